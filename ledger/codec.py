@@ -1,0 +1,40 @@
+"""Canonical bytes and hashes: how facts are written so they read back the same forever.
+
+Bodies are msgspec Structs encoded as JSON with sorted keys. Each stored row's hash covers
+the previous row's hash and the canonical bytes of ``[seq, type, body, actor, recorded_at]``,
+so editing, deleting or reordering any row breaks the chain from that row on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+GENESIS = "0" * 64  # the "previous hash" of a game's first row
+
+_encoder = msgspec.json.Encoder(order="sorted")
+
+
+def encode(value: Any) -> str:
+    """The canonical JSON text of a Struct (or any msgspec-encodable value)."""
+    return _encoder.encode(value).decode()
+
+
+def tag_of(struct: msgspec.Struct) -> str:
+    """The explicit tag a Struct class carries; it is the row's ``type`` in the log."""
+    tag = type(struct).__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{type(struct).__name__} needs an explicit string tag")
+    return tag
+
+
+def row_hash(prev_hash: str, seq: int, type_: str, body: str, actor: str, recorded_at: str) -> str:
+    payload = _encoder.encode([seq, type_, msgspec.Raw(body.encode()), actor, recorded_at])
+    return hashlib.sha256(prev_hash.encode() + payload).hexdigest()
+
+
+def utcnow() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")

@@ -1,0 +1,112 @@
+"""The contract every game implements, and the plain data the referee shows people.
+
+A game is a module (``ledger.games.<name>``) that satisfies :class:`Game`: the "Decider"
+of functional event sourcing. ``decide`` turns a command into facts or raises a typed
+error from :mod:`ledger.errors`; ``evolve`` applies one fact. Both are pure: no I/O, no
+clock, no randomness beyond what the setup's seed makes deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+
+class Setup(msgspec.Struct, frozen=True, tag="setup", kw_only=True):
+    """The first event of every game: who plays, in which mode, with which options."""
+
+    game: str
+    rules_version: str
+    players: tuple[str, ...]
+    mode: str
+    options: dict[str, str] = {}
+    seed: int | None = None
+    title: str = ""
+
+
+class Option(msgspec.Struct, frozen=True):
+    """A named setup option a table may set with ``--option name=value``."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+class Verb(msgspec.Struct, frozen=True):
+    """One move word of a game's grammar, for help text and tab completion."""
+
+    name: str
+    usage: str
+    help: str
+
+
+class Table(msgspec.Struct):
+    """A titled grid of cells, rendered as a text table or emitted as JSON."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+
+
+class Status(msgspec.Struct):
+    """What the table sees now: whose turn, what they may do, and the board."""
+
+    headline: str
+    to_act: list[str]
+    prompt: str
+    over: bool
+    facts: list[tuple[str, str]] = []
+    tables: list[Table] = []
+
+
+class ScoreLine(msgspec.Struct):
+    """One player's line on the score sheet."""
+
+    player: str
+    rank: int
+    categories: dict[str, int]
+    tiebreak: str | None = None
+
+
+class Score(msgspec.Struct):
+    """The score sheet: categories in display order, lines in rank order."""
+
+    final: bool
+    categories: list[str]
+    lines: list[ScoreLine]
+    winners: list[str]
+    notes: list[str] = []
+
+
+class Game(Protocol):
+    """What ``ledger.games`` expects of a game module (see STYLE.md, "The rules as a Decider")."""
+
+    name: str
+    title: str
+    rules_version: str
+    modes: tuple[str, ...]  # the first is the default
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    verbs: tuple[Verb, ...]
+    State: Any  # a msgspec Struct type: snapshots encode and decode it
+    Event: Any  # a tagged union of msgspec Structs: stored bodies decode to it
+    Command: Any  # a tagged union of msgspec Structs: stored moves decode to it
+
+    def initial(self, setup: Setup) -> Any: ...
+    def decide(self, state: Any, command: Any) -> Sequence[Any]: ...
+    def evolve(self, state: Any, event: Any) -> Any: ...
+    def legal(self, state: Any, player: str | None = None) -> Iterable[Any]: ...
+    def score(self, state: Any) -> Score: ...
+    def parse(self, state: Any, words: Sequence[str]) -> Any: ...
+    def text(self, command: Any) -> str: ...
+    def actor(self, command: Any) -> str: ...
+    def to_act(self, state: Any) -> list[str]: ...
+    def is_over(self, state: Any) -> bool: ...
+    def status(self, state: Any, as_player: str | None = None, reveal: bool = False) -> Status: ...
+    def describe(self, event: Any) -> str: ...
+    def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
+    def dump_cards(self, state: Any) -> str: ...

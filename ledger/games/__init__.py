@@ -1,0 +1,41 @@
+"""The registry of games: a game name maps to a module that satisfies ``ledger.decider.Game``.
+
+Modules are imported on first use so that starting the command line stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import cast
+
+from ledger.decider import Game
+from ledger.errors import BadInput
+
+_REGISTRY: dict[str, str | ModuleType] = {}
+
+
+def register(name: str, module: str | ModuleType) -> None:
+    """Make a game available under ``name`` (a module object or its dotted import path)."""
+    _REGISTRY[name] = module
+
+
+def unregister(name: str) -> None:
+    _REGISTRY.pop(name, None)
+
+
+def names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get(name: str) -> Game:
+    """The game module registered as ``name``; a ``BadInput`` naming the known games if none."""
+    try:
+        entry = _REGISTRY[name.lower()]
+    except KeyError:
+        known = ", ".join(names()) or "none registered"
+        raise BadInput(f"unknown game {name!r}", legal=f"known games: {known}") from None
+    if isinstance(entry, str):
+        entry = importlib.import_module(entry)
+        _REGISTRY[name.lower()] = entry
+    return cast(Game, entry)

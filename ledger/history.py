@@ -1,0 +1,282 @@
+"""The log read as history: moves, reverts, and re-validation through the rules.
+
+A game's log is a setup row, then *moves* and *reverts*:
+
+- a ``move`` row carries the command as typed; the game's event rows that follow it are
+  the facts ``decide`` gave for it. One move is one atomic append.
+- a ``reverted`` row takes an earlier move out of the live history (undo, void, or a void's
+  cascade). Nothing is ever deleted: the reverted move stays in the record.
+- a redo is a new move that repeats an undone move's command (``Move.redo_of``).
+
+The live history is the moves not reverted, in seq order; folding their facts gives the
+state. Everything here is pure: it reads rows, the store is elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import msgspec
+
+from ledger.codec import GENESIS, row_hash
+from ledger.decider import Game, Setup
+from ledger.errors import IllegalMove, RefereeError, VerificationFailed
+from ledger.store import Row
+
+SETUP, MOVE, REVERTED = "setup", "move", "reverted"
+META_TYPES = frozenset({SETUP, MOVE, REVERTED})
+
+
+class Move(msgspec.Struct, frozen=True, tag=MOVE, kw_only=True):
+    """A move as typed at the table: the game's command, and the undone move it redoes."""
+
+    command: msgspec.Raw
+    redo_of: int | None = None
+
+
+class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
+    """An earlier move taken out of the live history, with who asked and why."""
+
+    target: int
+    how: Literal["undo", "void", "cascade"]
+    reason: str = ""
+    by: str = ""
+
+
+@dataclass
+class MoveEntry:
+    seq: int
+    actor: str
+    recorded_at: str
+    command: Any
+    events: list[Any]
+    redo_of: int | None = None
+    event_seqs: list[int] = field(default_factory=list)
+
+
+@dataclass
+class RevertEntry:
+    seq: int
+    actor: str
+    recorded_at: str
+    revert: Reverted
+
+
+Entry = MoveEntry | RevertEntry
+
+
+class Broken(Exception):
+    """A live move that the rules no longer accept after a revert."""
+
+    def __init__(self, move: MoveEntry, error: RefereeError) -> None:
+        super().__init__(str(error))
+        self.move = move
+        self.error = error
+
+
+def decoders(game: Game) -> tuple[msgspec.json.Decoder[Any], msgspec.json.Decoder[Any]]:
+    """Decoders for a game's commands and events (cached on the module)."""
+    cached = getattr(game, "_ledger_decoders", None)
+    if cached is None:
+        cached = (msgspec.json.Decoder(game.Command), msgspec.json.Decoder(game.Event))
+        setattr(game, "_ledger_decoders", cached)  # noqa: B010 - a module attribute cache
+    return cached
+
+
+_move_decoder = msgspec.json.Decoder(Move)
+_revert_decoder = msgspec.json.Decoder(Reverted)
+_setup_decoder = msgspec.json.Decoder(Setup)
+
+
+def decode_setup(body: str) -> Setup:
+    return _setup_decoder.decode(body)
+
+
+def decode_revert(body: str) -> Reverted:
+    return _revert_decoder.decode(body)
+
+
+def read_entries(game: Game, rows: Sequence[Row]) -> tuple[Setup, list[Entry]]:
+    """The setup (row 1) and the entries after it; a row that does not decode fails."""
+    if not rows or rows[0].type != SETUP:
+        raise VerificationFailed("the log does not start with a setup row", seq=1)
+    try:
+        setup = _setup_decoder.decode(rows[0].body)
+    except msgspec.DecodeError as exc:
+        raise VerificationFailed(f"row #1 does not decode: {exc}", seq=1) from None
+    return setup, group_entries(game, rows[1:])
+
+
+def group_entries(game: Game, rows: Sequence[Row]) -> list[Entry]:
+    """Group rows (which start at a move or a revert) into moves with their facts, and reverts."""
+    command_decoder, event_decoder = decoders(game)
+    entries: list[Entry] = []
+    current: MoveEntry | None = None
+    for row in rows:
+        try:
+            if row.type == MOVE:
+                move = _move_decoder.decode(row.body)
+                command = command_decoder.decode(move.command)
+                current = MoveEntry(row.seq, row.actor, row.recorded_at, command, [], move.redo_of)
+                entries.append(current)
+            elif row.type == REVERTED:
+                entries.append(
+                    RevertEntry(row.seq, row.actor, row.recorded_at, _revert_decoder.decode(row.body))
+                )
+                current = None
+            elif row.type == SETUP:
+                raise VerificationFailed(f"row #{row.seq} is a second setup", seq=row.seq)
+            elif current is None:
+                raise VerificationFailed(f"row #{row.seq} is a fact outside any move", seq=row.seq)
+            else:
+                event = event_decoder.decode(row.body)
+                if _tag(event) != row.type:
+                    raise VerificationFailed(
+                        f"row #{row.seq} says type {row.type!r} but holds {_tag(event)!r}",
+                        seq=row.seq,
+                    )
+                current.events.append(event)
+                current.event_seqs.append(row.seq)
+        except msgspec.DecodeError as exc:
+            raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
+    return entries
+
+
+def _tag(struct: Any) -> Any:
+    return type(struct).__struct_config__.tag
+
+
+def check_chain(rows: Sequence[Row], head_hash: str | None = None) -> None:
+    """Recompute the hash chain; raise ``VerificationFailed`` naming the first bad seq."""
+    prev = GENESIS
+    for expected, row in enumerate(rows, start=1):
+        if row.seq != expected:
+            raise VerificationFailed(
+                f"row #{expected} is missing or out of place (found #{row.seq} there)", seq=expected
+            )
+        if row.prev_hash != prev:
+            raise VerificationFailed(
+                f"row #{row.seq} does not follow row #{row.seq - 1}: the chain is broken there",
+                seq=row.seq,
+            )
+        if row_hash(row.prev_hash, row.seq, row.type, row.body, row.actor, row.recorded_at) != row.hash:
+            raise VerificationFailed(
+                f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
+            )
+        prev = row.hash
+    if head_hash is not None and head_hash not in {row.hash for row in rows}:
+        last = rows[-1].seq if rows else 0
+        raise VerificationFailed(
+            f"the log (ending at #{last}) does not contain head hash {head_hash[:12]}...:"
+            " rows after it were removed or altered",
+            seq=last + 1,
+        )
+
+
+def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:
+    evolve = game.evolve
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def redecide(game: Game, state: Any, move: MoveEntry) -> Any:
+    """Decide ``move`` again on ``state``; its facts must be the ones recorded. Returns the new state."""
+    events = list(game.decide(state, move.command))
+    if events != move.events:
+        now = "; ".join(game.describe(e) for e in events) or "nothing"
+        raise IllegalMove(f"it would now record different facts ({now})")
+    return fold(game, state, events)
+
+
+def revalidate(game: Game, state: Any, moves: Sequence[MoveEntry], *, cascade: bool) -> tuple[Any, list[int]]:
+    """Replay ``moves`` on ``state`` through the rules.
+
+    Without ``cascade`` the first move that no longer holds raises ``Broken``; with it, such
+    moves are dropped too (they would be voided) and their seqs returned.
+    """
+    dropped: list[int] = []
+    for move in moves:
+        try:
+            state = redecide(game, state, move)
+        except RefereeError as error:
+            if not cascade:
+                raise Broken(move, error) from None
+            dropped.append(move.seq)
+    return state, dropped
+
+
+@dataclass
+class Replay:
+    """The whole history replayed through the rules, as ``verify`` and import need it."""
+
+    setup: Setup
+    state: Any
+    live: list[MoveEntry]
+    entries: list[Entry]
+
+
+def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
+    """Re-validate every move and revert in the order they were recorded.
+
+    Raises ``VerificationFailed`` at the first move the rules refuse (or whose recorded
+    facts differ from the rules'), or the first revert that names no live move or leaves a
+    later move illegal.
+    """
+    setup, entries = read_entries(game, rows)
+    start = game.initial(setup)
+    live: list[MoveEntry] = []
+    before: list[Any] = []  # before[i] is the state before live[i]
+    state = start
+    i = 0
+    while i < len(entries):
+        entry = entries[i]
+        if isinstance(entry, MoveEntry):
+            try:
+                after = redecide(game, state, entry)
+            except RefereeError as error:
+                raise VerificationFailed(
+                    f"move #{entry.seq} ({game.text(entry.command)}) is refused: {error}",
+                    seq=entry.seq,
+                ) from None
+            live.append(entry)
+            before.append(state)
+            state = after
+            i += 1
+            continue
+        # One revert action: consecutive revert rows recorded together (a void and its cascade).
+        batch = [entry]
+        while (
+            i + len(batch) < len(entries)
+            and isinstance(nxt := entries[i + len(batch)], RevertEntry)
+            and nxt.recorded_at == entry.recorded_at
+        ):
+            batch.append(nxt)
+        positions = {move.seq: n for n, move in enumerate(live)}
+        for revert in batch:
+            if revert.revert.target not in positions:
+                raise VerificationFailed(
+                    f"row #{revert.seq} reverts #{revert.revert.target}, which is not a live move",
+                    seq=revert.seq,
+                )
+        targets = {r.revert.target for r in batch}
+        first = min(positions[t] for t in targets)
+        later = [m for m in live[first:] if m.seq not in targets]
+        state = before[first]
+        live, before = live[:first], before[:first]
+        for move in later:
+            try:
+                after = redecide(game, state, move)
+            except RefereeError as error:
+                text = game.text(move.command)
+                raise VerificationFailed(
+                    f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal: {error}",
+                    seq=entry.seq,
+                ) from None
+            live.append(move)
+            before.append(state)
+            state = after
+        i += len(batch)
+    return Replay(setup, state, live, entries)

@@ -1,0 +1,732 @@
+"""The referee service: what every front end (the command line now) calls.
+
+It joins the store (the log) and a game's rules (its Decider): a move is decided on the
+current state and its facts appended atomically; undo, void and redo are appended too;
+state, score and the log are read back by folding the live history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ledger import games
+from ledger.codec import encode, tag_of, utcnow
+from ledger.decider import Game, Score, Setup, Status
+from ledger.errors import (
+    BadInput,
+    IllegalMove,
+    NotFound,
+    RefereeError,
+    VerificationFailed,
+    WriteConflict,
+)
+from ledger.history import (
+    MOVE,
+    REVERTED,
+    SETUP,
+    Broken,
+    Move,
+    MoveEntry,
+    Reverted,
+    check_chain,
+    decode_revert,
+    decode_setup,
+    decoders,
+    fold,
+    group_entries,
+    read_entries,
+    replay_checked,
+    revalidate,
+)
+from ledger.store import GameRow, NewRow, Row, StaleHead, Store
+
+SNAPSHOT_EVERY = 1000  # rows between cached folds
+MAX_ATTEMPTS = 5  # re-decides after another writer got there first
+EXPORT_FORMAT = "referee-log/1"
+TABLE = "table"  # the actor for moves nobody in particular makes
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game's state folded from its log as of ``upto`` (the head unless time travelling)."""
+
+    info: GameRow
+    game: Game
+    setup: Setup
+    state: Any
+    head: int
+    upto: int
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What an accepted write appended."""
+
+    game_id: int
+    seq: int  # the first row appended
+    head: int  # the last row appended
+    text: str
+    facts: list[str]
+    state: Any
+
+
+class LogEntry(msgspec.Struct):
+    """One line of ``referee log``: a move, a setup, or a revert, and what became of it."""
+
+    seq: int
+    kind: str  # setup | move | redo | undo | void | cascade
+    actor: str
+    recorded_at: str
+    text: str
+    facts: list[str] = []
+    reverted_by: int | None = None
+    reverted_how: str | None = None
+    reason: str | None = None
+
+
+class VerifyReport(msgspec.Struct):
+    game_id: int
+    rows: int
+    moves: int
+    live_moves: int
+    head_seq: int
+    head_hash: str
+
+
+class ExportHeader(msgspec.Struct, kw_only=True):
+    format: str
+    game: str
+    rules_version: str
+    title: str
+    players: list[str]
+    mode: str
+    options: dict[str, str]
+    seed: int | None
+    created_at: str
+    status: str
+
+
+class ExportLine(msgspec.Struct, kw_only=True):
+    seq: int
+    type: str
+    actor: str
+    recorded_at: str
+    prev_hash: str
+    hash: str
+    body: msgspec.Raw
+
+
+def snapshot_key(game: Game) -> str:
+    """A key that changes whenever the game's code or rules version changes."""
+    cached: str | None = getattr(game, "_ledger_snapshot_key", None)
+    if cached is None:
+        module = sys.modules[getattr(game, "__name__", "")]
+        path = Path(getattr(module, "__file__", "") or "")
+        files = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+        digest = hashlib.sha256()
+        for file in files:
+            if file.is_file():
+                digest.update(file.read_bytes())
+        cached = f"{game.name}/{game.rules_version}/{digest.hexdigest()[:16]}"
+        setattr(game, "_ledger_snapshot_key", cached)  # noqa: B010 - a module attribute cache
+    return cached
+
+
+def _event_list_decoder(game: Game) -> msgspec.json.Decoder[Any]:
+    cached = getattr(game, "_ledger_event_list", None)
+    if cached is None:
+        cached = msgspec.json.Decoder(list[game.Event])  # type: ignore[name-defined]
+        setattr(game, "_ledger_event_list", cached)  # noqa: B010 - a module attribute cache
+    return cached
+
+
+class Referee:
+    """The service. One instance per open database."""
+
+    def __init__(self, store: Store, clock: Callable[[], str] = utcnow) -> None:
+        self.store = store
+        self.clock = clock
+
+    @classmethod
+    def open(cls, path: str | Path) -> Referee:
+        return cls(Store(path))
+
+    # --- games ------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        kind: str,
+        players: Sequence[str],
+        *,
+        mode: str | None = None,
+        options: dict[str, str] | None = None,
+        seed: int | None = None,
+        title: str = "",
+        cards: str | None = None,
+    ) -> int:
+        """Start a game: the setup is its first row. Returns the new game's id."""
+        game = games.get(kind)
+        setup = Setup(
+            game=game.name,
+            rules_version=game.rules_version,
+            players=_check_players(game, players),
+            mode=_check_mode(game, mode),
+            options=_check_options(game, options or {}),
+            seed=seed,
+            title=title,
+        )
+        state = game.initial(setup)
+        rows = [NewRow(SETUP, encode(setup), TABLE)]
+        for command in game.load_cards(setup, cards) if cards else []:
+            new, state = self._decide_rows(game, state, command, TABLE)
+            rows.extend(new)
+        game_id = self.store.create_game(
+            kind=game.name,
+            rules_version=game.rules_version,
+            title=title,
+            players=setup.players,
+            options=setup.options,
+            created_at=self.clock(),
+            rows=rows,
+            status=_status_of(game, state),
+        )
+        self.use(game_id)
+        return game_id
+
+    def games(self) -> list[GameRow]:
+        return self.store.games()
+
+    def use(self, game_id: int) -> None:
+        self.store.game(game_id)  # raises NotFound
+        self.store.set_setting("current_game", str(game_id))
+
+    def resolve(self, game_id: int | None) -> int:
+        """The game to act on: the one named, else the current one."""
+        if game_id is not None:
+            return game_id
+        current = self.store.setting("current_game")
+        if current is None:
+            raise NotFound(
+                "no current game",
+                legal="start one with `referee new` or pick one with `referee use ID`",
+            )
+        return int(current)
+
+    # --- reading ----------------------------------------------------------------------
+
+    def load(
+        self,
+        game_id: int,
+        upto: int | None = None,
+        *,
+        without: Iterable[int] = (),
+        all_reverts: bool = False,
+    ) -> Loaded:
+        """Fold the live history as of ``upto`` (default: the head).
+
+        ``without`` folds as if those moves were reverted too. ``all_reverts`` applies every
+        revert in the log (not only those recorded by ``upto``): the state just before a move
+        in today's history, which is what a void re-validates from.
+        """
+        info = self.store.game(game_id)
+        game = games.get(info.kind)
+        head, _ = self.store.head(game_id)
+        if upto is None:
+            upto = head
+        elif not 1 <= upto <= head:
+            raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
+        reverts = [
+            (row.seq, decode_revert(row.body).target)
+            for row in self.store.rows_of_type(game_id, REVERTED, None if all_reverts else upto)
+        ]
+        extra = set(without)
+        targets = {target for _, target in reverts} | extra
+        setup = decode_setup(self.store.rows(game_id, 0, 1)[0].body)
+        state, start = self._cached(game, game_id, upto, reverts, min(extra, default=None))
+        if state is None:
+            state, start = game.initial(setup), 1
+        bodies: list[str] = []
+        live = False
+        for seq, type_, body in self.store.bodies(game_id, start, upto):
+            if type_ == MOVE:
+                live = seq not in targets
+            elif type_ in (REVERTED, SETUP):
+                live = False
+            elif live:
+                bodies.append(body)
+        events = _event_list_decoder(game).decode("[" + ",".join(bodies) + "]")
+        return Loaded(info, game, setup, fold(game, state, events), head, upto)
+
+    def _cached(
+        self,
+        game: Game,
+        game_id: int,
+        upto: int,
+        reverts: list[tuple[int, int]],
+        first_extra: int | None,
+    ) -> tuple[Any, int]:
+        """The latest snapshot still valid for this fold, and the seq it stands at."""
+        key = snapshot_key(game)
+        for seq in self.store.snapshot_seqs(game_id, key, upto):
+            stale = any(at > seq and target <= seq for at, target in reverts)
+            if stale or (first_extra is not None and first_extra <= seq):
+                continue
+            body = self.store.snapshot(game_id, key, seq)
+            try:
+                return msgspec.json.decode(body or "", type=game.State), seq
+            except (msgspec.DecodeError, TypeError):
+                continue  # a cache entry that no longer reads is simply not used
+        return None, 0
+
+    def _maybe_snapshot(self, loaded: Loaded, head: int, state: Any) -> None:
+        key = snapshot_key(loaded.game)
+        seqs = self.store.snapshot_seqs(loaded.info.id, key, head)
+        if head - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
+            self.store.put_snapshot(loaded.info.id, key, head, encode(state))
+
+    def status(
+        self,
+        game_id: int,
+        *,
+        as_player: str | None = None,
+        reveal: bool = False,
+        upto: int | None = None,
+    ) -> tuple[Loaded, Status]:
+        loaded = self.load(game_id, self._move_end(game_id, upto))
+        if as_player is not None:
+            as_player = _player(loaded.setup, as_player)
+        return loaded, loaded.game.status(loaded.state, as_player, reveal)
+
+    def score(self, game_id: int) -> tuple[Loaded, Score]:
+        loaded = self.load(game_id)
+        return loaded, loaded.game.score(loaded.state)
+
+    def legal(self, game_id: int, player: str | None = None) -> list[str]:
+        loaded = self.load(game_id)
+        if player is not None:
+            player = _player(loaded.setup, player)
+        return [loaded.game.text(c) for c in loaded.game.legal(loaded.state, player)]
+
+    def cards(self, game_id: int) -> str:
+        loaded = self.load(game_id)
+        return loaded.game.dump_cards(loaded.state)
+
+    def _move_end(self, game_id: int, upto: int | None) -> int | None:
+        """Round a seq inside a move up to the move's last row: a move is atomic."""
+        if upto is None:
+            return None
+        head, _ = self.store.head(game_id)
+        if not 1 <= upto <= head:
+            raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
+        following = [r for r in self.store.rows(game_id, upto, head) if r.type in (MOVE, REVERTED)]
+        return following[0].seq - 1 if following else head
+
+    def log(self, game_id: int) -> list[LogEntry]:
+        info = self.store.game(game_id)
+        game = games.get(info.kind)
+        rows = self.store.rows(game_id)
+        setup, entries = read_entries(game, rows)
+        out = [LogEntry(1, SETUP, rows[0].actor, rows[0].recorded_at, _describe_setup(setup), [])]
+        by_seq: dict[int, LogEntry] = {}
+        for entry in entries:
+            if isinstance(entry, MoveEntry):
+                line = LogEntry(
+                    entry.seq,
+                    "redo" if entry.redo_of else MOVE,
+                    entry.actor,
+                    entry.recorded_at,
+                    game.text(entry.command) + (f"  (redo of #{entry.redo_of})" if entry.redo_of else ""),
+                    [game.describe(e) for e in entry.events],
+                )
+                by_seq[entry.seq] = line
+            else:
+                revert = entry.revert
+                verb = {"undo": "undo", "void": "void", "cascade": "void (cascade)"}[revert.how]
+                line = LogEntry(
+                    entry.seq,
+                    revert.how,
+                    entry.actor,
+                    entry.recorded_at,
+                    f"{verb} #{revert.target}",
+                    reason=revert.reason or None,
+                )
+                if revert.target in by_seq:
+                    target = by_seq[revert.target]
+                    target.reverted_by, target.reverted_how = entry.seq, revert.how
+                    target.reason = revert.reason or None
+            out.append(line)
+        return out
+
+    # --- moves ------------------------------------------------------------------------
+
+    def _decide_rows(
+        self, game: Game, state: Any, command: Any, actor: str, redo_of: int | None = None
+    ) -> tuple[list[NewRow], Any]:
+        events = list(game.decide(state, command))
+        move = Move(command=msgspec.Raw(encode(command).encode()), redo_of=redo_of)
+        rows = [NewRow(MOVE, encode(move), actor)]
+        rows.extend(NewRow(tag_of(e), encode(e), actor) for e in events)
+        return rows, fold(game, state, events)
+
+    def submit_text(self, game_id: int, words: Sequence[str], actor: str | None = None) -> Recorded:
+        """Parse a move typed in the game's grammar and submit it."""
+        loaded = self.load(game_id)
+        if not words:
+            raise BadInput("no move given", legal=", ".join(v.usage for v in loaded.game.verbs))
+        command = loaded.game.parse(loaded.state, list(words))
+        return self.submit(game_id, command, actor, _loaded=loaded)
+
+    def submit(
+        self,
+        game_id: int,
+        command: Any,
+        actor: str | None = None,
+        *,
+        redo_of: int | None = None,
+        _loaded: Loaded | None = None,
+    ) -> Recorded:
+        """Decide ``command`` on the current state and append its facts, or raise and append nothing.
+
+        If another writer appends first, the command is decided again on the new state and
+        appended if still legal; otherwise a ``WriteConflict`` says what got there first.
+        """
+        loaded = _loaded or self.load(game_id)
+        first_head = loaded.head
+        for attempt in range(MAX_ATTEMPTS):
+            game = loaded.game
+            who = actor or game.actor(command)
+            try:
+                rows, state = self._decide_rows(game, loaded.state, command, who, redo_of)
+            except RefereeError as error:
+                if attempt == 0:
+                    raise
+                raise WriteConflict(
+                    f"{self._since(loaded, first_head)} was recorded first, and now {error}",
+                    rule=error.rule,
+                ) from None
+            try:
+                stored = self.store.append(game_id, loaded.head, rows, self.clock(), _status_of(game, state))
+            except StaleHead:
+                loaded = self.load(game_id)
+                continue
+            self._maybe_snapshot(loaded, stored[-1].seq, state)
+            return Recorded(
+                game_id,
+                stored[0].seq,
+                stored[-1].seq,
+                game.text(command),
+                [game.describe(e) for e in _events_of(game, stored)],
+                state,
+            )
+        raise WriteConflict("the log kept changing under this move", legal="try again")
+
+    def _since(self, loaded: Loaded, first_head: int) -> str:
+        """Name the moves another writer appended after ``first_head``."""
+        command_decoder = decoders(loaded.game)[0]
+        names = []
+        for row in self.store.rows(loaded.info.id, first_head, loaded.head):
+            if row.type == MOVE:
+                command = command_decoder.decode(msgspec.json.decode(row.body, type=Move).command)
+                names.append(f"#{row.seq} ({loaded.game.text(command)})")
+            elif row.type == REVERTED:
+                names.append(f"#{row.seq} (a revert)")
+        return "another writer's move " + ", ".join(names) if names else "another writer's move"
+
+    def undo(self, game_id: int, *, by: str = TABLE, reason: str = "") -> Recorded:
+        """Revert the latest live move."""
+        for _ in range(MAX_ATTEMPTS):
+            loaded = self.load(game_id)
+            target = self._last_live_move(game_id)
+            if target is None:
+                raise IllegalMove("nothing to undo: no move has been made")
+            result = self._revert(loaded, [Reverted(target=target, how="undo", reason=reason, by=by)], by)
+            if result is not None:
+                return result
+        raise WriteConflict("the log kept changing under this undo", legal="try again")
+
+    def void(
+        self, game_id: int, seq: int, *, by: str = TABLE, reason: str, cascade: bool = False
+    ) -> Recorded:
+        """Revert an earlier disputed move; every later live move must still hold (or, with
+        ``cascade``, is voided too)."""
+        if not reason.strip():
+            raise BadInput("a void needs a reason", legal="--reason TEXT")
+        for _ in range(MAX_ATTEMPTS):
+            loaded = self.load(game_id)
+            target = self._move_of(game_id, seq)
+            before = self.load(game_id, target - 1, all_reverts=True).state
+            reverted = self._reverted(game_id)
+            later = [
+                e
+                for e in group_entries(loaded.game, self.store.rows(game_id, target - 1))
+                if isinstance(e, MoveEntry) and e.seq != target and e.seq not in reverted
+            ]
+            try:
+                _, dropped = revalidate(loaded.game, before, later, cascade=cascade)
+            except Broken as broken:
+                raise IllegalMove(
+                    f"voiding #{target} would make move #{broken.move.seq} "
+                    f"({loaded.game.text(broken.move.command)}) illegal: {broken.error}",
+                    legal="add --cascade to void it too",
+                    seq=broken.move.seq,
+                ) from None
+            reverts = [Reverted(target=target, how="void", reason=reason, by=by)]
+            reverts += [
+                Reverted(target=d, how="cascade", reason=f"{reason} (cascade of void #{target})", by=by)
+                for d in dropped
+            ]
+            result = self._revert(loaded, reverts, by)
+            if result is not None:
+                return result
+        raise WriteConflict("the log kept changing under this void", legal="try again")
+
+    def redo(self, game_id: int, *, by: str = TABLE) -> Recorded:
+        """Make the last undone move again, as long as no other move came since."""
+        info = self.store.game(game_id)
+        game = games.get(info.kind)
+        stack: list[int] = []
+        commands: dict[int, Any] = {}
+        command_decoder = decoders(game)[0]
+        for row in self.store.rows_of_meta(game_id):
+            if row.type == MOVE:
+                move = msgspec.json.decode(row.body, type=Move)
+                commands[row.seq] = move.command
+                if move.redo_of is not None and stack and stack[-1] == move.redo_of:
+                    stack.pop()
+                else:
+                    stack.clear()
+            elif row.type == REVERTED:
+                revert = decode_revert(row.body)
+                if revert.how == "undo":
+                    stack.append(revert.target)
+                else:
+                    stack.clear()
+        if not stack:
+            raise IllegalMove(
+                "nothing to redo",
+                legal="redo repeats the last undone move, until another move is made",
+            )
+        target = stack[-1]
+        return self.submit(game_id, command_decoder.decode(commands[target]), by, redo_of=target)
+
+    def _revert(self, loaded: Loaded, reverts: list[Reverted], by: str) -> Recorded | None:
+        game_id = loaded.info.id
+        after = self.load(game_id, without=[r.target for r in reverts])
+        rows = [NewRow(REVERTED, encode(r), by) for r in reverts]
+        try:
+            stored = self.store.append(
+                game_id, loaded.head, rows, self.clock(), _status_of(loaded.game, after.state)
+            )
+        except StaleHead:
+            return None
+        self._maybe_snapshot(loaded, stored[-1].seq, after.state)
+        text = "; ".join(f"{r.how} #{r.target}" for r in reverts)
+        return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
+
+    def _reverted(self, game_id: int) -> set[int]:
+        return {decode_revert(r.body).target for r in self.store.rows_of_type(game_id, REVERTED)}
+
+    def _last_live_move(self, game_id: int) -> int | None:
+        reverted = self._reverted(game_id)
+        for seq in self.store.seqs_of_type(game_id, MOVE, descending=True):
+            if seq not in reverted:
+                return seq
+        return None
+
+    def _move_of(self, game_id: int, seq: int) -> int:
+        """The live move that row ``seq`` belongs to."""
+        head, _ = self.store.head(game_id)
+        if not 1 <= seq <= head:
+            raise NotFound(f"game #{game_id} has no row #{seq}", legal=f"1 to {head}")
+        rows = self.store.rows(game_id, 0, seq)
+        move = next((r for r in reversed(rows) if r.type in (MOVE, REVERTED, SETUP)), rows[0])
+        if move.type != MOVE:
+            what = "the setup" if move.type == SETUP else "a revert"
+            raise IllegalMove(
+                f"#{seq} is {what}, not a move", legal="void the seq of a move (see `referee log`)"
+            )
+        reverted = self._reverted(game_id)
+        if move.seq in reverted:
+            raise IllegalMove(f"move #{move.seq} is already reverted", legal="see `referee log`")
+        return move.seq
+
+    # --- audit ------------------------------------------------------------------------
+
+    def verify(self, game_id: int, head_hash: str | None = None) -> VerifyReport:
+        """Recompute the hash chain and re-validate every move; name the first bad row."""
+        info = self.store.game(game_id)
+        game = games.get(info.kind)
+        rows = self.store.rows(game_id)
+        check_chain(rows, head_hash)
+        replay = replay_checked(game, rows)
+        return _report(game_id, rows, replay.entries, replay.live)
+
+    def export(self, game_id: int) -> tuple[list[str], str]:
+        """The game as JSON Lines (a header, then one line a row) and its head hash."""
+        info = self.store.game(game_id)
+        rows = self.store.rows(game_id)
+        setup = decode_setup(rows[0].body)
+        header = ExportHeader(
+            format=EXPORT_FORMAT,
+            game=info.kind,
+            rules_version=info.rules_version,
+            title=info.title,
+            players=list(setup.players),
+            mode=setup.mode,
+            options=setup.options,
+            seed=setup.seed,
+            created_at=info.created_at,
+            status=info.status,
+        )
+        lines = [encode(header)]
+        lines.extend(
+            encode(
+                ExportLine(
+                    seq=r.seq,
+                    type=r.type,
+                    actor=r.actor,
+                    recorded_at=r.recorded_at,
+                    prev_hash=r.prev_hash,
+                    hash=r.hash,
+                    body=msgspec.Raw(r.body.encode()),
+                )
+            )
+            for r in rows
+        )
+        return lines, rows[-1].hash
+
+    def import_lines(self, lines: Iterable[str]) -> int:
+        """Load an exported game after re-validating every row; refuse a tampered or illegal file."""
+        text = [line for line in lines if line.strip()]
+        if not text:
+            raise BadInput("the file is empty", legal="a file written by `referee export`")
+        try:
+            header = msgspec.json.decode(text[0], type=ExportHeader)
+        except msgspec.DecodeError as exc:
+            raise BadInput(f"line 1 is not an export header: {exc}") from None
+        if header.format != EXPORT_FORMAT:
+            raise BadInput(f"unknown export format {header.format!r}", legal=EXPORT_FORMAT)
+        game = games.get(header.game)
+        rows = []
+        for number, line in enumerate(text[1:], start=2):
+            try:
+                item = msgspec.json.decode(line, type=ExportLine)
+            except msgspec.DecodeError as exc:
+                raise VerificationFailed(f"line {number} does not read: {exc}") from None
+            body = bytes(item.body).decode()
+            rows.append(
+                Row(
+                    item.seq,
+                    item.type,
+                    body,
+                    item.actor,
+                    item.recorded_at,
+                    item.prev_hash,
+                    item.hash,
+                )
+            )
+        check_chain(rows)
+        replay = replay_checked(game, rows)
+        setup = replay.setup
+        if (setup.game, list(setup.players), setup.options) != (
+            header.game,
+            header.players,
+            header.options,
+        ):
+            raise VerificationFailed("the header does not match the setup row", seq=1)
+        return self.store.import_game(
+            GameRow(
+                0,
+                game.name,
+                setup.rules_version,
+                setup.title,
+                list(setup.players),
+                setup.options,
+                header.created_at,
+                _status_of(game, replay.state),
+            ),
+            rows,
+        )
+
+
+def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[MoveEntry]) -> VerifyReport:
+    return VerifyReport(
+        game_id=game_id,
+        rows=len(rows),
+        moves=sum(isinstance(e, MoveEntry) for e in entries),
+        live_moves=len(live),
+        head_seq=rows[-1].seq,
+        head_hash=rows[-1].hash,
+    )
+
+
+def _events_of(game: Game, stored: list[Row]) -> list[Any]:
+    event_decoder = decoders(game)[1]
+    return [event_decoder.decode(r.body) for r in stored if r.type not in (MOVE, REVERTED, SETUP)]
+
+
+def _status_of(game: Game, state: Any) -> str:
+    return "over" if game.is_over(state) else "active"
+
+
+def _describe_setup(setup: Setup) -> str:
+    text = f"new {setup.game} --players {','.join(setup.players)} --mode {setup.mode}"
+    if setup.seed is not None:
+        text += f" --seed {setup.seed}"
+    for name, value in sorted(setup.options.items()):
+        text += f" --option {name}={value}"
+    return text
+
+
+def _player(setup: Setup, name: str) -> str:
+    for player in setup.players:
+        if player.lower() == name.lower():
+            return player
+    raise BadInput(f"unknown player {name!r}", legal=f"players: {', '.join(setup.players)}")
+
+
+def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
+    names = tuple(p.strip() for p in players if p.strip())
+    if not game.min_players <= len(names) <= game.max_players:
+        raise BadInput(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(names)}",
+            legal="--players A,B,...",
+        )
+    lowered = [n.lower() for n in names]
+    if len(set(lowered)) != len(lowered):
+        raise BadInput("two players have the same name", legal="give each player a different name")
+    for name in names:
+        if not name.replace("-", "").replace("_", "").isalnum() or name.lower() == TABLE:
+            raise BadInput(
+                f"player name {name!r} must be one word of letters, digits, - or _, and not {TABLE!r}"
+            )
+    return names
+
+
+def _check_mode(game: Game, mode: str | None) -> str:
+    if mode is None:
+        return game.modes[0]
+    if mode.lower() not in game.modes:
+        raise BadInput(f"{game.title} has no mode {mode!r}", legal=f"modes: {', '.join(game.modes)}")
+    return mode.lower()
+
+
+def _check_options(game: Game, given: dict[str, str]) -> dict[str, str]:
+    known = {o.name: o for o in game.options}
+    chosen = {o.name: o.default for o in game.options}
+    for name, value in given.items():
+        option = known.get(name)
+        if option is None:
+            legal = ", ".join(known) or "this game has no options"
+            raise BadInput(f"{game.title} has no option {name!r}", legal=legal)
+        if option.choices and value not in option.choices:
+            raise BadInput(f"option {name} cannot be {value!r}", legal=" | ".join(option.choices))
+        chosen[name] = value
+    return chosen
