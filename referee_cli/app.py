@@ -19,7 +19,7 @@ import typer
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError
-from ledger.service import Referee
+from ledger.service import Recorded, Referee
 from referee_cli import render
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (see the README for its shape).")]
@@ -78,11 +78,29 @@ def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
     }
 
 
+def show_recorded(s: Session, result: Recorded, json: bool) -> None:
+    """What a move, undo, void or redo appended, then whose turn it is now."""
+    _, view = s.referee.status(result.game_id)
+    if json:
+        out(
+            {
+                "game": game_json(s.referee, result.game_id),
+                "seq": result.seq,
+                "head": result.head,
+                "text": result.text,
+                "facts": result.facts,
+                "status": view,
+            }
+        )
+    else:
+        echo(render.recorded(result, view))
+
+
 def build_app() -> typer.Typer:
     """The Typer application, with one move group per registered game."""
     app = typer.Typer(
         name="referee",
-        help="Referee and scorekeeper for a physical board-game table: every move checked, logged and auditable.",
+        help="Referee and scorekeeper for a physical board-game table: moves checked, logged, auditable.",
         add_completion=False,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
@@ -222,23 +240,6 @@ def build_app() -> typer.Typer:
         else:
             echo(render.score(loaded, sheet))
 
-    def show_recorded(ctx: typer.Context, result: Any, json: bool) -> None:
-        s = session(ctx)
-        loaded, view = s.referee.status(result.game_id)
-        if json:
-            out(
-                {
-                    "game": game_json(s.referee, result.game_id),
-                    "seq": result.seq,
-                    "head": result.head,
-                    "text": result.text,
-                    "facts": result.facts,
-                    "status": view,
-                }
-            )
-        else:
-            echo(render.recorded(result, view))
-
     @app.command()
     def undo(
         ctx: typer.Context,
@@ -248,7 +249,7 @@ def build_app() -> typer.Typer:
     ) -> None:
         """Revert the latest move that is not already reverted."""
         s = session(ctx)
-        show_recorded(ctx, s.referee.undo(s.game_id(), by=by, reason=reason), json)
+        show_recorded(s, s.referee.undo(s.game_id(), by=by, reason=reason), json)
 
     @app.command()
     def void(
@@ -265,13 +266,13 @@ def build_app() -> typer.Typer:
     ) -> None:
         """Revert an earlier disputed move; later moves are re-checked without it."""
         s = session(ctx)
-        show_recorded(ctx, s.referee.void(s.game_id(), seq, by=by, reason=reason, cascade=cascade), json)
+        show_recorded(s, s.referee.void(s.game_id(), seq, by=by, reason=reason, cascade=cascade), json)
 
     @app.command()
     def redo(ctx: typer.Context, by: By = "table", json: JsonFlag = False) -> None:
         """Make the last undone move again (until another move is made)."""
         s = session(ctx)
-        show_recorded(ctx, s.referee.redo(s.game_id(), by=by), json)
+        show_recorded(s, s.referee.redo(s.game_id(), by=by), json)
 
     @app.command()
     def moves(
@@ -383,21 +384,7 @@ def game_group(name: str, show_moves: Callable[[typer.Context, str | None, bool]
                 raise BadInput(
                     f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID"
                 )
-            result = s.referee.submit_text(game_id, [verb, *ctx.args])
-            loaded, view = s.referee.status(game_id)
-            if json:
-                out(
-                    {
-                        "game": game_json(s.referee, game_id),
-                        "seq": result.seq,
-                        "head": result.head,
-                        "text": result.text,
-                        "facts": result.facts,
-                        "status": view,
-                    }
-                )
-            else:
-                echo(render.recorded(result, view))
+            show_recorded(s, s.referee.submit_text(game_id, [verb, *ctx.args]), json)
 
         return command
 
