@@ -37,12 +37,26 @@ class Move(msgspec.Struct, frozen=True, tag=MOVE, kw_only=True):
 
 
 class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
-    """An earlier move taken out of the live history, with who asked and why."""
+    """An earlier move taken out of the live history, with who asked and why.
+
+    A void with ``--cascade`` is one row: ``target`` and the later moves it broke.
+    """
 
     target: int
-    how: Literal["undo", "void", "cascade"]
+    how: Literal["undo", "void"]
     reason: str = ""
     by: str = ""
+    cascade: tuple[int, ...] = ()
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        return (self.target, *self.cascade)
+
+    def describe(self) -> str:
+        text = f"{self.how} #{self.target}"
+        if self.cascade:
+            text += " and, by cascade, " + ", ".join(f"#{seq}" for seq in self.cascade)
+        return text
 
 
 @dataclass
@@ -246,22 +260,13 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
             state = after
             i += 1
             continue
-        # One revert action: consecutive revert rows recorded together (a void and its cascade).
-        batch = [entry]
-        while (
-            i + len(batch) < len(entries)
-            and isinstance(nxt := entries[i + len(batch)], RevertEntry)
-            and nxt.recorded_at == entry.recorded_at
-        ):
-            batch.append(nxt)
         positions = {move.seq: n for n, move in enumerate(live)}
-        for revert in batch:
-            if revert.revert.target not in positions:
-                raise VerificationFailed(
-                    f"row #{revert.seq} reverts #{revert.revert.target}, which is not a live move",
-                    seq=revert.seq,
-                )
-        targets = {r.revert.target for r in batch}
+        targets = set(entry.revert.targets)
+        missing = sorted(targets - positions.keys())
+        if missing:
+            raise VerificationFailed(
+                f"row #{entry.seq} reverts #{missing[0]}, which is not a live move", seq=entry.seq
+            )
         first = min(positions[t] for t in targets)
         later = [m for m in live[first:] if m.seq not in targets]
         state = before[first]
@@ -278,5 +283,5 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
             live.append(move)
             before.append(state)
             state = after
-        i += len(batch)
+        i += 1
     return Replay(setup, state, live, entries)

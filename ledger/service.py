@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +81,7 @@ class LogEntry(msgspec.Struct):
     """One line of ``referee log``: a move, a setup, or a revert, and what became of it."""
 
     seq: int
-    kind: str  # setup | move | redo | undo | void | cascade
+    kind: str  # setup | move | redo | undo | void
     actor: str
     recorded_at: str
     text: str
@@ -153,6 +153,9 @@ class Referee:
     def __init__(self, store: Store, clock: Callable[[], str] = utcnow) -> None:
         self.store = store
         self.clock = clock
+        # The last state this process folded or wrote, per game, keyed by the log's head hash:
+        # valid exactly while nobody has appended since (a cache, like the snapshots).
+        self._tips: dict[int, tuple[str, Loaded]] = {}
 
     @classmethod
     def open(cls, path: str | Path) -> Referee:
@@ -235,34 +238,48 @@ class Referee:
         revert in the log (not only those recorded by ``upto``): the state just before a move
         in today's history, which is what a void re-validates from.
         """
+        head, head_hash = self.store.head(game_id)
+        extra = set(without)
+        tip = self._tips.get(game_id)
+        if tip and tip[0] == head_hash and (upto is None or upto == head) and not extra:
+            return tip[1]
         info = self.store.game(game_id)
         game = games.get(info.kind)
-        head, _ = self.store.head(game_id)
         if upto is None:
             upto = head
         elif not 1 <= upto <= head:
             raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
         reverts = [
-            (row.seq, decode_revert(row.body).target)
+            (row.seq, target)
             for row in self.store.rows_of_type(game_id, REVERTED, None if all_reverts else upto)
+            for target in decode_revert(row.body).targets
         ]
-        extra = set(without)
         targets = {target for _, target in reverts} | extra
         setup = decode_setup(self.store.rows(game_id, 0, 1)[0].body)
         state, start = self._cached(game, game_id, upto, reverts, min(extra, default=None))
         if state is None:
             state, start = game.initial(setup), 1
         bodies: list[str] = []
-        live = False
-        for seq, type_, body in self.store.bodies(game_id, start, upto):
-            if type_ == MOVE:
-                live = seq not in targets
-            elif type_ in (REVERTED, SETUP):
-                live = False
-            elif live:
-                bodies.append(body)
+        for lo, hi in self._live_spans(game_id, start, upto, targets):
+            bodies.extend(self.store.facts(game_id, lo, hi))
         events = _event_list_decoder(game).decode("[" + ",".join(bodies) + "]")
-        return Loaded(info, game, setup, fold(game, state, events), head, upto)
+        loaded = Loaded(info, game, setup, fold(game, state, events), head, upto)
+        if upto == head and not extra and not all_reverts:
+            self._tips[game_id] = (head_hash, loaded)
+        return loaded
+
+    def _live_spans(self, game_id: int, start: int, upto: int, reverted: set[int]) -> list[tuple[int, int]]:
+        """The (after, upto] ranges of seqs between ``start`` and ``upto`` outside reverted moves."""
+        spans = []
+        lo = start
+        for target in sorted(t for t in reverted if start < t <= upto):
+            if target > lo + 1:
+                spans.append((lo, target - 1))
+            end = self.store.next_meta(game_id, target)
+            lo = upto if end is None else min(end - 1, upto)
+        if lo < upto:
+            spans.append((lo, upto))
+        return spans
 
     def _cached(
         self,
@@ -284,6 +301,16 @@ class Referee:
             except (msgspec.DecodeError, TypeError):
                 continue  # a cache entry that no longer reads is simply not used
         return None, 0
+
+    def _wrote(self, loaded: Loaded, stored: list[Row], state: Any) -> None:
+        """After an append: remember the new tip, and cache a snapshot now and then."""
+        head = stored[-1].seq
+        info = msgspec.structs.replace(loaded.info, status=_status_of(loaded.game, state))
+        self._tips[loaded.info.id] = (
+            stored[-1].hash,
+            replace(loaded, info=info, state=state, head=head, upto=head),
+        )
+        self._maybe_snapshot(loaded, head, state)
 
     def _maybe_snapshot(self, loaded: Loaded, head: int, state: Any) -> None:
         key = snapshot_key(loaded.game)
@@ -325,8 +352,8 @@ class Referee:
         head, _ = self.store.head(game_id)
         if not 1 <= upto <= head:
             raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
-        following = [r for r in self.store.rows(game_id, upto, head) if r.type in (MOVE, REVERTED)]
-        return following[0].seq - 1 if following else head
+        following = self.store.next_meta(game_id, upto)
+        return head if following is None else following - 1
 
     def log(self, game_id: int) -> list[LogEntry]:
         info = self.store.game(game_id)
@@ -348,19 +375,20 @@ class Referee:
                 by_seq[entry.seq] = line
             else:
                 revert = entry.revert
-                verb = {"undo": "undo", "void": "void", "cascade": "void (cascade)"}[revert.how]
                 line = LogEntry(
                     entry.seq,
                     revert.how,
                     entry.actor,
                     entry.recorded_at,
-                    f"{verb} #{revert.target}",
+                    revert.describe(),
                     reason=revert.reason or None,
                 )
-                if revert.target in by_seq:
-                    target = by_seq[revert.target]
-                    target.reverted_by, target.reverted_how = entry.seq, revert.how
-                    target.reason = revert.reason or None
+                for seq in revert.targets:
+                    if seq in by_seq:
+                        target = by_seq[seq]
+                        target.reverted_by = entry.seq
+                        target.reverted_how = revert.how if seq == revert.target else "cascade"
+                        target.reason = revert.reason or None
             out.append(line)
         return out
 
@@ -411,12 +439,15 @@ class Referee:
                     f"{self._since(loaded, first_head)} was recorded first, and now {error}",
                     rule=error.rule,
                 ) from None
+            status = _status_of(game, state)
             try:
-                stored = self.store.append(game_id, loaded.head, rows, self.clock(), _status_of(game, state))
+                stored = self.store.append(
+                    game_id, loaded.head, rows, self.clock(), None if status == loaded.info.status else status
+                )
             except StaleHead:
                 loaded = self.load(game_id)
                 continue
-            self._maybe_snapshot(loaded, stored[-1].seq, state)
+            self._wrote(loaded, stored, state)
             return Recorded(
                 game_id,
                 stored[0].seq,
@@ -446,7 +477,7 @@ class Referee:
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
-            result = self._revert(loaded, [Reverted(target=target, how="undo", reason=reason, by=by)], by)
+            result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=by))
             if result is not None:
                 return result
         raise WriteConflict("the log kept changing under this undo", legal="try again")
@@ -477,12 +508,8 @@ class Referee:
                     legal="add --cascade to void it too",
                     seq=broken.move.seq,
                 ) from None
-            reverts = [Reverted(target=target, how="void", reason=reason, by=by)]
-            reverts += [
-                Reverted(target=d, how="cascade", reason=f"{reason} (cascade of void #{target})", by=by)
-                for d in dropped
-            ]
-            result = self._revert(loaded, reverts, by)
+            revert = Reverted(target=target, how="void", reason=reason, by=by, cascade=tuple(dropped))
+            result = self._revert(loaded, revert)
             if result is not None:
                 return result
         raise WriteConflict("the log kept changing under this void", legal="try again")
@@ -516,22 +543,20 @@ class Referee:
         target = stack[-1]
         return self.submit(game_id, command_decoder.decode(commands[target]), by, redo_of=target)
 
-    def _revert(self, loaded: Loaded, reverts: list[Reverted], by: str) -> Recorded | None:
+    def _revert(self, loaded: Loaded, revert: Reverted) -> Recorded | None:
         game_id = loaded.info.id
-        after = self.load(game_id, without=[r.target for r in reverts])
-        rows = [NewRow(REVERTED, encode(r), by) for r in reverts]
+        after = self.load(game_id, without=revert.targets)
+        row = NewRow(REVERTED, encode(revert), revert.by)
+        status = _status_of(loaded.game, after.state)
         try:
-            stored = self.store.append(
-                game_id, loaded.head, rows, self.clock(), _status_of(loaded.game, after.state)
-            )
+            stored = self.store.append(game_id, loaded.head, [row], self.clock(), status)
         except StaleHead:
             return None
-        self._maybe_snapshot(loaded, stored[-1].seq, after.state)
-        text = "; ".join(f"{r.how} #{r.target}" for r in reverts)
-        return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
+        self._wrote(loaded, stored, after.state)
+        return Recorded(game_id, stored[0].seq, stored[-1].seq, revert.describe(), [], after.state)
 
     def _reverted(self, game_id: int) -> set[int]:
-        return {decode_revert(r.body).target for r in self.store.rows_of_type(game_id, REVERTED)}
+        return {t for r in self.store.rows_of_type(game_id, REVERTED) for t in decode_revert(r.body).targets}
 
     def _last_live_move(self, game_id: int) -> int | None:
         reverted = self._reverted(game_id)

@@ -20,10 +20,12 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 import msgspec
-import sqlite_utils
 
 from ledger.codec import GENESIS, row_hash
 from ledger.errors import NotFound, StoreUnreadable
@@ -81,25 +83,34 @@ class Store:
 
     def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
         self.path = str(path)
+        self._db: sqlite_utils.Database | None = None
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            self.db = sqlite_utils.Database(conn)
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=FULL")
             self._ensure_schema()
         except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreUnreadable(f"cannot open the referee database {self.path}: {exc}") from None
-        self.conn = conn
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """The sqlite-utils view of the connection (imported on first use: it is slow to import)."""
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self.conn)
+        return self._db
 
     def close(self) -> None:
-        self.db.conn.close()
+        self.conn.close()
 
     def _ensure_schema(self) -> None:
-        db = self.db
-        if {"games", "events", "snapshots", "settings"} <= set(db.table_names()):
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if {"games", "events", "snapshots", "settings"} <= tables:
             return
+        db = self.db
         with db.atomic():
             db.table("games").create(
                 {
@@ -132,7 +143,7 @@ class Store:
                 foreign_keys=[("game_id", "games", "id")],
                 if_not_exists=True,
             )
-            db.table("events").create_index(["game_id", "type"], if_not_exists=True)
+            db.table("events").create_index(["game_id", "type", "seq"], if_not_exists=True)
             db.table("snapshots").create(
                 {"game_id": int, "seq": int, "key": str, "body": str},
                 pk=("game_id", "seq", "key"),
@@ -308,12 +319,32 @@ class Store:
             params.append(upto)
         return [Row(*r) for r in self._read(sql + " ORDER BY seq", params)]
 
-    def bodies(self, game_id: int, after: int, upto: int) -> list[tuple[int, str, str]]:
-        """(seq, type, body) of rows ``after < seq <= upto``: the fold's fast path."""
-        return self._read(
-            "SELECT seq, type, body FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+    def facts(self, game_id: int, after: int, upto: int) -> list[str]:
+        """Bodies of the fact rows (not setup, move or revert rows) with ``after < seq <= upto``."""
+        rows = self._read(
+            "SELECT body FROM events WHERE game_id = ? AND seq > ? AND seq <= ?"
+            " AND type NOT IN ('setup', 'move', 'reverted') ORDER BY seq",
             (game_id, after, upto),
         )
+        return [r[0] for r in rows]
+
+    def meta_at(self, game_id: int, seq: int) -> tuple[int, str]:
+        """The setup, move or revert row that row ``seq`` belongs to: (its seq, its type)."""
+        row = self._read_one(
+            "SELECT seq, type FROM events WHERE game_id = ? AND seq <= ?"
+            " AND type IN ('setup', 'move', 'reverted') ORDER BY seq DESC LIMIT 1",
+            (game_id, seq),
+        )
+        return (row[0], row[1]) if row else (1, "setup")
+
+    def next_meta(self, game_id: int, after: int) -> int | None:
+        """The seq of the first move or revert row after ``after``: where the next append began."""
+        row = self._read_one(
+            "SELECT seq FROM events WHERE game_id = ? AND seq > ? AND type IN ('move', 'reverted')"
+            " ORDER BY seq LIMIT 1",
+            (game_id, after),
+        )
+        return row[0] if row else None
 
     def rows_of_type(self, game_id: int, type_: str, upto: int | None = None) -> list[Row]:
         sql = f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND type = ?"

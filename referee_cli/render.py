@@ -87,7 +87,8 @@ def score(loaded: Loaded, sheet: Score) -> str:
     state = "final" if sheet.final else "provisional (the game is not over)"
     out = [heading(loaded.info, loaded), f"score sheet, {state}", "", grid(columns, rows, right=[0])]
     if sheet.winners:
-        out.extend(["", ("winner: " if len(sheet.winners) == 1 else "winners: ") + ", ".join(sheet.winners)])
+        word = ("winner" if sheet.final else "leading") + ("s" if len(sheet.winners) > 1 else "")
+        out.extend(["", f"{word}: " + ", ".join(sheet.winners)])
     out.extend(sheet.notes)
     return "\n".join(out)
 
