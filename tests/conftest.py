@@ -1,0 +1,56 @@
+"""Shared fixtures: the tiny test game registered, a referee on a fresh database, the CLI."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ledger import games
+from ledger.service import Referee
+from ledger.store import Store
+from referee_cli.app import run
+from tests import pebbles
+
+games.register("pebbles", pebbles)
+
+
+def fixed_clock() -> Callable[[], str]:
+    """A clock that ticks one second per call from a fixed instant: stable snapshots."""
+    ticks = itertools.count()
+    return lambda: f"2026-01-01T12:{(n := next(ticks)) // 60:02d}:{n % 60:02d}.000000+00:00"
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "ledger.db"
+
+
+@pytest.fixture
+def referee(db_path: Path) -> Iterator[Referee]:
+    ref = Referee(Store(db_path), clock=fixed_clock())
+    yield ref
+    ref.store.close()
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(db_path: Path, capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
+    """Run ``referee ARGS`` in-process against the test database."""
+
+    def invoke(*args: str) -> Result:
+        capsys.readouterr()
+        code = run(["--db", str(db_path), *args])
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke

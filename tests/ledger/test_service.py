@@ -1,0 +1,257 @@
+"""The referee service: moves, undo, redo, void, time travel, snapshots, export and import."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger import service as service_module
+from ledger.errors import (
+    BadInput,
+    GameOver,
+    IllegalMove,
+    NotFound,
+    NotYourTurn,
+    VerificationFailed,
+    WriteConflict,
+)
+from ledger.history import replay_checked
+from ledger.service import Referee
+from ledger.store import Store
+from tests import pebbles
+from tests.conftest import fixed_clock
+
+
+def play(referee: Referee, game: int, *moves: str) -> None:
+    for words in moves:
+        referee.submit_text(game, words.split())
+
+
+def held(referee: Referee, game: int, upto: int | None = None) -> dict[str, int]:
+    return dict(referee.load(game, upto).state.held)
+
+
+@pytest.fixture
+def game(referee: Referee) -> int:
+    return referee.new_game("pebbles", ["alice", "bob"], options={"pile": "10"})
+
+
+def test_setup_is_the_first_row_and_the_game_becomes_current(referee: Referee, game: int) -> None:
+    assert referee.resolve(None) == game
+    rows = referee.store.rows(game)
+    assert [r.type for r in rows] == ["setup"]
+    assert referee.load(game).state.pile == 10
+
+
+def test_a_refused_move_appends_nothing(referee: Referee, game: int) -> None:
+    head = referee.store.head(game)
+    with pytest.raises(NotYourTurn, match="PEBBLES 2: it is alice's turn"):
+        referee.submit_text(game, ["take", "bob", "1"])
+    with pytest.raises(IllegalMove, match="cannot take 4"):
+        referee.submit_text(game, ["take", "alice", "4"])
+    with pytest.raises(BadInput):
+        referee.submit_text(game, ["fly", "alice"])
+    assert referee.store.head(game) == head
+
+
+def test_setup_is_checked_before_anything_is_written(referee: Referee) -> None:
+    with pytest.raises(BadInput, match="takes 2 to 4 players, not 1"):
+        referee.new_game("pebbles", ["alice"])
+    with pytest.raises(BadInput, match="same name"):
+        referee.new_game("pebbles", ["alice", "Alice"])
+    with pytest.raises(BadInput, match="no option 'piles'"):
+        referee.new_game("pebbles", ["a", "b"], options={"piles": "3"})
+    with pytest.raises(BadInput, match="no mode"):
+        referee.new_game("pebbles", ["a", "b"], mode="campaign")
+    with pytest.raises(BadInput, match="unknown game 'chess'"):
+        referee.new_game("chess", ["a", "b"])
+    assert referee.games() == []
+
+
+def test_undo_reverts_the_latest_live_move_and_keeps_the_record(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 3")
+    referee.undo(game, by="bob", reason="miscounted")
+    assert held(referee, game) == {"alice": 2, "bob": 0}
+    referee.undo(game, reason="again")
+    assert held(referee, game) == {"alice": 0, "bob": 0}
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        referee.undo(game)
+    log = referee.log(game)
+    assert [(e.seq, e.kind, e.reverted_by) for e in log] == [
+        (1, "setup", None),
+        (2, "move", 7),
+        (4, "move", 6),
+        (6, "undo", None),
+        (7, "undo", None),
+    ]
+    assert log[2].reason == "miscounted" and log[3].actor == "bob"
+
+
+def test_redo_repeats_the_last_undone_moves_until_a_new_move(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 3")
+    referee.undo(game)
+    referee.undo(game)
+    assert referee.redo(game).text == "take alice 2"
+    assert referee.redo(game).text == "take bob 3"
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        referee.redo(game)
+    referee.undo(game)
+    play(referee, game, "take bob 1")
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        referee.redo(game)
+    assert held(referee, game) == {"alice": 2, "bob": 1}
+
+
+def test_void_replays_later_moves_without_the_disputed_one(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 3", "give alice bob 1", "take bob 1", "give alice bob 1")
+    referee.void(game, 4, reason="bob returned it")  # the first gift
+    assert held(referee, game) == {"alice": 2, "bob": 2}
+
+
+def test_void_refuses_when_a_later_move_breaks_and_names_it(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "give alice bob 2", "take bob 1", "give bob alice 2")
+    head = referee.store.head(game)
+    with pytest.raises(
+        IllegalMove, match=r"voiding #4 would make move #8 \(give bob alice 2\) illegal"
+    ) as err:
+        referee.void(game, 4, reason="disputed")
+    assert err.value.seq == 8 and "--cascade" in str(err.value)
+    assert referee.store.head(game) == head
+
+
+def test_void_with_cascade_voids_the_moves_it_breaks(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "give alice bob 2", "take bob 1", "give bob alice 2", "take alice 1")
+    referee.void(game, 4, reason="disputed", cascade=True)
+    assert held(referee, game) == {"alice": 3, "bob": 1}
+    log = referee.log(game)
+    kinds = {e.seq: e.reverted_how for e in log}
+    assert (kinds[4], kinds[8]) == ("void", "cascade")
+    assert log[-1].text == "void #4 and, by cascade, #8"
+    referee.verify(game)
+
+
+def test_void_needs_a_live_move_and_a_reason(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 1")
+    with pytest.raises(BadInput, match="needs a reason"):
+        referee.void(game, 2, reason=" ")
+    with pytest.raises(IllegalMove, match="#1 is the setup"):
+        referee.void(game, 1, reason="x")
+    with pytest.raises(NotFound):
+        referee.void(game, 99, reason="x")
+    referee.undo(game)
+    with pytest.raises(IllegalMove, match="already reverted"):
+        referee.void(game, 4, reason="x")
+    with pytest.raises(IllegalMove, match="#6 is a revert"):
+        referee.void(game, 6, reason="x")
+
+
+def test_a_fact_row_names_its_move(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 1")
+    referee.undo(game)
+    referee.void(game, 3, reason="seq of the fact, not the move")
+    assert held(referee, game) == {"alice": 0, "bob": 0}
+
+
+def test_time_travel_shows_the_table_as_it_stood(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 3")
+    referee.undo(game)
+    assert held(referee, game, 3) == {"alice": 2, "bob": 0}
+    assert held(referee, game, 5) == {"alice": 2, "bob": 3}  # before the undo at #6
+    assert held(referee, game, 6) == {"alice": 2, "bob": 0}
+    _, view = referee.status(game, upto=4)  # inside a move: the move is atomic
+    assert view.tables[0].rows == [["alice", "2"], ["bob", "3"]]
+
+
+def test_the_game_ends_and_refuses_further_moves(referee: Referee) -> None:
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "3"})
+    play(referee, game, "take alice 3")
+    assert referee.store.game(game).status == "over"
+    with pytest.raises(GameOver):
+        referee.submit_text(game, ["take", "bob", "1"])
+    referee.undo(game)
+    assert referee.store.game(game).status == "active"
+
+
+def test_a_writer_that_lost_the_race_re_decides_its_move(referee: Referee, game: int) -> None:
+    """Two terminals at one table: the second re-reads and appends if still legal."""
+    other = Referee(Store(referee.store.path), clock=fixed_clock())
+    play(referee, game, "take alice 2")
+    stale = other.load(game)
+    play(referee, game, "take bob 1")
+    # Still legal on the new state (a gift may come at any time): appended after the winner's move.
+    other.submit(game, pebbles.Give("alice", "bob", 1), _loaded=stale)
+    assert held(referee, game) == {"alice": 1, "bob": 2}
+    assert [r.type for r in referee.store.rows(game)][-2:] == ["move", "pebbles.given"]
+    # No longer legal on the new state: a clear conflict naming what got there first.
+    stale = other.load(game)
+    play(referee, game, "take alice 1")
+    with pytest.raises(WriteConflict, match=r"#8 \(take alice 1\) was recorded first, and now PEBBLES 2"):
+        other.submit(game, pebbles.Take("alice", 2), _loaded=stale)
+
+
+def test_export_and_import_round_trip(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "give alice bob 1", "take bob 1")
+    referee.undo(game)
+    lines, head = referee.export(game)
+    copy = referee.import_lines(lines)
+    assert copy != game
+    assert referee.load(copy).state == referee.load(game).state
+    assert referee.verify(copy).head_hash == head
+
+
+def test_import_refuses_a_tampered_file_and_says_where(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "give alice bob 1", "take bob 1")
+    lines, _ = referee.export(game)
+    tampered = [line.replace('"n":1', '"n":2') if '"seq":5' in line else line for line in lines]
+    with pytest.raises(VerificationFailed, match="row #5 was altered"):
+        referee.import_lines(tampered)
+    assert len(referee.games()) == 1
+
+
+# --- snapshots: a cache that must always agree with the full fold ---------------------------
+
+ACTIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("take"), st.integers(1, 3)),
+        st.tuples(st.just("give"), st.integers(1, 2)),
+        st.tuples(st.just("undo"), st.just(0)),
+        st.tuples(st.just("redo"), st.just(0)),
+        st.tuples(st.just("void"), st.integers(0, 40)),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=ACTIONS)
+def test_snapshot_plus_tail_equals_full_replay(
+    actions: list[tuple[str, int]], tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    referee = Referee(Store(tmp_path_factory.mktemp("p") / "l.db"), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob", "carol"], options={"pile": "25"})
+    for action, n in actions:
+        state = referee.load(game).state
+        active = state.players[state.turn]
+        try:
+            if action == "take":
+                referee.submit(game, pebbles.Take(active, n))
+            elif action == "give":
+                referee.submit(game, pebbles.Give(active, state.players[(state.turn + 1) % 3], n))
+            elif action == "undo":
+                referee.undo(game)
+            elif action == "redo":
+                referee.redo(game)
+            else:
+                referee.void(game, n, reason="property", cascade=True)
+        except (IllegalMove, BadInput, NotFound):
+            pass
+    rows = referee.store.rows(game)
+    assert referee.load(game).state == replay_checked(pebbles, rows).state  # type: ignore[arg-type]
+    for upto in range(1, len(rows) + 1):
+        # Time travel with snapshots equals a fold of that prefix of the log from scratch.
+        if referee._move_end(game, upto) == upto:
+            expected = replay_checked(pebbles, rows[:upto]).state  # type: ignore[arg-type]
+            assert referee.load(game, upto).state == expected
+    referee.store.close()
