@@ -4,6 +4,7 @@ the same grammar, output and one-line errors."""
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import sys
 from pathlib import Path
@@ -92,12 +93,15 @@ class Shell:
 
     def run(self) -> None:
         interactive = sys.stdin.isatty()
+        history = self.db.parent / ".referee_history"
         if interactive:
             import readline
 
             readline.set_completer(self.complete)
             readline.set_completer_delims(" ")
             readline.parse_and_bind("tab: complete")
+            with contextlib.suppress(OSError):
+                readline.read_history_file(history)
         loaded, view = self.referee.status(self.game_id)
         print(f"{loaded.game.title} · game {self.game_id} · type `help` for the commands, `quit` to leave")
         print(view.headline + (f" · {view.prompt}" if view.prompt else ""))
@@ -125,5 +129,9 @@ class Shell:
             sys.stderr.flush()
             if code and not failed:
                 failed = code
+        if interactive:
+            with contextlib.suppress(OSError):
+                readline.set_history_length(1000)
+                readline.write_history_file(history)
         if not interactive and failed:
             raise typer.Exit(failed)
