@@ -1,0 +1,83 @@
+"""LOOP: Life of Ordinary People, Basic Mode (rulebook sections 1.0 to 3.2).
+
+The package satisfies ``ledger.decider.Game``:
+
+- ``data``: what the rulebook prints (MATERIAL, FAVOUR, CAREER, EVENT, the few named cards);
+- ``model``: ``State``, the commands and the events (msgspec Structs, tagged "loop.*");
+- ``rules``: ``initial``, ``decide`` and the queries both the rules and the views use;
+- ``evolve``: one fact at a time; ``moves``: ``legal``;
+- ``grammar``: ``parse`` and ``text``; ``view``: ``status``, ``describe``, ``score``;
+- ``cards``: a table's own ACTIVITY and GOAL faces as TOML.
+
+Without a seed the table plays real cards and types each card flipped (``reveal``); with a
+seed the referee shuffles and deals virtual decks, which needs every ACTIVITY and GOAL face
+declared first (a cards file: ``load_cards``).
+"""
+
+from __future__ import annotations
+
+from ledger.decider import Option, Verb
+from ledger.games.loop.cards import dump_cards, load_cards
+from ledger.games.loop.evolve import evolve
+from ledger.games.loop.grammar import USAGE, parse, text
+from ledger.games.loop.model import Command, Event, State
+from ledger.games.loop.moves import legal
+from ledger.games.loop.rules import OPTION_FAVOUR_DEAL, actor, decide, initial, is_over, to_act
+from ledger.games.loop.view import describe, score, status
+
+name = "loop"
+title = "LOOP: Life of Ordinary People (Basic Mode)"
+rules_version = "basic-1"
+modes: tuple[str, ...] = ("basic",)
+min_players = 2
+max_players = 6
+options: tuple[Option, ...] = (
+    Option(
+        OPTION_FAVOUR_DEAL,
+        "rulebook",
+        (),
+        "red FAVOUR dealt per seat: 'rulebook' (2p 2,3; 3p 1,2,3; 4p 1,2,2,3; 5p 1,1,2,2,3; "
+        "6p 1,1,2,2,3,3 — the printed table stops after the 3rd seat, so seats 4 to 6 follow "
+        "its pattern) or a count per seat, e.g. 1,2,2,3",
+    ),
+)
+verbs: tuple[Verb, ...] = (
+    Verb("reveal", USAGE["reveal"], "the table flips a card: a starting MATERIAL, a refill"),
+    Verb("declare", USAGE["declare"], "the table declares a card face the rulebook does not print"),
+    Verb("work", USAGE["work"], "WORK: +3 COIN, -1 HAPPINESS; +1 COIN per REPUTATION spent (2.2 a)"),
+    Verb("buy", USAGE["buy"], "BUY up to 3 MATERIAL; QUALITY = COIN + REPUTATION paid (2.2 b)"),
+    Verb("consume", USAGE["consume"], "CONSUME up to 3 ACTIVITY, 1 QUALITY per colour (2.2 c)"),
+    Verb("goal", USAGE["goal"], "achieve a GOAL in your CONSUME turn (2.3)"),
+    Verb("favour", USAGE["favour"], "play a FAVOUR to another player (2.4, 3.1)"),
+    Verb("accept", USAGE["accept"], "ACCEPT the FAVOUR played to you (2.4 a)"),
+    Verb("reject", USAGE["reject"], "REJECT it with a same FAVOUR or 1 REPUTATION (2.4 b)"),
+    Verb("end", USAGE["end"], "end your turn after WORK, BUY or CONSUME (2.7)"),
+)
+
+__all__ = [
+    "Command",
+    "Event",
+    "State",
+    "actor",
+    "decide",
+    "describe",
+    "dump_cards",
+    "evolve",
+    "initial",
+    "is_over",
+    "legal",
+    "load_cards",
+    "max_players",
+    "min_players",
+    "modes",
+    "name",
+    "options",
+    "parse",
+    "rules_version",
+    "score",
+    "status",
+    "text",
+    "title",
+    "to_act",
+    "verbs",
+]

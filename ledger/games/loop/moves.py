@@ -1,0 +1,246 @@
+"""``legal``: concrete moves for whoever may act now, every one accepted by ``decide``.
+
+It is the random-play fuzzer's move source, so it covers every kind of move, but it caps the
+combinatorial ones: a 3-card BUY mixes QUALITY 1 and 2 or takes all 3 or all 4, and spends the
+least or the most REPUTATION it may; multi-ACTIVITY CONSUMEs stop at ``CONSUME_CAP``
+candidates per size, and the ACTIVITY dropped are the oldest.
+Cards a physical table has never declared cannot be listed (their faces are unknown).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations_with_replacement, islice, product
+
+from ledger.games.loop import data
+from ledger.games.loop.model import (
+    Accept,
+    Buy,
+    Command,
+    Consume,
+    End,
+    Favour,
+    Goal,
+    Grant,
+    Mat,
+    MatRef,
+    Player,
+    Reject,
+    RevealActivity,
+    RevealMaterial,
+    Spend,
+    State,
+    Work,
+)
+from ledger.games.loop.rules import (
+    achieved_by,
+    activity_wanted,
+    goal_met,
+    holds_favour,
+    material_wanted,
+    reject_options,
+    to_act,
+)
+
+CONSUME_CAP = 40  # multi-ACTIVITY CONSUME candidates listed at most
+
+
+def legal(state: State, player: str | None = None) -> Iterator[Command]:
+    """Legal moves now, for everyone who may act (or only for ``player``)."""
+    who = to_act(state)
+    if player is not None:
+        wanted = player.lower()
+        who = [name for name in who if name.lower() == wanted]
+    if not who:
+        return
+    if state.phase in ("setup", "refill"):
+        yield from _reveals(state)
+    elif state.phase != "turn":
+        return  # waiting for card faces: declarations cannot be guessed
+    elif state.pending is not None:
+        target = state.players[state.pending.target]
+        yield Accept(target.name)
+        for way in reject_options(state, target, state.pending.kind):
+            yield Reject(target.name, way)
+    else:
+        yield from _turn(state, state.players[state.active])
+
+
+def _reveals(state: State) -> Iterator[Command]:
+    kinds = sorted(set(state.material_deck))
+    for name in state.awaiting_start:
+        for kind in kinds:
+            yield RevealMaterial(kind, name)
+    if material_wanted(state):
+        for kind in kinds:
+            yield RevealMaterial(kind)
+    if activity_wanted(state):
+        names = set(state.activity_deck)
+        if state.activity_unseen:
+            names.update(
+                name
+                for name, face in state.activity_faces.items()
+                if face.complete and state.activity_seen.get(name, 0) < data.ACTIVITY_COPIES
+            )
+        for name in sorted(names):
+            yield RevealActivity(name)
+
+
+def _turn(state: State, player: Player) -> Iterator[Command]:
+    if not state.main:
+        for rep in range(player.reputation + 1):
+            yield Work(player.name, rep)
+        yield from _buys(state, player)
+        yield from _consumes(state, player)
+    else:
+        if state.main == "consume":
+            yield from _goals(state, player)
+        yield End(player.name)
+    yield from _favours(state, player)
+
+
+def _buys(state: State, player: Player) -> Iterator[Command]:
+    """BUYs the player can pay for, with the least and the most REPUTATION they may spend."""
+    area = Counter(state.buy_area)
+    budget = player.coin + player.reputation
+    for size in range(1, data.MAX_PER_TURN + 1):
+        for combo in combinations_with_replacement(sorted(area), size):
+            if Counter(combo) - area:
+                continue
+            qualities: list[tuple[int, ...]]
+            if size < 3:
+                qualities = list(product(range(1, data.MAX_QUALITY + 1), repeat=size))
+            else:  # capped: QUALITY 1 or 2 in any mix, or all 3, or all 4
+                qualities = [*product((1, 2), repeat=size), (3,) * size, (4,) * size]
+            for vector in qualities:
+                cards = tuple(zip(combo, vector, strict=True))
+                if size == 2 and combo[0] == combo[1] and vector[0] > vector[1]:
+                    continue  # the same two cards in the other order
+                total = sum(vector)
+                if total > budget:
+                    continue
+                low = max(0, total - player.coin)
+                high = min(player.reputation, total - size)
+                for rep in sorted({low, high}):
+                    if low <= rep <= high:
+                        yield Buy(player.name, cards, rep)
+
+
+def _classes(
+    kind: str, me: str, holdings: dict[str, list[Mat]], grants: list[Grant]
+) -> list[tuple[str, Mat]]:
+    """Distinct (owner, card) of ``kind`` the player may spend: own, or SHAREd to them."""
+    own = [(me, m) for m in sorted(set(holdings[me])) if m[0] == kind]
+    shared = {
+        (g.owner, g.material) for g in grants if g.material[0] == kind and g.material in holdings[g.owner]
+    }
+    return own + sorted(shared)
+
+
+def _ways(
+    needs: tuple[str, ...], me: str, holdings: dict[str, list[Mat]], grants: list[Grant]
+) -> Iterator[tuple[tuple[MatRef, ...], dict[str, list[Mat]], list[Grant]]]:
+    """Each way to pay an ACTIVITY: its refs and what is left afterwards."""
+    first, second = needs
+    for owner1, mat1 in _classes(first, me, holdings, grants):
+        h1 = {k: list(v) for k, v in holdings.items()}
+        g1 = list(grants)
+        h1[owner1].remove(mat1)
+        if owner1 != me:
+            g1.remove(Grant(owner1, mat1))
+        for owner2, mat2 in _classes(second, me, h1, g1):
+            if first == second and (owner2, mat2) < (owner1, mat1):
+                continue
+            h2 = {k: list(v) for k, v in h1.items()}
+            g2 = list(g1)
+            h2[owner2].remove(mat2)
+            if owner2 != me:
+                g2.remove(Grant(owner2, mat2))
+            for owner, (kind, quality) in ((owner1, mat1), (owner2, mat2)):
+                if quality > 1:
+                    h2[owner].append((kind, quality - 1))
+            refs = tuple(
+                MatRef(kind, quality, None if owner == me else owner)
+                for owner, (kind, quality) in ((owner1, mat1), (owner2, mat2))
+            )
+            yield refs, h2, g2
+
+
+_Partial = tuple[tuple[Spend, ...], dict[str, list[Mat]], list[Grant], int]
+
+
+def _grow(state: State, me: str, names: list[str], frontier: list[_Partial]) -> Iterator[_Partial]:
+    """Each partial CONSUME with one more ACTIVITY (names in order, so no repeats)."""
+    for spends, holdings, grants, index in frontier:
+        for i in range(index, len(names)):
+            if i > index and names[i] == names[i - 1]:
+                continue
+            needs = state.activity_faces[names[i]].needs or ()
+            for refs, left, granted in _ways(needs, me, holdings, grants):
+                yield (*spends, Spend(names[i], refs)), left, granted, i + 1
+
+
+def _consumes(state: State, player: Player) -> Iterator[Command]:
+    me = player.name
+    owners = {me} | {g.owner for g in state.shares}
+    start = {name: list(state.players[name].materials) for name in owners}
+    names = sorted(state.consume_area)
+    found: list[tuple[Spend, ...]] = []
+    frontier: list[_Partial] = [((), start, list(state.shares), 0)]
+    for depth in range(data.MAX_PER_TURN):
+        grown = _grow(state, me, names, frontier)
+        frontier = list(grown if depth == 0 else islice(grown, CONSUME_CAP))
+        found.extend(spends for spends, *_ in frontier)
+    kept = [k.name for k in player.kept]
+    for spends in found:
+        new = [s.activity for s in spends]
+        excess = len(kept) + len(new) - data.MAX_KEPT
+        drop = tuple((kept + new[:-1])[: max(0, excess)])
+        yield Consume(me, spends, drop)
+        if player.reputation >= data.REPUTATION_FOR_HAPPINESS and len(spends) == 1:
+            yield Consume(me, spends, drop, rep_happiness=True)
+
+
+def _goals(state: State, player: Player) -> Iterator[Command]:
+    if len(player.achieved) >= data.GOALS_PER_PLAYER:
+        return
+    names = player.goals if state.virtual else tuple(sorted(state.goal_faces))
+    for name in names:
+        face = state.goal_faces.get(name)
+        if face is None or not face.complete or achieved_by(state, name) is not None:
+            continue
+        if goal_met(state, player, name, face):
+            yield Goal(player.name, name)
+
+
+def _favours(state: State, player: Player) -> Iterator[Command]:
+    me = player.name
+    mine = sorted(set(player.materials))
+    for kind in data.FAVOURS:
+        if not holds_favour(state, player, kind):
+            continue
+        for target in state.seats:
+            if target == me:
+                continue
+            them = state.players[target]
+            theirs = sorted(set(them.materials))
+            if kind == "acquire":
+                for mat in theirs:
+                    if mat[1] <= player.coin:
+                        yield Favour(me, kind, target, theirs=MatRef(*mat))
+            elif kind == "barter":
+                for own, other in product(mine, theirs):
+                    if other[1] <= own[1]:
+                        yield Favour(me, kind, target, mine=MatRef(*own), theirs=MatRef(*other))
+            elif kind == "recycle":
+                for landfill in sorted(set(them.landfill) - {"utility"}):
+                    for pay in range(1, min(data.MAX_QUALITY, player.coin) + 1):
+                        yield Favour(me, kind, target, theirs=MatRef(landfill), pay=pay)
+            elif kind == "resell":
+                for mat in mine:
+                    if mat[1] <= them.coin:
+                        yield Favour(me, kind, target, mine=MatRef(*mat))
+            else:  # share
+                for mat in theirs:
+                    yield Favour(me, kind, target, theirs=MatRef(*mat))

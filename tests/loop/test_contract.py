@@ -1,0 +1,47 @@
+"""LOOP satisfies the ledger's game contract (``ledger.decider.Game``), like the reference game."""
+
+from __future__ import annotations
+
+import msgspec
+
+import ledger.games
+import ledger.games.loop as loop
+from tests import pebbles
+from tests.loop.table import Table
+
+CONTRACT = [
+    "name", "title", "rules_version", "modes", "min_players", "max_players", "options", "verbs",
+    "State", "Event", "Command", "initial", "decide", "evolve", "legal", "score", "parse",
+    "text", "actor", "to_act", "is_over", "status", "describe", "load_cards", "dump_cards",
+]  # fmt: skip
+
+
+def test_the_module_has_every_contract_name() -> None:
+    for attribute in CONTRACT:
+        assert hasattr(pebbles, attribute)
+        assert hasattr(loop, attribute), attribute
+    assert loop.modes == ("basic",) and (loop.min_players, loop.max_players) == (2, 6)
+    assert [option.name for option in loop.options] == ["favour-deal"]
+
+
+def test_it_registers_like_any_game() -> None:
+    ledger.games.register("loop", "ledger.games.loop")
+    try:
+        assert ledger.games.get("loop") is loop
+    finally:
+        ledger.games.unregister("loop")
+
+
+def test_tags_are_stable_strings() -> None:
+    for union, prefix in ((loop.Command, "loop."), (loop.Event, "loop.")):
+        for kind in union.__args__:
+            info = msgspec.inspect.type_info(kind)
+            assert isinstance(info, msgspec.inspect.StructType)
+            assert isinstance(info.tag, str) and info.tag.startswith(prefix), kind
+            assert info.tag.removeprefix(prefix).replace("_", "").isalpha()
+
+
+def test_state_snapshots_round_trip() -> None:
+    table = Table(4, seed=8)
+    encoded = msgspec.json.encode(table.state)
+    assert msgspec.json.decode(encoded, type=loop.State) == table.state
