@@ -12,7 +12,7 @@ from typing import cast
 from ledger.decider import Game
 from ledger.errors import BadInput
 
-_REGISTRY: dict[str, str | ModuleType] = {}
+_REGISTRY: dict[str, str | ModuleType] = {"loop": "ledger.games.loop"}
 
 
 def register(name: str, module: str | ModuleType) -> None:
