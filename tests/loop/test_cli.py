@@ -1,0 +1,228 @@
+"""LOOP from the command line, the way a table plays it: real cards revealed as they are
+flipped, the rulebook's worked examples arising in play, refusals that append nothing, a
+whole virtual-deck game driven by `moves`, and snapshots of a recorded game."""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from tests.conftest import Result
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = ROOT / "fixtures" / "loop-test-cards.toml"
+RECORDED = ROOT / "fixtures" / "loop-basic-3p.jsonl"
+Cli = Callable[..., Result]
+
+AREA = [
+    "dance --props heart,leaf",  # the rulebook prints DANCE's colours, not its PROPERTY
+    "picnic --needs food,food --props house,leaf",
+    "library --needs glass,glass --props book,group",
+    "cooking --needs food,utility --props heart,house",
+    "museum --needs glass,utility --props book,house",
+]
+
+
+def move(cli: Cli, line: str) -> Result:
+    result = cli("loop", *shlex.split(line))
+    assert result.code == 0, f"{line}: {result.err}"
+    return result
+
+
+def players(cli: Cli) -> dict[str, dict[str, str]]:
+    """The status table's rows as {player: {column: cell}}."""
+    table = json.loads(cli("status", "--json").out)["status"]["tables"][0]
+    return {row[0].rstrip("*"): dict(zip(table["columns"], row, strict=True)) for row in table["rows"]}
+
+
+def head(cli: Cli) -> int:
+    return int(json.loads(cli("status", "--json").out)["head"])
+
+
+@pytest.fixture
+def table(cli: Cli) -> Cli:
+    """ann and ben at a real table, after setup: ann GLASS, ben FOOD; five ACTIVITY face up."""
+    assert cli("new", "loop", "--players", "ann,ben").code == 0
+    move(cli, "reveal material glass --to ann")
+    move(cli, "reveal material food --to ben")
+    for card in AREA:
+        move(cli, f"reveal activity {card}")
+    return cli
+
+
+def test_setup_then_the_starting_players_turn(table: Cli) -> None:
+    status = json.loads(table("status", "--json").out)["status"]
+    assert status["to_act"] == ["ann"]
+    assert status["headline"].startswith("Round 1 · ann's turn")
+    ann, ben = players(table)["ann"], players(table)["ben"]
+    # 1.0: HAPPINESS 4, 2 COIN, the revealed MATERIAL at QUALITY 2; FAVOUR 2 and 3 by seat, +1 drawn by ann.
+    assert (ann["HAPPINESS"], ann["COIN"], ann["MATERIAL"], ann["FAVOUR"]) == (
+        "4",
+        "2",
+        "glass@2",
+        "3: 3 unseen",
+    )
+    assert (ben["HAPPINESS"], ben["COIN"], ben["MATERIAL"], ben["FAVOUR"]) == (
+        "4",
+        "2",
+        "food@2",
+        "3: 3 unseen",
+    )
+
+
+def test_share_dance_and_the_rejected_second_share(table: Cli) -> None:
+    """2.2 c): DANCE takes GLASS 1 -> 0 (to its owner's LANDFILL) and PLASTIC 2 -> 1; a SHAREd
+    QUALITY 1 MATERIAL breaks into her LANDFILL; 3.1: a second SHARE rejected deducts nothing."""
+    move(table, "buy ann glass:1")
+    move(table, "end ann")
+    move(table, "reveal material glass")
+    move(table, "buy ben plastic:2")
+    move(table, "end ben")
+    move(table, "reveal material plastic")
+    move(table, "work ann")
+    move(table, "end ann")
+    move(table, "favour ben share ann glass@1")
+    assert "+2 REPUTATION" in move(table, "accept ann").out  # 2.4 a): SHARE gives 2
+    move(table, "favour ben share ann glass@2")
+    move(table, "reject ann --rep")  # 2.5 d)
+    move(table, "consume ben dance=ann:glass@1,plastic@2")
+    ann, ben = players(table)["ann"], players(table)["ben"]
+    assert (ann["MATERIAL"], ann["LANDFILL"], ann["REPUTATION"]) == ("glass@2", "glass", "1")
+    assert (ben["MATERIAL"], ben["HAPPINESS"], ben["ACTIVITY kept"]) == (
+        "food@2, plastic@1",
+        "5",
+        "DANCE (glass+plastic)",
+    )
+
+
+def test_reputation_worked_examples(table: Cli) -> None:
+    """2.5 a) 2 REPUTATION in a WORK turn as INTERN gives 5 COIN; 2.5 b) 2 REPUTATION and
+    2 COIN buy METAL@1 and UTILITY@3; 1 REPUTATION cannot buy a QUALITY 1 MATERIAL."""
+    move(table, "favour ann share ben food@2")
+    move(table, "accept ben")
+    move(table, "work ann")  # the SHARE goes unused: nothing is deducted from ben's FOOD
+    move(table, "end ann")
+    assert players(table)["ben"]["MATERIAL"] == "food@2"
+    move(table, "work ben --rep 2")
+    assert (players(table)["ben"]["COIN"], players(table)["ben"]["REPUTATION"]) == ("7", "0")
+    move(table, "end ben")
+    move(table, "favour ann share ben food@2")
+    move(table, "accept ben")
+    move(table, "work ann")
+    move(table, "end ann")
+    before = head(table)
+    refused = table("loop", "buy", "ben", "food:1", "--rep", "1")
+    assert refused.code == 1 and refused.err.startswith("referee: LOOP 2.5 b)")
+    assert head(table) == before  # nothing appended
+    move(table, "buy ben metal:1 utility:3 --rep 2")
+    ben = players(table)["ben"]
+    assert (ben["COIN"], ben["REPUTATION"]) == ("5", "0")  # 7 - 2
+    assert "metal@1" in ben["MATERIAL"] and "utility@3" in ben["MATERIAL"]
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "rule"),
+    [
+        ("work ben", 1, "LOOP 2.1"),  # not ben's turn (turns go clockwise)
+        ("buy ann glass:5", 1, "LOOP 2.2 b)"),  # QUALITY 1 to 4
+        ("buy ann glass:1 food:1 metal:1 plastic:1", 1, "LOOP 2.2 b)"),  # a 4th card
+        ("consume ann picnic=glass,glass", 1, "LOOP 2.2 c)"),  # without the colours
+        ("goal ann sense-of-belonging --reward 3", 1, "LOOP 2.3"),  # outside a CONSUME turn
+        ("end ann", 1, "LOOP 2.7"),  # no main action yet
+        ("reveal material glass", 1, "LOOP 2.7"),  # no empty slot awaits it
+        ("buy ann gold:1", 2, None),  # not a MATERIAL
+    ],
+)
+def test_refusals_append_nothing(table: Cli, line: str, code: int, rule: str | None) -> None:
+    before = head(table)
+    result = table("loop", *shlex.split(line))
+    assert result.code == code, result.err
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    if rule:
+        assert result.err.startswith(f"referee: {rule}"), result.err
+    assert head(table) == before
+
+
+def test_a_second_main_action_is_refused(table: Cli) -> None:
+    move(table, "work ann")
+    result = table("loop", "buy", "ann", "glass:1")
+    assert result.code == 1 and "LOOP 2.2" in result.err
+
+
+def test_a_whole_virtual_game_from_the_command_line(cli: Cli) -> None:
+    """With --seed and a full cards file the referee deals everything; `moves` lists what is
+    legal, and any of it is accepted, until the final tally."""
+    assert cli("new", "loop", "--players", "ann,ben,cat", "--seed", "4", "--cards", str(CARDS)).code == 0
+    rng = random.Random(4)
+    for _ in range(2000):
+        status = json.loads(cli("status", "--json").out)["status"]
+        if status["over"]:
+            break
+        moves = json.loads(cli("moves", "--json").out)["moves"]
+        ends = [m for m in moves if m.split()[0] in ("end", "consume", "goal", "accept")]
+        move(cli, rng.choice(ends if ends and rng.random() < 0.6 else moves))
+    else:
+        pytest.fail("the game did not end")
+    sheet = json.loads(cli("score", "--json").out)["score"]
+    assert sheet["final"] and sheet["winners"]
+    assert [line["rank"] for line in sheet["lines"]] == sorted(line["rank"] for line in sheet["lines"])
+    assert cli("verify").code == 0
+    hands = [p["FAVOUR"] for p in players(cli).values()]
+    assert all(":" in hand or hand == "0" for hand in hands), hands  # over: every hand is shown
+
+
+def test_hands_are_shown_only_to_their_owner(cli: Cli) -> None:
+    cli("new", "loop", "--players", "ann,ben", "--seed", "9", "--cards", str(CARDS))
+    table = json.loads(cli("status", "--json").out)["status"]["tables"][0]
+    mine = json.loads(cli("status", "--as", "ann", "--json").out)["status"]["tables"][0]
+    column = table["columns"].index("FAVOUR")
+    assert table["rows"][0][column] == "3" and table["rows"][1][column] == "3"  # counts only
+    assert mine["rows"][0][column].startswith("3: ")  # ann sees her own cards
+    assert mine["rows"][1][column] == "3"  # ben's hand stays hidden from ann
+
+
+def test_play_a_loop_game_through_a_pipe(cli: Cli, db_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REFEREE_DB": str(db_path), "PYTHONPATH": str(ROOT)}
+    referee = [sys.executable, "-c", "from referee_cli.app import main; main()"]
+    subprocess.run(
+        [*referee, "new", "loop", "--players", "ann,ben"], env=env, check=True, capture_output=True
+    )
+    lines = [
+        "reveal material glass --to ann",
+        "reveal material food --to ben",
+        *(f"reveal activity {card}" for card in AREA),
+        "buy ann glass:1",
+        "buy ann food:1",
+        "end ann",
+        "reveal material glass",
+        "status",
+    ]
+    done = subprocess.run(
+        [*referee, "play"], input="\n".join(lines) + "\n", env=env, capture_output=True, text=True
+    )
+    assert done.stderr.splitlines() == [
+        "referee: LOOP 2.2 Start Turn: ann already did BUY this turn"
+        " (1 and only 1 of WORK, BUY or CONSUME per turn; now play FAVOUR or end ann)"
+    ]
+    assert "Round 1 · ben's turn" in done.stdout
+
+
+def test_the_recorded_game(cli: Cli, snapshot: SnapshotAssertion) -> None:
+    """A whole three-player game kept in fixtures/: it imports, verifies, and reads the same."""
+    assert cli("import", str(RECORDED)).code == 0
+    assert cli("verify").code == 0
+    for args in [("status",), ("log",), ("score",)]:
+        result = cli(*args)
+        assert result.code == 0
+        assert result.out == snapshot(name=args[0])
+    assert json.loads(cli("score", "--json").out) == snapshot(name="score-json")
