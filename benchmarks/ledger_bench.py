@@ -133,9 +133,20 @@ def status_wall(folder: Path) -> None:
         [*launcher, "new", "pebbles", "--players", "alice,bob"], env=env, check=True, capture_output=True
     )
     subprocess.run([*launcher, "pebbles", "take", "alice", "2"], env=env, check=True, capture_output=True)
-    commands = {"`referee status` (pebbles)": [*launcher, "status"]}
+    commands = {"`referee status` (pebbles, launched from tests/)": [*launcher, "status"]}
     referee_bin = Path(sys.executable).parent / "referee"
     if referee_bin.exists():
+        loop_db = folder / "loop.db"
+        recorded = ROOT / "fixtures" / "loop-basic-3p.jsonl"
+        subprocess.run(
+            [str(referee_bin), "--db", str(loop_db), "import", str(recorded)], check=True, capture_output=True
+        )
+        commands["`referee status` (the recorded LOOP game)"] = [
+            str(referee_bin),
+            "--db",
+            str(loop_db),
+            "status",
+        ]
         commands["`referee --help`"] = [str(referee_bin), "--help"]
     for name, command in commands.items():
         runs = []
