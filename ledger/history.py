@@ -240,25 +240,23 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
     later move illegal.
     """
     setup, entries = read_entries(game, rows)
-    start = game.initial(setup)
+    state = game.initial(setup)
     live: list[MoveEntry] = []
     before: list[Any] = []  # before[i] is the state before live[i]
-    state = start
-    i = 0
-    while i < len(entries):
-        entry = entries[i]
+
+    def push(move: MoveEntry, failure: str, seq: int) -> None:
+        nonlocal state
+        try:
+            after = redecide(game, state, move)
+        except RefereeError as error:
+            raise VerificationFailed(f"{failure}: {error}", seq=seq) from None
+        live.append(move)
+        before.append(state)
+        state = after
+
+    for entry in entries:
         if isinstance(entry, MoveEntry):
-            try:
-                after = redecide(game, state, entry)
-            except RefereeError as error:
-                raise VerificationFailed(
-                    f"move #{entry.seq} ({game.text(entry.command)}) is refused: {error}",
-                    seq=entry.seq,
-                ) from None
-            live.append(entry)
-            before.append(state)
-            state = after
-            i += 1
+            push(entry, f"move #{entry.seq} ({game.text(entry.command)}) is refused", entry.seq)
             continue
         positions = {move.seq: n for n, move in enumerate(live)}
         targets = set(entry.revert.targets)
@@ -270,18 +268,8 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
         first = min(positions[t] for t in targets)
         later = [m for m in live[first:] if m.seq not in targets]
         state = before[first]
-        live, before = live[:first], before[:first]
+        del live[first:], before[first:]
         for move in later:
-            try:
-                after = redecide(game, state, move)
-            except RefereeError as error:
-                text = game.text(move.command)
-                raise VerificationFailed(
-                    f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal: {error}",
-                    seq=entry.seq,
-                ) from None
-            live.append(move)
-            before.append(state)
-            state = after
-        i += 1
+            text = game.text(move.command)
+            push(move, f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal", entry.seq)
     return Replay(setup, state, live, entries)

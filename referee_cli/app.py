@@ -67,6 +67,19 @@ def echo(text: str) -> None:
     sys.stdout.write(text + "\n")
 
 
+def write_out(text: str, output: Path | None, summary: str) -> None:
+    """``text`` to ``output`` (saying what was written), or to stdout with the summary on stderr."""
+    if output is None:
+        sys.stdout.write(text)
+        sys.stderr.write(summary + "\n")
+    else:
+        try:
+            output.write_text(text)
+        except OSError as exc:
+            raise BadInput(f"cannot write {output}: {exc.strerror}") from None
+        echo(f"wrote {output}: {summary}")
+
+
 def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
     info = referee.store.game(game_id)
     return {
@@ -309,13 +322,7 @@ def build_app() -> typer.Typer:
         """The game as JSON Lines: a header, then every row with its hash."""
         s = session(ctx)
         lines, head = s.referee.export(s.game_id())
-        text = "\n".join(lines) + "\n"
-        if output is None:
-            sys.stdout.write(text)
-            sys.stderr.write(f"head #{len(lines) - 1} {head}\n")
-        else:
-            output.write_text(text)
-            echo(f"wrote {output}: {len(lines) - 1} rows · head #{len(lines) - 1} {head}")
+        write_out("\n".join(lines) + "\n", output, f"{len(lines) - 1} rows · head #{len(lines) - 1} {head}")
 
     @app.command("import")
     def import_(
@@ -339,12 +346,7 @@ def build_app() -> typer.Typer:
     ) -> None:
         """The card faces this game's table has declared, as TOML (reuse with `new --cards`)."""
         s = session(ctx)
-        text = s.referee.cards(s.game_id())
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            output.write_text(text)
-            echo(f"wrote {output}")
+        write_out(s.referee.cards(s.game_id()), output, "the declared card faces")
 
     @app.command()
     def play(ctx: typer.Context) -> None:
