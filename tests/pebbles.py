@@ -19,11 +19,11 @@ from ledger.errors import BadInput, GameOver, IllegalMove, NotYourTurn
 name = "pebbles"
 title = "Pebbles (test game)"
 rules_version = "1"
-modes = ("basic",)
+modes: tuple[str, ...] = ("basic",)
 min_players = 2
 max_players = 4
-options = (Option("pile", "21", (), "pebbles in the pile at setup"),)
-verbs = (
+options: tuple[Option, ...] = (Option("pile", "21", (), "pebbles in the pile at setup"),)
+verbs: tuple[Verb, ...] = (
     Verb("take", "take PLAYER N", "take 1 to 3 pebbles from the pile on your turn"),
     Verb("give", "give PLAYER TO N", "give N of your pebbles to another player"),
 )

@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ledger.decider import Game
 from ledger.errors import BadInput
+
+if TYPE_CHECKING:
+    # mypy checks each built-in game module against the Decider contract here.
+    from ledger.games import loop as _loop
+
+    _contract: Game = _loop
 
 _REGISTRY: dict[str, str | ModuleType] = {"loop": "ledger.games.loop"}
 
