@@ -133,6 +133,9 @@ def play(seed: int, players: int, *, physical: bool = False, check: bool = True)
         assert moves <= MAX_MOVES, f"seed {seed}: no end after {MAX_MOVES} moves"
         legal = list(loop.legal(state))
         assert legal, f"seed {seed}: dead end at {loop.status(state).headline}"
+        if state.phase == "turn" and state.pending is None and state.main:
+            # After WORK, BUY, CONSUME or a GOAL first (2.3), the turn can still be ended.
+            assert any(isinstance(m, End | Consume) for m in legal), f"seed {seed}: the turn cannot end"
         command = choose(rng, legal)
         if check:
             words = loop.text(command).split()

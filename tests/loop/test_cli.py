@@ -35,10 +35,14 @@ def move(cli: Cli, line: str) -> Result:
     return result
 
 
-def players(cli: Cli) -> dict[str, dict[str, str]]:
-    """The status table's rows as {player: {column: cell}}."""
-    table = json.loads(cli("status", "--json").out)["status"]["tables"][0]
-    return {row[0].rstrip("*"): dict(zip(table["columns"], row, strict=True)) for row in table["rows"]}
+def players(cli: Cli, *args: str) -> dict[str, dict[str, str]]:
+    """The status tables' rows merged as {player: {column: cell}}."""
+    merged: dict[str, dict[str, str]] = {}
+    for table in json.loads(cli("status", "--json", *args).out)["status"]["tables"]:
+        if table["columns"][0] == "player":
+            for row in table["rows"]:
+                merged.setdefault(row[0].rstrip("*"), {}).update(zip(table["columns"], row, strict=True))
+    return merged
 
 
 def head(cli: Cli) -> int:
@@ -179,12 +183,11 @@ def test_a_whole_virtual_game_from_the_command_line(cli: Cli) -> None:
 
 def test_hands_are_shown_only_to_their_owner(cli: Cli) -> None:
     cli("new", "loop", "--players", "ann,ben", "--seed", "9", "--cards", str(CARDS))
-    table = json.loads(cli("status", "--json").out)["status"]["tables"][0]
-    mine = json.loads(cli("status", "--as", "ann", "--json").out)["status"]["tables"][0]
-    column = table["columns"].index("FAVOUR")
-    assert table["rows"][0][column] == "3" and table["rows"][1][column] == "3"  # counts only
-    assert mine["rows"][0][column].startswith("3: ")  # ann sees her own cards
-    assert mine["rows"][1][column] == "3"  # ben's hand stays hidden from ann
+    table, mine = players(cli), players(cli, "--as", "ann")
+    assert table["ann"]["FAVOUR"] == "3" and table["ben"]["FAVOUR"] == "3"  # counts only
+    assert mine["ann"]["FAVOUR"].startswith("3: ")  # ann sees her own cards
+    assert mine["ben"]["FAVOUR"] == "3"  # ben's hand stays hidden from ann
+    assert mine["ann"]["left"] != "3 secret" and mine["ben"]["left"] == "3 secret"
 
 
 def test_play_a_loop_game_through_a_pipe(cli: Cli, db_path: Path) -> None:
@@ -226,3 +229,37 @@ def test_the_recorded_game(cli: Cli, snapshot: SnapshotAssertion) -> None:
         assert result.code == 0
         assert result.out == snapshot(name=args[0])
     assert json.loads(cli("score", "--json").out) == snapshot(name="score-json")
+
+
+def test_the_log_does_not_name_a_favour_drawn(cli: Cli) -> None:
+    """With virtual decks the referee knows each card drawn; the log, read at the table, and
+    the lines printed after a move say only that one was drawn."""
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "9", "--cards", str(CARDS)).code == 0
+    move(cli, "work ann")
+    ended = move(cli, "end ann")
+    assert "ben draws a FAVOUR" in ended.out
+    log = cli("log").out
+    assert "ann draws a FAVOUR" in log and "draws a FAVOUR (" not in log
+    assert "draws a FAVOUR (" not in ended.out
+
+
+def test_a_goal_first_needs_a_consume_possible(table: Cli) -> None:
+    """2.3: a GOAL is achieved "anytime during your CONSUME turn": before the 1st CONSUME only
+    if one is possible now. After a CONSUME the headline counts the turn's ACTIVITY (up to 3,
+    over several moves) and WORK stays refused."""
+    refused = table("loop", "goal", "ann", "hobby", "--reward", "2")  # ann: GLASS only
+    assert refused.code == 1 and refused.err.startswith("referee: LOOP 2.3"), refused.err
+    assert "claim it after you CONSUME" in refused.err
+    move(table, "buy ann glass:1")
+    move(table, "end ann")
+    move(table, "reveal material glass")
+    move(table, "work ben")
+    move(table, "end ben")
+    move(table, "consume ann library=glass@2,glass@1")  # LIBRARY needs GLASS and GLASS
+    assert (
+        "CONSUME turn: 1 of 3 ACTIVITY consumed"
+        in json.loads(table("status", "--json").out)["status"]["headline"]
+    )
+    refused = table("loop", "work", "ann")
+    assert refused.code == 1 and refused.err.startswith("referee: LOOP 2.2"), refused.err
+    move(table, "end ann")

@@ -293,11 +293,15 @@ def test_2_8_tie_breaks_in_order_reputation_landfill_goals_activities() -> None:
         ("fred", 5),
     ]
     tiebreaks = {line.player: line.tiebreak for line in sheet.lines}
-    assert tiebreaks["alice"] == "LOOP 2.8 tie-break 1: higher REPUTATION"
-    assert tiebreaks["bob"] == "LOOP 2.8 tie-break 2: fewer MATERIAL in the LANDFILL"
-    assert tiebreaks["carol"] == "LOOP 2.8 tie-break 3: more GOAL achieved"
-    assert tiebreaks["erin"] == "LOOP 2.8 tie-break 4: more ACTIVITY completed"
-    assert "rank is shared" in (tiebreaks["dave"] or "")
+    # Each is labelled by what separated them from the player just above (alice: just below).
+    assert tiebreaks == {
+        "alice": "tied on HAPPINESS 8; REPUTATION decided (LOOP 2.8)",
+        "bob": "tied on HAPPINESS 8; REPUTATION decided (LOOP 2.8)",
+        "carol": "tied on HAPPINESS 8 and REPUTATION 1; LANDFILL decided (LOOP 2.8)",
+        "erin": "tied on HAPPINESS 8, REPUTATION 1 and LANDFILL 1; GOAL achieved decided (LOOP 2.8)",
+        "dave": "rank shared with fred (LOOP 2.8: tied on every tie-break)",
+        "fred": "rank shared with dave (LOOP 2.8: tied on every tie-break)",
+    }
     assert sheet.categories == ["happiness", "reputation", "landfill", "goals", "activities"]
     assert sheet.winners == ["alice"] and not sheet.final
 
@@ -309,8 +313,35 @@ def test_2_8_highest_happiness_wins_without_a_tie_break() -> None:
     table.give("bob", happiness=9)
     sheet = loop.score(table.state)
     assert sheet.lines[0].player == "bob" and sheet.lines[0].tiebreak is None
-    assert (
-        sheet.lines[1].tiebreak
-        == sheet.lines[2].tiebreak
-        == "LOOP 2.8: tied on HAPPINESS and every tie-break; the rank is shared"
-    )
+    assert [(line.player, line.rank, line.tiebreak) for line in sheet.lines[1:]] == [
+        ("alice", 2, "rank shared with carol (LOOP 2.8: tied on every tie-break)"),
+        ("carol", 2, "rank shared with alice (LOOP 2.8: tied on every tie-break)"),
+    ]
+
+
+def test_2_8_tie_break_labels_in_a_tie_of_4_are_each_true() -> None:
+    """The audit's example: all at HAPPINESS 8; carol has more REPUTATION; bob and dave are
+    tied on everything; alice has as much REPUTATION as they but more LANDFILL."""
+    import ledger.games.loop as loop
+
+    table = started(4)
+    for name, fields in {
+        "alice": {"reputation": 1, "landfill": ("glass",)},
+        "bob": {"reputation": 1},
+        "carol": {"reputation": 2},
+        "dave": {"reputation": 1},
+    }.items():
+        table.give(name, happiness=8, **fields)
+    sheet = loop.score(table.state)
+    assert [(line.player, line.rank) for line in sheet.lines] == [
+        ("carol", 1),
+        ("bob", 2),
+        ("dave", 2),
+        ("alice", 4),
+    ]
+    tiebreaks = {line.player: line.tiebreak or "" for line in sheet.lines}
+    assert tiebreaks["carol"] == "tied on HAPPINESS 8; REPUTATION decided (LOOP 2.8)"
+    assert tiebreaks["bob"] == "rank shared with dave (LOOP 2.8: tied on every tie-break)"
+    assert tiebreaks["dave"] == "rank shared with bob (LOOP 2.8: tied on every tie-break)"
+    assert tiebreaks["alice"] == "tied on HAPPINESS 8 and REPUTATION 1; LANDFILL decided (LOOP 2.8)"
+    assert sheet.winners == ["carol"]

@@ -150,8 +150,8 @@ def test_revealing_a_card_the_deck_cannot_hold() -> None:
     table.play("reveal activity yoga", "reveal activity yoga", "reveal activity library")
     table.play("buy alice glass:1", "end alice", "reveal material glass")
     table.play("buy bob glass:1", "end bob")
-    error = table.refuse("reveal material glass", IllegalMove, "LOOP 1.0 Setup")
-    assert "holds no GLASS" in str(error)
+    error = table.refuse("reveal material glass", IllegalMove, "LOOP 2.7 End Turn")  # the refill
+    assert "holds no GLASS" in str(error) and "the deck holds food x3" in (error.legal or "")
 
 
 def test_revealing_a_16th_activity_name_or_an_unknown_face() -> None:
@@ -199,3 +199,45 @@ def test_unknown_names_and_ambiguous_materials() -> None:
     error = table.refuse("consume alice dance=glass,plastic", AmbiguousMove)
     assert error.candidates == ["glass@1", "glass@3"]
     table.play("consume alice dance=glass@3,plastic")
+
+
+def test_refusals_say_what_would_be_legal() -> None:
+    """Each refusal names its rule and what would be legal instead."""
+    from ledger.games.loop.model import Kept
+
+    table = started(3)
+    cases: list[tuple[str, type[Exception], str, str]] = [
+        ("work bob", NotYourTurn, "LOOP 2.1 Start Game", "only alice moves now"),
+        ("work alice --rep 1", IllegalMove, "LOOP 2.5 a) WORK", "leave out --rep"),
+        ("buy alice food:2 --rep 1", IllegalMove, "LOOP 2.5 b) BUY", "leave out --rep"),
+        ("favour alice acquire bob plastic@2", IllegalMove, "LOOP 3.1 ACQUIRE", "QUALITY 1 or less"),
+        ("favour alice recycle bob food --pay 2", IllegalMove, "LOOP 3.1 RECYCLE", "--pay 1 to 1"),
+        ("favour alice resell carol glass@2", IllegalMove, "LOOP 3.1 RESELL", "to bob"),
+        ("favour alice share bob plastic", IllegalMove, "LOOP 3.1 SHARE", "with MATERIAL: carol"),
+        (
+            "consume alice dance=glass,plastic --drop dance",
+            IllegalMove,
+            "LOOP 2.2 c) CONSUME",
+            "leave out --drop",
+        ),
+        (
+            "consume alice dance=glass,plastic --rep-happiness",
+            IllegalMove,
+            "LOOP 2.5 c) CONSUME",
+            "leave out",
+        ),
+        ("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL", "achieved so far: HOBBY (carol)"),
+    ]
+    table.give("alice", coin=1, reputation=0, hand=("acquire", "recycle", "resell", "share"))
+    table.give(
+        "alice", materials=(("glass", 2), ("plastic", 2)), kept=(Kept("PICNIC", ("food", "utility")),) * 2
+    )
+    table.give("bob", materials=(("food", 1), ("plastic", 2)), landfill=("food",), coin=4)
+    table.give("carol", materials=(("plastic", 1), ("plastic", 3)), coin=1, achieved=("HOBBY",))
+    for line, error, rule, legal in cases:
+        if line.startswith("favour alice share"):
+            table.give("bob", materials=())  # a FAVOUR to a player without MATERIAL
+        refused = table.refuse(line, error, rule)  # type: ignore[arg-type]
+        assert legal in (refused.legal or ""), (line, str(refused))
+    table.give("alice", reputation=1)
+    assert table.refuse("work alice --rep 2", IllegalMove).legal == "--rep 0 to 1"

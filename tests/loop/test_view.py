@@ -21,9 +21,12 @@ def render(status: Status) -> str:
 
 
 def column(status: Status, name: str) -> dict[str, str]:
-    players = status.tables[0]
-    index = players.columns.index(name)
-    return {row[0].rstrip("*"): row[index] for row in players.rows}
+    """One column of the per-player tables (players, AREA, GOAL), by player."""
+    for table in status.tables:
+        if table.columns[0] == "player" and name in table.columns:
+            index = table.columns.index(name)
+            return {row[0].rstrip("*"): row[index] for row in table.rows}
+    raise KeyError(name)
 
 
 def test_virtual_hands_and_goals_are_shown_only_to_their_owner() -> None:
@@ -31,13 +34,13 @@ def test_virtual_hands_and_goals_are_shown_only_to_their_owner() -> None:
     alice = table.p("alice")
     hidden = loop.status(table.state)
     assert column(hidden, "FAVOUR")["alice"] == str(len(alice.hand))
-    assert column(hidden, "GOAL left")["alice"] == "3 secret"
+    assert column(hidden, "left")["alice"] == "3 secret"
     mine = loop.status(table.state, as_player="Alice")
-    assert alice.goals[0] in column(mine, "GOAL left")["alice"]
-    assert column(mine, "GOAL left")["bob"] == "3 secret"
+    assert alice.goals[0] in column(mine, "left")["alice"]
+    assert column(mine, "left")["bob"] == "3 secret"
     assert column(mine, "FAVOUR")["bob"] == str(len(table.p("bob").hand))
     shown = loop.status(table.state, reveal=True)
-    assert table.p("bob").goals[0] in column(shown, "GOAL left")["bob"]
+    assert table.p("bob").goals[0] in column(shown, "left")["bob"]
 
 
 def test_at_a_real_table_accepted_favours_are_public() -> None:
@@ -118,3 +121,20 @@ def test_a_recorded_game_status_log_and_score(snapshot: Any) -> None:
     assert render(loop.status(table.state, as_player="alice")) == snapshot(name="status")
     assert "\n".join(log) == snapshot(name="log")
     assert loop.score(table.state) == snapshot(name="score")
+
+
+def test_the_public_log_hides_favours_drawn() -> None:
+    """The log is read at the table: a FAVOUR drawn and the GOAL dealt stay secret; a FAVOUR
+    played, or discarded by a REJECT, is public."""
+    from ledger.games.loop.model import Dealt, FavourDrawn, FavourRejected
+
+    assert loop.describe(FavourDrawn("ann", "share")) == "ann draws a FAVOUR"
+    played = play(3, 3)
+    lines = [(event, loop.describe(event)) for event in played.log]
+    drawn = [line for event, line in lines if isinstance(event, FavourDrawn)]
+    assert drawn and all(line.endswith("draws a FAVOUR") for line in drawn)
+    dealt = next(line for event, line in lines if isinstance(event, Dealt))
+    goals = {goal for player in played.state.players.values() for goal in player.goals}
+    assert not any(goal in dealt for goal in goals)
+    rejected = [(event, line) for event, line in lines if isinstance(event, FavourRejected)]
+    assert rejected and all(event.offer.kind.upper() in line for event, line in rejected)

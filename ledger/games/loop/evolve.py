@@ -6,7 +6,7 @@ here every event is taken as true.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -67,6 +67,30 @@ def deduct(player: Player, mat: Mat) -> Player:
     if quality > 1:
         return replace(player, materials=with_mat(mats, (kind, quality - 1)))
     return replace(player, materials=mats, landfill=(*player.landfill, kind))
+
+
+def follow_shares(
+    shares: tuple[Grant, ...], me: str, uses: Iterable[tuple[str, Mat]], left: Mapping[str, Sequence[Mat]]
+) -> tuple[Grant, ...]:
+    """LOOP 3.1 SHARE, after one ACTIVITY: grants follow their card.
+
+    ``uses`` are the cards the ACTIVITY took, one grant already spent for each SHAREd one;
+    ``left`` is every owner's MATERIAL with those cards taken out. A SHAREd card whose owner
+    has no identical card left takes its other grants along to its lower QUALITY; a card
+    that broke (QUALITY 1 to 0) lets them lapse. Each grant moves at most once.
+    """
+    moved = {(owner, mat) for owner, mat in uses if owner != me and mat not in left[owner]}
+    if not moved:
+        return shares
+    followed = []
+    for grant in shares:
+        if (grant.owner, grant.material) in moved:
+            kind, quality = grant.material
+            if quality > 1:
+                followed.append(Grant(grant.owner, (kind, quality - 1)))
+        else:
+            followed.append(grant)
+    return tuple(followed)
 
 
 def _players(state: State, *updated: Player) -> dict[str, Player]:
@@ -159,6 +183,7 @@ def _turn_started(state: State, event: TurnStarted) -> State:
         turn=state.seats.index(event.player),
         round=event.round,
         main="",
+        consumed=0,
         pending=None,
         shares=(),
     )
@@ -205,11 +230,15 @@ def _consumed(state: State, event: Consumed) -> State:
     area = state.consume_area
     kept = list(players[event.player].kept)
     for completion in event.completions:
-        for use in completion.uses:
-            mat = (use.type, use.quality)
-            players[use.owner] = deduct(players[use.owner], mat)
-            if use.owner != event.player:
-                shares = without(shares, Grant(use.owner, mat))
+        uses = [(use.owner, (use.type, use.quality)) for use in completion.uses]
+        left = {owner: list(players[owner].materials) for owner, _ in uses}
+        for owner, mat in uses:
+            left[owner].remove(mat)
+            if owner != event.player:
+                shares = without(shares, Grant(owner, mat))
+        shares = follow_shares(shares, event.player, uses, left)
+        for owner, mat in uses:
+            players[owner] = deduct(players[owner], mat)
         area = without(area, completion.activity)
         types = tuple(sorted(use.type for use in completion.uses))
         kept.append(Kept(completion.activity, types))
@@ -232,6 +261,7 @@ def _consumed(state: State, event: Consumed) -> State:
         consume_area=area,
         activity_discard=discard,
         main="consume",
+        consumed=state.consumed + len(event.completions),
     )
 
 
@@ -242,7 +272,9 @@ def _goal_achieved(state: State, event: GoalAchieved) -> State:
         achieved=(*player.achieved, event.goal),
         happiness=player.happiness + event.happiness,
     )
-    return replace(state, players=_players(state, player))
+    # LOOP 2.3: a GOAL is achieved in a CONSUME turn; one achieved before the first CONSUME
+    # makes the turn one.
+    return replace(state, players=_players(state, player), main=state.main or "consume")
 
 
 def _favour_played(state: State, event: FavourPlayed) -> State:
@@ -298,7 +330,7 @@ def _favour_rejected(state: State, event: FavourRejected) -> State:
 
 
 def _turn_ended(state: State, event: TurnEnded) -> State:
-    return replace(state, phase="refill", main="", pending=None, shares=())
+    return replace(state, phase="refill", main="", consumed=0, pending=None, shares=())
 
 
 def _depleted(state: State, event: Depleted) -> State:

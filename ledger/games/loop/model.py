@@ -78,7 +78,11 @@ class Offer(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Grant(msgspec.Struct, frozen=True):
-    """A SHARE accepted this turn: 1 QUALITY of ``owner``'s MATERIAL may be spent."""
+    """A SHARE accepted this turn: 1 QUALITY of ``owner``'s MATERIAL may be spent.
+
+    ``material`` follows the card: when another grant on it is spent and the owner has no
+    identical card left, it moves to the card's lower QUALITY (``evolve.follow_shares``).
+    """
 
     owner: str
     material: Mat
@@ -94,6 +98,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     round: int = 0
     turn: int = 0  # seat index of the active player
     main: str = ""  # the main action done this turn: "work", "buy" or "consume"
+    # ACTIVITY consumed this turn, over all its ``consume`` moves (LOOP 2.2 c: up to 3 in 1
+    # turn). 0 with ``main == "consume"``: a GOAL was achieved before the first CONSUME (2.3).
+    consumed: int = 0
     pending: Offer | None = None  # a FAVOUR awaiting its target's answer
     shares: tuple[Grant, ...] = ()
     awaiting_start: tuple[str, ...] = ()  # physical: starting MATERIAL still to reveal

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement, islice, product
 
 from ledger.games.loop import data
+from ledger.games.loop.evolve import follow_shares
 from ledger.games.loop.model import (
     Accept,
     Buy,
@@ -36,6 +37,7 @@ from ledger.games.loop.model import (
 from ledger.games.loop.rules import (
     achieved_by,
     activity_wanted,
+    consume_possible,
     goal_met,
     holds_favour,
     material_wanted,
@@ -93,9 +95,14 @@ def _turn(state: State, player: Player) -> Iterator[Command]:
             yield Work(player.name, rep)
         yield from _buys(state, player)
         yield from _consumes(state, player)
+        if consume_possible(state, player):
+            yield from _goals(state, player)  # achieved first, it makes a CONSUME turn (2.3)
+    elif state.main == "consume":
+        yield from _consumes(state, player)
+        yield from _goals(state, player)
+        if state.consumed or not consume_possible(state, player):
+            yield End(player.name)
     else:
-        if state.main == "consume":
-            yield from _goals(state, player)
         yield End(player.name)
     yield from _favours(state, player)
 
@@ -157,6 +164,7 @@ def _ways(
             h2[owner2].remove(mat2)
             if owner2 != me:
                 g2.remove(Grant(owner2, mat2))
+            g2 = list(follow_shares(tuple(g2), me, ((owner1, mat1), (owner2, mat2)), h2))
             for owner, (kind, quality) in ((owner1, mat1), (owner2, mat2)):
                 if quality > 1:
                     h2[owner].append((kind, quality - 1))
@@ -188,7 +196,7 @@ def _consumes(state: State, player: Player) -> Iterator[Command]:
     names = sorted(state.consume_area)
     found: list[tuple[Spend, ...]] = []
     frontier: list[_Partial] = [((), start, list(state.shares), 0)]
-    for depth in range(data.MAX_PER_TURN):
+    for depth in range(data.MAX_PER_TURN - state.consumed):
         grown = _grow(state, me, names, frontier)
         frontier = list(grown if depth == 0 else islice(grown, CONSUME_CAP))
         found.extend(spends for spends, *_ in frontier)

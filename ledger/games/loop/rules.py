@@ -19,8 +19,8 @@ from msgspec.structs import replace
 from ledger.decider import Setup
 from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.evolve import evolve
-from ledger.games.loop.grammar import is_card_name
+from ledger.games.loop.evolve import evolve, follow_shares
+from ledger.games.loop.grammar import card_word, is_card_name
 from ledger.games.loop.model import (
     UNKNOWN,
     Accept,
@@ -199,6 +199,33 @@ def goal_met(state: State, player: Player, goal: str, face: GoalFace) -> bool:
         return used >= set(data.MATERIALS)
     props = Counter(p for k in player.kept for p in state.activity_faces[k.name].props or ())
     return not Counter(face.needs or ()) - props
+
+
+def spendable(state: State, me: str, kind: str) -> int:
+    """Separate MATERIAL of ``kind`` the player may spend now: their own, and SHAREd cards
+    (as many of an owner's identical cards as there are grants on them)."""
+    count = sum(1 for t, _ in state.players[me].materials if t == kind)
+    grants = Counter((g.owner, g.material) for g in state.shares if g.material[0] == kind)
+    for (owner, mat), n in grants.items():
+        count += min(n, state.players[owner].materials.count(mat))
+    return count
+
+
+def consume_possible(state: State, player: Player) -> bool:
+    """Some ACTIVITY in the CONSUME AREA can be paid for now (LOOP 2.2 c, 3.1 SHARE)."""
+    if state.consumed >= data.MAX_PER_TURN:
+        return False
+    for name in set(state.consume_area):
+        needs = state.activity_faces[name].needs or ()
+        if len(needs) != 2:
+            continue
+        first, second = needs
+        if first == second:
+            if spendable(state, player.name, first) >= 2:
+                return True
+        elif spendable(state, player.name, first) and spendable(state, player.name, second):
+            return True
+    return False
 
 
 def next_seat(state: State) -> tuple[str, int]:
@@ -388,16 +415,30 @@ def _active(state: State, name: str) -> Player:
             legal=f"accept {offer.target} | reject {offer.target} --discard|--rep",
         )
     if state.active != name:
-        raise NotYourTurn(f"it is {state.active}'s turn, not {name}'s", rule=R_ORDER)
+        raise NotYourTurn(
+            f"it is {state.active}'s turn, not {name}'s",
+            rule=R_ORDER,
+            legal=f"only {state.active} moves now; turn goes to the left after {state.active} ends",
+        )
     return player
 
 
-def _main_free(state: State, player: str) -> None:
+def _main_free(state: State, player: Player) -> None:
+    """No WORK, BUY or CONSUME yet this turn (for WORK and BUY)."""
+    if state.main == "consume" and not state.consumed:
+        raise IllegalMove(
+            f"{player.name} achieved a GOAL, which makes this a CONSUME turn; "
+            "LOOP 2.2: 1 and only 1 of WORK, BUY or CONSUME per turn",
+            rule=R_GOAL,
+            legal=f"consume {player.name} ACTIVITY=MAT,MAT, then end {player.name}"
+            if consume_possible(state, player)
+            else f"play FAVOUR or end {player.name}",
+        )
     if state.main:
         raise IllegalMove(
-            f"{player} already did {up(state.main)} this turn",
+            f"{player.name} already did {up(state.main)} this turn",
             rule=R_TURN,
-            legal=f"1 and only 1 of WORK, BUY or CONSUME per turn; now play FAVOUR or end {player}",
+            legal=f"1 and only 1 of WORK, BUY or CONSUME per turn; now play FAVOUR or end {player.name}",
         )
 
 
@@ -416,10 +457,13 @@ def resolve(mats: Sequence[Mat], ref: MatRef, whose: str, rule: str, also: str =
             )
         return (ref.type, qualities[0])
     if ref.quality not in qualities:
+        same = sorted(m for m in mats if m[0] == ref.type)
+        if prefix:  # SHAREs: one line per card, however many grants it has
+            same = sorted(set(same))
         raise IllegalMove(
             f"{whose} has no {ref.type}@{ref.quality}{also}",
             rule=rule,
-            legal=f"{whose} has {mats_text(m for m in mats if m[0] == ref.type)}",
+            legal=f"{whose} has {', '.join(prefix + mat_text(m) for m in same)}",
         )
     return (ref.type, ref.quality)
 
@@ -625,7 +669,7 @@ def _reveal_material(out: _Out, command: RevealMaterial) -> None:
     if command.material not in state.material_deck:
         raise IllegalMove(
             f"the MATERIAL deck holds no {up(command.material)}",
-            rule=R_SETUP,
+            rule=R_SETUP if state.phase == "setup" else R_END_TURN,
             legal=f"the deck holds {counts_text(state.material_deck)}",
         )
     out.add(MaterialRevealed(command.material, command.to))
@@ -716,11 +760,12 @@ def _declare_goal(out: _Out, command: DeclareGoal) -> None:
 def _work(out: _Out, command: Work) -> None:
     state = out.state
     player = _active(state, command.player)
-    _main_free(state, player.name)
+    _main_free(state, player)
     if not 0 <= command.rep <= player.reputation:
         raise IllegalMove(
             f"{player.name} has {player.reputation} REPUTATION to spend, not {command.rep}",
             rule=R_REP_WORK,
+            legal=f"--rep 0 to {player.reputation}" if player.reputation else "leave out --rep",
         )
     if player.happiness > 0:
         out.add(Worked(player.name, data.INTERN_SALARY_COIN + command.rep, 1, command.rep))
@@ -733,7 +778,7 @@ def _work(out: _Out, command: Work) -> None:
 def _buy(out: _Out, command: Buy) -> None:
     state = out.state
     player = _active(state, command.player)
-    _main_free(state, player.name)
+    _main_free(state, player)
     cards = command.cards
     if not 1 <= len(cards) <= data.MAX_PER_TURN:
         raise IllegalMove(
@@ -760,6 +805,7 @@ def _buy(out: _Out, command: Buy) -> None:
         raise IllegalMove(
             f"{player.name} has {player.reputation} REPUTATION to spend, not {command.rep}",
             rule=R_REP_BUY,
+            legal=f"--rep 0 to {player.reputation}" if player.reputation else "leave out --rep",
         )
     total = sum(q for _, q in cards)
     if command.rep > total - len(cards):
@@ -786,15 +832,74 @@ def _pair(holdings: dict[str, list[Mat]], player: str, refs: Sequence[MatRef]) -
     return sorted(pool) if len(pool) == 2 else None
 
 
+def _shared_text(grants: Iterable[Grant], holdings: dict[str, list[Mat]], kind: str, owner: str = "") -> str:
+    """The SHAREd cards of ``kind`` that may be spent, as typed: ``bob:glass@2, carol:glass@1``."""
+    cards = sorted(
+        {
+            (g.owner, g.material)
+            for g in grants
+            if g.material[0] == kind and g.material in holdings[g.owner] and g.owner != owner
+        }
+    )
+    return ", ".join(f"{who}:{mat_text(mat)}" for who, mat in cards)
+
+
+def _own_colour(holdings: dict[str, list[Mat]], grants: list[Grant], me: str, ref: MatRef, also: str) -> None:
+    """A colour the player lacks but a SHARE holds: say how to name the SHAREd card."""
+    if any(t == ref.type for t, _ in holdings[me]):
+        return
+    shared = _shared_text(grants, holdings, ref.type, me)
+    if shared:
+        raise IllegalMove(
+            f"{me} has no {up(ref.type)}{also}",
+            rule=R_CONSUME,
+            legal=f"a SHAREd one is written OWNER:TYPE@QUALITY: {shared}",
+        )
+
+
+def _shared(
+    holdings: dict[str, list[Mat]], grants: list[Grant], me: str, owner: str, ref: MatRef, also: str
+) -> Mat:
+    """The SHAREd card ``owner:ref`` names (LOOP 3.1 SHARE)."""
+    rule = r_favour("share")
+    mine = [g.material for g in grants if g.owner == owner and g.material[0] == ref.type]
+    shared = [m for m in mine if m in holdings[owner]]
+    if not shared:
+        others = _shared_text(grants, holdings, ref.type)
+        if mine and also:
+            why = f"{owner}'s SHAREd {up(ref.type)} is taken for this ACTIVITY; none{also}"
+        elif mine:
+            why = f"{owner} no longer has the SHAREd {', '.join(sorted(map(mat_text, set(mine))))}"
+        else:
+            why = f"no accepted SHARE of {owner}'s {up(ref.type)} is left to spend this turn{also}"
+        raise IllegalMove(
+            why,
+            rule=rule,
+            legal=f"SHAREd {up(ref.type)} left: {others}"
+            if others
+            else f"favour {me} share {owner} {ref.type}, and {owner} accepts it",
+        )
+    return resolve(shared, ref, f"the SHARE from {owner}", rule, also, f"{owner}:")
+
+
 def _consume(out: _Out, command: Consume) -> None:
     state = out.state
     player = _active(state, command.player)
-    _main_free(state, player.name)
+    if state.main and state.main != "consume":
+        _main_free(state, player)
     spends = command.spends
-    if not 1 <= len(spends) <= data.MAX_PER_TURN:
+    # LOOP 2.2 c) "up to 3 ACTIVITY in 1 turn": over all the turn's consume moves, so a GOAL
+    # may be achieved between them (2.3 "anytime during your CONSUME turn").
+    room = data.MAX_PER_TURN - state.consumed
+    if not 1 <= len(spends) <= room:
+        done = f"; {player.name} has consumed {state.consumed} this turn" if state.consumed else ""
         raise IllegalMove(
-            f"you may CONSUME up to {data.MAX_PER_TURN} ACTIVITY in 1 turn, not {len(spends)}",
+            f"you may CONSUME up to {data.MAX_PER_TURN} ACTIVITY in 1 turn, not "
+            f"{state.consumed + len(spends)}{done}",
             rule=R_CONSUME,
+            legal=f"{room} more ACTIVITY at most"
+            if room
+            else f"achieve a GOAL, play FAVOUR or end {player.name}",
         )
     area = list(state.consume_area)
     holdings = {name: list(p.materials) for name, p in state.players.items()}
@@ -830,23 +935,16 @@ def _consume(out: _Out, command: Consume) -> None:
             if paired is not None:
                 mat = paired[i]
             elif owner == player.name:
+                _own_colour(holdings, grants, player.name, ref, also)
                 mat = resolve(holdings[owner], ref, owner, R_CONSUME, also)
             else:
-                shared = [g.material for g in grants if g.owner == owner]
-                shared = [m for m in shared if m in holdings[owner]]
-                if not any(t == ref.type for t, _ in shared):
-                    raise IllegalMove(
-                        f"no SHARE of {owner}'s {up(ref.type)} was accepted this turn{also}",
-                        rule=r_favour("share"),
-                        legal=f"favour {player.name} share {owner} {ref.type}, then it is accepted",
-                    )
-                whose = f"the SHARE from {owner}"
-                mat = resolve(shared, ref, whose, r_favour("share"), also, f"{owner}:")
+                mat = _shared(holdings, grants, player.name, owner, ref, also)
             if owner != player.name:
-                grants.remove(Grant(owner, mat))
+                grants.remove(Grant(owner, mat))  # 1 grant spent per QUALITY used (3.1 SHARE)
             # Taken out now, so the 2nd MATERIAL of an ACTIVITY is a separate card (2.2 c).
             holdings[owner].remove(mat)
             taken.append((owner, mat))
+        grants = list(follow_shares(tuple(grants), player.name, taken, holdings))
         for owner, (kind, quality) in taken:
             if quality > 1:
                 holdings[owner].append((kind, quality - 1))
@@ -856,7 +954,11 @@ def _consume(out: _Out, command: Consume) -> None:
     new = [spend.activity for spend in spends]
     excess = len(kept) + len(new) - data.MAX_KEPT
     if excess <= 0 and command.drop:
-        raise IllegalMove(f"you keep up to {data.MAX_KEPT} ACTIVITY; nothing to drop yet", rule=R_CONSUME)
+        raise IllegalMove(
+            f"you keep up to {data.MAX_KEPT} ACTIVITY; nothing to drop yet",
+            rule=R_CONSUME,
+            legal=f"leave out --drop: {player.name} would keep {len(kept) + len(new)}",
+        )
     if excess > 0:
         older = kept + new[:-1]
         if len(command.drop) != excess:
@@ -880,6 +982,7 @@ def _consume(out: _Out, command: Consume) -> None:
             raise IllegalMove(
                 f"{player.name} has {player.reputation} REPUTATION; 1 HAPPINESS costs 2",
                 rule=R_REP_CONSUME,
+                legal="leave out --rep-happiness",
             )
         spent = data.REPUTATION_FOR_HAPPINESS
     gained = _gain(player, len(completions) + (1 if spent else 0))
@@ -891,18 +994,29 @@ def _goal(out: _Out, command: Goal) -> None:
     state = out.state
     player = _active(state, command.player)
     name = command.goal
-    if state.main != "consume":
+    if state.main and state.main != "consume":
         raise IllegalMove(
-            "a GOAL is achieved in your CONSUME turn, after you CONSUME",
+            f"a GOAL is achieved in your CONSUME turn, and this is a {up(state.main)} turn",
             rule=R_GOAL,
-            legal=f"consume {player.name} ACTIVITY=MAT,MAT first"
-            if not state.main
-            else f"this is a {up(state.main)} turn",
+            legal=f"play FAVOUR or end {player.name}; achieve it in a CONSUME turn",
+        )
+    if not state.main and not consume_possible(state, player):
+        # 2.3 "anytime during your CONSUME turn": achieving it first commits the turn to
+        # CONSUME, so the player must be able to CONSUME now.
+        raise IllegalMove(
+            f"a GOAL is achieved in your CONSUME turn, and {player.name} cannot CONSUME any "
+            "ACTIVITY in the CONSUME AREA now",
+            rule=R_GOAL,
+            legal=f"claim it after you CONSUME: get the MATERIAL (or an accepted SHARE), "
+            f"consume {player.name} ACTIVITY=MAT,MAT, then goal {player.name} {card_word(name)}",
         )
     holder = achieved_by(state, name)
     if holder is not None:
+        taken = ", ".join(f"{g} ({p.name})" for p in state.players.values() for g in p.achieved)
         raise IllegalMove(
-            f"{name} was achieved by {holder}; each GOAL can only be achieved once", rule=R_GOAL
+            f"{name} was achieved by {holder}; each GOAL can only be achieved once",
+            rule=R_GOAL,
+            legal=f"a GOAL no one has achieved; achieved so far: {taken}",
         )
     if len(player.achieved) >= data.GOALS_PER_PLAYER:
         raise IllegalMove(
@@ -996,20 +1110,37 @@ def _favour(out: _Out, command: Favour) -> None:
         if not 1 <= command.pay <= data.MAX_QUALITY:
             raise IllegalMove(f"the COIN paid is the new QUALITY, 1 to {data.MAX_QUALITY}", rule=rule)
         if command.pay > player.coin:
-            raise IllegalMove(f"{player.name} has {player.coin} COIN", rule=rule)
+            raise IllegalMove(
+                f"{player.name} has {player.coin} COIN, not the {command.pay} to pay",
+                rule=rule,
+                legal=f"--pay 1 to {min(data.MAX_QUALITY, player.coin)}"
+                if player.coin
+                else "RECYCLE needs at least 1 COIN",
+            )
         offer = Offer(kind=kind, player=player.name, target=target.name, landfill=landfill, pay=command.pay)
     else:
         mine = theirs = None
         if command.theirs is not None:
             if not target.materials:
-                raise IllegalMove(f"{target.name} has no MATERIAL", rule=rule)
+                holders = [p.name for p in state.players.values() if p.materials and p.name != player.name]
+                raise IllegalMove(
+                    f"{target.name} has no MATERIAL",
+                    rule=rule,
+                    legal=f"play it to a player with MATERIAL: {', '.join(holders)}"
+                    if holders
+                    else "no other player has MATERIAL",
+                )
             theirs = resolve(target.materials, command.theirs, target.name, rule)
         if command.mine is not None:
             mine = resolve(player.materials, command.mine, player.name, rule)
         if kind == "acquire" and theirs and theirs[1] > player.coin:
+            cheap = [m for m in target.materials if m[1] <= player.coin]
             raise IllegalMove(
                 f"{player.name} has {player.coin} COIN; {mat_text(theirs)} costs {theirs[1]}",
                 rule=rule,
+                legal=f"ACQUIRE one of QUALITY {player.coin} or less: {mats_text(sorted(set(cheap)))}"
+                if cheap
+                else f"{player.name} cannot pay for any of {target.name}'s MATERIAL",
             )
         if kind == "barter" and theirs and mine and theirs[1] > mine[1]:
             raise IllegalMove(
@@ -1018,7 +1149,19 @@ def _favour(out: _Out, command: Favour) -> None:
                 legal="exchange for one of the same or less QUALITY than yours",
             )
         if kind == "resell" and mine and mine[1] > target.coin:
-            raise IllegalMove(f"{target.name} has {target.coin} COIN, not enough to pay {mine[1]}", rule=rule)
+            cheap = [m for m in player.materials if m[1] <= target.coin]
+            payers = [p.name for p in state.players.values() if p.name != player.name and p.coin >= mine[1]]
+            hints = []
+            if cheap:
+                cards = mats_text(sorted(set(cheap)))
+                hints.append(f"RESELL {target.name} one of QUALITY {target.coin} or less: {cards}")
+            if payers:
+                hints.append(f"RESELL {mat_text(mine)} to {', '.join(payers)}")
+            raise IllegalMove(
+                f"{target.name} has {target.coin} COIN, not enough to pay {mine[1]}",
+                rule=rule,
+                legal=", or ".join(hints) or f"no player can pay for {mat_text(mine)}",
+            )
         offer = Offer(kind=kind, player=player.name, target=target.name, mine=mine, theirs=theirs)
     out.add(FavourPlayed(offer))
 
@@ -1082,6 +1225,14 @@ def _end(out: _Out, command: End) -> None:
             "you must WORK, BUY or CONSUME before you end your turn; passing is not allowed",
             rule=R_END_TURN,
             legal=f"work {player.name} | buy {player.name} ... | consume {player.name} ...",
+        )
+    if state.main == "consume" and not state.consumed and consume_possible(state, player):
+        # A GOAL achieved before any CONSUME made this a CONSUME turn (2.3). Once no CONSUME
+        # is possible (MATERIAL given away since), ending is allowed: never a dead end.
+        raise IllegalMove(
+            f"{player.name} achieved a GOAL, so this is a CONSUME turn: CONSUME before you end it",
+            rule=R_END_TURN,
+            legal=f"consume {player.name} ACTIVITY=MAT,MAT, then end {player.name}",
         )
     _end_turn(out, player.name, automatic=False)
 

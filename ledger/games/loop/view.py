@@ -45,6 +45,7 @@ from ledger.games.loop.model import (
 from ledger.games.loop.rules import (
     achieved_by,
     awaited_text,
+    consume_possible,
     counts_text,
     is_over,
     mat_text,
@@ -57,12 +58,7 @@ from ledger.games.loop.rules import (
 # ---------------------------------------------------------------------------- score
 
 CATEGORIES = ["happiness", "reputation", "landfill", "goals", "activities"]
-_TIEBREAKS = (
-    "higher REPUTATION",
-    "fewer MATERIAL in the LANDFILL",
-    "more GOAL achieved",
-    "more ACTIVITY completed",
-)
+_TIEBREAKS = ("REPUTATION", "LANDFILL", "GOAL achieved", "ACTIVITY completed")  # LOOP 2.8, in order
 
 
 def _key(player: Player) -> tuple[int, ...]:
@@ -76,19 +72,32 @@ def _key(player: Player) -> tuple[int, ...]:
     )
 
 
+def _values(key: tuple[int, ...]) -> list[int]:
+    """The key's tie-break values as shown on the sheet (LANDFILL counted, not negated)."""
+    return [key[1], -key[2], key[3], key[4]]
+
+
 def _tiebreak(player: Player, others: list[Player]) -> str | None:
-    tied = [o for o in others if o.name != player.name and o.happiness == player.happiness]
-    if not tied:
+    """What separated the player from the others at the same HAPPINESS (LOOP 2.8).
+
+    A player whose every tie-break equals someone's shares their rank. Otherwise the label
+    names the tie-break that separated them from the player ranked just above them among
+    those tied on HAPPINESS, or, at the top of that group, from the one just below.
+    """
+    group = [o for o in others if o.happiness == player.happiness]
+    if len(group) < 2:
         return None
     mine = _key(player)
-    depth = 0
-    for other in tied:
-        theirs = _key(other)
-        first = next((i for i in range(1, len(mine)) if mine[i] != theirs[i]), len(mine))
-        depth = max(depth, first)
-    if depth == len(mine):
-        return "LOOP 2.8: tied on HAPPINESS and every tie-break; the rank is shared"
-    return f"LOOP 2.8 tie-break {depth}: {_TIEBREAKS[depth - 1]}"
+    same = [o.name for o in group if o.name != player.name and _key(o) == mine]
+    if same:
+        return f"rank shared with {' and '.join(same)} (LOOP 2.8: tied on every tie-break)"
+    above = [_key(o) for o in group if _key(o) > mine]
+    theirs = min(above) if above else max(_key(o) for o in group if _key(o) < mine)
+    depth = next(i for i in range(1, len(mine)) if mine[i] != theirs[i])
+    tied = [f"HAPPINESS {player.happiness}"]
+    tied += [f"{_TIEBREAKS[i]} {value}" for i, value in enumerate(_values(mine)[: depth - 1])]
+    ties = tied[0] if len(tied) == 1 else f"{', '.join(tied[:-1])} and {tied[-1]}"
+    return f"tied on {ties}; {_TIEBREAKS[depth - 1]} decided (LOOP 2.8)"
 
 
 def score(state: State) -> Score:
@@ -177,11 +186,20 @@ def _prompt(state: State) -> str:
     if not state.main:
         moves += [USAGE["work"], USAGE["buy"], USAGE["consume"]]
     elif state.main == "consume":
+        if state.consumed < data.MAX_PER_TURN:
+            moves.append(USAGE["consume"])
         moves.append(USAGE["goal"])
     moves.append(f"favour {name} KIND TARGET ...")
-    if state.main:
+    if _may_end(state):
         moves.append(f"end {name}")
     return f"{name}: " + " | ".join(m.replace("PLAYER", name) for m in moves)
+
+
+def _may_end(state: State) -> bool:
+    """The active player may end the turn (LOOP 2.7; 2.3 for a GOAL achieved first)."""
+    if state.main != "consume" or state.consumed:
+        return bool(state.main)
+    return not consume_possible(state, state.players[state.active])
 
 
 def _headline(state: State) -> str:
@@ -197,7 +215,10 @@ def _headline(state: State) -> str:
         parts.append(f"{state.active} ended the turn · the table refills")
     else:
         parts.append(f"{state.active}'s turn")
-        parts.append(f"{up(state.main)} done" if state.main else "WORK, BUY or CONSUME to do")
+        if state.main == "consume":
+            parts.append(f"CONSUME turn: {state.consumed} of {data.MAX_PER_TURN} ACTIVITY consumed")
+        else:
+            parts.append(f"{up(state.main)} done" if state.main else "WORK, BUY or CONSUME to do")
         if state.pending is not None:
             offer = state.pending
             parts.append(f"{offer.target} to answer {offer.player}'s {up(offer.kind)}")
@@ -239,41 +260,43 @@ def status(state: State, as_player: str | None = None, reveal: bool = False) -> 
         facts.append(("end", f"final round ({why}); the game ends after {state.seats[-1]}'s turn"))
     else:
         facts.append(("end", "DEPLETION or HAPPINESS 12 starts the final round"))
-    rows = []
-    for name in state.seats:
-        p = state.players[name]
-        kept = "; ".join(f"{k.name} ({'+'.join(k.types)})" for k in p.kept)
-        rows.append(
+
+    def label(name: str) -> str:
+        return f"{name}*" if name == state.seats[0] else name
+
+    ranks = [state.players[name] for name in state.seats]
+    players = Table(
+        "players (* starting player)",
+        ["player", "HAPPINESS", "REPUTATION", "COIN", "LANDFILL", "completed", "FAVOUR"],
+        [
             [
-                f"{name}*" if name == state.seats[0] else name,
+                label(p.name),
                 str(p.happiness),
                 str(p.reputation),
                 str(p.coin),
-                mats_text(p.materials) if p.materials else "none",
                 counts_text(p.landfill),
-                kept or "none",
                 str(p.completed),
-                ", ".join(p.achieved) or "none",
-                _hand(state, p, seen[name]),
-                _goals(state, p, seen[name]),
+                _hand(state, p, seen[p.name]),
             ]
-        )
-    players = Table(
-        "players (* starting player)",
-        [
-            "player",
-            "HAPPINESS",
-            "REPUTATION",
-            "COIN",
-            "MATERIAL",
-            "LANDFILL",
-            "ACTIVITY kept",
-            "completed",
-            "GOAL achieved",
-            "FAVOUR",
-            "GOAL left",
+            for p in ranks
         ],
-        rows,
+    )
+    areas = Table(
+        "AREA",
+        ["player", "MATERIAL", "ACTIVITY kept"],
+        [
+            [
+                label(p.name),
+                mats_text(p.materials) if p.materials else "none",
+                "; ".join(f"{k.name} ({'+'.join(k.types)})" for k in p.kept) or "none",
+            ]
+            for p in ranks
+        ],
+    )
+    goals = Table(
+        "GOAL",
+        ["player", "achieved", "left"],
+        [[label(p.name), ", ".join(p.achieved) or "none", _goals(state, p, seen[p.name])] for p in ranks],
     )
     faces = Table(
         "card faces known",
@@ -302,7 +325,7 @@ def status(state: State, as_player: str | None = None, reveal: bool = False) -> 
         prompt=_prompt(state),
         over=over,
         facts=facts,
-        tables=[players, faces],
+        tables=[players, areas, goals, faces],
     )
 
 
@@ -345,7 +368,8 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     ActivitiesReshuffled: lambda e: f"ACTIVITY discard pile shuffled into the deck ({len(e.order)} cards)",
     FavoursReshuffled: lambda e: f"FAVOUR discard pile shuffled into the deck ({len(e.order)} cards)",
     TurnStarted: lambda e: f"round {e.round}: {e.player}'s turn",
-    FavourDrawn: lambda e: f"{e.player} draws a FAVOUR" + ("" if e.card == UNKNOWN else f" ({up(e.card)})"),
+    # The log is public at the table: a drawn card stays hidden (status shows it to its owner).
+    FavourDrawn: lambda e: f"{e.player} draws a FAVOUR",
     Worked: lambda e: (
         f"{e.player} works: +{e.coin} COIN, -{e.happiness} HAPPINESS"
         + (f", spends {e.reputation} REPUTATION" if e.reputation else "")
