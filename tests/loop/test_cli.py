@@ -189,6 +189,16 @@ def test_hands_are_shown_only_to_their_owner(cli: Cli) -> None:
     assert mine["ben"]["FAVOUR"] == "3"  # ben's hand stays hidden from ann
     assert mine["ann"]["left"] != "3 secret" and mine["ben"]["left"] == "3 secret"
 
+    def goal_faces(*args: str) -> list[str]:
+        tables = json.loads(cli("status", "--json", *args).out)["status"]["tables"]
+        faces = next(t for t in tables if t["title"] == "card faces in play")
+        return [row[0] for row in faces["rows"] if row[0].startswith("GOAL ")]
+
+    # Virtual decks declare every face up front; only those in play are shown, secret GOAL
+    # only to their owner.
+    assert goal_faces() == []
+    assert sorted(goal_faces("--as", "ann")) == sorted(f"GOAL {g}" for g in mine["ann"]["left"].split(", "))
+
 
 def test_play_a_loop_game_through_a_pipe(cli: Cli, db_path: Path) -> None:
     import os

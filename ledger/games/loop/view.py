@@ -236,6 +236,20 @@ def _face(state: State, name: str) -> str:
     return f"{name} ({needs}: {props})"
 
 
+def _activity_row(state: State, name: str) -> list[str]:
+    face = state.activity_faces[name]
+    seen = "" if state.virtual else f"{state.activity_seen.get(name, 0)} of {data.ACTIVITY_COPIES} seen"
+    return [f"ACTIVITY {name}", f"{'+'.join(face.needs or ('?',))}: {', '.join(face.props or ('?',))}", seen]
+
+
+def _goal_row(state: State, name: str) -> list[str]:
+    face = state.goal_faces[name]
+    shows = data.SPECIAL_GOALS.get(name) or ", ".join(face.needs or ("?",))
+    reward = face.reward if face.reward is not None else "?"
+    holder = achieved_by(state, name)
+    return [f"GOAL {name}", f"{shows} -> +{reward} HAPPINESS", f"achieved by {holder}" if holder else ""]
+
+
 def status(state: State, as_player: str | None = None, reveal: bool = False) -> Status:
     """The board, the players and what may be done now."""
     over = is_over(state)
@@ -298,26 +312,20 @@ def status(state: State, as_player: str | None = None, reveal: bool = False) -> 
         ["player", "achieved", "left"],
         [[label(p.name), ", ".join(p.achieved) or "none", _goals(state, p, seen[p.name])] for p in ranks],
     )
+    # At a real table every declared face is shown: the table learns its cards as it plays.
+    # With virtual decks the whole deck is declared up front, so only the faces in play are
+    # shown: the CONSUME AREA, kept ACTIVITY, and the GOAL achieved or visible to this viewer.
+    activities = sorted(state.activity_faces)
+    goal_names = sorted(state.goal_faces)
+    if state.virtual:
+        in_play = {*state.consume_area, *(k.name for p in ranks for k in p.kept)}
+        activities = [name for name in activities if name in in_play]
+        visible = {g for p in ranks for g in (*p.achieved, *(p.goals if seen[p.name] else ()))}
+        goal_names = [name for name in goal_names if name in visible]
     faces = Table(
-        "card faces known",
+        "card faces in play" if state.virtual else "card faces known",
         ["card", "shows", "note"],
-        [
-            [
-                f"ACTIVITY {name}",
-                f"{'+'.join(f.needs or ('?',))}: {', '.join(f.props or ('?',))}",
-                f"{state.activity_seen.get(name, 0)} of {data.ACTIVITY_COPIES} seen",
-            ]
-            for name, f in sorted(state.activity_faces.items())
-        ]
-        + [
-            [
-                f"GOAL {name}",
-                (data.SPECIAL_GOALS.get(name) or ", ".join(f.needs or ("?",)))
-                + f" -> +{f.reward if f.reward is not None else '?'} HAPPINESS",
-                f"achieved by {achieved_by(state, name)}" if achieved_by(state, name) else "",
-            ]
-            for name, f in sorted(state.goal_faces.items())
-        ],
+        [_activity_row(state, name) for name in activities] + [_goal_row(state, name) for name in goal_names],
     )
     return Status(
         headline=_headline(state),
