@@ -26,6 +26,7 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (see the READ
 As = Annotated[str | None, typer.Option("--as", help="Show this player's hidden cards.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Show every hidden card.")]
 By = Annotated[str, typer.Option("--by", help="Who asked (recorded in the log).")]
+OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
 MOVE_SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": ["--help"]}
 
 
@@ -315,9 +316,7 @@ def build_app() -> typer.Typer:
     @app.command()
     def export(
         ctx: typer.Context,
-        output: Annotated[
-            Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")
-        ] = None,
+        output: OutputFile = None,
     ) -> None:
         """The game as JSON Lines: a header, then every row with its hash."""
         s = session(ctx)
@@ -340,9 +339,7 @@ def build_app() -> typer.Typer:
     @app.command()
     def cards(
         ctx: typer.Context,
-        output: Annotated[
-            Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")
-        ] = None,
+        output: OutputFile = None,
     ) -> None:
         """The card faces this game's table has declared, as TOML (reuse with `new --cards`)."""
         s = session(ctx)
