@@ -251,7 +251,7 @@ class Referee:
             raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
         reverts = [
             (row.seq, target)
-            for row in self.store.rows_of_type(game_id, REVERTED, None if all_reverts else upto)
+            for row in self.store.reverts(game_id, None if all_reverts else upto)
             for target in decode_revert(row.body).targets
         ]
         targets = {target for _, target in reverts} | extra
@@ -556,7 +556,7 @@ class Referee:
         return Recorded(game_id, stored[0].seq, stored[-1].seq, revert.describe(), [], after.state)
 
     def _reverted(self, game_id: int) -> set[int]:
-        return {t for r in self.store.rows_of_type(game_id, REVERTED) for t in decode_revert(r.body).targets}
+        return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body).targets}
 
     def _last_live_move(self, game_id: int) -> int | None:
         reverted = self._reverted(game_id)

@@ -143,7 +143,11 @@ class Store:
                 foreign_keys=[("game_id", "games", "id")],
                 if_not_exists=True,
             )
-            db.table("events").create_index(["game_id", "type", "seq"], if_not_exists=True)
+            # Only revert rows are looked up by type often (every fold); a partial index keeps
+            # the other appends from writing an index page each.
+            db.execute(
+                "CREATE INDEX IF NOT EXISTS events_reverted ON events (game_id, seq) WHERE type = 'reverted'"
+            )
             db.table("snapshots").create(
                 {"game_id": int, "seq": int, "key": str, "body": str},
                 pk=("game_id", "seq", "key"),
@@ -346,9 +350,10 @@ class Store:
         )
         return row[0] if row else None
 
-    def rows_of_type(self, game_id: int, type_: str, upto: int | None = None) -> list[Row]:
-        sql = f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND type = ?"
-        params: list[Any] = [game_id, type_]
+    def reverts(self, game_id: int, upto: int | None = None) -> list[Row]:
+        """The revert rows with ``seq <= upto``, in seq order (through a partial index)."""
+        sql = f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND type = 'reverted'"
+        params: list[Any] = [game_id]
         if upto is not None:
             sql += " AND seq <= ?"
             params.append(upto)
