@@ -41,6 +41,7 @@ from ledger.games.loop.rules import (
     goal_met,
     holds_favour,
     material_wanted,
+    may_end,
     reject_options,
     to_act,
 )
@@ -100,9 +101,7 @@ def _turn(state: State, player: Player) -> Iterator[Command]:
     elif state.main == "consume":
         yield from _consumes(state, player)
         yield from _goals(state, player)
-        if state.consumed or not consume_possible(state, player):
-            yield End(player.name)
-    else:
+    if may_end(state, player):
         yield End(player.name)
     yield from _favours(state, player)
 

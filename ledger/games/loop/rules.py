@@ -228,6 +228,15 @@ def consume_possible(state: State, player: Player) -> bool:
     return False
 
 
+def may_end(state: State, player: Player) -> bool:
+    """The player may end the turn (LOOP 2.7: after WORK, BUY or CONSUME). A GOAL achieved
+    before any CONSUME made it a CONSUME turn (2.3), so 1 ACTIVITY is owed first, unless no
+    CONSUME is possible any more (MATERIAL given away since): never a dead end."""
+    if state.main == "consume" and not state.consumed:
+        return not consume_possible(state, player)
+    return bool(state.main)
+
+
 def next_seat(state: State) -> tuple[str, int]:
     """The next player and round: turn goes to the left (LOOP 2.7)."""
     nxt = (state.turn + 1) % len(state.seats)
@@ -1226,9 +1235,7 @@ def _end(out: _Out, command: End) -> None:
             rule=R_END_TURN,
             legal=f"work {player.name} | buy {player.name} ... | consume {player.name} ...",
         )
-    if state.main == "consume" and not state.consumed and consume_possible(state, player):
-        # A GOAL achieved before any CONSUME made this a CONSUME turn (2.3). Once no CONSUME
-        # is possible (MATERIAL given away since), ending is allowed: never a dead end.
+    if not may_end(state, player):
         raise IllegalMove(
             f"{player.name} achieved a GOAL, so this is a CONSUME turn: CONSUME before you end it",
             rule=R_END_TURN,

@@ -45,11 +45,11 @@ from ledger.games.loop.model import (
 from ledger.games.loop.rules import (
     achieved_by,
     awaited_text,
-    consume_possible,
     counts_text,
     is_over,
     mat_text,
     mats_text,
+    may_end,
     reject_options,
     to_act,
     up,
@@ -190,16 +190,9 @@ def _prompt(state: State) -> str:
             moves.append(USAGE["consume"])
         moves.append(USAGE["goal"])
     moves.append(f"favour {name} KIND TARGET ...")
-    if _may_end(state):
+    if may_end(state, state.players[name]):
         moves.append(f"end {name}")
     return f"{name}: " + " | ".join(m.replace("PLAYER", name) for m in moves)
-
-
-def _may_end(state: State) -> bool:
-    """The active player may end the turn (LOOP 2.7; 2.3 for a GOAL achieved first)."""
-    if state.main != "consume" or state.consumed:
-        return bool(state.main)
-    return not consume_possible(state, state.players[state.active])
 
 
 def _headline(state: State) -> str:
