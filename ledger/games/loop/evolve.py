@@ -93,6 +93,27 @@ def follow_shares(
     return tuple(followed)
 
 
+def take(holdings: dict[str, list[Mat]], grants: list[Grant], me: str, owner: str, mat: Mat) -> None:
+    """Take one card for an ACTIVITY from working copies of the MATERIAL and SHAREs: it is out
+    of ``holdings`` until ``settle``, so a 2nd MATERIAL is a separate card (LOOP 2.2 c), and a
+    SHAREd card spends one grant (3.1 SHARE)."""
+    if owner != me:
+        grants.remove(Grant(owner, mat))
+    holdings[owner].remove(mat)
+
+
+def settle(
+    holdings: dict[str, list[Mat]], grants: list[Grant], me: str, taken: Sequence[tuple[str, Mat]]
+) -> list[Grant]:
+    """After one ACTIVITY: grants follow their card, and each card taken comes back 1 QUALITY
+    lower (a BROKEN one does not). Returns the grants left."""
+    followed = list(follow_shares(tuple(grants), me, taken, holdings))
+    for owner, (kind, quality) in taken:
+        if quality > 1:
+            holdings[owner].append((kind, quality - 1))
+    return followed
+
+
 def _players(state: State, *updated: Player) -> dict[str, Player]:
     players = dict(state.players)
     for player in updated:

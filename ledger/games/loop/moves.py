@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement, islice, product
 
 from ledger.games.loop import data
-from ledger.games.loop.evolve import follow_shares
+from ledger.games.loop.evolve import settle, take
 from ledger.games.loop.model import (
     Accept,
     Buy,
@@ -152,24 +152,17 @@ def _ways(
     for owner1, mat1 in _classes(first, me, holdings, grants):
         h1 = {k: list(v) for k, v in holdings.items()}
         g1 = list(grants)
-        h1[owner1].remove(mat1)
-        if owner1 != me:
-            g1.remove(Grant(owner1, mat1))
+        take(h1, g1, me, owner1, mat1)
         for owner2, mat2 in _classes(second, me, h1, g1):
             if first == second and (owner2, mat2) < (owner1, mat1):
                 continue
             h2 = {k: list(v) for k, v in h1.items()}
             g2 = list(g1)
-            h2[owner2].remove(mat2)
-            if owner2 != me:
-                g2.remove(Grant(owner2, mat2))
-            g2 = list(follow_shares(tuple(g2), me, ((owner1, mat1), (owner2, mat2)), h2))
-            for owner, (kind, quality) in ((owner1, mat1), (owner2, mat2)):
-                if quality > 1:
-                    h2[owner].append((kind, quality - 1))
+            take(h2, g2, me, owner2, mat2)
+            taken = ((owner1, mat1), (owner2, mat2))
+            g2 = settle(h2, g2, me, taken)
             refs = tuple(
-                MatRef(kind, quality, None if owner == me else owner)
-                for owner, (kind, quality) in ((owner1, mat1), (owner2, mat2))
+                MatRef(kind, quality, None if owner == me else owner) for owner, (kind, quality) in taken
             )
             yield refs, h2, g2
 

@@ -19,7 +19,7 @@ from msgspec.structs import replace
 from ledger.decider import Setup
 from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.evolve import evolve, follow_shares
+from ledger.games.loop.evolve import evolve, settle, take
 from ledger.games.loop.grammar import card_word, is_card_name
 from ledger.games.loop.model import (
     UNKNOWN,
@@ -948,15 +948,9 @@ def _consume(out: _Out, command: Consume) -> None:
                 mat = resolve(holdings[owner], ref, owner, R_CONSUME, also)
             else:
                 mat = _shared(holdings, grants, player.name, owner, ref, also)
-            if owner != player.name:
-                grants.remove(Grant(owner, mat))  # 1 grant spent per QUALITY used (3.1 SHARE)
-            # Taken out now, so the 2nd MATERIAL of an ACTIVITY is a separate card (2.2 c).
-            holdings[owner].remove(mat)
+            take(holdings, grants, player.name, owner, mat)
             taken.append((owner, mat))
-        grants = list(follow_shares(tuple(grants), player.name, taken, holdings))
-        for owner, (kind, quality) in taken:
-            if quality > 1:
-                holdings[owner].append((kind, quality - 1))
+        grants = settle(holdings, grants, player.name, taken)
         uses = tuple(Use(owner, kind, quality) for owner, (kind, quality) in taken)
         completions.append(Completion(name, uses))
     kept = [k.name for k in player.kept]
