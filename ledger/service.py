@@ -658,8 +658,10 @@ class Referee:
                 )
             )
         check_chain(rows)
+        setup = read_entries(game, rows[:1])[0]
+        _check_players(game, setup.players)  # the same setup checks as `new`
+        _check_mode(game, setup.mode)
         replay = replay_checked(game, rows)
-        setup = replay.setup
         if (setup.game, list(setup.players), setup.options) != (
             header.game,
             header.players,
@@ -728,9 +730,12 @@ def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     if len(set(lowered)) != len(lowered):
         raise BadInput("two players have the same name", legal="give each player a different name")
     for name in names:
-        if not name.replace("-", "").replace("_", "").isalnum() or name.lower() == TABLE:
+        # A name is typed inside moves: one word, not an option (-x), not the table's actor.
+        word = name.replace("-", "").replace("_", "")
+        if not word.isalnum() or name.startswith("-") or name.lower() == TABLE:
             raise BadInput(
-                f"player name {name!r} must be one word of letters, digits, - or _, and not {TABLE!r}"
+                f"player name {name!r} must be one word of letters, digits, - or _"
+                f" (not starting with -), and not {TABLE!r}"
             )
     return names
 

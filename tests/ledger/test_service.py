@@ -255,3 +255,23 @@ def test_snapshot_plus_tail_equals_full_replay(
             expected = replay_checked(pebbles, rows[:upto]).state  # type: ignore[arg-type]
             assert referee.load(game, upto).state == expected
     referee.store.close()
+
+
+def test_import_checks_the_setup_like_new(referee: Referee, game: int) -> None:
+    """A file whose setup `new` would refuse is refused too, even with its hashes rebuilt."""
+    import msgspec
+
+    from ledger.codec import GENESIS, row_hash
+
+    lines, _ = referee.export(game)
+    header, *rows = [msgspec.json.decode(line) for line in lines]
+    header["players"] = ["alice", "-bob"]
+    prev = GENESIS
+    for row in rows:
+        body = msgspec.json.encode(row["body"], order="sorted").decode().replace('"bob"', '"-bob"')
+        row["body"], row["prev_hash"] = msgspec.json.decode(body), prev
+        row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+    with pytest.raises(BadInput, match="player name '-bob'"):
+        referee.import_lines([msgspec.json.encode(x).decode() for x in [header, *rows]])
+    with pytest.raises(BadInput, match="player name '-bob'"):
+        referee.new_game("pebbles", ["alice", "-bob"])
