@@ -460,14 +460,12 @@ class Referee:
 
     def _since(self, loaded: Loaded, first_head: int) -> str:
         """Name the moves another writer appended after ``first_head``."""
-        command_decoder = decoders(loaded.game)[0]
-        names = []
-        for row in self.store.rows(loaded.info.id, first_head, loaded.head):
-            if row.type == MOVE:
-                command = command_decoder.decode(msgspec.json.decode(row.body, type=Move).command)
-                names.append(f"#{row.seq} ({loaded.game.text(command)})")
-            elif row.type == REVERTED:
-                names.append(f"#{row.seq} (a revert)")
+        names = [
+            f"#{e.seq} ({loaded.game.text(e.command)})"
+            if isinstance(e, MoveEntry)
+            else f"#{e.seq} (a revert)"
+            for e in group_entries(loaded.game, self.store.rows(loaded.info.id, first_head, loaded.head))
+        ]
         return "another writer's move " + ", ".join(names) if names else "another writer's move"
 
     def undo(self, game_id: int, *, by: str = TABLE, reason: str = "") -> Recorded:
@@ -516,32 +514,27 @@ class Referee:
 
     def redo(self, game_id: int, *, by: str = TABLE) -> Recorded:
         """Make the last undone move again, as long as no other move came since."""
-        info = self.store.game(game_id)
-        game = games.get(info.kind)
-        stack: list[int] = []
+        game = games.get(self.store.game(game_id).kind)
+        stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
-        command_decoder = decoders(game)[0]
-        for row in self.store.rows_of_meta(game_id):
-            if row.type == MOVE:
-                move = msgspec.json.decode(row.body, type=Move)
-                commands[row.seq] = move.command
-                if move.redo_of is not None and stack and stack[-1] == move.redo_of:
+        for entry in group_entries(game, self.store.rows_of_meta(game_id)):
+            if isinstance(entry, MoveEntry):
+                commands[entry.seq] = entry.command
+                if entry.redo_of is not None and stack and stack[-1] == entry.redo_of:
                     stack.pop()
                 else:
-                    stack.clear()
-            elif row.type == REVERTED:
-                revert = decode_revert(row.body)
-                if revert.how == "undo":
-                    stack.append(revert.target)
-                else:
-                    stack.clear()
+                    stack.clear()  # a new move: nothing left to redo
+            elif entry.revert.how == "undo":
+                stack.append(entry.revert.target)
+            else:
+                stack.clear()
         if not stack:
             raise IllegalMove(
                 "nothing to redo",
                 legal="redo repeats the last undone move, until another move is made",
             )
         target = stack[-1]
-        return self.submit(game_id, command_decoder.decode(commands[target]), by, redo_of=target)
+        return self.submit(game_id, commands[target], by, redo_of=target)
 
     def _revert(self, loaded: Loaded, revert: Reverted) -> Recorded | None:
         game_id = loaded.info.id
