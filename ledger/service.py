@@ -38,7 +38,6 @@ from ledger.history import (
     check_chain,
     decode_revert,
     decode_setup,
-    decoders,
     fold,
     group_entries,
     read_entries,
@@ -188,7 +187,7 @@ class Referee:
         state = game.initial(setup)
         rows = [NewRow(SETUP, encode(setup), TABLE)]
         for command in game.load_cards(setup, cards) if cards else []:
-            new, state = self._decide_rows(game, state, command, TABLE)
+            new, _, state = self._decide_rows(game, state, command, TABLE)
             rows.extend(new)
         game_id = self.store.create_game(
             kind=game.name,
@@ -396,12 +395,13 @@ class Referee:
 
     def _decide_rows(
         self, game: Game, state: Any, command: Any, actor: str, redo_of: int | None = None
-    ) -> tuple[list[NewRow], Any]:
+    ) -> tuple[list[NewRow], list[Any], Any]:
+        """The rows of one move: the command, then the facts ``decide`` gives; and the state after."""
         events = list(game.decide(state, command))
         move = Move(command=msgspec.Raw(encode(command).encode()), redo_of=redo_of)
         rows = [NewRow(MOVE, encode(move), actor)]
         rows.extend(NewRow(tag_of(e), encode(e), actor) for e in events)
-        return rows, fold(game, state, events)
+        return rows, events, fold(game, state, events)
 
     def submit_text(self, game_id: int, words: Sequence[str], actor: str | None = None) -> Recorded:
         """Parse a move typed in the game's grammar and submit it."""
@@ -431,7 +431,7 @@ class Referee:
             game = loaded.game
             who = actor or game.actor(command)
             try:
-                rows, state = self._decide_rows(game, loaded.state, command, who, redo_of)
+                rows, events, state = self._decide_rows(game, loaded.state, command, who, redo_of)
             except RefereeError as error:
                 if attempt == 0:
                     raise
@@ -453,7 +453,7 @@ class Referee:
                 stored[0].seq,
                 stored[-1].seq,
                 game.text(command),
-                [game.describe(e) for e in _events_of(game, stored)],
+                [game.describe(e) for e in events],
                 state,
             )
         raise WriteConflict("the log kept changing under this move", legal="try again")
@@ -685,11 +685,6 @@ def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[Mo
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
     )
-
-
-def _events_of(game: Game, stored: list[Row]) -> list[Any]:
-    event_decoder = decoders(game)[1]
-    return [event_decoder.decode(r.body) for r in stored if r.type not in (MOVE, REVERTED, SETUP)]
 
 
 def _status_of(game: Game, state: Any) -> str:
