@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import msgspec
 
@@ -90,11 +90,21 @@ class Broken(Exception):
         self.error = error
 
 
-def decoders(game: Game) -> tuple[msgspec.json.Decoder[Any], msgspec.json.Decoder[Any]]:
+class Decoders(NamedTuple):
+    command: msgspec.json.Decoder[Any]
+    event: msgspec.json.Decoder[Any]
+    events: msgspec.json.Decoder[Any]  # a JSON array of events: the fold decodes in one call
+
+
+def decoders(game: Game) -> Decoders:
     """Decoders for a game's commands and events (cached on the module)."""
-    cached = getattr(game, "_ledger_decoders", None)
+    cached: Decoders | None = getattr(game, "_ledger_decoders", None)
     if cached is None:
-        cached = (msgspec.json.Decoder(game.Command), msgspec.json.Decoder(game.Event))
+        cached = Decoders(
+            msgspec.json.Decoder(game.Command),
+            msgspec.json.Decoder(game.Event),
+            msgspec.json.Decoder(list[game.Event]),  # type: ignore[name-defined]
+        )
         setattr(game, "_ledger_decoders", cached)  # noqa: B010 - a module attribute cache
     return cached
 
@@ -125,7 +135,7 @@ def read_entries(game: Game, rows: Sequence[Row]) -> tuple[Setup, list[Entry]]:
 
 def group_entries(game: Game, rows: Sequence[Row]) -> list[Entry]:
     """Group rows (which start at a move or a revert) into moves with their facts, and reverts."""
-    command_decoder, event_decoder = decoders(game)
+    command_decoder, event_decoder, _ = decoders(game)
     entries: list[Entry] = []
     current: MoveEntry | None = None
     for row in rows:

@@ -38,6 +38,7 @@ from ledger.history import (
     check_chain,
     decode_revert,
     decode_setup,
+    decoders,
     fold,
     group_entries,
     read_entries,
@@ -135,14 +136,6 @@ def snapshot_key(game: Game) -> str:
                 digest.update(file.read_bytes())
         cached = f"{game.name}/{game.rules_version}/{digest.hexdigest()[:16]}"
         setattr(game, "_ledger_snapshot_key", cached)  # noqa: B010 - a module attribute cache
-    return cached
-
-
-def _event_list_decoder(game: Game) -> msgspec.json.Decoder[Any]:
-    cached = getattr(game, "_ledger_event_list", None)
-    if cached is None:
-        cached = msgspec.json.Decoder(list[game.Event])  # type: ignore[name-defined]
-        setattr(game, "_ledger_event_list", cached)  # noqa: B010 - a module attribute cache
     return cached
 
 
@@ -261,7 +254,7 @@ class Referee:
         bodies: list[str] = []
         for lo, hi in self._live_spans(game_id, start, upto, targets):
             bodies.extend(self.store.facts(game_id, lo, hi))
-        events = _event_list_decoder(game).decode("[" + ",".join(bodies) + "]")
+        events = decoders(game).events.decode("[" + ",".join(bodies) + "]")
         loaded = Loaded(info, game, setup, fold(game, state, events), head, upto)
         if upto == head and not extra and not all_reverts:
             self._tips[game_id] = (head_hash, loaded)
