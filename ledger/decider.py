@@ -36,11 +36,16 @@ class Option(msgspec.Struct, frozen=True):
 
 
 class Verb(msgspec.Struct, frozen=True):
-    """One move word of a game's grammar, for help text and tab completion."""
+    """One move word of a game's grammar, for help text and tab completion.
+
+    ``aliases`` are other words for it that every front end accepts (``favor`` for
+    ``favour``); ``parse`` reads them too.
+    """
 
     name: str
     usage: str
     help: str
+    aliases: tuple[str, ...] = ()
 
 
 class Table(msgspec.Struct):
@@ -51,15 +56,27 @@ class Table(msgspec.Struct):
     rows: list[list[str]]
 
 
-class Status(msgspec.Struct):
-    """What the table sees now: whose turn, what they may do, and the board."""
+class Screen(msgspec.Struct):
+    """A game's view rendered as text: a headline, a short prompt, facts and tables.
+
+    A game builds it from its typed view alone (``present(view)``), so the text can show
+    nothing the view does not hold.
+    """
+
+    headline: str
+    prompt: str
+    facts: list[tuple[str, str]] = []
+    tables: list[Table] = []
+
+
+class Board(msgspec.Struct):
+    """What ``status`` and ``at`` give a front end: whose turn, what is awaited, the typed view."""
 
     headline: str
     to_act: list[str]
     prompt: str
     over: bool
-    facts: list[tuple[str, str]] = []
-    tables: list[Table] = []
+    view: Any
 
 
 class ScoreLine(msgspec.Struct):
@@ -72,13 +89,18 @@ class ScoreLine(msgspec.Struct):
 
 
 class Score(msgspec.Struct):
-    """The score sheet: categories in display order, lines in rank order."""
+    """The score sheet: categories in display order, lines in rank order.
+
+    ``points`` names the category that is the game's final score (what ``referee stats``
+    averages): HAPPINESS in LOOP.
+    """
 
     final: bool
     categories: list[str]
     lines: list[ScoreLine]
     winners: list[str]
     notes: list[str] = []
+    points: str = ""
 
 
 class Game(Protocol):
@@ -95,6 +117,7 @@ class Game(Protocol):
     State: Any  # a msgspec Struct type: snapshots encode and decode it
     Event: Any  # a tagged union of msgspec Structs: stored bodies decode to it
     Command: Any  # a tagged union of msgspec Structs: stored moves decode to it
+    View: Any  # the msgspec Struct type ``view`` returns: front ends read it (``referee schema``)
 
     def initial(self, setup: Setup) -> Any: ...
     def decide(self, state: Any, command: Any) -> Sequence[Any]: ...
@@ -106,7 +129,9 @@ class Game(Protocol):
     def actor(self, command: Any) -> str: ...
     def to_act(self, state: Any) -> list[str]: ...
     def is_over(self, state: Any) -> bool: ...
-    def status(self, state: Any, as_player: str | None = None, reveal: bool = False) -> Status: ...
+    def view(self, state: Any, as_player: str | None = None, reveal: bool = False) -> Any: ...
+    def present(self, view: Any) -> Screen: ...
     def describe(self, event: Any) -> str: ...
+    def redact(self, event: Any, as_player: str | None = None, reveal: bool = False) -> Any: ...
     def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
     def dump_cards(self, state: Any) -> str: ...

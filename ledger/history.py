@@ -14,7 +14,7 @@ state. Everything here is pure: it reads rows, the store is elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
@@ -22,7 +22,7 @@ import msgspec
 
 from ledger.codec import GENESIS, row_hash
 from ledger.decider import Game, Setup
-from ledger.errors import IllegalMove, RefereeError, VerificationFailed
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, RefereeError, VerificationFailed
 from ledger.store import Row
 
 SETUP, MOVE, REVERTED = "setup", "move", "reverted"
@@ -122,6 +122,11 @@ def decode_revert(body: str) -> Reverted:
     return _revert_decoder.decode(body)
 
 
+def decode_command(game: Game, body: str) -> Any:
+    """The game's command in a stored ``move`` row."""
+    return decoders(game).command.decode(_move_decoder.decode(body).command)
+
+
 def read_entries(game: Game, rows: Sequence[Row]) -> tuple[Setup, list[Entry]]:
     """The setup (row 1) and the entries after it; a row that does not decode fails."""
     if not rows or rows[0].type != SETUP:
@@ -135,21 +140,26 @@ def read_entries(game: Game, rows: Sequence[Row]) -> tuple[Setup, list[Entry]]:
 
 def group_entries(game: Game, rows: Sequence[Row]) -> list[Entry]:
     """Group rows (which start at a move or a revert) into moves with their facts, and reverts."""
+    return list(iter_entries(game, rows))
+
+
+def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
+    """``group_entries`` one entry at a time: a move is given once its last fact is read."""
     command_decoder, event_decoder, _ = decoders(game)
-    entries: list[Entry] = []
     current: MoveEntry | None = None
     for row in rows:
         try:
             if row.type == MOVE:
+                if current is not None:
+                    yield current
                 move = _move_decoder.decode(row.body)
                 command = command_decoder.decode(move.command)
                 current = MoveEntry(row.seq, row.actor, row.recorded_at, command, [], move.redo_of)
-                entries.append(current)
             elif row.type == REVERTED:
-                entries.append(
-                    RevertEntry(row.seq, row.actor, row.recorded_at, _revert_decoder.decode(row.body))
-                )
+                if current is not None:
+                    yield current
                 current = None
+                yield RevertEntry(row.seq, row.actor, row.recorded_at, _revert_decoder.decode(row.body))
             elif row.type == SETUP:
                 raise VerificationFailed(f"row #{row.seq} is a second setup", seq=row.seq)
             elif current is None:
@@ -165,7 +175,8 @@ def group_entries(game: Game, rows: Sequence[Row]) -> list[Entry]:
                 current.event_seqs.append(row.seq)
         except msgspec.DecodeError as exc:
             raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
-    return entries
+    if current is not None:
+        yield current
 
 
 def _tag(struct: Any) -> Any:
@@ -190,13 +201,32 @@ def check_chain(rows: Sequence[Row], head_hash: str | None = None) -> None:
                 f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
             )
         prev = row.hash
-    if head_hash is not None and head_hash not in {row.hash for row in rows}:
-        last = rows[-1].seq if rows else 0
-        raise VerificationFailed(
-            f"the log (ending at #{last}) does not contain head hash {head_hash[:12]}...:"
-            " rows after it were removed or altered",
-            seq=last + 1,
+    if head_hash is not None:
+        prefix = head_prefix(head_hash)
+        found = [row for row in rows if row.hash.startswith(prefix)]
+        if len(found) > 1:
+            raise AmbiguousMove(
+                f"head hash {prefix} matches {len(found)} rows", legal="give more of its digits"
+            )
+        if not found:
+            last = rows[-1].seq if rows else 0
+            raise VerificationFailed(
+                f"the log (ending at #{last}) does not contain head hash {prefix[:12]}...:"
+                " rows after it were removed or altered",
+                seq=last + 1,
+            )
+
+
+def head_prefix(text: str) -> str:
+    """A kept head hash as typed: the whole hash or, like git, 8 or more of its first hex
+    digits (a trailing ``...`` is allowed, as the README and ``export`` print it)."""
+    prefix = text.strip().rstrip(".").lower()
+    if not 8 <= len(prefix) <= 64 or any(c not in "0123456789abcdef" for c in prefix):
+        raise BadInput(
+            f"{text!r} is not a head hash",
+            legal="the 64 hex digits `export` printed, or 8 or more of the first",
         )
+    return prefix
 
 
 def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:

@@ -8,9 +8,10 @@ state, score and the log are read back by folding the live history.
 from __future__ import annotations
 
 import hashlib
+import shlex
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import msgspec
 
 from ledger import games
 from ledger.codec import encode, tag_of, utcnow
-from ledger.decider import Game, Score, Setup, Status
+from ledger.decider import Board, Game, Score, Screen, Setup
 from ledger.errors import (
     BadInput,
     IllegalMove,
@@ -36,11 +37,13 @@ from ledger.history import (
     MoveEntry,
     Reverted,
     check_chain,
+    decode_command,
     decode_revert,
     decode_setup,
     decoders,
     fold,
     group_entries,
+    iter_entries,
     read_entries,
     replay_checked,
     revalidate,
@@ -75,10 +78,16 @@ class Recorded:
     text: str
     facts: list[str]
     state: Any
+    events: list[Any] = field(default_factory=list)  # the typed facts, hidden cards masked
 
 
 class LogEntry(msgspec.Struct):
-    """One line of ``referee log``: a move, a setup, or a revert, and what became of it."""
+    """One line of ``referee log``: a move, a setup, or a revert, and what became of it.
+
+    ``body`` is the typed record: the setup, the command of a move, or the revert; ``events``
+    are a move's typed facts (the stored event bodies, hidden cards masked for the viewer)
+    beside their text in ``facts``.
+    """
 
     seq: int
     kind: str  # setup | move | redo | undo | void
@@ -89,6 +98,41 @@ class LogEntry(msgspec.Struct):
     reverted_by: int | None = None
     reverted_how: str | None = None
     reason: str | None = None
+    body: Any = None
+    events: list[Any] = []
+
+
+class Result(msgspec.Struct):
+    """How a game stands: its winners and final scores once over, else whose turn it is."""
+
+    game_id: int
+    kind: str
+    over: bool
+    headline: str
+    winners: list[str]
+    points: str  # the score category (LOOP: happiness)
+    scores: dict[str, int]  # each player's final score
+    last_played: str  # when its last row was recorded
+
+
+class PlayerStats(msgspec.Struct):
+    """One player's record in one kind of game, over the finished games."""
+
+    player: str
+    kind: str
+    played: int
+    won: int  # sole winner
+    shared: int  # winner with others
+    average: float  # final score (the game's ``points``), over the games played
+    best: int
+    last_played: str
+
+
+class LegalMove(msgspec.Struct):
+    """A legal move: its text in the game's grammar and the typed command it parses to."""
+
+    text: str
+    command: Any
 
 
 class VerifyReport(msgspec.Struct):
@@ -150,8 +194,9 @@ class Referee:
         self._tips: dict[int, tuple[str, Loaded]] = {}
 
     @classmethod
-    def open(cls, path: str | Path) -> Referee:
-        return cls(Store(path))
+    def open(cls, path: str | Path, *, create: bool = True) -> Referee:
+        """The referee on the database at ``path`` (made there if missing, unless not ``create``)."""
+        return cls(Store(path, create=create))
 
     # --- games ------------------------------------------------------------------------
 
@@ -201,6 +246,11 @@ class Referee:
     def use(self, game_id: int) -> None:
         self.store.game(game_id)  # raises NotFound
         self.store.set_setting("current_game", str(game_id))
+
+    def current(self) -> int | None:
+        """The current game's id (set by ``new``, ``use`` and ``import``), if any."""
+        value = self.store.setting("current_game")
+        return int(value) if value else None
 
     def resolve(self, game_id: int | None) -> int:
         """The game to act on: the one named, else the current one."""
@@ -310,28 +360,81 @@ class Referee:
         if head - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
             self.store.put_snapshot(loaded.info.id, key, head, encode(state))
 
-    def status(
+    def board(
         self,
         game_id: int,
         *,
         as_player: str | None = None,
         reveal: bool = False,
         upto: int | None = None,
-    ) -> tuple[Loaded, Status]:
+    ) -> tuple[Loaded, Board, Screen]:
+        """The table as ``as_player`` may see it (now, or right after row ``upto``): the typed
+        view with whose turn it is and what is awaited, and its text rendering."""
         loaded = self.load(game_id, self._move_end(game_id, upto))
+        return (loaded, *self.show(loaded, as_player=as_player, reveal=reveal))
+
+    def show(
+        self, loaded: Loaded, *, as_player: str | None = None, reveal: bool = False
+    ) -> tuple[Board, Screen]:
+        """``loaded``'s state as a board and its text (see ``board``)."""
         if as_player is not None:
             as_player = _player(loaded.setup, as_player)
-        return loaded, loaded.game.status(loaded.state, as_player, reveal)
+        game, state = loaded.game, loaded.state
+        view = game.view(state, as_player, reveal)
+        screen = game.present(view)
+        board = Board(screen.headline, list(game.to_act(state)), screen.prompt, game.is_over(state), view)
+        return board, screen
 
     def score(self, game_id: int) -> tuple[Loaded, Score]:
         loaded = self.load(game_id)
         return loaded, loaded.game.score(loaded.state)
 
-    def legal(self, game_id: int, player: str | None = None) -> list[str]:
+    def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
+        """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
         loaded = self.load(game_id)
         if player is not None:
             player = _player(loaded.setup, player)
-        return [loaded.game.text(c) for c in loaded.game.legal(loaded.state, player)]
+        game = loaded.game
+        return [LegalMove(game.text(c), c) for c in game.legal(loaded.state, player)]
+
+    def result(self, game_id: int) -> Result:
+        """The game's result (final once it is over)."""
+        loaded = self.load(game_id)
+        game, state = loaded.game, loaded.state
+        sheet = game.score(state)
+        board, _ = self.show(loaded)
+        when = self.store.rows(game_id, loaded.head - 1, loaded.head)[0].recorded_at
+        return Result(
+            game_id=game_id,
+            kind=loaded.info.kind,
+            over=board.over,
+            headline=board.headline,
+            winners=sheet.winners if board.over else [],
+            points=sheet.points,
+            scores={line.player: line.categories.get(sheet.points, 0) for line in sheet.lines},
+            last_played=when,
+        )
+
+    def stats(self, kind: str | None = None) -> list[PlayerStats]:
+        """Per player and kind of game: games finished, won, won shared, average and best score."""
+        wanted = games.get(kind).name if kind else None
+        table: dict[tuple[str, str], PlayerStats] = {}
+        for info in self.store.games():
+            if info.status != "over" or (wanted and info.kind != wanted):
+                continue
+            result = self.result(info.id)
+            for player, points in result.scores.items():
+                row = table.setdefault(
+                    (info.kind, player.lower()), PlayerStats(player, info.kind, 0, 0, 0, 0.0, points, "")
+                )
+                won = player in result.winners
+                row.average = (row.average * row.played + points) / (row.played + 1)
+                row.played += 1
+                row.won += won and len(result.winners) == 1
+                row.shared += won and len(result.winners) > 1
+                row.best = max(row.best, points)
+                row.last_played = max(row.last_played, result.last_played)
+        return sorted(table.values(), key=lambda r: (r.kind, -r.won - r.shared, -r.average, r.player.lower()))
 
     def cards(self, game_id: int) -> str:
         loaded = self.load(game_id)
@@ -347,42 +450,86 @@ class Referee:
         following = self.store.next_meta(game_id, upto)
         return head if following is None else following - 1
 
-    def log(self, game_id: int) -> list[LogEntry]:
+    def log(
+        self,
+        game_id: int,
+        *,
+        since: int | None = None,
+        last: int | None = None,
+        as_player: str | None = None,
+        reveal: bool = False,
+    ) -> Iterator[LogEntry]:
+        """The log's entries in order, read as they are needed (a long log streams in flat memory).
+
+        ``since`` starts at the entry holding row ``since``; ``last`` keeps only the last
+        entries. Hidden cards in the typed facts are masked unless ``as_player`` owns them,
+        ``reveal`` is asked for, or the game is over.
+        """
         info = self.store.game(game_id)
         game = games.get(info.kind)
-        rows = self.store.rows(game_id)
-        setup, entries = read_entries(game, rows)
-        out = [LogEntry(1, SETUP, rows[0].actor, rows[0].recorded_at, _describe_setup(setup), [])]
-        by_seq: dict[int, LogEntry] = {}
-        for entry in entries:
+        first = self.store.rows(game_id, 0, 1)[0]
+        setup = decode_setup(first.body)
+        if as_player is not None:
+            as_player = _player(setup, as_player)
+        reveal = reveal or info.status == "over"
+        start = 1
+        if since is not None:
+            head, _ = self.store.head(game_id)
+            if not 1 <= since <= head:
+                raise NotFound(f"game #{game_id} has no row #{since}", legal=f"1 to {head}")
+            start = self.store.meta_at(game_id, since)[0]
+        if last is not None:
+            if last < 1:
+                raise BadInput(f"-n takes a number of entries, 1 or more, not {last}")
+            start = max(start, self.store.nth_last_meta(game_id, last))
+        # Reverts are few and indexed: read them first so each move can say what became of it.
+        fate: dict[int, tuple[int, str, str]] = {}
+        for row in self.store.reverts(game_id):
+            revert = decode_revert(row.body)
+            for target in revert.targets:
+                fate[target] = (row.seq, revert.how if target == revert.target else "cascade", revert.reason)
+        if start == 1:
+            yield LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
+        for entry in iter_entries(game, self.store.iter_rows(game_id, max(start, 2) - 1)):
             if isinstance(entry, MoveEntry):
-                line = LogEntry(
+                by, how, reason = fate.get(entry.seq, (None, None, ""))
+                redo = f"  (redo of #{entry.redo_of})" if entry.redo_of else ""
+                yield LogEntry(
                     entry.seq,
                     "redo" if entry.redo_of else MOVE,
                     entry.actor,
                     entry.recorded_at,
-                    game.text(entry.command) + (f"  (redo of #{entry.redo_of})" if entry.redo_of else ""),
+                    game.text(entry.command) + redo,
                     [game.describe(e) for e in entry.events],
+                    reverted_by=by,
+                    reverted_how=how,
+                    reason=reason or None,
+                    body=entry.command,
+                    events=[game.redact(e, as_player, reveal) for e in entry.events],
                 )
-                by_seq[entry.seq] = line
             else:
                 revert = entry.revert
-                line = LogEntry(
+                yield LogEntry(
                     entry.seq,
                     revert.how,
                     entry.actor,
                     entry.recorded_at,
-                    revert.describe(),
+                    self._revert_text(game, game_id, revert),
                     reason=revert.reason or None,
+                    body=revert,
                 )
-                for seq in revert.targets:
-                    if seq in by_seq:
-                        target = by_seq[seq]
-                        target.reverted_by = entry.seq
-                        target.reverted_how = revert.how if seq == revert.target else "cascade"
-                        target.reason = revert.reason or None
-            out.append(line)
-        return out
+
+    def _revert_text(self, game: Game, game_id: int, revert: Reverted) -> str:
+        """``undo #25 (buy ann plastic:1)``: a revert names the moves it takes out."""
+        names = []
+        for seq in revert.targets:
+            rows = self.store.rows(game_id, seq - 1, seq)
+            command = decode_command(game, rows[0].body) if rows and rows[0].type == MOVE else None
+            names.append(f"#{seq} ({game.text(command)})" if command is not None else f"#{seq}")
+        text = f"{revert.how} {names[0]}"
+        if len(names) > 1:
+            text += " and, by cascade, " + ", ".join(names[1:])
+        return text
 
     # --- moves ------------------------------------------------------------------------
 
@@ -441,6 +588,7 @@ class Referee:
                 loaded = self.load(game_id)
                 continue
             self._wrote(loaded, stored, state)
+            over = game.is_over(state)
             return Recorded(
                 game_id,
                 stored[0].seq,
@@ -448,6 +596,7 @@ class Referee:
                 game.text(command),
                 [game.describe(e) for e in events],
                 state,
+                [game.redact(e, None, over) for e in events],
             )
         raise WriteConflict("the log kept changing under this move", legal="try again")
 
@@ -461,14 +610,15 @@ class Referee:
         ]
         return "another writer's move " + ", ".join(names) if names else "another writer's move"
 
-    def undo(self, game_id: int, *, by: str = TABLE, reason: str = "") -> Recorded:
-        """Revert the latest live move."""
+    def undo(self, game_id: int, *, by: str | None = None, reason: str = "") -> Recorded:
+        """Revert the latest live move; ``by`` (who asked) is its actor unless said."""
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
-            result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=by))
+            who = by or self.store.rows(game_id, target - 1, target)[0].actor
+            result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=who))
             if result is not None:
                 return result
         raise WriteConflict("the log kept changing under this undo", legal="try again")
@@ -505,8 +655,9 @@ class Referee:
                 return result
         raise WriteConflict("the log kept changing under this void", legal="try again")
 
-    def redo(self, game_id: int, *, by: str = TABLE) -> Recorded:
-        """Make the last undone move again, as long as no other move came since."""
+    def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
+        """Make the last undone move again, as long as no other move came since; ``by`` (who
+        asked) is the move's actor unless said."""
         game = games.get(self.store.game(game_id).kind)
         stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
@@ -539,7 +690,8 @@ class Referee:
         except StaleHead:
             return None
         self._wrote(loaded, stored, after.state)
-        return Recorded(game_id, stored[0].seq, stored[-1].seq, revert.describe(), [], after.state)
+        text = self._revert_text(loaded.game, game_id, revert)
+        return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
 
     def _reverted(self, game_id: int) -> set[int]:
         return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body).targets}
@@ -613,8 +765,12 @@ class Referee:
         )
         return lines, rows[-1].hash
 
-    def import_lines(self, lines: Iterable[str]) -> int:
-        """Load an exported game after re-validating every row; refuse a tampered or illegal file."""
+    def import_lines(self, lines: Iterable[str], *, copy: bool = False) -> tuple[int, bool]:
+        """Load an exported game after re-validating every row; refuse a tampered or illegal file.
+
+        Returns the game's id and whether it is new: a log already in the database (the same
+        setup row and head hash) is not loaded twice unless ``copy`` asks for it.
+        """
         text = [line for line in lines if line.strip()]
         if not text:
             raise BadInput("the file is empty", legal="a file written by `referee export`")
@@ -654,7 +810,13 @@ class Referee:
             header.options,
         ):
             raise VerificationFailed("the header does not match the setup row", seq=1)
-        return self.store.import_game(
+        if not copy:
+            # The head hash covers the whole chain: the same head is the same log.
+            head = (rows[-1].seq, rows[-1].hash)
+            for known in self.store.games():
+                if self.store.head(known.id) == head:
+                    return known.id, False
+        game_id = self.store.import_game(
             GameRow(
                 0,
                 game.name,
@@ -667,6 +829,26 @@ class Referee:
             ),
             rows,
         )
+        return game_id, True
+
+
+def game_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of a game's typed view, commands and events: what a front end reads
+    (``status --json``'s ``view``, ``moves --json``'s ``command``, ``log --json``'s ``events``)."""
+    game = games.get(kind)
+    (view, command, event), components = msgspec.json.schema_components(
+        [game.View, game.Command, game.Event], ref_template="#/$defs/{name}"
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game.title}: typed view, commands and events",
+        "game": game.name,
+        "rules_version": game.rules_version,
+        "view": view,
+        "command": command,
+        "event": event,
+        "$defs": components,
+    }
 
 
 def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[MoveEntry]) -> VerifyReport:
@@ -688,6 +870,8 @@ def _describe_setup(setup: Setup) -> str:
     text = f"new {setup.game} --players {','.join(setup.players)} --mode {setup.mode}"
     if setup.seed is not None:
         text += f" --seed {setup.seed}"
+    if setup.title:
+        text += f" --title {shlex.quote(setup.title)}"
     for name, value in sorted(setup.options.items()):
         text += f" --option {name}={value}"
     return text

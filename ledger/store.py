@@ -81,9 +81,16 @@ _COLUMNS = "seq, type, body, actor, recorded_at, prev_hash, hash"
 class Store:
     """One SQLite database holding any number of games' logs."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+    def __init__(self, path: str | Path, *, timeout: float = 30.0, create: bool = True) -> None:
+        """Open the database at ``path``; unless ``create``, one that does not exist yet is a
+        ``NotFound`` and nothing is made on disk (no file, no folder)."""
         self.path = str(path)
         self._db: sqlite_utils.Database | None = None
+        if not create and self.path != ":memory:" and not Path(self.path).exists():
+            raise NotFound(
+                f"no referee database at {self.path}",
+                legal="start a game with `referee new GAME --players A,B`, or give --db PATH",
+            )
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -322,6 +329,28 @@ class Store:
             sql += " AND seq <= ?"
             params.append(upto)
         return [Row(*r) for r in self._read(sql + " ORDER BY seq", params)]
+
+    def iter_rows(self, game_id: int, after: int = 0, batch: int = 500) -> Iterator[Row]:
+        """Rows with ``seq > after`` in seq order, read a batch at a time (flat memory)."""
+        while True:
+            rows = self._read(
+                f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                (game_id, after, batch),
+            )
+            for row in rows:
+                yield Row(*row)
+            if len(rows) < batch:
+                return
+            after = rows[-1][0]
+
+    def nth_last_meta(self, game_id: int, n: int) -> int:
+        """The seq of the ``n``-th last setup, move or revert row (1 if there are fewer)."""
+        row = self._read_one(
+            "SELECT seq FROM events WHERE game_id = ? AND type IN ('setup', 'move', 'reverted')"
+            " ORDER BY seq DESC LIMIT 1 OFFSET ?",
+            (game_id, n - 1),
+        )
+        return row[0] if row else 1
 
     def facts(self, game_id: int, after: int, upto: int) -> list[str]:
         """Bodies of the fact rows (not setup, move or revert rows) with ``after < seq <= upto``."""

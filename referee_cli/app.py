@@ -3,31 +3,40 @@
 Exit codes: 0 ok; 1 refused by the rules or by verification, not your turn, game over;
 2 bad syntax, unknown name, ambiguous; 3 write conflict or unreadable database; 4 an
 internal error (a bug: please report it).
+
+Start-up is kept short: a game's move commands are built only when that game's name is typed
+(``LazyRoot``), and the shell builds the whole command tree once.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 import typer
+from typer.core import TyperGroup
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError
 from ledger.service import Recorded, Referee
 from referee_cli import render
 
+VERSION = "0.1.0"
+
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (see the README for its shape).")]
 As = Annotated[str | None, typer.Option("--as", help="Show this player's hidden cards.")]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Show every hidden card.")]
-By = Annotated[str, typer.Option("--by", help="Who asked (recorded in the log).")]
+By = Annotated[
+    str | None, typer.Option("--by", help="Who asked (recorded in the log; default: the move's player).")
+]
 OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
-MOVE_SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": ["--help"]}
+CONTEXT = {"help_option_names": ["--help", "-h"], "token_normalize_func": str.lower}
+MOVE_SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
 def default_db() -> Path:
@@ -38,7 +47,8 @@ def default_db() -> Path:
 
 @dataclass
 class Session:
-    """What the global options chose: the database and the game."""
+    """What the global options chose: the database and the game. The shell keeps one Session
+    (and so one open Referee, with its cached state) for every line it runs."""
 
     db: Path
     game: int | None
@@ -46,8 +56,12 @@ class Session:
 
     @property
     def referee(self) -> Referee:
+        """The referee on an existing database: reading never creates one."""
+        return self.open(create=False)
+
+    def open(self, *, create: bool) -> Referee:
         if self._referee is None:
-            self._referee = Referee.open(self.db)
+            self._referee = Referee.open(self.db, create=create)
         return self._referee
 
     def game_id(self) -> int:
@@ -94,7 +108,7 @@ def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
 
 def show_recorded(s: Session, result: Recorded, json: bool) -> None:
     """What a move, undo, void or redo appended, then whose turn it is now."""
-    _, view = s.referee.status(result.game_id)
+    _, board, _ = s.referee.board(result.game_id)
     if json:
         out(
             {
@@ -103,22 +117,45 @@ def show_recorded(s: Session, result: Recorded, json: bool) -> None:
                 "head": result.head,
                 "text": result.text,
                 "facts": result.facts,
-                "status": view,
+                "events": result.events,
+                "status": board,
             }
         )
     else:
-        echo(render.recorded(result, view))
+        echo(render.recorded(result, board))
+
+
+class LazyRoot(TyperGroup):
+    """The root group: a game's move group is built the first time its name is typed."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return sorted({*self.commands, *games.names()})
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = self.commands.get(cmd_name)
+        if command is None and cmd_name.lower() in games.names():
+            command = typer.main.get_command(game_group(cmd_name.lower()))
+            self.commands[cmd_name] = command
+        return command
+
+
+def _version(value: bool) -> None:
+    if value:
+        echo(f"referee {VERSION}")
+        raise typer.Exit()
 
 
 def build_app() -> typer.Typer:
-    """The Typer application, with one move group per registered game."""
+    """The Typer application; each registered game's move group is added on first use."""
     app = typer.Typer(
         name="referee",
         help="Referee and scorekeeper for a physical board-game table: moves checked, logged, auditable.",
-        add_completion=False,
+        add_completion=True,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
+        cls=LazyRoot,
+        context_settings=CONTEXT,
     )
 
     @app.callback()
@@ -134,13 +171,20 @@ def build_app() -> typer.Typer:
             int | None,
             typer.Option("--game", envvar="REFEREE_GAME", help="Game id (default: the current game)."),
         ] = None,
+        version: Annotated[
+            bool,
+            typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+        ] = False,
     ) -> None:
-        ctx.obj = Session(db or default_db(), game)
+        if not isinstance(ctx.obj, Session):  # the shell passes its own
+            ctx.obj = Session(db or default_db(), game)
 
     @app.command()
     def new(
         ctx: typer.Context,
-        kind: Annotated[str, typer.Argument(metavar="GAME", help=f"One of: {', '.join(games.names())}.")],
+        kind: Annotated[
+            str, typer.Argument(metavar="GAME", help="The game, e.g. loop (see `referee schema`).")
+        ],
         players: Annotated[
             str, typer.Option("--players", help="Comma-separated, in seat order from the starting player.")
         ],
@@ -167,29 +211,33 @@ def build_app() -> typer.Typer:
             if not sep:
                 raise BadInput(f"option {item!r} is not name=value", legal="--option name=value")
             options[name.strip()] = value.strip()
+        games.get(kind)  # an unknown game is refused before any database is made
         cards_text = _read(cards) if cards else None
-        game_id = s.referee.new_game(
+        referee = s.open(create=True)
+        game_id = referee.new_game(
             kind, players.split(","), mode=mode, options=options, seed=seed, title=title, cards=cards_text
         )
-        loaded, view = s.referee.status(game_id)
+        loaded, board, _ = referee.board(game_id)
         if json:
-            out({"game": game_json(s.referee, game_id), "status": view})
+            out({"game": game_json(referee, game_id), "status": board})
             return
         echo(
             f"game {game_id}: {loaded.game.title} for {', '.join(loaded.setup.players)} ({loaded.setup.mode})"
         )
-        echo(view.headline + (f" · {view.prompt}" if view.prompt else ""))
+        echo(render.line(board))
 
     @app.command("games")
     def list_games(ctx: typer.Context, json: JsonFlag = False) -> None:
-        """List the games in the database; * marks the current one."""
+        """List the games in the database with each one's result; * marks the current one."""
         s = session(ctx)
-        current = s.referee.store.setting("current_game")
+        current = s.referee.current()
         rows = s.referee.games()
+        results = [s.referee.result(g.id) for g in rows]
         if json:
-            out({"current": int(current) if current else None, "games": rows})
+            listed = [{**msgspec.to_builtins(g), "result": r} for g, r in zip(rows, results, strict=True)]
+            out({"current": current, "games": listed})
         else:
-            echo(render.games(rows, int(current) if current else None))
+            echo(render.games(rows, results, current))
 
     @app.command()
     def use(ctx: typer.Context, game_id: Annotated[int, typer.Argument(metavar="ID")]) -> None:
@@ -203,18 +251,22 @@ def build_app() -> typer.Typer:
     ) -> None:
         s = session(ctx)
         game_id = s.game_id()
-        loaded, view = s.referee.status(game_id, as_player=as_player, reveal=reveal, upto=upto)
+        loaded, board, screen = s.referee.board(game_id, as_player=as_player, reveal=reveal, upto=upto)
         if json:
             out(
                 {
                     "game": game_json(s.referee, game_id),
                     "seq": loaded.upto,
                     "head": loaded.head,
-                    "status": view,
+                    "headline": board.headline,
+                    "to_act": board.to_act,
+                    "prompt": board.prompt,
+                    "over": board.over,
+                    "view": board.view,
                 }
             )
         else:
-            echo(render.status(loaded, view))
+            echo(render.status(loaded, screen))
 
     @app.command()
     def status(ctx: typer.Context, as_: As = None, reveal: Reveal = False, json: JsonFlag = False) -> None:
@@ -233,15 +285,27 @@ def build_app() -> typer.Typer:
         show_status(ctx, seq, as_, reveal, json)
 
     @app.command()
-    def log(ctx: typer.Context, json: JsonFlag = False) -> None:
-        """Every move, undo and void in order; reverted moves are marked."""
+    def log(
+        ctx: typer.Context,
+        last: Annotated[int | None, typer.Option("-n", help="Only the last N entries.")] = None,
+        since: Annotated[
+            int | None, typer.Option("--since", help="From the entry holding row SEQ on.", metavar="SEQ")
+        ] = None,
+        as_: As = None,
+        reveal: Reveal = False,
+        json: JsonFlag = False,
+    ) -> None:
+        """Every move, undo and void in order; reverted moves are marked. It streams."""
         s = session(ctx)
         game_id = s.game_id()
-        entries = s.referee.log(game_id)
+        entries = s.referee.log(game_id, since=since, last=last, as_player=as_, reveal=reveal)
         if json:
-            out({"game": game_json(s.referee, game_id), "entries": entries})
+            _stream_json(game_json(s.referee, game_id), entries)
         else:
-            echo(render.log(entries))
+            info = s.referee.store.game(game_id)
+            head, _ = s.referee.store.head(game_id)
+            for line in render.log(entries, head, [*info.players, "table"]):
+                echo(line)
 
     @app.command()
     def score(ctx: typer.Context, json: JsonFlag = False) -> None:
@@ -255,10 +319,24 @@ def build_app() -> typer.Typer:
             echo(render.score(loaded, sheet))
 
     @app.command()
+    def stats(
+        ctx: typer.Context,
+        kind: Annotated[str | None, typer.Option("--game-kind", help="Only this game, e.g. loop.")] = None,
+        json: JsonFlag = False,
+    ) -> None:
+        """Per player: finished games played, won, shared wins, average and best score, last played."""
+        s = session(ctx)
+        rows = s.referee.stats(kind)
+        if json:
+            out({"stats": rows})
+        else:
+            echo(render.stats(rows))
+
+    @app.command()
     def undo(
         ctx: typer.Context,
         reason: Annotated[str, typer.Option("--reason")] = "",
-        by: By = "table",
+        by: By = None,
         json: JsonFlag = False,
     ) -> None:
         """Revert the latest move that is not already reverted."""
@@ -275,7 +353,7 @@ def build_app() -> typer.Typer:
         cascade: Annotated[
             bool, typer.Option("--cascade", help="Also void later moves it makes illegal.")
         ] = False,
-        by: By = "table",
+        by: Annotated[str, typer.Option("--by", help="Who asked (recorded in the log).")] = "table",
         json: JsonFlag = False,
     ) -> None:
         """Revert an earlier disputed move; later moves are re-checked without it."""
@@ -283,7 +361,7 @@ def build_app() -> typer.Typer:
         show_recorded(s, s.referee.void(s.game_id(), seq, by=by, reason=reason, cascade=cascade), json)
 
     @app.command()
-    def redo(ctx: typer.Context, by: By = "table", json: JsonFlag = False) -> None:
+    def redo(ctx: typer.Context, by: By = None, json: JsonFlag = False) -> None:
         """Make the last undone move again (until another move is made)."""
         s = session(ctx)
         show_recorded(s, s.referee.redo(s.game_id(), by=by), json)
@@ -301,7 +379,8 @@ def build_app() -> typer.Typer:
     def verify(
         ctx: typer.Context,
         head: Annotated[
-            str | None, typer.Option("--head", help="A head hash kept from an earlier export.")
+            str | None,
+            typer.Option("--head", help="A head hash kept from an earlier export (8 or more hex digits)."),
         ] = None,
         json: JsonFlag = False,
     ) -> None:
@@ -325,25 +404,56 @@ def build_app() -> typer.Typer:
 
     @app.command("import")
     def import_(
-        ctx: typer.Context, file: Annotated[Path, typer.Argument(metavar="FILE")], json: JsonFlag = False
+        ctx: typer.Context,
+        file: Annotated[Path, typer.Argument(metavar="FILE")],
+        copy: Annotated[
+            bool, typer.Option("--copy", help="Load it as a new game even if it is already here.")
+        ] = False,
+        json: JsonFlag = False,
     ) -> None:
         """Load an exported game after re-checking every row; it becomes the current game."""
         s = session(ctx)
-        game_id = s.referee.import_lines(_read(file).splitlines())
-        s.referee.use(game_id)
+        text = _read(file)
+        referee = s.open(create=True)
+        game_id, new = referee.import_lines(text.splitlines(), copy=copy)
+        referee.use(game_id)
         if json:
-            out({"game": game_json(s.referee, game_id)})
-        else:
+            out({"game": game_json(referee, game_id), "new": new})
+        elif new:
             echo(f"imported {file} as game {game_id}; it is now the current game")
+        else:
+            echo(
+                f"{file} is game {game_id} already (the same log, up to its head); it is now the current"
+                " game (--copy loads it again)"
+            )
 
     @app.command()
     def cards(
         ctx: typer.Context,
         output: OutputFile = None,
+        json: JsonFlag = False,
     ) -> None:
         """The card faces this game's table has declared, as TOML (reuse with `new --cards`)."""
         s = session(ctx)
-        write_out(s.referee.cards(s.game_id()), output, "the declared card faces")
+        game_id = s.game_id()
+        text = s.referee.cards(game_id)
+        if json:
+            import tomllib
+
+            out({"game": game_json(s.referee, game_id), "cards": tomllib.loads(text)})
+        else:
+            write_out(text, output, "the declared card faces")
+
+    @app.command()
+    def schema(
+        kind: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. loop.")],
+    ) -> None:
+        """The JSON Schema of a game's typed view, commands and events (for front ends)."""
+        import json
+
+        from ledger.service import game_schema
+
+        echo(json.dumps(game_schema(kind), indent=2, sort_keys=True))
 
     @app.command()
     def play(ctx: typer.Context) -> None:
@@ -351,31 +461,26 @@ def build_app() -> typer.Typer:
         from referee_cli.shell import Shell
 
         s = session(ctx)
-        Shell(s.db, s.game_id(), s.referee).run()
+        Shell(s, s.game_id()).run()
 
-    def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
-        s = session(ctx)
-        game_id = s.game_id()
-        texts = s.referee.legal(game_id, player)
-        if json:
-            out({"game": game_json(s.referee, game_id), "player": player, "moves": texts})
-        elif texts:
-            echo("\n".join(texts))
-        else:
-            echo("no legal moves now")
-
-    for name in games.names():
-        app.add_typer(game_group(name, show_moves), name=name)
     return app
 
 
-def game_group(name: str, show_moves: Callable[[typer.Context, str | None, bool], None]) -> typer.Typer:
+def game_group(name: str) -> typer.Typer:
     """``referee GAME VERB ...``: each verb's words go to the game's own parser."""
     game = games.get(name)
-    group = typer.Typer(name=name, help=f"Moves of {game.title}.", no_args_is_help=True)
+    group = typer.Typer(
+        name=name, help=f"Moves of {game.title}.", no_args_is_help=True, context_settings=CONTEXT
+    )
 
     def verb_command(verb: str) -> Callable[..., None]:
-        def command(ctx: typer.Context, json: JsonFlag = False) -> None:
+        def command(
+            ctx: typer.Context,
+            words: Annotated[
+                list[str] | None, typer.Argument(metavar="WORDS", autocompletion=complete_words)
+            ] = None,
+            json: JsonFlag = False,
+        ) -> None:
             s = session(ctx)
             game_id = s.game_id()
             kind = s.referee.store.game(game_id).kind
@@ -383,14 +488,18 @@ def game_group(name: str, show_moves: Callable[[typer.Context, str | None, bool]
                 raise BadInput(
                     f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID"
                 )
-            show_recorded(s, s.referee.submit_text(game_id, [verb, *ctx.args]), json)
+            show_recorded(s, s.referee.submit_text(game_id, [verb, *(words or []), *ctx.args]), json)
 
         return command
 
     for verb in game.verbs:
-        group.command(verb.name, help=f"{verb.help}\n\nUsage: {verb.usage}", context_settings=MOVE_SETTINGS)(
-            verb_command(verb.name)
-        )
+        for word in (verb.name, *verb.aliases):
+            group.command(
+                word,
+                help=f"{verb.help}\n\nUsage: {verb.usage}",
+                context_settings=MOVE_SETTINGS,
+                hidden=word != verb.name,
+            )(verb_command(word))
 
     @group.command("moves")
     def moves(
@@ -404,6 +513,48 @@ def game_group(name: str, show_moves: Callable[[typer.Context, str | None, bool]
     return group
 
 
+def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
+    s = session(ctx)
+    game_id = s.game_id()
+    legal = s.referee.legal(game_id, player)
+    if json:
+        out({"game": game_json(s.referee, game_id), "player": player, "moves": legal})
+    elif legal:
+        echo("\n".join(m.text for m in legal))
+    else:
+        _, board, _ = s.referee.board(game_id)
+        echo(f"no legal moves now for {player}" if player else "no legal moves now")
+        echo(render.line(board))
+
+
+def complete_words(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a move's next word, from the current game's legal moves."""
+    from referee_cli.complete import complete_move
+
+    root = ctx.find_root()
+    db = root.params.get("db") or default_db()
+    verb = ctx.info_name or ""
+    kind = ctx.parent.info_name if ctx.parent else ""
+    words = [verb, *(ctx.params.get("words") or [])]
+    try:
+        referee = Referee.open(Path(db), create=False)
+        game_id = referee.resolve(root.params.get("game"))
+        if referee.store.game(game_id).kind != kind:
+            return []
+        return complete_move(referee, game_id, words, incomplete)
+    except RefereeError:
+        return []
+
+
+def _stream_json(game: dict[str, Any], entries: Iterator[Any]) -> None:
+    """``{"game": ..., "entries": [...]}`` written an entry at a time."""
+    encode = msgspec.json.Encoder().encode
+    sys.stdout.write('{"game":' + encode(game).decode() + ',"entries":[')
+    for n, entry in enumerate(entries):
+        sys.stdout.write(("," if n else "") + encode(entry).decode())
+    sys.stdout.write("]}\n")
+
+
 def _read(path: Path) -> str:
     try:
         return path.read_text()
@@ -411,13 +562,17 @@ def _read(path: Path) -> str:
         raise BadInput(f"cannot read {path}: {exc.strerror}") from None
 
 
-def run(args: Sequence[str] | None = None, app: typer.Typer | None = None) -> int:
+def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | None = None) -> int:
     """Run the command line and return its exit code; every error is one line on stderr
-    (or a JSON object on stdout with --json), never a traceback."""
+    (or a JSON object on stdout with --json), never a traceback.
+
+    ``command`` is a click command built once (the shell's); ``obj`` a Session to reuse.
+    """
     argv = list(sys.argv[1:] if args is None else args)
     try:
-        command = typer.main.get_command(app or build_app())
-        result = command.main(argv, prog_name="referee", standalone_mode=False)
+        if command is None:
+            command = typer.main.get_command(build_app())
+        result = command.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
         return result if isinstance(result, int) else 0
     except RefereeError as error:
         if "--json" in argv:

@@ -5,10 +5,10 @@ No rules here: everything shown comes from the service's data.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from ledger.decider import Score, Status
-from ledger.service import Loaded, LogEntry, Recorded, VerifyReport
+from ledger.decider import Board, Score, Screen
+from ledger.service import Loaded, LogEntry, PlayerStats, Recorded, Result, VerifyReport
 from ledger.store import GameRow
 
 
@@ -36,29 +36,42 @@ def heading(info: GameRow, loaded: Loaded) -> str:
     return f"{loaded.game.title} · game {info.id}{title} · {when}"
 
 
-def status(loaded: Loaded, view: Status) -> str:
-    out = [heading(loaded.info, loaded), view.headline]
-    if view.prompt:
-        out.append(view.prompt)
-    if view.facts:
-        width = max(len(k) for k, _ in view.facts)
+def line(board: Board) -> str:
+    """The headline and the prompt on one line: what a move or ``new`` prints after it."""
+    return board.headline + (f" · {board.prompt}" if board.prompt else "")
+
+
+def status(loaded: Loaded, screen: Screen) -> str:
+    out = [heading(loaded.info, loaded), screen.headline]
+    if screen.prompt:
+        out.append(screen.prompt)
+    if screen.facts:
+        width = max(len(k) for k, _ in screen.facts)
         out.append("")
-        out.extend(f"{k.ljust(width)}  {v}" for k, v in view.facts)
-    for table in view.tables:
+        out.extend(f"{k.ljust(width)}  {v}" for k, v in screen.facts)
+    for table in screen.tables:
         out.extend(["", table.title, grid(table.columns, table.rows)])
     return "\n".join(out)
 
 
-def recorded(result: Recorded, view: Status) -> str:
+def recorded(result: Recorded, board: Board) -> str:
     span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
     out = [f"recorded {span}: {result.text}"]
     out.extend(f"  {fact}" for fact in result.facts)
-    out.append(view.headline + (f" · {view.prompt}" if view.prompt else ""))
+    out.append(line(board))
     return "\n".join(out)
 
 
-def log(entries: Sequence[LogEntry]) -> str:
-    rows = []
+def log(entries: Iterable[LogEntry], head: int, actors: Sequence[str]) -> Iterator[str]:
+    """The log as a table, a line at a time: the widths are known before the first entry (the
+    seq of the head, the longest actor), so a long log prints as it is read."""
+    widths = [max(3, len(str(head))), 8, max(2, *(len(a) for a in actors))]
+
+    def row(seq: str, time: str, by: str, text: str) -> str:
+        return f"{seq.rjust(widths[0])}  {time.ljust(widths[1])}  {by.ljust(widths[2])}  {text}".rstrip()
+
+    yield row("seq", "time", "by", "move")
+    yield row("-" * widths[0], "-" * widths[1], "-" * widths[2], "----")
     for entry in entries:
         mark = ""
         if entry.reverted_by is not None:
@@ -68,9 +81,9 @@ def log(entries: Sequence[LogEntry]) -> str:
             mark = f"  [{how} by #{entry.reverted_by}{': ' + entry.reason if entry.reason else ''}]"
         elif entry.reason:
             mark = f"  ({entry.reason})"
-        rows.append([str(entry.seq), entry.recorded_at[11:19], entry.actor, entry.text + mark])
-        rows.extend(["", "", "", f"  {fact}"] for fact in entry.facts)
-    return grid(["seq", "time", "by", "move"], rows, right=[0])
+        yield row(str(entry.seq), entry.recorded_at[11:19], entry.actor, entry.text + mark)
+        for fact in entry.facts:
+            yield row("", "", "", f"  {fact}")
 
 
 def score(loaded: Loaded, sheet: Score) -> str:
@@ -87,13 +100,17 @@ def score(loaded: Loaded, sheet: Score) -> str:
     state = "final" if sheet.final else "provisional (the game is not over)"
     out = [heading(loaded.info, loaded), f"score sheet, {state}", "", grid(columns, rows, right=[0])]
     if sheet.winners:
-        word = ("winner" if sheet.final else "leading") + ("s" if len(sheet.winners) > 1 else "")
-        out.extend(["", f"{word}: " + ", ".join(sheet.winners)])
+        names = " and ".join(sheet.winners)
+        if sheet.final:
+            verb = "wins" if len(sheet.winners) == 1 else "share the win"
+        else:
+            verb = "leads" if len(sheet.winners) == 1 else "share the lead"
+        out.extend(["", f"{names} {verb}"])
     out.extend(sheet.notes)
     return "\n".join(out)
 
 
-def games(rows: Sequence[GameRow], current: int | None) -> str:
+def games(rows: Sequence[GameRow], results: Sequence[Result], current: int | None) -> str:
     if not rows:
         return "no games yet: start one with `referee new GAME --players A,B`"
     table = [
@@ -102,12 +119,40 @@ def games(rows: Sequence[GameRow], current: int | None) -> str:
             g.kind,
             g.title,
             ",".join(g.players),
-            g.status,
+            _result(r),
             g.created_at[:16],
         ]
-        for g in rows
+        for g, r in zip(rows, results, strict=True)
     ]
-    return grid(["  id", "game", "title", "players", "status", "created"], table)
+    return grid(["  id", "game", "title", "players", "result", "created"], table)
+
+
+def _result(result: Result) -> str:
+    if not result.over:
+        return result.headline
+    verb = "wins" if len(result.winners) == 1 else "share the win"
+    top = result.scores[result.winners[0]]
+    return f"{' and '.join(result.winners)} {verb} ({result.points.upper()} {top})"
+
+
+def stats(rows: Sequence[PlayerStats]) -> str:
+    if not rows:
+        return "no finished games yet"
+    table = [
+        [
+            r.kind,
+            r.player,
+            str(r.played),
+            str(r.won),
+            str(r.shared),
+            f"{r.average:.1f}",
+            str(r.best),
+            r.last_played[:10],
+        ]
+        for r in rows
+    ]
+    columns = ["game", "player", "played", "won", "shared", "average", "best", "last played"]
+    return "finished games, by game\n\n" + grid(columns, table, right=[2, 3, 4, 5, 6])
 
 
 def verified(report: VerifyReport) -> str:

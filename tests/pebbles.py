@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
-from ledger.decider import Option, Score, ScoreLine, Setup, Status, Table, Verb
+from ledger.decider import Option, Score, ScoreLine, Screen, Setup, Table, Verb
 from ledger.errors import BadInput, GameOver, IllegalMove, NotYourTurn
 
 name = "pebbles"
@@ -151,16 +151,31 @@ def describe(event: Event) -> str:
     return f"{event.player} gives {event.n} to {event.to}"
 
 
-def status(state: State, as_player: str | None = None, reveal: bool = False) -> Status:
-    who = to_act(state)
-    return Status(
-        headline="game over" if is_over(state) else f"{who[0]}'s turn",
-        to_act=who,
-        prompt=f"{who[0]} may take 1 to {min(3, state.pile)}" if who else "",
-        over=is_over(state),
-        facts=[("pile", str(state.pile))],
-        tables=[Table("players", ["player", "pebbles"], [[p, str(n)] for p, n in state.held.items()])],
+class View(msgspec.Struct, frozen=True):
+    """The table: the pile, each player's pebbles, whose turn."""
+
+    pile: int
+    held: dict[str, int]
+    to_act: list[str]
+    over: bool
+
+
+def view(state: State, as_player: str | None = None, reveal: bool = False) -> View:
+    return View(state.pile, dict(state.held), to_act(state), is_over(state))
+
+
+def present(view: View) -> Screen:
+    who = view.to_act
+    return Screen(
+        headline="game over" if view.over else f"{who[0]}'s turn",
+        prompt=f"{who[0]} may take 1 to {min(3, view.pile)}" if who else "",
+        facts=[("pile", str(view.pile))],
+        tables=[Table("players", ["player", "pebbles"], [[p, str(n)] for p, n in view.held.items()])],
     )
+
+
+def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> Event:
+    return event  # nothing is hidden in PEBBLES
 
 
 def score(state: State) -> Score:
@@ -175,6 +190,7 @@ def score(state: State) -> Score:
         categories=["pebbles"],
         lines=lines,
         winners=[line.player for line in lines if line.categories["pebbles"] == best],
+        points="pebbles",
     )
 
 

@@ -47,7 +47,7 @@ def test_a_whole_game_from_the_command_line(cli: Cli) -> None:
     assert "bob's turn" in moved.out
     assert cli("pebbles", "take", "bob", "1").code == 0
     assert "game over" in cli("status").out
-    assert "winner: alice" in cli("score").out
+    assert "alice wins" in cli("score").out
     assert cli("verify").code == 0
 
 
@@ -132,7 +132,9 @@ def test_export_then_import(cli: Cli, recorded: int, tmp_path: Path) -> None:
     assert written.code == 0 and "head #" in written.out
     lines = target.read_text().splitlines()
     assert json.loads(lines[0])["players"] == ["alice", "bob"]
-    imported = cli("import", str(target))
+    again = cli("import", str(target))  # the same log, already here: no duplicate
+    assert again.code == 0 and "is game 1 already" in again.out
+    imported = cli("import", str(target), "--copy")
     assert imported.code == 0 and "as game 2" in imported.out
     assert cli("--game", "2", "status").out.replace("game 2", "game 1") == cli("--game", "1", "status").out
     lines[3] = lines[3].replace('"n":3', '"n":1')
@@ -145,6 +147,11 @@ def test_verify_with_a_kept_head_hash(cli: Cli, recorded: int, referee: Referee)
     _, head = referee.export(recorded)
     assert cli("verify", "--head", head).code == 0
     assert cli("verify", "--head", "f" * 64).code == 1
+    # Like git, a unique prefix of 8 or more hex digits, also as the README prints it.
+    assert cli("verify", "--head", head[:8]).code == 0
+    assert cli("verify", "--head", head[:10] + "...").code == 0
+    assert cli("verify", "--head", head[:7]).code == 2
+    assert cli("verify", "--head", "not-a-hash").code == 2
 
 
 def test_play_through_a_pipe(db_path: Path) -> None:
@@ -165,7 +172,7 @@ def test_play_through_a_pipe(db_path: Path) -> None:
     ]
     out = done.stdout
     assert "recorded #2-3: take alice 2" in out
-    assert "recorded #4: undo #2" in out and "recorded #5-6: take alice 2" in out
+    assert "recorded #4: undo #2 (take alice 2)" in out and "recorded #5-6: take alice 2" in out
     assert "recorded #7-8: take bob 3" in out
-    assert "winner: bob" in out
+    assert "bob wins" in out
     assert done.returncode == 1  # a piped session reports that a line failed

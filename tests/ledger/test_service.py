@@ -77,7 +77,7 @@ def test_undo_reverts_the_latest_live_move_and_keeps_the_record(referee: Referee
     assert held(referee, game) == {"alice": 0, "bob": 0}
     with pytest.raises(IllegalMove, match="nothing to undo"):
         referee.undo(game)
-    log = referee.log(game)
+    log = list(referee.log(game))
     assert [(e.seq, e.kind, e.reverted_by) for e in log] == [
         (1, "setup", None),
         (2, "move", 7),
@@ -86,6 +86,9 @@ def test_undo_reverts_the_latest_live_move_and_keeps_the_record(referee: Referee
         (7, "undo", None),
     ]
     assert log[2].reason == "miscounted" and log[3].actor == "bob"
+    # An undo names the move it reverted; without --by it is the move's own player's.
+    assert log[3].text == "undo #4 (take bob 3)"
+    assert (log[4].text, log[4].actor) == ("undo #2 (take alice 2)", "alice")
 
 
 def test_redo_repeats_the_last_undone_moves_until_a_new_move(referee: Referee, game: int) -> None:
@@ -124,10 +127,10 @@ def test_void_with_cascade_voids_the_moves_it_breaks(referee: Referee, game: int
     play(referee, game, "take alice 2", "give alice bob 2", "take bob 1", "give bob alice 2", "take alice 1")
     referee.void(game, 4, reason="disputed", cascade=True)
     assert held(referee, game) == {"alice": 3, "bob": 1}
-    log = referee.log(game)
+    log = list(referee.log(game))
     kinds = {e.seq: e.reverted_how for e in log}
     assert (kinds[4], kinds[8]) == ("void", "cascade")
-    assert log[-1].text == "void #4 and, by cascade, #8"
+    assert log[-1].text == "void #4 (give alice bob 2) and, by cascade, #8 (give bob alice 2)"
     referee.verify(game)
 
 
@@ -159,8 +162,9 @@ def test_time_travel_shows_the_table_as_it_stood(referee: Referee, game: int) ->
     assert held(referee, game, 3) == {"alice": 2, "bob": 0}
     assert held(referee, game, 5) == {"alice": 2, "bob": 3}  # before the undo at #6
     assert held(referee, game, 6) == {"alice": 2, "bob": 0}
-    _, view = referee.status(game, upto=4)  # inside a move: the move is atomic
-    assert view.tables[0].rows == [["alice", "2"], ["bob", "3"]]
+    loaded, board, screen = referee.board(game, upto=4)  # inside a move: the move is atomic
+    assert loaded.upto == 5 and board.view.held == {"alice": 2, "bob": 3}
+    assert screen.tables[0].rows == [["alice", "2"], ["bob", "3"]]
 
 
 def test_the_game_ends_and_refuses_further_moves(referee: Referee) -> None:
@@ -194,10 +198,20 @@ def test_export_and_import_round_trip(referee: Referee, game: int) -> None:
     play(referee, game, "take alice 2", "give alice bob 1", "take bob 1")
     referee.undo(game)
     lines, head = referee.export(game)
-    copy = referee.import_lines(lines)
-    assert copy != game
+    copy, new = referee.import_lines(lines, copy=True)
+    assert new and copy != game
     assert referee.load(copy).state == referee.load(game).state
     assert referee.verify(copy).head_hash == head
+
+
+def test_importing_a_log_already_here_makes_no_duplicate(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2")
+    lines, _ = referee.export(game)
+    assert referee.import_lines(lines) == (game, False)
+    assert len(referee.games()) == 1
+    play(referee, game, "take bob 1")  # the database's game has moved on: the file is older
+    other, new = referee.import_lines(lines)
+    assert new and other != game and len(referee.games()) == 2
 
 
 def test_import_refuses_a_tampered_file_and_says_where(referee: Referee, game: int) -> None:

@@ -58,6 +58,7 @@ class Played:
     rounds: int
     state: State
     log: list[Event]
+    setup: Setup
 
 
 def check_invariants(state: State) -> None:
@@ -132,7 +133,7 @@ def play(seed: int, players: int, *, physical: bool = False, check: bool = True)
         moves += 1
         assert moves <= MAX_MOVES, f"seed {seed}: no end after {MAX_MOVES} moves"
         legal = list(loop.legal(state))
-        assert legal, f"seed {seed}: dead end at {loop.status(state).headline}"
+        assert legal, f"seed {seed}: dead end at {loop.present(loop.view(state)).headline}"
         if state.phase == "turn" and state.pending is None and state.main:
             # After WORK, BUY, CONSUME or a GOAL first (2.3), the turn can still be ended.
             assert any(isinstance(m, End | Consume) for m in legal), f"seed {seed}: the turn cannot end"
@@ -165,4 +166,4 @@ def play(seed: int, players: int, *, physical: bool = False, check: bool = True)
         snapshot = msgspec.json.decode(msgspec.json.encode(state), type=loop.State)
         assert snapshot == state
         assert loop.score(state).final
-    return Played(moves, len(log), state.round, state, log)
+    return Played(moves, len(log), state.round, state, log, setup)

@@ -9,6 +9,7 @@ import random
 import shlex
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
@@ -35,14 +36,13 @@ def move(cli: Cli, line: str) -> Result:
     return result
 
 
-def players(cli: Cli, *args: str) -> dict[str, dict[str, str]]:
-    """The status tables' rows merged as {player: {column: cell}}."""
-    merged: dict[str, dict[str, str]] = {}
-    for table in json.loads(cli("status", "--json", *args).out)["status"]["tables"]:
-        if table["columns"][0] == "player":
-            for row in table["rows"]:
-                merged.setdefault(row[0].rstrip("*"), {}).update(zip(table["columns"], row, strict=True))
-    return merged
+def players(cli: Cli, *args: str) -> dict[str, dict[str, Any]]:
+    """Each player in the typed view of ``status --json`` (with ``args``, e.g. --as ann)."""
+    return dict(json.loads(cli("status", "--json", *args).out)["view"]["players"])
+
+
+def mats(player: dict[str, Any]) -> list[str]:
+    return [f"{m['type']}@{m['quality']}" for m in player["materials"]]
 
 
 def head(cli: Cli) -> int:
@@ -61,23 +61,13 @@ def table(cli: Cli) -> Cli:
 
 
 def test_setup_then_the_starting_players_turn(table: Cli) -> None:
-    status = json.loads(table("status", "--json").out)["status"]
+    status = json.loads(table("status", "--json").out)
     assert status["to_act"] == ["ann"]
     assert status["headline"].startswith("Round 1 · ann's turn")
     ann, ben = players(table)["ann"], players(table)["ben"]
     # 1.0: HAPPINESS 4, 2 COIN, the revealed MATERIAL at QUALITY 2; FAVOUR 2 and 3 by seat, +1 drawn by ann.
-    assert (ann["HAPPINESS"], ann["COIN"], ann["MATERIAL"], ann["FAVOUR"]) == (
-        "4",
-        "2",
-        "glass@2",
-        "3: 3 unseen",
-    )
-    assert (ben["HAPPINESS"], ben["COIN"], ben["MATERIAL"], ben["FAVOUR"]) == (
-        "4",
-        "2",
-        "food@2",
-        "3: 3 unseen",
-    )
+    assert (ann["happiness"], ann["coin"], mats(ann), ann["hand"], ann["unseen"]) == (4, 2, ["glass@2"], 3, 3)
+    assert (ben["happiness"], ben["coin"], mats(ben), ben["hand"], ben["unseen"]) == (4, 2, ["food@2"], 3, 3)
 
 
 def test_share_dance_and_the_rejected_second_share(table: Cli) -> None:
@@ -97,11 +87,11 @@ def test_share_dance_and_the_rejected_second_share(table: Cli) -> None:
     move(table, "reject ann --rep")  # 2.5 d)
     move(table, "consume ben dance=ann:glass@1,plastic@2")
     ann, ben = players(table)["ann"], players(table)["ben"]
-    assert (ann["MATERIAL"], ann["LANDFILL"], ann["REPUTATION"]) == ("glass@2", "glass", "1")
-    assert (ben["MATERIAL"], ben["HAPPINESS"], ben["ACTIVITY kept"]) == (
-        "food@2, plastic@1",
-        "5",
-        "DANCE (glass+plastic)",
+    assert (mats(ann), ann["landfill"], ann["reputation"]) == (["glass@2"], ["glass"], 1)
+    assert (mats(ben), ben["happiness"], ben["kept"]) == (
+        ["food@2", "plastic@1"],
+        5,
+        [{"name": "DANCE", "types": ["glass", "plastic"]}],
     )
 
 
@@ -112,9 +102,9 @@ def test_reputation_worked_examples(table: Cli) -> None:
     move(table, "accept ben")
     move(table, "work ann")  # the SHARE goes unused: nothing is deducted from ben's FOOD
     move(table, "end ann")
-    assert players(table)["ben"]["MATERIAL"] == "food@2"
+    assert mats(players(table)["ben"]) == ["food@2"]
     move(table, "work ben --rep 2")
-    assert (players(table)["ben"]["COIN"], players(table)["ben"]["REPUTATION"]) == ("7", "0")
+    assert (players(table)["ben"]["coin"], players(table)["ben"]["reputation"]) == (7, 0)
     move(table, "end ben")
     move(table, "favour ann share ben food@2")
     move(table, "accept ben")
@@ -126,8 +116,8 @@ def test_reputation_worked_examples(table: Cli) -> None:
     assert head(table) == before  # nothing appended
     move(table, "buy ben metal:1 utility:3 --rep 2")
     ben = players(table)["ben"]
-    assert (ben["COIN"], ben["REPUTATION"]) == ("5", "0")  # 7 - 2
-    assert "metal@1" in ben["MATERIAL"] and "utility@3" in ben["MATERIAL"]
+    assert (ben["coin"], ben["reputation"]) == (5, 0)  # 7 - 2
+    assert "metal@1" in mats(ben) and "utility@3" in mats(ben)
 
 
 @pytest.mark.parametrize(
@@ -165,10 +155,10 @@ def test_a_whole_virtual_game_from_the_command_line(cli: Cli) -> None:
     assert cli("new", "loop", "--players", "ann,ben,cat", "--seed", "4", "--cards", str(CARDS)).code == 0
     rng = random.Random(4)
     for _ in range(2000):
-        status = json.loads(cli("status", "--json").out)["status"]
+        status = json.loads(cli("status", "--json").out)
         if status["over"]:
             break
-        moves = json.loads(cli("moves", "--json").out)["moves"]
+        moves = [m["text"] for m in json.loads(cli("moves", "--json").out)["moves"]]
         ends = [m for m in moves if m.split()[0] in ("end", "consume", "goal", "accept")]
         move(cli, rng.choice(ends if ends and rng.random() < 0.6 else moves))
     else:
@@ -177,27 +167,30 @@ def test_a_whole_virtual_game_from_the_command_line(cli: Cli) -> None:
     assert sheet["final"] and sheet["winners"]
     assert [line["rank"] for line in sheet["lines"]] == sorted(line["rank"] for line in sheet["lines"])
     assert cli("verify").code == 0
-    hands = [p["FAVOUR"] for p in players(cli).values()]
-    assert all(":" in hand or hand == "0" for hand in hands), hands  # over: every hand is shown
+    shown = players(cli).values()
+    assert all(p["favours"] is not None and len(p["favours"]) == p["hand"] for p in shown)  # over: all shown
 
 
 def test_hands_are_shown_only_to_their_owner(cli: Cli) -> None:
     cli("new", "loop", "--players", "ann,ben", "--seed", "9", "--cards", str(CARDS))
     table, mine = players(cli), players(cli, "--as", "ann")
-    assert table["ann"]["FAVOUR"] == "3" and table["ben"]["FAVOUR"] == "3"  # counts only
-    assert mine["ann"]["FAVOUR"].startswith("3: ")  # ann sees her own cards
-    assert mine["ben"]["FAVOUR"] == "3"  # ben's hand stays hidden from ann
-    assert mine["ann"]["left"] != "3 secret" and mine["ben"]["left"] == "3 secret"
+    # 1.0, 2 players: 2 and 3 FAVOUR by seat; ann (1st) drew 1 at her turn's start (2.2).
+    assert (table["ann"]["hand"], table["ann"]["favours"]) == (3, None)  # counts only
+    assert (table["ben"]["hand"], table["ben"]["favours"]) == (3, None)
+    assert len(mine["ann"]["favours"]) == 3  # ann sees her own cards
+    assert mine["ben"]["favours"] is None  # ben's hand stays hidden from ann
+    assert len(mine["ann"]["goals"]) == 3 and mine["ben"]["goals"] is None
+    assert table["ben"]["goals_left"] == 3
 
     def goal_faces(*args: str) -> list[str]:
-        tables = json.loads(cli("status", "--json", *args).out)["status"]["tables"]
-        faces = next(t for t in tables if t["title"] == "card faces in play")
-        return [row[0] for row in faces["rows"] if row[0].startswith("GOAL ")]
+        return [g["name"] for g in json.loads(cli("status", "--json", *args).out)["view"]["goals"]]
 
     # Virtual decks declare every face up front; only those in play are shown, secret GOAL
     # only to their owner.
     assert goal_faces() == []
-    assert sorted(goal_faces("--as", "ann")) == sorted(f"GOAL {g}" for g in mine["ann"]["left"].split(", "))
+    assert sorted(goal_faces("--as", "ann")) == sorted(mine["ann"]["goals"])
+    text = cli("status", "--as", "ann").out
+    assert all(f"GOAL {g}" in text for g in mine["ann"]["goals"])
 
 
 def test_play_a_loop_game_through_a_pipe(cli: Cli, db_path: Path) -> None:
@@ -266,10 +259,7 @@ def test_a_goal_first_needs_a_consume_possible(table: Cli) -> None:
     move(table, "work ben")
     move(table, "end ben")
     move(table, "consume ann library=glass@2,glass@1")  # LIBRARY needs GLASS and GLASS
-    assert (
-        "CONSUME turn: 1 of 3 ACTIVITY consumed"
-        in json.loads(table("status", "--json").out)["status"]["headline"]
-    )
+    assert "CONSUME turn: 1 of 3 ACTIVITY consumed" in json.loads(table("status", "--json").out)["headline"]
     refused = table("loop", "work", "ann")
     assert refused.code == 1 and refused.err.startswith("referee: LOOP 2.2"), refused.err
     move(table, "end ann")

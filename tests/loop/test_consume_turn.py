@@ -36,7 +36,7 @@ def test_a_goal_met_before_a_4th_activity_forces_a_drop_can_be_achieved_in_betwe
     assert [k.name for k in alice.kept] == ["COOKING", "PICNIC", "LIBRARY"]
     assert alice.happiness == 4 + 1 + 3 + 1
     assert table.state.consumed == 2
-    assert "CONSUME turn: 2 of 3 ACTIVITY consumed" in loop.status(table.state).headline
+    assert "CONSUME turn: 2 of 3 ACTIVITY consumed" in loop.present(loop.view(table.state)).headline
     table.play("end alice")
     assert table.state.consumed == 0  # counted afresh each turn
 

@@ -11,8 +11,9 @@ from tests.loop.table import Table
 
 CONTRACT = [
     "name", "title", "rules_version", "modes", "min_players", "max_players", "options", "verbs",
-    "State", "Event", "Command", "initial", "decide", "evolve", "legal", "score", "parse",
-    "text", "actor", "to_act", "is_over", "status", "describe", "load_cards", "dump_cards",
+    "State", "Event", "Command", "View", "initial", "decide", "evolve", "legal", "score", "parse",
+    "text", "actor", "to_act", "is_over", "view", "present", "describe", "redact", "load_cards",
+    "dump_cards",
 ]  # fmt: skip
 
 

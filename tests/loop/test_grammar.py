@@ -90,7 +90,7 @@ def test_the_issue_example() -> None:
         ("achieve alice sense-of-belonging", "goal Alice sense-of-belonging"),
         ("acquire alice bob glass@2", "favour Alice acquire bob glass@2"),
         ("favor alice share bob glass", "favour Alice share bob glass"),
-        ("play alice recycle bob food --pay=2", "favour Alice recycle bob food --pay 2"),
+        ("favor alice recycle bob food --pay=2", "favour Alice recycle bob food --pay 2"),
         ("flip material glass", "reveal material glass"),
         ("reveal act 'ice skating'", "reveal activity ice-skating"),
         ("consume alice 'board games=plastic,plastic' --drop yoga,dance",

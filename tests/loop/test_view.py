@@ -1,76 +1,174 @@
-"""What people see: status (with hidden information), prompts, the log and the score sheet."""
+"""What people see: the typed view (with hidden information), prompts, the log and the score
+sheet. The text tables are rendered from the view alone (``present``)."""
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
+
 import ledger.games.loop as loop
-from ledger.decider import Status
+from ledger.decider import Screen
+from ledger.games.loop.model import UNKNOWN, Dealt, FavourDrawn, FavoursReshuffled, State
 from tests.loop.fuzz import play
 from tests.loop.table import Table, started
 
 
-def render(status: Status) -> str:
-    lines = [status.headline, f"to act: {', '.join(status.to_act)}", f"prompt: {status.prompt}"]
-    lines += [f"{key}: {value}" for key, value in status.facts]
-    for table in status.tables:
+def render(screen: Screen) -> str:
+    lines = [screen.headline, f"prompt: {screen.prompt}"]
+    lines += [f"{key}: {value}" for key, value in screen.facts]
+    for table in screen.tables:
         lines.append(f"[{table.title}]")
         lines.append(" | ".join(table.columns))
         lines += [" | ".join(row) for row in table.rows]
     return "\n".join(lines)
 
 
-def column(status: Status, name: str) -> dict[str, str]:
-    """One column of the per-player tables (players, AREA, GOAL), by player."""
-    for table in status.tables:
-        if table.columns[0] == "player" and name in table.columns:
-            index = table.columns.index(name)
-            return {row[0].rstrip("*"): row[index] for row in table.rows}
-    raise KeyError(name)
-
-
 def test_virtual_hands_and_goals_are_shown_only_to_their_owner() -> None:
     table = Table(2, seed=2)
-    alice = table.p("alice")
-    hidden = loop.status(table.state)
-    assert column(hidden, "FAVOUR")["alice"] == str(len(alice.hand))
-    assert column(hidden, "left")["alice"] == "3 secret"
-    mine = loop.status(table.state, as_player="Alice")
-    assert alice.goals[0] in column(mine, "left")["alice"]
-    assert column(mine, "left")["bob"] == "3 secret"
-    assert column(mine, "FAVOUR")["bob"] == str(len(table.p("bob").hand))
-    shown = loop.status(table.state, reveal=True)
-    assert table.p("bob").goals[0] in column(shown, "left")["bob"]
+    alice, bob = table.p("alice"), table.p("bob")
+    public = loop.view(table.state).players
+    assert public["alice"].hand == len(alice.hand)
+    assert (public["alice"].favours, public["alice"].goals) == (None, None)
+    assert public["alice"].goals_left == 3  # LOOP 1.0: 3 secret GOAL each
+    mine = loop.view(table.state, as_player="Alice").players
+    assert mine["alice"].favours == sorted(alice.hand)
+    assert mine["alice"].goals == list(alice.goals)
+    assert (mine["bob"].favours, mine["bob"].goals) == (None, None)
+    shown = loop.view(table.state, reveal=True).players
+    assert shown["bob"].favours == sorted(bob.hand) and shown["bob"].goals == list(bob.goals)
+
+
+def _hide(state: State, viewer: str, rng: random.Random) -> State:
+    """The same table with everything ``viewer`` cannot see dealt differently: the decks'
+    order, the other players' hands and GOAL."""
+    decks = {
+        name: tuple(rng.sample(getattr(state, name), len(getattr(state, name))))
+        for name in ("material_deck", "activity_deck", "favour_deck")
+    }
+    players = dict(state.players)
+    others = [name for name in state.seats if name != viewer]
+    pool = [card for name in others for card in players[name].hand]
+    rng.shuffle(pool)
+    for name in others:
+        size = len(players[name].hand)
+        hand, pool = pool[:size], pool[size:]
+        goals = tuple(f"OTHER {n}" for n in range(len(players[name].goals)))
+        goals = (*players[name].achieved, *goals)[: len(goals)]
+        players[name] = replace(players[name], hand=tuple(sorted(hand)), goals=goals)
+    return replace(state, players=players, seed=state.seed + 1 if state.seed is not None else None, **decks)
+
+
+def test_a_view_holds_nothing_its_viewer_cannot_see() -> None:
+    """Dealing the hidden cards differently (and another seed) changes nothing in a player's
+    view before the game is over: no deck order, no other hand, no other GOAL, no seed."""
+    rng = random.Random(5)
+    played = play(11, 3)
+    state = loop.initial(played.setup)
+    checked = 0
+    for event in played.log:
+        state = loop.evolve(state, event)
+        if state.phase != "turn" or rng.random() > 0.3:
+            continue
+        for viewer in (*state.seats, None):
+            other = _hide(state, viewer or "", rng)
+            if viewer is not None:
+                assert loop.view(other, viewer) == loop.view(state, viewer)
+            else:
+                assert loop.view(other) == loop.view(state)
+        checked += 1
+    assert checked > 10
 
 
 def test_at_a_real_table_accepted_favours_are_public() -> None:
     table = started()
     table.play("favour alice share bob plastic", "accept bob")
-    assert column(loop.status(table.state), "FAVOUR")["bob"] == "4: share, 3 unseen"
+    bob = loop.view(table.state).players["bob"]
+    # 1.0: bob (2nd seat of 2) is dealt 3 unseen; 2.4 a: the SHARE he ACCEPTs goes into his
+    # hand, and the whole table saw it.
+    assert (bob.hand, bob.favours, bob.unseen) == (4, ["share"], 3)
+    table.play("work alice", "end alice")
+    table.play("favour bob share alice glass", "reject alice --discard")
+    alice = loop.view(table.state).players["alice"]
+    # 2.4 b: alice REJECTs by discarding a SHARE of her own: that card was seen, and is gone.
+    assert loop.view(table.state).favour_discard == {"share": 2}
+    assert alice.favours == [] and alice.unseen == alice.hand
 
 
-def test_prompts_speak_the_grammar() -> None:
-    table = Table(2)
-    assert "reveal material TYPE --to alice" in loop.status(table.state).prompt
+def test_numbers_are_numbers_and_materials_are_typed() -> None:
     table = started()
-    status = loop.status(table.state)
-    assert status.to_act == ["alice"] and "work alice [--rep N]" in status.prompt
+    table.play("buy alice plastic:2")
+    encoded = msgspec.json.decode(msgspec.json.encode(loop.view(table.state)))
+    alice = encoded["players"]["alice"]
+    assert alice["coin"] == 0 and alice["happiness"] == 4  # 1.0: 2 COIN, 4 HAPPINESS; 2 paid
+    assert {"type": "plastic", "quality": 2} in alice["materials"]
+    assert {"type": "glass", "quality": 2} in alice["materials"]
+    assert encoded["active"] == "alice" and encoded["main"] == "buy" and encoded["round"] == 1
+    # 1.0, 2 players: 30 MATERIAL less 2 sets removed, 1 set face up, 2 starting cards.
+    assert encoded["material_deck"]["count"] == 30 - 10 - 5 - 2
+
+
+def test_prompts_are_short_and_name_the_open_moves() -> None:
+    table = Table(2)
+    assert "reveal material TYPE --to alice" in loop.present(loop.view(table.state)).prompt
+    table = started()
+    view = loop.view(table.state)
+    assert view.to_act == ["alice"]
+    # alice holds glass@2 only: no ACTIVITY in the AREA can be paid, so no CONSUME is open.
+    assert view.verbs == ["work", "buy", "favour"]
+    assert loop.present(view).prompt == "alice: work | buy | favour"
     table.give("bob", reputation=1)
     table.play("favour alice share bob plastic")
-    status = loop.status(table.state)
-    assert status.to_act == ["bob"]
-    assert status.prompt == "bob: accept bob | reject bob --discard | reject bob --rep"
-    assert "bob to answer alice's SHARE" in status.headline
+    view = loop.view(table.state)
+    screen = loop.present(view)
+    assert view.to_act == ["bob"]
+    assert screen.prompt == "bob: accept bob | reject bob --discard | reject bob --rep"
+    assert "bob to answer alice's SHARE" in screen.headline
+
+
+def _numbers(value: Any) -> set[int]:
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, str):  # a rule's printed text (HOBBY, CURIOSITY) carries its own
+        return {int(n) for n in re.findall(r"\d+", value)}
+    if isinstance(value, dict):
+        return {n for v in value.values() for n in _numbers(v)}
+    if isinstance(value, list):
+        return {n for v in value for n in _numbers(v)}
+    return set()
+
+
+def test_every_number_in_the_text_is_the_views() -> None:
+    """``status`` text is rendered from the typed view: each number it shows is in the view."""
+    for seed, physical in ((3, False), (4, True)):
+        played = play(seed, 4, physical=physical)
+        state = loop.initial(played.setup)
+        for event in played.log:
+            state = loop.evolve(state, event)
+            for viewer in (None, state.seats[0]):
+                view = loop.view(state, viewer)
+                shown = render(loop.present(view))
+                # Card names carry no digits; "x2" counts, "@2" QUALITY, "#" never appear.
+                found = {int(n) for n in re.findall(r"\d+", shown)}
+                missing = found - _numbers(msgspec.to_builtins(view))
+                assert not missing, (missing, shown)
+
+
+def test_the_end_of_a_game_reads() -> None:
+    played = play(77, 4)
+    assert loop.is_over(played.state)
+    view = loop.view(played.state)
+    assert view.phase == "over" and view.winners == loop.score(played.state).winners
+    assert loop.present(view).headline.startswith("Game over · ")
+    assert view.seed == 77  # once over, the seed may be shown
 
 
 def test_every_event_reads_as_one_line() -> None:
-    played = play(77, 4)
-    assert loop.is_over(played.state)
-    assert loop.status(played.state).over
-    assert loop.status(played.state).headline.startswith("Game over")
-
-
-def test_describe_every_kind_of_event() -> None:
     seen: dict[str, str] = {}
     for seed in range(30):
         for physical in (False, True):
@@ -79,6 +177,16 @@ def test_describe_every_kind_of_event() -> None:
                 assert line and "\n" not in line
                 seen.setdefault(type(event).__name__, line)
     assert len(seen) >= 18, sorted(seen)
+
+
+def test_redact_hides_drawn_cards_deals_and_deck_orders() -> None:
+    drawn = FavourDrawn("ann", "share")
+    assert loop.redact(drawn) == FavourDrawn("ann", UNKNOWN)
+    assert loop.redact(drawn, "ann") == drawn and loop.redact(drawn, reveal=True) == drawn
+    dealt = Dealt(("YOGA", "DANCE"), {"ann": ("A", "B", "C"), "ben": ("D", "E", "F")})
+    hidden = Dealt((UNKNOWN, UNKNOWN), {"ann": ("A", "B", "C"), "ben": (UNKNOWN,) * 3})
+    assert loop.redact(dealt, "ann") == hidden
+    assert loop.redact(FavoursReshuffled(("share", "acquire"))) == FavoursReshuffled((UNKNOWN, UNKNOWN))
 
 
 SCRIPT = [
@@ -118,7 +226,7 @@ def test_a_recorded_game_status_log_and_score(snapshot: Any) -> None:
         for command, events in table.log[33:]
     ]
     assert table.replayed() == table.state
-    assert render(loop.status(table.state, as_player="alice")) == snapshot(name="status")
+    assert render(loop.present(loop.view(table.state, as_player="alice"))) == snapshot(name="status")
     assert "\n".join(log) == snapshot(name="log")
     assert loop.score(table.state) == snapshot(name="score")
 

@@ -6,7 +6,8 @@ The package satisfies ``ledger.decider.Game``:
 - ``model``: ``State``, the commands and the events (msgspec Structs, tagged "loop.*");
 - ``rules``: ``initial``, ``decide`` and the queries both the rules and the views use;
 - ``evolve``: one fact at a time; ``moves``: ``legal``;
-- ``grammar``: ``parse`` and ``text``; ``view``: ``status``, ``describe``, ``score``;
+- ``grammar``: ``parse`` and ``text``; ``view``: the typed ``view`` a person may see, and
+  ``present`` its text; ``describe`` and ``redact``: the log; ``score``: the score sheet;
 - ``cards``: a table's own ACTIVITY and GOAL faces as TOML.
 
 Without a seed the table plays real cards and types each card flipped (``reveal``); with a
@@ -18,12 +19,15 @@ from __future__ import annotations
 
 from ledger.decider import Option, Verb
 from ledger.games.loop.cards import dump_cards, load_cards
+from ledger.games.loop.describe import describe, redact
 from ledger.games.loop.evolve import evolve
-from ledger.games.loop.grammar import USAGE, parse, text
+from ledger.games.loop.grammar import ALIASES, USAGE, parse, text
 from ledger.games.loop.model import Command, Event, State
 from ledger.games.loop.moves import legal
+from ledger.games.loop.present import present
 from ledger.games.loop.rules import OPTION_FAVOUR_DEAL, actor, decide, initial, is_over, to_act
-from ledger.games.loop.view import describe, score, status
+from ledger.games.loop.score import score
+from ledger.games.loop.view import View, view
 
 name = "loop"
 title = "LOOP: Life of Ordinary People (Basic Mode)"
@@ -42,22 +46,23 @@ options: tuple[Option, ...] = (
     ),
 )
 verbs: tuple[Verb, ...] = (
-    Verb("reveal", USAGE["reveal"], "the table flips a card: a starting MATERIAL, a refill"),
+    Verb("reveal", USAGE["reveal"], "the table flips a card: starting MATERIAL, refills", ALIASES["reveal"]),
     Verb("declare", USAGE["declare"], "the table declares a card face the rulebook does not print"),
     Verb("work", USAGE["work"], "WORK: +3 COIN, -1 HAPPINESS; +1 COIN per REPUTATION spent (2.2 a)"),
     Verb("buy", USAGE["buy"], "BUY up to 3 MATERIAL; QUALITY = COIN + REPUTATION paid (2.2 b)"),
     Verb("consume", USAGE["consume"], "CONSUME up to 3 ACTIVITY, 1 QUALITY per colour (2.2 c)"),
-    Verb("goal", USAGE["goal"], "achieve a GOAL in your CONSUME turn (2.3)"),
-    Verb("favour", USAGE["favour"], "play a FAVOUR to another player (2.4, 3.1)"),
+    Verb("goal", USAGE["goal"], "achieve a GOAL in your CONSUME turn (2.3)", ALIASES["goal"]),
+    Verb("favour", USAGE["favour"], "play a FAVOUR to another player (2.4, 3.1)", ALIASES["favour"]),
     Verb("accept", USAGE["accept"], "ACCEPT the FAVOUR played to you (2.4 a)"),
     Verb("reject", USAGE["reject"], "REJECT it with a same FAVOUR or 1 REPUTATION (2.4 b)"),
-    Verb("end", USAGE["end"], "end your turn after WORK, BUY or CONSUME (2.7)"),
+    Verb("end", USAGE["end"], "end your turn after WORK, BUY or CONSUME (2.7)", ALIASES["end"]),
 )
 
 __all__ = [
     "Command",
     "Event",
     "State",
+    "View",
     "actor",
     "decide",
     "describe",
@@ -73,11 +78,13 @@ __all__ = [
     "name",
     "options",
     "parse",
+    "present",
+    "redact",
     "rules_version",
     "score",
-    "status",
     "text",
     "title",
     "to_act",
     "verbs",
+    "view",
 ]

@@ -342,6 +342,15 @@ def _parse_end(state: State, words: Sequence[str]) -> Command:
     return End(_player(state, positional[0]))
 
 
+# Other words for a verb, accepted everywhere a verb is (``referee loop``, ``play``, completion).
+# ``acquire PLAYER TARGET MAT`` is ``favour PLAYER acquire TARGET MAT``, and so on per kind.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "reveal": ("flip",),
+    "goal": ("achieve",),
+    "favour": ("favor", *data.FAVOURS),
+    "end": ("end-turn",),
+}
+
 _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "reveal": _parse_reveal,
     "flip": _parse_reveal,
@@ -353,7 +362,6 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "achieve": _parse_goal,
     "favour": _parse_favour,
     "favor": _parse_favour,
-    "play": _parse_favour,
     "accept": _parse_accept,
     "reject": _parse_reject,
     "end": _parse_end,

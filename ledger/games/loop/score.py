@@ -1,0 +1,81 @@
+"""``score``: the LOOP score sheet (2.8: the highest HAPPINESS wins, then the tie-breaks in order)."""
+
+from __future__ import annotations
+
+from ledger.decider import Score, ScoreLine
+from ledger.games.loop.model import Player, State
+from ledger.games.loop.rules import is_over
+
+CATEGORIES = ["happiness", "reputation", "landfill", "goals", "activities"]
+_TIEBREAKS = ("REPUTATION", "LANDFILL", "GOAL achieved", "ACTIVITY completed")  # LOOP 2.8, in order
+
+
+def _key(player: Player) -> tuple[int, ...]:
+    """Bigger is better, in the LOOP 2.8 order."""
+    return (
+        player.happiness,
+        player.reputation,
+        -len(player.landfill),
+        len(player.achieved),
+        player.completed,
+    )
+
+
+def _values(key: tuple[int, ...]) -> list[int]:
+    """The key's tie-break values as shown on the sheet (LANDFILL counted, not negated)."""
+    return [key[1], -key[2], key[3], key[4]]
+
+
+def _tiebreak(player: Player, others: list[Player]) -> str | None:
+    """What separated the player from the others at the same HAPPINESS (LOOP 2.8).
+
+    A player whose every tie-break equals someone's shares their rank. Otherwise the label
+    names the tie-break that separated them from the player ranked just above them among
+    those tied on HAPPINESS, or, at the top of that group, from the one just below.
+    """
+    group = [o for o in others if o.happiness == player.happiness]
+    if len(group) < 2:
+        return None
+    mine = _key(player)
+    same = [o.name for o in group if o.name != player.name and _key(o) == mine]
+    if same:
+        return f"rank shared with {' and '.join(same)} (LOOP 2.8: tied on every tie-break)"
+    above = [_key(o) for o in group if _key(o) > mine]
+    theirs = min(above) if above else max(_key(o) for o in group if _key(o) < mine)
+    depth = next(i for i in range(1, len(mine)) if mine[i] != theirs[i])
+    tied = [f"HAPPINESS {player.happiness}"]
+    tied += [f"{_TIEBREAKS[i]} {value}" for i, value in enumerate(_values(mine)[: depth - 1])]
+    ties = tied[0] if len(tied) == 1 else f"{', '.join(tied[:-1])} and {tied[-1]}"
+    return f"tied on {ties}; {_TIEBREAKS[depth - 1]} decided (LOOP 2.8)"
+
+
+def score(state: State) -> Score:
+    """The score sheet; provisional until the game is over."""
+    players = [state.players[name] for name in state.seats]
+    ordered = sorted(players, key=_key, reverse=True)
+    lines = [
+        ScoreLine(
+            player=p.name,
+            rank=1 + sum(_key(o) > _key(p) for o in players),
+            categories={
+                "happiness": p.happiness,
+                "reputation": p.reputation,
+                "landfill": len(p.landfill),
+                "goals": len(p.achieved),
+                "activities": p.completed,
+            },
+            tiebreak=_tiebreak(p, players),
+        )
+        for p in ordered
+    ]
+    notes = ["LOOP 2.8: in Basic Mode the highest HAPPINESS wins"]
+    if not is_over(state):
+        notes.append("provisional: the game is not over")
+    return Score(
+        final=is_over(state),
+        categories=list(CATEGORIES),
+        lines=lines,
+        winners=[line.player for line in lines if line.rank == 1],
+        notes=notes,
+        points="happiness",
+    )
