@@ -126,17 +126,42 @@ def show_recorded(s: Session, result: Recorded, json: bool) -> None:
 
 
 class LazyRoot(TyperGroup):
-    """The root group: a game's move group is built the first time its name is typed."""
+    """The root group, whose commands are made from their functions only when typed: a start
+    converts the one command it runs, and a game's move group is built on its first use."""
+
+    lazy: dict[str, Any] = {}  # command name -> typer's CommandInfo, not yet converted
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return sorted({*self.commands, *games.names()})
+        return sorted({*self.commands, *self.lazy, *games.names()})
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = self.commands.get(cmd_name)
-        if command is None and cmd_name.lower() in games.names():
-            command = typer.main.get_command(game_group(cmd_name.lower()))
+        if command is not None:
+            return command
+        if cmd_name in self.lazy:
+            command = typer.main.get_command_from_info(
+                self.lazy[cmd_name], pretty_exceptions_short=True, rich_markup_mode=None
+            )
+        elif cmd_name in games.names():
+            command = typer.main.get_command(game_group(cmd_name))
+        if command is not None:
             self.commands[cmd_name] = command
         return command
+
+
+def build_command() -> LazyRoot:
+    """The click command of the whole command line, its subcommands converted on first use."""
+    app = build_app()
+    infos = {
+        info.name or typer.main.get_command_name(info.callback.__name__): info
+        for info in app.registered_commands
+        if info.callback is not None
+    }
+    app.registered_commands = []
+    root = typer.main.get_command(app)
+    assert isinstance(root, LazyRoot)
+    root.lazy = infos
+    return root
 
 
 def _version(value: bool) -> None:
@@ -571,7 +596,7 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
     argv = list(sys.argv[1:] if args is None else args)
     try:
         if command is None:
-            command = typer.main.get_command(build_app())
+            command = build_command()
         result = command.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
         return result if isinstance(result, int) else 0
     except RefereeError as error:

@@ -20,7 +20,7 @@ from typing import Any
 
 import typer
 
-from referee_cli.app import Session, build_app, default_db, run
+from referee_cli.app import Session, build_command, default_db, run
 from referee_cli.complete import complete_move, verb_words
 
 # Commands of the command line that make sense inside one game's shell.
@@ -51,7 +51,7 @@ class Shell:
         self.session = session
         self.game_id = game_id
         self.referee = session.referee
-        self.command: Any = typer.main.get_command(build_app())
+        self.command: Any = build_command()
         loaded = self.referee.load(game_id)
         self.kind = loaded.info.kind
         self.game = loaded.game

@@ -61,7 +61,8 @@ def test_declarations_cannot_contradict_the_rulebook_or_themselves() -> None:
         "LOOP 2.3 Achieving GOAL",
     )
     table.refuse("declare goal hobby --needs house,house,house --reward 2", IllegalMove, "LOOP 3.2 GOAL")
-    table.refuse("declare goal hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    missing = table.refuse("declare goal hobby", BadInput)  # not a refusal: the reward is missing
+    assert missing.legal == "declare goal hobby --reward N"
     table.refuse(
         "declare goal nice-day --needs house,group --reward 2", IllegalMove, "LOOP 2.3 Achieving GOAL"
     )

@@ -159,8 +159,11 @@ def test_revealing_a_16th_activity_name_or_an_unknown_face() -> None:
     error = table.refuse("reveal activity snorkelling", IllegalMove, "LOOP 3.2 GOAL")
     assert "all known" in str(error)
     bare = Table(2, cards=False)
-    error = bare.refuse("reveal activity snorkelling", IllegalMove, "LOOP 2.2 c) CONSUME")
-    assert "--needs" in (error.legal or "")
+    # A face the referee has not seen is not a refusal (exit 1) but words missing (exit 2).
+    error = bare.refuse("reveal activity snorkelling", BadInput)
+    assert error.legal == "reveal activity snorkelling --needs TYPE,TYPE --props P,P"
+    error = bare.refuse("reveal activity dance", BadInput)  # 3.2 prints DANCE's colours only
+    assert error.legal == "reveal activity dance --props P,P"
     bare.refuse("reveal activity dance --needs glass,metal --props group,heart", IllegalMove)
     bare.refuse("reveal activity dance --props group,group", IllegalMove, "LOOP 2.3 Achieving GOAL")
 

@@ -697,11 +697,15 @@ def _reveal_activity(out: _Out, command: RevealActivity) -> None:
     name = command.name
     face, news = activity_face(state, name, command.needs, command.props)
     if not face.complete:
-        raise IllegalMove(
-            f"the referee does not know {name} yet",
-            rule=R_CONSUME,
-            legal=f"reveal activity {name.lower().replace(' ', '-')} "
-            "--needs TYPE,TYPE --props PROPERTY,PROPERTY",
+        # Not a refusal: the card is new to the referee, so the table says what it shows.
+        missing = " ".join(
+            option
+            for option, known in (("--needs TYPE,TYPE", face.needs), ("--props P,P", face.props))
+            if not known
+        )
+        raise BadInput(
+            f"the referee does not know what {name} shows yet: type it as the card shows it",
+            legal=f"reveal activity {card_word(name)} {missing}",
         )
     seen = state.activity_seen.get(name, 0)
     if name not in state.activity_deck and (state.activity_unseen == 0 or seen >= data.ACTIVITY_COPIES):
@@ -737,8 +741,9 @@ def _declare_activity(out: _Out, command: DeclareActivity) -> None:
     state = out.state
     face, news = activity_face(state, command.name, command.needs, command.props)
     if face.needs is None or face.props is None:
-        raise IllegalMove(
-            f"declare {command.name} whole", rule=R_CONSUME, legal="--needs TYPE,TYPE --props P,P"
+        raise BadInput(
+            f"declare {command.name} whole",
+            legal=f"declare activity {card_word(command.name)} --needs T,T --props P,P",
         )
     if not news:
         raise IllegalMove(f"{command.name} is already declared", rule=R_GOALS)
@@ -751,10 +756,10 @@ def _declare_goal(out: _Out, command: DeclareGoal) -> None:
     state = out.state
     face, news = goal_face(state, command.name, command.needs, command.reward)
     if not face.complete or face.reward is None:
-        raise IllegalMove(
+        raise BadInput(
             f"declare {command.name} whole",
-            rule=R_GOAL,
-            legal="--reward N" if face.special else "--needs P,P,P --reward N",
+            legal=f"declare goal {card_word(command.name)} "
+            + ("--reward N" if face.special else "--needs P,P,P --reward N"),
         )
     if not news:
         raise IllegalMove(f"{command.name} is already declared", rule=R_GOALS)
@@ -1028,17 +1033,16 @@ def _goal(out: _Out, command: Goal) -> None:
     if state.virtual and name not in player.goals:
         raise IllegalMove(f"{name} is not one of {player.name}'s GOAL", rule=R_GOAL)
     face, news = goal_face(state, name, command.needs, command.reward)
+    # A face new to the referee is not a refusal: the table types what the card shows.
     if not face.special and face.needs is None:
-        raise IllegalMove(
-            f"the referee does not know what {name} needs yet",
-            rule=R_GOAL,
-            legal="add --needs P,P,P (its PROPERTY) and --reward N",
+        raise BadInput(
+            f"the referee does not know what {name} needs yet: type it as the card shows it",
+            legal=f"goal {player.name} {card_word(name)} --needs P,P,P --reward N",
         )
     if face.reward is None:
-        raise IllegalMove(
-            f"the referee does not know {name}'s reward yet",
-            rule=R_GOAL,
-            legal="add --reward N (the HAPPINESS on the card)",
+        raise BadInput(
+            f"the referee does not know {name}'s reward yet: type it as the card shows it",
+            legal=f"goal {player.name} {card_word(name)} --reward N (the HAPPINESS on the card)",
         )
     if not goal_met(state, player, name, face):
         kept = "; ".join(

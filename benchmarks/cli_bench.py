@@ -1,0 +1,152 @@
+"""The command line's figures on this machine: print them, assert nothing.
+
+    python benchmarks/cli_bench.py [--moves 200] [--runs 15]
+
+1. a move inside `referee play`: 200 LOOP moves piped into one shell (virtual decks), the
+   time of each line (the service's own share beside it); goal: 5 ms median
+2. whole processes: `referee status` and a move, beside `python -c pass` measured in the same
+   run; goal: 100 ms median each
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ledger.service import Referee  # noqa: E402
+from referee_cli.app import Session  # noqa: E402
+from referee_cli.shell import Shell  # noqa: E402
+from tests.loop.fuzz import choose  # noqa: E402
+
+CARDS = ROOT / "fixtures" / "loop-test-cards.toml"
+PLAYERS = ["ann", "ben", "cat"]
+
+
+def new_game(db: Path, seed: int) -> tuple[Referee, int]:
+    referee = Referee.open(db)
+    return referee, referee.new_game("loop", PLAYERS, seed=seed, cards=CARDS.read_text())
+
+
+def script(folder: Path, count: int) -> list[tuple[int, list[str]]]:
+    """``count`` legal moves of virtual games (seed, moves as typed), replayed elsewhere."""
+    games: list[tuple[int, list[str]]] = []
+    total, seed = 0, 7
+    while total < count:
+        referee, game = new_game(folder / f"script-{seed}.db", seed)
+        rng = random.Random(seed)
+        lines: list[str] = []
+        while total + len(lines) < count:
+            loaded = referee.load(game)
+            if loaded.game.is_over(loaded.state):
+                break
+            move = choose(rng, [m.command for m in referee.legal(game)])
+            lines.append(loaded.game.text(move))
+            referee.submit(game, move)
+        games.append((seed, lines))
+        total += len(lines)
+        seed += 1
+    return games
+
+
+def ms(values: list[float]) -> str:
+    ordered = sorted(values)
+    p90 = ordered[int(len(ordered) * 0.9) - 1]
+    return f"median {statistics.median(values) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms"
+
+
+def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
+    shell_times: list[float] = []
+    service_times: list[float] = []
+    for seed, lines in games:
+        db = folder / f"shell-{seed}.db"
+        referee, game = new_game(db, seed)
+        shell = Shell(Session(db, game, referee), game)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            for line in lines:
+                start = time.perf_counter()
+                code = shell.run_line(line)
+                shell_times.append(time.perf_counter() - start)
+                assert code == 0, line
+        referee, game = new_game(folder / f"service-{seed}.db", seed)
+        for line in lines:
+            start = time.perf_counter()
+            referee.submit_text(game, line.split())
+            service_times.append(time.perf_counter() - start)
+    count = len(shell_times)
+    print(
+        f"a move inside `referee play` ({count} LOOP moves piped in): {ms(shell_times)} (goal: 5 ms median)"
+    )
+    print(f"  the service alone (parse, decide, append) for the same moves: {ms(service_times)}")
+
+
+def whole(command: list[str], runs: int, env: dict[str, str], after: list[str] | None = None) -> list[float]:
+    """Wall times of ``command`` (after one warm-up run that also writes the bytecode cache)."""
+    subprocess.run(command, env=env, capture_output=True)
+    if after:
+        subprocess.run(after, env=env, capture_output=True)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+        if after:
+            subprocess.run(after, env=env, check=True, capture_output=True)
+    return times
+
+
+def processes(folder: Path, runs: int) -> None:
+    referee_bin = str(Path(sys.executable).parent / "referee")
+    env = {**os.environ, "REFEREE_DB": str(folder / "whole.db")}
+    env.pop("REFEREE_GAME", None)
+    # As installed for a user: Python caches the compiled modules (some sandboxes turn that off).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    subprocess.run(
+        [referee_bin, "import", str(ROOT / "fixtures" / "loop-basic-3p.jsonl")],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    bare = whole([sys.executable, "-c", "pass"], runs, env)
+    status = whole([referee_bin, "status"], runs, env)
+    subprocess.run(
+        [referee_bin, "new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS)],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    move = whole([referee_bin, "loop", "work", "ann"], runs, env, after=[referee_bin, "undo"])
+    helped = whole([referee_bin, "--help"], runs, env)
+    print(f"whole processes, {runs} runs each (goal: 100 ms median for status and a move):")
+    print(f"  python -c pass               {ms(bare)}")
+    print(f"  referee status (LOOP, 313 rows) {ms(status)}")
+    print(f"  referee loop work ann         {ms(move)}")
+    print(f"  referee --help                {ms(helped)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        shell_moves(folder, script(folder, args.moves))
+        processes(folder, args.runs)
+
+
+if __name__ == "__main__":
+    main()
