@@ -29,7 +29,31 @@ from referee_cli import render
 VERSION = "0.1.0"
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (see the README for its shape).")]
-As = Annotated[str | None, typer.Option("--as", help="Show this player's hidden cards.")]
+
+
+def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a player's name in the current game."""
+    root = ctx.find_root()
+    try:
+        referee = Referee.open(Path(root.params.get("db") or default_db()), create=False)
+        players = referee.load(referee.resolve(root.params.get("game"))).setup.players
+    except RefereeError:
+        return []
+    return [p for p in players if p.lower().startswith(incomplete.lower())]
+
+
+def complete_kind(incomplete: str) -> list[str]:
+    """Shell completion of a game's name."""
+    return [name for name in games.names() if name.startswith(incomplete.lower())]
+
+
+As = Annotated[
+    str | None, typer.Option("--as", help="Show this player's hidden cards.", autocompletion=complete_player)
+]
+Player = Annotated[str | None, typer.Argument(metavar="[PLAYER]", autocompletion=complete_player)]
+Kind = Annotated[
+    str, typer.Argument(metavar="GAME", help="The game, e.g. loop.", autocompletion=complete_kind)
+]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Show every hidden card.")]
 By = Annotated[
     str | None, typer.Option("--by", help="Who asked (recorded in the log; default: the move's player).")
@@ -129,7 +153,9 @@ class LazyRoot(TyperGroup):
     """The root group, whose commands are made from their functions only when typed: a start
     converts the one command it runs, and a game's move group is built on its first use."""
 
-    lazy: dict[str, Any] = {}  # command name -> typer's CommandInfo, not yet converted
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.lazy: dict[str, Any] = {}  # command name -> typer's CommandInfo, not yet converted
 
     def list_commands(self, ctx: Any) -> list[str]:
         return sorted({*self.commands, *self.lazy, *games.names()})
@@ -207,9 +233,7 @@ def build_app() -> typer.Typer:
     @app.command()
     def new(
         ctx: typer.Context,
-        kind: Annotated[
-            str, typer.Argument(metavar="GAME", help="The game, e.g. loop (see `referee schema`).")
-        ],
+        kind: Kind,
         players: Annotated[
             str, typer.Option("--players", help="Comma-separated, in seat order from the starting player.")
         ],
@@ -346,7 +370,10 @@ def build_app() -> typer.Typer:
     @app.command()
     def stats(
         ctx: typer.Context,
-        kind: Annotated[str | None, typer.Option("--game-kind", help="Only this game, e.g. loop.")] = None,
+        kind: Annotated[
+            str | None,
+            typer.Option("--game-kind", help="Only this game, e.g. loop.", autocompletion=complete_kind),
+        ] = None,
         json: JsonFlag = False,
     ) -> None:
         """Per player: finished games played, won, shared wins, average and best score, last played."""
@@ -394,7 +421,7 @@ def build_app() -> typer.Typer:
     @app.command()
     def moves(
         ctx: typer.Context,
-        player: Annotated[str | None, typer.Argument(metavar="[PLAYER]")] = None,
+        player: Player = None,
         json: JsonFlag = False,
     ) -> None:
         """The legal moves now, in the game's grammar."""
@@ -470,9 +497,7 @@ def build_app() -> typer.Typer:
             write_out(text, output, "the declared card faces")
 
     @app.command()
-    def schema(
-        kind: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. loop.")],
-    ) -> None:
+    def schema(kind: Kind) -> None:
         """The JSON Schema of a game's typed view, commands and events (for front ends)."""
         import json
 
@@ -529,7 +554,7 @@ def game_group(name: str) -> typer.Typer:
     @group.command("moves")
     def moves(
         ctx: typer.Context,
-        player: Annotated[str | None, typer.Argument(metavar="[PLAYER]")] = None,
+        player: Player = None,
         json: JsonFlag = False,
     ) -> None:
         """The legal moves now (for PLAYER, or whoever must act)."""
