@@ -6,6 +6,7 @@
    time of each line (the service's own share beside it); goal: 5 ms median
 2. whole processes: `referee status` and a move, beside `python -c pass` measured in the same
    run; goal: 100 ms median each
+3. `referee log` of a 100,000-row game: time to the first line, the whole log, peak memory
 """
 
 from __future__ import annotations
@@ -135,17 +136,43 @@ def processes(folder: Path, runs: int) -> None:
     print(f"  referee --help                {ms(helped)}")
 
 
+def log_stream(folder: Path, rows: int) -> None:
+    """`log` of a long game (the tests' trivial game, launched through tests/run_cli.py)."""
+    from benchmarks.ledger_bench import long_game
+
+    referee, _ = long_game(folder, rows // 2)  # a move and its fact: 2 rows each
+    env = {**os.environ, "REFEREE_DB": referee.store.path, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.run_cli", "log"], env=env, stdout=subprocess.PIPE, cwd=ROOT
+    )
+    assert process.stdout is not None
+    process.stdout.readline()
+    first = time.perf_counter() - start
+    lines = 1 + sum(1 for _ in process.stdout)
+    _, status, usage = os.wait4(process.pid, 0)
+    total = time.perf_counter() - start
+    assert status == 0
+    print(
+        f"`referee log` of a {rows:,}-row game: first line after {first * 1000:.0f} ms,"
+        f" {lines:,} lines in {total:.1f} s, peak memory {usage.ru_maxrss / 1024:.0f} MB"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--log-rows", type=int, default=100_000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         shell_moves(folder, script(folder, args.moves))
         processes(folder, args.runs)
+        log_stream(folder, args.log_rows)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,6 @@ error from :mod:`ledger.errors`; ``evolve`` applies one fact. Both are pure: no 
 clock, no randomness beyond what the setup's seed makes deterministic.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 

@@ -12,8 +12,6 @@ The live history is the moves not reverted, in seq order; folding their facts gi
 state. Everything here is pure: it reads rows, the store is elsewhere.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple

@@ -7,7 +7,7 @@ state, score and the log are read back by folding the live history.
 
 from __future__ import annotations
 
-import hashlib
+import os
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -173,11 +173,21 @@ def snapshot_key(game: Game) -> str:
     if cached is None:
         module = sys.modules[getattr(game, "__name__", "")]
         path = Path(getattr(module, "__file__", "") or "")
-        files = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+        if path.name == "__init__.py":
+            files = sorted(
+                os.path.join(folder, name)
+                for folder, _, names in os.walk(path.parent)
+                for name in names
+                if name.endswith(".py")
+            )
+        else:
+            files = [str(path)]
+        import hashlib
+
         digest = hashlib.sha256()
         for file in files:
-            if file.is_file():
-                digest.update(file.read_bytes())
+            with open(file, "rb") as source:
+                digest.update(source.read())
         cached = f"{game.name}/{game.rules_version}/{digest.hexdigest()[:16]}"
         setattr(game, "_ledger_snapshot_key", cached)  # noqa: B010 - a module attribute cache
     return cached
@@ -332,6 +342,8 @@ class Referee:
         first_extra: int | None,
     ) -> tuple[Any, int]:
         """The latest snapshot still valid for this fold, and the seq it stands at."""
+        if not self.store.has_snapshots(game_id, upto):
+            return None, 0  # most games never reach one: no need to key the game's code
         key = snapshot_key(game)
         for seq in self.store.snapshot_seqs(game_id, key, upto):
             stale = any(at > seq and target <= seq for at, target in reverts)

@@ -409,6 +409,13 @@ class Store:
 
     # --- snapshots (a cache of the fold, never the truth) ------------------------------
 
+    def has_snapshots(self, game_id: int, upto: int) -> bool:
+        """Any snapshot of this game at or before ``upto``, whatever its key."""
+        row = self._read_one(
+            "SELECT 1 FROM snapshots WHERE game_id = ? AND seq <= ? LIMIT 1", (game_id, upto)
+        )
+        return row is not None
+
     def snapshot_seqs(self, game_id: int, key: str, upto: int) -> list[int]:
         rows = self._read(
             "SELECT seq FROM snapshots WHERE game_id = ? AND key = ? AND seq <= ? ORDER BY seq DESC",

@@ -21,9 +21,9 @@ publisher's::
 
 from __future__ import annotations
 
-import json
-import tomllib
 from typing import Any
+
+import msgspec
 
 from ledger.decider import Setup
 from ledger.errors import BadInput
@@ -57,6 +57,8 @@ def _entries(doc: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 def load_cards(setup: Setup, text: str) -> list[Command]:
     """Declarations of the ACTIVITY and GOAL faces in a cards file (TOML)."""
+    import tomllib  # only here: every other command starts faster without it
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -88,8 +90,13 @@ def load_cards(setup: Setup, text: str) -> list[Command]:
     return commands
 
 
+def _string(text: str) -> str:
+    """A TOML basic string (a JSON string is one)."""
+    return msgspec.json.encode(text).decode()
+
+
 def _array(items: tuple[str, ...]) -> str:
-    return "[" + ", ".join(json.dumps(item) for item in items) + "]"
+    return "[" + ", ".join(_string(item) for item in items) + "]"
 
 
 def dump_cards(state: State) -> str:
@@ -103,7 +110,7 @@ def dump_cards(state: State) -> str:
             continue
         lines += [
             "[[activity]]",
-            f"name = {json.dumps(name)}",
+            f"name = {_string(name)}",
             f"needs = {_array(face.needs)}",
             f"props = {_array(face.props)}",
             "",
@@ -111,7 +118,7 @@ def dump_cards(state: State) -> str:
     for name, goal in sorted(state.goal_faces.items()):
         if not goal.complete:
             continue
-        lines += ["[[goal]]", f"name = {json.dumps(name)}"]
+        lines += ["[[goal]]", f"name = {_string(name)}"]
         if goal.needs is not None:
             lines.append(f"needs = {_array(goal.needs)}")
         lines += [f"reward = {goal.reward}", ""]

@@ -9,8 +9,6 @@ interchangeable, so a player's MATERIAL are a sorted tuple of such pairs. A FAVO
 is its type, or ``"?"`` for a card the referee has not seen (a physical hand).
 """
 
-from __future__ import annotations
-
 import msgspec
 
 Mat = tuple[str, int]  # a MATERIAL card: (type, QUALITY)
