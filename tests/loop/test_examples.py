@@ -295,12 +295,13 @@ def test_2_8_tie_breaks_in_order_reputation_landfill_goals_activities() -> None:
     tiebreaks = {line.player: line.tiebreak for line in sheet.lines}
     # Each is labelled by what separated them from the player just above (alice: just below).
     assert tiebreaks == {
-        "alice": "tied on HAPPINESS 8; REPUTATION decided (LOOP 2.8)",
-        "bob": "tied on HAPPINESS 8; REPUTATION decided (LOOP 2.8)",
-        "carol": "tied on HAPPINESS 8 and REPUTATION 1; LANDFILL decided (LOOP 2.8)",
-        "erin": "tied on HAPPINESS 8, REPUTATION 1 and LANDFILL 1; GOAL achieved decided (LOOP 2.8)",
-        "dave": "rank shared with fred (LOOP 2.8: tied on every tie-break)",
-        "fred": "rank shared with dave (LOOP 2.8: tied on every tie-break)",
+        "alice": "above bob: both HAPPINESS 8, more REPUTATION (2 against 1) (LOOP 2.8)",
+        "bob": "below alice: both HAPPINESS 8, less REPUTATION (1 against 2) (LOOP 2.8)",
+        "carol": "below bob: both HAPPINESS 8 and REPUTATION 1, more LANDFILL (1 against 0) (LOOP 2.8)",
+        "erin": "below carol: both HAPPINESS 8, REPUTATION 1 and LANDFILL 1,"
+        " fewer GOAL achieved (0 against 1) (LOOP 2.8)",
+        "dave": "rank shared with fred: equal on HAPPINESS and every tie-break (LOOP 2.8)",
+        "fred": "rank shared with dave: equal on HAPPINESS and every tie-break (LOOP 2.8)",
     }
     assert sheet.categories == ["happiness", "reputation", "landfill", "goals", "activities"]
     assert sheet.winners == ["alice"] and not sheet.final
@@ -314,8 +315,8 @@ def test_2_8_highest_happiness_wins_without_a_tie_break() -> None:
     sheet = loop.score(table.state)
     assert sheet.lines[0].player == "bob" and sheet.lines[0].tiebreak is None
     assert [(line.player, line.rank, line.tiebreak) for line in sheet.lines[1:]] == [
-        ("alice", 2, "rank shared with carol (LOOP 2.8: tied on every tie-break)"),
-        ("carol", 2, "rank shared with alice (LOOP 2.8: tied on every tie-break)"),
+        ("alice", 2, "rank shared with carol: equal on HAPPINESS and every tie-break (LOOP 2.8)"),
+        ("carol", 2, "rank shared with alice: equal on HAPPINESS and every tie-break (LOOP 2.8)"),
     ]
 
 
@@ -340,8 +341,12 @@ def test_2_8_tie_break_labels_in_a_tie_of_4_are_each_true() -> None:
         ("alice", 4),
     ]
     tiebreaks = {line.player: line.tiebreak or "" for line in sheet.lines}
-    assert tiebreaks["carol"] == "tied on HAPPINESS 8; REPUTATION decided (LOOP 2.8)"
-    assert tiebreaks["bob"] == "rank shared with dave (LOOP 2.8: tied on every tie-break)"
-    assert tiebreaks["dave"] == "rank shared with bob (LOOP 2.8: tied on every tie-break)"
-    assert tiebreaks["alice"] == "tied on HAPPINESS 8 and REPUTATION 1; LANDFILL decided (LOOP 2.8)"
+    assert (
+        tiebreaks["carol"] == "above bob and dave: both HAPPINESS 8, more REPUTATION (2 against 1) (LOOP 2.8)"
+    )
+    assert tiebreaks["bob"] == "rank shared with dave: equal on HAPPINESS and every tie-break (LOOP 2.8)"
+    assert tiebreaks["dave"] == "rank shared with bob: equal on HAPPINESS and every tie-break (LOOP 2.8)"
+    assert tiebreaks["alice"] == (
+        "below bob and dave: both HAPPINESS 8 and REPUTATION 1, more LANDFILL (1 against 0) (LOOP 2.8)"
+    )
     assert sheet.winners == ["carol"]

@@ -27,11 +27,11 @@ def _values(key: tuple[int, ...]) -> list[int]:
 
 
 def _tiebreak(player: Player, others: list[Player]) -> str | None:
-    """What separated the player from the others at the same HAPPINESS (LOOP 2.8).
+    """What separated the player from the others at the same HAPPINESS (LOOP 2.8), in words.
 
     A player whose every tie-break equals someone's shares their rank. Otherwise the label
-    names the tie-break that separated them from the player ranked just above them among
-    those tied on HAPPINESS, or, at the top of that group, from the one just below.
+    names the tie-break that put them below the player(s) ranked just above them among those
+    tied on HAPPINESS, or, at the top of that group, above the one(s) just below.
     """
     group = [o for o in others if o.happiness == player.happiness]
     if len(group) < 2:
@@ -39,14 +39,19 @@ def _tiebreak(player: Player, others: list[Player]) -> str | None:
     mine = _key(player)
     same = [o.name for o in group if o.name != player.name and _key(o) == mine]
     if same:
-        return f"rank shared with {' and '.join(same)} (LOOP 2.8: tied on every tie-break)"
+        return f"rank shared with {' and '.join(same)}: equal on HAPPINESS and every tie-break (LOOP 2.8)"
     above = [_key(o) for o in group if _key(o) > mine]
     theirs = min(above) if above else max(_key(o) for o in group if _key(o) < mine)
+    names = " and ".join(o.name for o in group if _key(o) == theirs)
     depth = next(i for i in range(1, len(mine)) if mine[i] != theirs[i])
-    tied = [f"HAPPINESS {player.happiness}"]
-    tied += [f"{_TIEBREAKS[i]} {value}" for i, value in enumerate(_values(mine)[: depth - 1])]
-    ties = tied[0] if len(tied) == 1 else f"{', '.join(tied[:-1])} and {tied[-1]}"
-    return f"tied on {ties}; {_TIEBREAKS[depth - 1]} decided (LOOP 2.8)"
+    equal = [f"HAPPINESS {player.happiness}"]
+    equal += [f"{_TIEBREAKS[i]} {value}" for i, value in enumerate(_values(mine)[: depth - 1])]
+    both = equal[0] if len(equal) == 1 else f"{', '.join(equal[:-1])} and {equal[-1]}"
+    name = _TIEBREAKS[depth - 1]
+    me, them = _values(mine)[depth - 1], _values(theirs)[depth - 1]
+    more = "more" if me > them else ("less" if name == "REPUTATION" else "fewer")
+    where = "below" if above else "above"
+    return f"{where} {names}: both {both}, {more} {name} ({me} against {them}) (LOOP 2.8)"
 
 
 def score(state: State) -> Score:
