@@ -6,8 +6,8 @@ error from :mod:`ledger.errors`; ``evolve`` applies one fact. Both are pure: no 
 clock, no randomness beyond what the setup's seed makes deterministic.
 """
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -133,3 +133,24 @@ class Game(Protocol):
     def redact(self, event: Any, as_player: str | None = None, reveal: bool = False) -> Any: ...
     def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
     def dump_cards(self, state: Any) -> str: ...
+
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+
+class Facts(Generic[S, E]):
+    """The facts of one move, folded as they are found so later checks see them.
+
+    A game's ``decide`` builds its events through one, so that one move can chain (an end
+    of turn that starts the next) and every check reads the state as it now is.
+    """
+
+    def __init__(self, state: S, evolve: Callable[[S, E], S]) -> None:
+        self.state = state
+        self.events: list[E] = []
+        self._evolve = evolve
+
+    def add(self, event: E) -> None:
+        self.events.append(event)
+        self.state = self._evolve(self.state, event)

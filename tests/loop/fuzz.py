@@ -1,21 +1,16 @@
 """Random play for LOOP: whole games from ``legal()``, with the invariants checked.
 
-Each step picks a kind of move with ``WEIGHTS`` (so turns end and games finish), then a move
-of that kind uniformly. With ``check`` on, every step also checks: the move's text parses
-back to it and it survives JSON; ``decide`` is deterministic and accepts it; ``evolve`` does
-not touch the old state; the invariants below hold. At the end, replaying every event from
-``initial`` rebuilds the final state, and the state survives a JSON snapshot.
+The harness is ``ledger.randomplay`` (every game's): LOOP gives it its ``WEIGHTS`` (so turns
+end and games finish), the invariants below, and a check that a turn can always be ended.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
-
-import msgspec
 
 import ledger.games.loop as loop
+from ledger import randomplay
 from ledger.decider import Setup
 from ledger.games.loop import data
 from ledger.games.loop.model import (
@@ -25,7 +20,6 @@ from ledger.games.loop.model import (
     Command,
     Consume,
     End,
-    Event,
     Favour,
     Goal,
     Reject,
@@ -34,6 +28,7 @@ from ledger.games.loop.model import (
     State,
     Work,
 )
+from ledger.randomplay import Played
 from tests.loop.table import CARDS, NAMES
 
 WEIGHTS: dict[type, float] = {
@@ -49,16 +44,6 @@ WEIGHTS: dict[type, float] = {
     RevealActivity: 1,
 }
 MAX_MOVES = 4000
-
-
-@dataclass
-class Played:
-    moves: int
-    events: int
-    rounds: int
-    state: State
-    log: list[Event]
-    setup: Setup
 
 
 def check_invariants(state: State) -> None:
@@ -104,12 +89,14 @@ def check_invariants(state: State) -> None:
 
 
 def choose(rng: random.Random, moves: list[Command]) -> Command:
-    groups: dict[type, list[Command]] = {}
-    for move in moves:
-        groups.setdefault(type(move), []).append(move)
-    kinds = sorted(groups, key=lambda kind: kind.__name__)
-    kind = rng.choices(kinds, [WEIGHTS[k] for k in kinds])[0]
-    return rng.choice(groups[kind])
+    chosen: Command = randomplay.choose(rng, moves, WEIGHTS)
+    return chosen
+
+
+def _turn_can_end(state: State, legal: list[Command]) -> None:
+    if state.phase == "turn" and state.pending is None and state.main:
+        # After WORK, BUY, CONSUME or a GOAL first (2.3), the turn can still be ended.
+        assert any(isinstance(m, End | Consume) for m in legal), "the turn cannot end"
 
 
 def play(seed: int, players: int, *, physical: bool = False, check: bool = True) -> Played:
@@ -121,49 +108,14 @@ def play(seed: int, players: int, *, physical: bool = False, check: bool = True)
         mode="basic",
         seed=None if physical else seed,
     )
-    state: State = loop.initial(setup)
-    log: list[Event] = []
-    for command in loop.load_cards(setup, CARDS):
-        for event in loop.decide(state, command):
-            state = loop.evolve(state, event)
-            log.append(event)
-    rng = random.Random(seed)
-    moves = 0
-    while not loop.is_over(state):
-        moves += 1
-        assert moves <= MAX_MOVES, f"seed {seed}: no end after {MAX_MOVES} moves"
-        legal = list(loop.legal(state))
-        assert legal, f"seed {seed}: dead end at {loop.present(loop.view(state)).headline}"
-        if state.phase == "turn" and state.pending is None and state.main:
-            # After WORK, BUY, CONSUME or a GOAL first (2.3), the turn can still be ended.
-            assert any(isinstance(m, End | Consume) for m in legal), f"seed {seed}: the turn cannot end"
-        command = choose(rng, legal)
-        if check:
-            words = loop.text(command).split()
-            assert loop.parse(state, words) == command, loop.text(command)
-            encoded = msgspec.json.encode(command)
-            assert msgspec.json.decode(encoded, type=loop.Command) == command
-            before = msgspec.json.encode(state)
-        events = loop.decide(state, command)
-        if check:
-            assert loop.decide(state, command) == events
-            assert loop.actor(command) in loop.to_act(state)
-        new = state
-        for event in events:
-            new = loop.evolve(new, event)
-            log.append(event)
-        if check:
-            assert msgspec.json.encode(state) == before, "evolve changed the previous state"
-            check_invariants(new)
-        state = new
-    if check:
-        replayed = loop.initial(setup)
-        for event in log:
-            replayed = loop.evolve(replayed, event)
-        assert replayed == state, f"seed {seed}: replay differs"
-        stored = msgspec.json.decode(msgspec.json.encode(log), type=list[loop.Event])
-        assert stored == log
-        snapshot = msgspec.json.decode(msgspec.json.encode(state), type=loop.State)
-        assert snapshot == state
-        assert loop.score(state).final
-    return Played(moves, len(log), state.round, state, log, setup)
+    return randomplay.play(
+        loop,
+        setup,
+        seed=seed,
+        weights=WEIGHTS,
+        invariants=check_invariants,
+        prelude=loop.load_cards(setup, CARDS),
+        each=_turn_can_end,
+        max_moves=MAX_MOVES,
+        check=check,
+    )

@@ -43,12 +43,7 @@ from ledger.games.loop.model import (
     TurnStarted,
     Worked,
 )
-
-
-def without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
-    """``items`` less its first ``item``."""
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
+from ledger.piles import without
 
 
 def with_mat(mats: tuple[Mat, ...], mat: Mat) -> tuple[Mat, ...]:

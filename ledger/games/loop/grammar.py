@@ -1,9 +1,7 @@
 """``parse`` and ``text``: the LOOP move grammar typed after ``referee loop``.
 
-Names are case-insensitive. A card name of several words may come as one (quoted) word, as
-hyphenated or underscored words, or, where it is the last thing before the options, as
-several words; it is stored in capitals with single spaces ("SENSE OF BELONGING") and
-written hyphenated ("sense-of-belonging"), so ``parse(state, text(c).split()) == c``.
+Names and card names are read as ``ledger.words`` reads them in every game, so
+``parse(state, text(c).split()) == c``.
 
 A MATERIAL is ``TYPE@QUALITY`` or ``TYPE`` (the owner has one QUALITY of it; the referee
 asks if not); a SHAREd one in a CONSUME is ``OWNER:TYPE@QUALITY``. A card to BUY is
@@ -12,7 +10,6 @@ asks if not); a SHAREd one in a CONSUME is ``OWNER:TYPE@QUALITY``. A card to BUY
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from ledger.errors import BadInput
@@ -36,8 +33,18 @@ from ledger.games.loop.model import (
     State,
     Work,
 )
-
-_NAME = re.compile(r"^[A-Z0-9][A-Z0-9 '&!.]*$")
+from ledger.words import (
+    Spec,
+    card_word,
+    count,
+    listed,
+    name_of,
+    number,
+    one,
+    opt,
+    player_of,
+    scan,
+)
 
 USAGE = {
     "reveal": "reveal material TYPE [--to PLAYER] | reveal activity NAME [--needs T,T --props P,P]",
@@ -55,57 +62,11 @@ USAGE = {
 }
 
 
-def card_name(word: str) -> str:
-    """The stored form of a card name: capitals, single spaces."""
-    return " ".join(word.replace("-", " ").replace("_", " ").split()).upper()
-
-
-def card_word(name: str) -> str:
-    """The typed form of a card name: lower case, hyphenated."""
-    return name.lower().replace(" ", "-")
-
-
-def is_card_name(name: str) -> bool:
-    """A stored card name that can be typed and written back (see ``card_word``)."""
-    return bool(_NAME.match(name)) and name == card_name(name)
-
-
-def _name(words: Sequence[str], what: str) -> str:
-    name = card_name(" ".join(words))
-    if not is_card_name(name):
-        raise BadInput(f"cannot read {what} name {' '.join(words)!r}", legal="letters and digits")
-    return name
-
-
-def _player(state: State, word: str) -> str:
-    for name in state.seats:
-        if name.lower() == word.lower():
-            return name
-    raise BadInput(f"unknown player {word!r}", legal=", ".join(state.seats))
-
-
-def _int(word: str, what: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise BadInput(f"{what} must be a number, not {word!r}") from None
-
-
 def _type(word: str) -> str:
     kind = word.lower()
     if kind not in data.MATERIALS:
         raise BadInput(f"unknown MATERIAL {word!r}", legal=", ".join(data.MATERIALS))
     return kind
-
-
-def _list(word: str, allowed: Sequence[str], what: str) -> tuple[str, ...]:
-    items = tuple(part.strip().lower() for part in word.split(",") if part.strip())
-    for item in items:
-        if item not in allowed:
-            raise BadInput(f"unknown {what} {item!r}", legal=", ".join(allowed))
-    if not items:
-        raise BadInput(f"no {what} given")
-    return items
 
 
 def _ref(state: State, word: str, shared: bool = False) -> MatRef:
@@ -114,181 +75,131 @@ def _ref(state: State, word: str, shared: bool = False) -> MatRef:
         if not shared:
             raise BadInput(f"cannot read MATERIAL {word!r}", legal="TYPE or TYPE@QUALITY")
         who, _, word = word.partition(":")
-        owner = _player(state, who)
+        owner = player_of(state.seats, who)
     kind, at, quality = word.partition("@")
-    return MatRef(_type(kind), _int(quality, "QUALITY") if at else None, owner)
+    return MatRef(_type(kind), number(quality, "QUALITY") if at else None, owner)
 
 
 def _card(word: str) -> Mat:
     kind, sep, quality = word.replace("@", ":").partition(":")
     if not sep:
         raise BadInput(f"say the QUALITY to BUY {word!r} at", legal=f"{word.lower()}:QUALITY")
-    return (_type(kind), _int(quality, "QUALITY"))
+    return (_type(kind), number(quality, "QUALITY"))
 
 
-# Options per verb: name -> (canonical name, "flag" | "value" | "many").
-_Spec = dict[str, tuple[str, str]]
-_REP: _Spec = {"rep": ("rep", "value"), "reputation": ("rep", "value")}
-
-
-def _scan(words: Sequence[str], spec: _Spec) -> tuple[list[str], dict[str, list[str]]]:
-    """Positional words, and option values by canonical option name."""
-    positional: list[str] = []
-    options: dict[str, list[str]] = {}
-    i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
-        if not word.startswith("--"):
-            positional.append(word)
-            continue
-        key, eq, value = word[2:].partition("=")
-        if key.lower() not in spec:
-            known = " ".join(f"--{k}" for k in spec) or "none"
-            raise BadInput(f"unknown option {word!r}", legal=f"options here: {known}")
-        key, arity = spec[key.lower()]
-        if key in options and arity != "many":
-            raise BadInput(f"option --{key} given twice")
-        values = options.setdefault(key, [])
-        if arity == "flag":
-            if eq:
-                raise BadInput(f"--{key} takes no value")
-        elif eq:
-            values.append(value)
-        elif arity == "value":
-            if i >= len(words):
-                raise BadInput(f"--{key} needs a value")
-            values.append(words[i])
-            i += 1
-        else:
-            while i < len(words) and not words[i].startswith("--") and "=" not in words[i]:
-                values.append(words[i])
-                i += 1
-            if not values:
-                raise BadInput(f"--{key} needs a value")
-    return positional, options
-
-
-def _one(options: dict[str, list[str]], key: str) -> str | None:
-    values = options.get(key)
-    return values[0] if values else None
-
-
-def _count(positional: list[str], low: int, high: int | None, usage: str) -> None:
-    if len(positional) < low or (high is not None and len(positional) > high):
-        raise BadInput("wrong number of words", legal=usage)
+_REP: Spec = {"rep": ("rep", "value"), "reputation": ("rep", "value")}
 
 
 def _parse_reveal(state: State, words: Sequence[str]) -> Command:
-    spec: _Spec = {"to": ("to", "value"), "needs": ("needs", "value"), "props": ("props", "value")}
-    positional, options = _scan(words, spec)
-    _count(positional, 2, None, USAGE["reveal"])
+    spec: Spec = {"to": ("to", "value"), "needs": ("needs", "value"), "props": ("props", "value")}
+    positional, options = scan(words, spec)
+    count(positional, 2, None, USAGE["reveal"])
     what = positional[0].lower()
     if what in ("material", "mat"):
-        _count(positional, 2, 2, USAGE["reveal"])
+        count(positional, 2, 2, USAGE["reveal"])
         if "needs" in options or "props" in options:
             raise BadInput("--needs and --props describe an ACTIVITY", legal=USAGE["reveal"])
-        to = _one(options, "to")
-        return RevealMaterial(_type(positional[1]), _player(state, to) if to else None)
+        to = one(options, "to")
+        return RevealMaterial(_type(positional[1]), player_of(state.seats, to) if to else None)
     if what in ("activity", "act"):
         if "to" in options:
             raise BadInput("an ACTIVITY is revealed into the CONSUME AREA", legal=USAGE["reveal"])
-        needs, props = _one(options, "needs"), _one(options, "props")
+        needs, props = one(options, "needs"), one(options, "props")
         return RevealActivity(
-            _name(positional[1:], "ACTIVITY"),
-            _list(needs, data.MATERIALS, "MATERIAL") if needs else None,
-            _list(props, data.PROPERTIES, "PROPERTY") if props else None,
+            name_of(positional[1:], "ACTIVITY"),
+            listed(needs, data.MATERIALS, "MATERIAL") if needs else None,
+            listed(props, data.PROPERTIES, "PROPERTY") if props else None,
         )
     raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
 
 
 def _parse_declare(state: State, words: Sequence[str]) -> Command:
-    spec: _Spec = {
+    spec: Spec = {
         "needs": ("needs", "value"),
         "props": ("props", "value"),
         "reward": ("reward", "value"),
     }
-    positional, options = _scan(words, spec)
-    _count(positional, 2, None, USAGE["declare"])
+    positional, options = scan(words, spec)
+    count(positional, 2, None, USAGE["declare"])
     what = positional[0].lower()
-    needs = _one(options, "needs")
+    needs = one(options, "needs")
     if what in ("activity", "act"):
         if "reward" in options:
             raise BadInput("an ACTIVITY has no reward", legal=USAGE["declare"])
-        props = _one(options, "props")
+        props = one(options, "props")
         return DeclareActivity(
-            _name(positional[1:], "ACTIVITY"),
-            _list(needs, data.MATERIALS, "MATERIAL") if needs else None,
-            _list(props, data.PROPERTIES, "PROPERTY") if props else None,
+            name_of(positional[1:], "ACTIVITY"),
+            listed(needs, data.MATERIALS, "MATERIAL") if needs else None,
+            listed(props, data.PROPERTIES, "PROPERTY") if props else None,
         )
     if what == "goal":
         if "props" in options:
             raise BadInput("a GOAL's PROPERTY are given with --needs", legal=USAGE["declare"])
-        reward = _one(options, "reward")
+        reward = one(options, "reward")
         return DeclareGoal(
-            _name(positional[1:], "GOAL"),
-            _list(needs, data.PROPERTIES, "PROPERTY") if needs else None,
-            _int(reward, "--reward") if reward is not None else None,
+            name_of(positional[1:], "GOAL"),
+            listed(needs, data.PROPERTIES, "PROPERTY") if needs else None,
+            number(reward, "--reward") if reward is not None else None,
         )
     raise BadInput(f"declare what? {positional[0]!r}", legal=USAGE["declare"])
 
 
 def _parse_work(state: State, words: Sequence[str]) -> Command:
-    positional, options = _scan(words, _REP)
-    _count(positional, 1, 1, USAGE["work"])
-    rep = _one(options, "rep")
-    return Work(_player(state, positional[0]), _int(rep, "--rep") if rep else 0)
+    positional, options = scan(words, _REP)
+    count(positional, 1, 1, USAGE["work"])
+    rep = one(options, "rep")
+    return Work(player_of(state.seats, positional[0]), number(rep, "--rep") if rep else 0)
 
 
 def _parse_buy(state: State, words: Sequence[str]) -> Command:
-    positional, options = _scan(words, _REP)
-    _count(positional, 2, None, USAGE["buy"])
-    rep = _one(options, "rep")
+    positional, options = scan(words, _REP)
+    count(positional, 2, None, USAGE["buy"])
+    rep = one(options, "rep")
     cards = tuple(_card(word) for word in positional[1:])
-    return Buy(_player(state, positional[0]), cards, _int(rep, "--rep") if rep else 0)
+    return Buy(player_of(state.seats, positional[0]), cards, number(rep, "--rep") if rep else 0)
 
 
 def _parse_consume(state: State, words: Sequence[str]) -> Command:
-    spec: _Spec = {
+    spec: Spec = {
         "drop": ("drop", "many"),
         "rep-happiness": ("rep-happiness", "flag"),
         "rep_happiness": ("rep-happiness", "flag"),
     }
-    positional, options = _scan(words, spec)
-    _count(positional, 2, None, USAGE["consume"])
+    positional, options = scan(words, spec)
+    count(positional, 2, None, USAGE["consume"])
     spends = []
     for word in positional[1:]:
         activity, eq, mats = word.partition("=")
         if not eq:
             raise BadInput(f"cannot read {word!r}", legal="ACTIVITY=MAT,MAT")
         refs = tuple(_ref(state, part, shared=True) for part in mats.split(",") if part)
-        spends.append(Spend(_name([activity], "ACTIVITY"), refs))
+        spends.append(Spend(name_of([activity], "ACTIVITY"), refs))
     drops = tuple(
-        _name([part], "ACTIVITY") for value in options.get("drop", []) for part in value.split(",") if part
+        name_of([part], "ACTIVITY") for value in options.get("drop", []) for part in value.split(",") if part
     )
-    return Consume(_player(state, positional[0]), tuple(spends), drops, "rep-happiness" in options)
+    return Consume(player_of(state.seats, positional[0]), tuple(spends), drops, "rep-happiness" in options)
 
 
 def _parse_goal(state: State, words: Sequence[str]) -> Command:
-    spec: _Spec = {"needs": ("needs", "value"), "reward": ("reward", "value")}
-    positional, options = _scan(words, spec)
-    _count(positional, 2, None, USAGE["goal"])
-    needs, reward = _one(options, "needs"), _one(options, "reward")
+    spec: Spec = {"needs": ("needs", "value"), "reward": ("reward", "value")}
+    positional, options = scan(words, spec)
+    count(positional, 2, None, USAGE["goal"])
+    needs, reward = one(options, "needs"), one(options, "reward")
     return Goal(
-        _player(state, positional[0]),
-        _name(positional[1:], "GOAL"),
-        _list(needs, data.PROPERTIES, "PROPERTY") if needs else None,
-        _int(reward, "--reward") if reward is not None else None,
+        player_of(state.seats, positional[0]),
+        name_of(positional[1:], "GOAL"),
+        listed(needs, data.PROPERTIES, "PROPERTY") if needs else None,
+        number(reward, "--reward") if reward is not None else None,
     )
 
 
 def _parse_favour(state: State, words: Sequence[str]) -> Command:
-    positional, options = _scan(words, {"pay": ("pay", "value")})
-    _count(positional, 3, 5, USAGE["favour"])
+    positional, options = scan(words, {"pay": ("pay", "value")})
+    count(positional, 3, 5, USAGE["favour"])
     player, kind, target = positional[0], positional[1].lower(), positional[2]
     args = positional[3:]
-    player, target = _player(state, player), _player(state, target)
-    pay = _one(options, "pay")
+    player, target = player_of(state.seats, player), player_of(state.seats, target)
+    pay = one(options, "pay")
     if kind not in data.FAVOURS:
         raise BadInput(f"unknown FAVOUR {positional[1]!r}", legal=", ".join(data.FAVOURS))
     if (kind == "recycle") != (pay is not None):
@@ -304,7 +215,7 @@ def _parse_favour(state: State, words: Sequence[str]) -> Command:
         return Favour(player, kind, target, mine=_ref(state, args[0]))
     if kind == "recycle":
         assert pay is not None
-        return Favour(player, kind, target, theirs=MatRef(_type(args[0])), pay=_int(pay, "--pay"))
+        return Favour(player, kind, target, theirs=MatRef(_type(args[0])), pay=number(pay, "--pay"))
     return Favour(player, kind, target, theirs=_ref(state, args[0]))
 
 
@@ -318,28 +229,28 @@ def _parse_kind(kind: str) -> Callable[[State, Sequence[str]], Command]:
 
 
 def _parse_accept(state: State, words: Sequence[str]) -> Command:
-    positional, _ = _scan(words, {})
-    _count(positional, 1, 1, USAGE["accept"])
-    return Accept(_player(state, positional[0]))
+    positional, _ = scan(words, {})
+    count(positional, 1, 1, USAGE["accept"])
+    return Accept(player_of(state.seats, positional[0]))
 
 
 def _parse_reject(state: State, words: Sequence[str]) -> Command:
-    spec: _Spec = {
+    spec: Spec = {
         "discard": ("discard", "flag"),
         "rep": ("rep", "flag"),
         "reputation": ("rep", "flag"),
     }
-    positional, options = _scan(words, spec)
-    _count(positional, 1, 1, USAGE["reject"])
+    positional, options = scan(words, spec)
+    count(positional, 1, 1, USAGE["reject"])
     if len(options) != 1:
         raise BadInput("reject by discarding a same FAVOUR or with 1 REPUTATION", legal=USAGE["reject"])
-    return Reject(_player(state, positional[0]), next(iter(options)))
+    return Reject(player_of(state.seats, positional[0]), next(iter(options)))
 
 
 def _parse_end(state: State, words: Sequence[str]) -> Command:
-    positional, _ = _scan(words, {})
-    _count(positional, 1, 1, USAGE["end"])
-    return End(_player(state, positional[0]))
+    positional, _ = scan(words, {})
+    count(positional, 1, 1, USAGE["end"])
+    return End(player_of(state.seats, positional[0]))
 
 
 # Other words for a verb, accepted everywhere a verb is (``referee loop``, ``play``, completion).
@@ -390,30 +301,22 @@ def ref_text(ref: MatRef) -> str:
     return f"{owner}{ref.type}{quality}"
 
 
-def _opt(name: str, value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, tuple):
-        return f" --{name} {','.join(value)}"
-    return f" --{name} {value}"
-
-
 def text(command: Command) -> str:
     """The canonical text of a move; ``parse`` reads it back to the same command."""
     match command:
         case RevealMaterial(material, to):
-            return f"reveal material {material}{_opt('to', to)}"
+            return f"reveal material {material}{opt('to', to)}"
         case RevealActivity(name, needs, props):
-            return f"reveal activity {card_word(name)}{_opt('needs', needs)}{_opt('props', props)}"
+            return f"reveal activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
         case DeclareActivity(name, needs, props):
-            return f"declare activity {card_word(name)}{_opt('needs', needs)}{_opt('props', props)}"
+            return f"declare activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
         case DeclareGoal(name, needs, reward):
-            return f"declare goal {card_word(name)}{_opt('needs', needs)}{_opt('reward', reward)}"
+            return f"declare goal {card_word(name)}{opt('needs', needs)}{opt('reward', reward)}"
         case Work(player, rep):
-            return f"work {player}{_opt('rep', rep or None)}"
+            return f"work {player}{opt('rep', rep or None)}"
         case Buy(player, cards, rep):
             bought = " ".join(f"{kind}:{quality}" for kind, quality in cards)
-            return f"buy {player} {bought}{_opt('rep', rep or None)}"
+            return f"buy {player} {bought}{opt('rep', rep or None)}"
         case Consume(player, spends, drop, rep_happiness):
             paid = " ".join(
                 f"{card_word(s.activity)}={','.join(ref_text(r) for r in s.materials)}" for s in spends
@@ -422,10 +325,10 @@ def text(command: Command) -> str:
             extra = " --rep-happiness" if rep_happiness else ""
             return f"consume {player} {paid}{drops}{extra}"
         case Goal(player, goal, needs, reward):
-            return f"goal {player} {card_word(goal)}{_opt('needs', needs)}{_opt('reward', reward)}"
+            return f"goal {player} {card_word(goal)}{opt('needs', needs)}{opt('reward', reward)}"
         case Favour(player, kind, target, mine, theirs, pay):
             args = [ref_text(ref) for ref in (mine, theirs) if ref is not None]
-            paid = _opt("pay", pay if kind == "recycle" else None)
+            paid = opt("pay", pay if kind == "recycle" else None)
             return f"favour {player} {kind} {target} {' '.join(args)}{paid}"
         case Accept(target):
             return f"accept {target}"

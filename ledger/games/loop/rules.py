@@ -16,11 +16,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ledger.decider import Setup
+from ledger.decider import Facts, Setup
 from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
 from ledger.games.loop import data
 from ledger.games.loop.evolve import evolve, settle, take
-from ledger.games.loop.grammar import card_word, is_card_name
 from ledger.games.loop.model import (
     UNKNOWN,
     Accept,
@@ -68,6 +67,8 @@ from ledger.games.loop.model import (
     Work,
     Worked,
 )
+from ledger.piles import counts_text, require_in, rng
+from ledger.words import card_word, is_card_name
 
 # Rule citations, as the rulebook titles its sections.
 R_SETUP = "LOOP 1.0 Setup"
@@ -116,11 +117,6 @@ def mat_text(mat: Mat) -> str:
 
 def mats_text(mats: Iterable[Mat]) -> str:
     return ", ".join(mat_text(m) for m in mats) or "none"
-
-
-def counts_text(items: Iterable[str]) -> str:
-    counts = Counter(items)
-    return ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(counts.items())) or "none"
 
 
 # ---------------------------------------------------------------------------- queries
@@ -348,10 +344,10 @@ def initial(setup: Setup) -> State:
         )
     # Virtual decks: shuffle and deal MATERIAL and FAVOUR now; ACTIVITY and GOAL once every
     # face is declared (see ``_deal``).
-    rng = random.Random(setup.seed)
-    rng.shuffle(deck)
+    generator = random.Random(setup.seed)
+    generator.shuffle(deck)
     favours = sorted(data.FAVOURS * data.FAVOUR_COPIES)
-    rng.shuffle(favours)
+    generator.shuffle(favours)
     players = {}
     for i, name in enumerate(seats):
         hand, favours = favours[: deal[i]], favours[deal[i] :]
@@ -374,20 +370,15 @@ def initial(setup: Setup) -> State:
 # ---------------------------------------------------------------------------- decide
 
 
-class _Out:
-    """The facts of one move, folded as they are found so later checks see them."""
+class _Out(Facts[State, Event]):
+    """The facts of one LOOP move (``ledger.decider.Facts``)."""
 
     def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def add(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+        super().__init__(state, evolve)
 
 
 def _rng(state: State, deck: str) -> random.Random:
-    return random.Random(f"{state.seed}:{deck}:{state.reshuffles}")
+    return rng(state.seed, deck, state.reshuffles)
 
 
 def _known_player(state: State, name: str) -> Player:
@@ -675,12 +666,14 @@ def _reveal_material(out: _Out, command: RevealMaterial) -> None:
             rule=R_END_TURN if state.phase != "setup" else R_SETUP,
             legal=awaited_text(state) or "cards are flipped only at the end of a turn",
         )
-    if command.material not in state.material_deck:
-        raise IllegalMove(
-            f"the MATERIAL deck holds no {up(command.material)}",
-            rule=R_SETUP if state.phase == "setup" else R_END_TURN,
-            legal=f"the deck holds {counts_text(state.material_deck)}",
-        )
+    require_in(
+        state.material_deck,
+        command.material,
+        "MATERIAL deck",
+        R_SETUP if state.phase == "setup" else R_END_TURN,
+        shown=up(command.material),
+        short="deck",
+    )
     out.add(MaterialRevealed(command.material, command.to))
     _proceed(out)
 
@@ -725,12 +718,12 @@ def _reveal_activity(out: _Out, command: RevealActivity) -> None:
 def _deal(out: _Out) -> None:
     """Virtual decks: with every face known, shuffle the ACTIVITY deck and deal the GOAL."""
     state = out.state
-    rng = random.Random(f"{state.seed}:deal")
+    generator = rng(state.seed, "deal")
     activities = sorted(state.activity_faces) * data.ACTIVITY_COPIES
     activities.sort()
-    rng.shuffle(activities)
+    generator.shuffle(activities)
     goals = sorted(state.goal_faces)
-    rng.shuffle(goals)
+    generator.shuffle(goals)
     each = data.GOALS_PER_PLAYER
     dealt = {name: tuple(goals[i * each : (i + 1) * each]) for i, name in enumerate(state.seats)}
     out.add(Dealt(tuple(activities), dealt))

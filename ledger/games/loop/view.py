@@ -14,9 +14,6 @@ so those are public.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
-
 import msgspec
 
 from ledger.games.loop import data
@@ -33,6 +30,7 @@ from ledger.games.loop.rules import (
     to_act,
 )
 from ledger.games.loop.score import score
+from ledger.piles import counts
 
 
 class Material(msgspec.Struct, frozen=True):
@@ -167,11 +165,6 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     winners: list[str]  # once the game is over
     limits: Limits = Limits()
     seed: int | None = None  # shown once the game is over
-
-
-def counts(items: Iterable[str]) -> dict[str, int]:
-    """A pile as {card: copies}, sorted by card: its composition, never its order."""
-    return dict(sorted(Counter(items).items()))
 
 
 def material(mat: Mat) -> Material:

@@ -1,0 +1,72 @@
+"""A group's own card faces as a TOML file: read as a game's declarations, written back.
+
+The file holds what a rulebook does not print, so it is the group's, never the publisher's.
+Each game says which sections it has and what each entry holds; reading and writing the
+TOML, and the one-line errors a person can fix the file from, are the same for all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ledger.errors import BadInput
+
+
+def parse(text: str, sections: tuple[str, ...]) -> dict[str, Any]:
+    """The TOML document, with only the ``sections`` a game knows."""
+    import tomllib  # only here: every other command starts faster without it
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BadInput(f"cards file is not TOML: {error}") from None
+    unknown = set(doc) - set(sections)
+    if unknown:
+        raise BadInput(f"cards file: unknown section {sorted(unknown)[0]!r}", legal=", ".join(sections))
+    return doc
+
+
+def entries(doc: dict[str, Any], key: str, named: str = "name") -> list[dict[str, Any]]:
+    """The ``[[key]]`` tables of the document, each with a non-empty ``named`` field."""
+    found = doc.get(key, [])
+    if not isinstance(found, list) or not all(isinstance(e, dict) for e in found):
+        raise BadInput(f"cards file: [[{key}]] must be tables")
+    for entry in found:
+        value = entry.get(named)
+        if not (isinstance(value, str) and value.strip()) and not (
+            isinstance(value, int) and named != "name"
+        ):
+            raise BadInput(f"cards file: every [[{key}]] needs a {named}")
+    return found
+
+
+def keys(entry: dict[str, Any], allowed: set[str], where: str) -> None:
+    """``BadInput`` for a key the entry may not have."""
+    extra = set(entry) - allowed
+    if extra:
+        raise BadInput(f"cards file: {where}: unknown key {sorted(extra)[0]!r}")
+
+
+def strings(entry: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> tuple[str, ...] | None:
+    """A list of names from ``allowed`` (lower case), or None if the key is absent."""
+    value = entry.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadInput(f"cards file: {where}: {key} must be a list of names")
+    items = tuple(v.lower() for v in value)
+    for item in items:
+        if item not in allowed:
+            raise BadInput(f"cards file: {where}: unknown {key} {item!r}", legal=", ".join(allowed))
+    return items
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string (a JSON string is one)."""
+    return msgspec.json.encode(text).decode()
+
+
+def toml_array(items: tuple[str, ...] | list[str]) -> str:
+    return "[" + ", ".join(toml_string(item) for item in items) + "]"

@@ -1,0 +1,130 @@
+"""The words of a move, read the same way in every game's grammar.
+
+Names are case-insensitive. A card name of several words may come as one (quoted) word, as
+hyphenated or underscored words, or, where it is the last thing before the options, as
+several words; it is stored in capitals with single spaces ("SENSE OF BELONGING") and
+written hyphenated ("sense-of-belonging"), so a game's ``parse(state, text(c).split()) == c``.
+
+``scan`` splits the words after a verb into positional words and ``--options``; each game
+says which options a verb takes and whether each is a flag, one value or many.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ledger.errors import BadInput
+
+_NAME = re.compile(r"^[A-Z0-9][A-Z0-9 '&!.]*$")
+
+# Options per verb: name -> (canonical name, "flag" | "value" | "many").
+Spec = dict[str, tuple[str, str]]
+
+
+def card_name(word: str) -> str:
+    """The stored form of a card name: capitals, single spaces."""
+    return " ".join(word.replace("-", " ").replace("_", " ").split()).upper()
+
+
+def card_word(name: str) -> str:
+    """The typed form of a card name: lower case, hyphenated."""
+    return name.lower().replace(" ", "-")
+
+
+def is_card_name(name: str) -> bool:
+    """A stored card name that can be typed and written back (see ``card_word``)."""
+    return bool(_NAME.match(name)) and name == card_name(name)
+
+
+def name_of(words: Sequence[str], what: str) -> str:
+    """The card name ``words`` type, or ``BadInput`` naming ``what`` it should be."""
+    name = card_name(" ".join(words))
+    if not is_card_name(name):
+        raise BadInput(f"cannot read {what} name {' '.join(words)!r}", legal="letters and digits")
+    return name
+
+
+def player_of(seats: Sequence[str], word: str) -> str:
+    """The player ``word`` names (in any case)."""
+    for name in seats:
+        if name.lower() == word.lower():
+            return name
+    raise BadInput(f"unknown player {word!r}", legal=", ".join(seats))
+
+
+def number(word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise BadInput(f"{what} must be a number, not {word!r}") from None
+
+
+def listed(word: str, allowed: Sequence[str], what: str) -> tuple[str, ...]:
+    """A comma-separated list of names from ``allowed`` (lower case), at least one."""
+    items = tuple(part.strip().lower() for part in word.split(",") if part.strip())
+    for item in items:
+        if item not in allowed:
+            raise BadInput(f"unknown {what} {item!r}", legal=", ".join(allowed))
+    if not items:
+        raise BadInput(f"no {what} given")
+    return items
+
+
+def scan(words: Sequence[str], spec: Spec) -> tuple[list[str], dict[str, list[str]]]:
+    """Positional words, and option values by canonical option name."""
+    positional: list[str] = []
+    options: dict[str, list[str]] = {}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if not word.startswith("--"):
+            positional.append(word)
+            continue
+        key, eq, value = word[2:].partition("=")
+        if key.lower() not in spec:
+            known = " ".join(f"--{k}" for k in spec) or "none"
+            raise BadInput(f"unknown option {word!r}", legal=f"options here: {known}")
+        key, arity = spec[key.lower()]
+        if key in options and arity != "many":
+            raise BadInput(f"option --{key} given twice")
+        values = options.setdefault(key, [])
+        if arity == "flag":
+            if eq:
+                raise BadInput(f"--{key} takes no value")
+        elif eq:
+            values.append(value)
+        elif arity == "value":
+            if i >= len(words):
+                raise BadInput(f"--{key} needs a value")
+            values.append(words[i])
+            i += 1
+        else:
+            while i < len(words) and not words[i].startswith("--") and "=" not in words[i]:
+                values.append(words[i])
+                i += 1
+            if not values:
+                raise BadInput(f"--{key} needs a value")
+    return positional, options
+
+
+def one(options: dict[str, list[str]], key: str) -> str | None:
+    """The value of an option given once, or None."""
+    values = options.get(key)
+    return values[0] if values else None
+
+
+def count(positional: Sequence[str], low: int, high: int | None, usage: str) -> None:
+    """``BadInput`` with the verb's usage unless there are ``low`` to ``high`` positional words."""
+    if len(positional) < low or (high is not None and len(positional) > high):
+        raise BadInput("wrong number of words", legal=usage)
+
+
+def opt(name: str, value: object) -> str:
+    """`` --name value`` for ``text``: nothing for None, a tuple joined with commas."""
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return f" --{name} {','.join(value)}"
+    return f" --{name} {value}"

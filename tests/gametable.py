@@ -1,0 +1,74 @@
+"""A game's table for the tests: typed moves go through parse -> decide -> evolve.
+
+``GameTable`` keeps the log so a test can replay it; ``refuse`` checks a move is refused with
+the right error and rule and that nothing changed. ``give`` and ``set`` edit the state for a
+worked example (the log then no longer replays, so tests that use them never call
+``replayed``). Each game's tests subclass it with their own setup.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+import pytest
+from msgspec.structs import replace
+
+from ledger.decider import Game, Setup
+from ledger.errors import RefereeError
+
+
+class GameTable:
+    def __init__(self, game: Game, setup: Setup, prelude: Iterable[Any] = ()) -> None:
+        self.game = game
+        self.setup = setup
+        self.state: Any = game.initial(setup)
+        self.log: list[tuple[Any, list[Any]]] = []
+        for command in prelude:
+            self.apply(command)
+
+    def apply(self, command: Any) -> list[Any]:
+        events = list(self.game.decide(self.state, command))
+        for event in events:
+            self.state = self.game.evolve(self.state, event)
+        self.log.append((command, events))
+        return events
+
+    def play(self, *lines: str) -> list[Any]:
+        """Play each line; the events of the last."""
+        events: list[Any] = []
+        for line in lines:
+            events = self.apply(self.game.parse(self.state, shlex.split(line)))
+        return events
+
+    def refuse(self, line: str, error: type[RefereeError], rule: str | None = None) -> RefereeError:
+        before = self.state
+        encoded = msgspec.json.encode(before)
+        with pytest.raises(error) as info:
+            self.play(line)
+        assert self.state is before, "a refused move changed the state"
+        assert msgspec.json.encode(before) == encoded, "a refused move mutated the state"
+        if rule is not None:
+            assert info.value.rule == rule, str(info.value)
+        return info.value
+
+    def events(self) -> list[Any]:
+        return [event for _, events in self.log for event in events]
+
+    def replayed(self) -> Any:
+        state = self.game.initial(self.setup)
+        for event in self.events():
+            state = self.game.evolve(state, event)
+        return state
+
+    def give(self, name: str, **fields: Any) -> None:
+        """Set a player's fields directly (worked examples only)."""
+        players = dict(self.state.players)
+        players[name] = replace(players[name], **fields)
+        self.state = replace(self.state, players=players)
+
+    def set(self, **fields: Any) -> None:
+        """Set board fields directly (worked examples only)."""
+        self.state = replace(self.state, **fields)
