@@ -86,11 +86,11 @@ class Pile(msgspec.Struct, frozen=True, omit_defaults=True):
         return self.under[0] if self.under else None
 
 
-def shuffled_pile(cards: Iterable[str], generator: random.Random) -> Pile:
-    """A virtual pile: the cards in a shuffled, known order."""
+def shuffled(cards: Iterable[str], generator: random.Random) -> tuple[str, ...]:
+    """The cards in the order ``generator`` shuffles them into (from their sorted order)."""
     order = sorted(cards)
     generator.shuffle(order)
-    return Pile(known=tuple(order))
+    return tuple(order)
 
 
 def candidates(pile: Pile, composition: Iterable[str]) -> list[str]:

@@ -49,12 +49,14 @@ def play(
     invariants: Callable[[Any], None],
     prelude: Iterable[Any] = (),
     each: Callable[[Any, list[Any]], None] | None = None,
+    watch: Callable[[Any, Any], None] | None = None,
     max_moves: int = 4000,
     check: bool = True,
 ) -> Played:
     """One whole game from ``setup``: the ``prelude`` commands (a cards file), then random
     legal moves until it is over; AssertionError if anything breaks. ``each`` may check
-    the state and the legal moves before every move."""
+    the state and the legal moves before every move; ``watch`` each fact with the state it
+    leads to (an invariant over several facts of one move)."""
     state = game.initial(setup)
     log: list[Any] = []
     for command in prelude:
@@ -85,6 +87,8 @@ def play(
         for event in events:
             new = game.evolve(new, event)
             log.append(event)
+            if check and watch is not None:
+                watch(new, event)
         if check:
             assert msgspec.json.encode(state) == before, "evolve changed the previous state"
             invariants(new)

@@ -57,7 +57,7 @@ def status(loaded: Loaded, screen: Screen) -> str:
 def recorded(result: Recorded, board: Board) -> str:
     span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
     out = [f"recorded {span}: {result.text}"]
-    out.extend(f"  {fact}" for fact in result.facts)
+    out.extend(f"  {fact}" for fact in result.facts if fact)  # "" is a fact with nothing to say
     out.append(line(board))
     return "\n".join(out)
 
@@ -83,7 +83,8 @@ def log(entries: Iterable[LogEntry], head: int, actors: Sequence[str]) -> Iterat
             mark = f"  ({entry.reason})"
         yield row(str(entry.seq), entry.recorded_at[11:19], entry.actor, entry.text + mark)
         for fact in entry.facts:
-            yield row("", "", "", f"  {fact}")
+            if fact:
+                yield row("", "", "", f"  {fact}")
 
 
 def score(loaded: Loaded, sheet: Score) -> str:

@@ -154,3 +154,118 @@ money 3:1 (the rest lost), 2 VP per faction step, mood +-2 per step from neutral
 election's rule), not awarded when nobody or only one has votes in the bag, pocket VP;
 ties share the win.
 """
+
+from __future__ import annotations
+
+from ledger.decider import Option, Verb
+from ledger.games.planet_b.cards import dump_cards, load_cards
+from ledger.games.planet_b.describe import describe, redact
+from ledger.games.planet_b.evolve import evolve
+from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, text
+from ledger.games.planet_b.model import Command, Event, State
+from ledger.games.planet_b.moves import legal
+from ledger.games.planet_b.present import present
+from ledger.games.planet_b.rules import actor, decide, initial, is_over, to_act
+from ledger.games.planet_b.score import score
+from ledger.games.planet_b.view import View, view
+
+name = "planet-b"
+title = "Planet B"
+rules_version = "1"
+modes: tuple[str, ...] = ("standard",)
+min_players = 2
+max_players = 4
+options: tuple[Option, ...] = (
+    Option(
+        "mood-votes",
+        "out",
+        ("out", "supply"),
+        "votes paid for a negative mood at an election leave the bag for the general supply, out of "
+        "play ('out'), or go back to their owner's supply ('supply')",
+    ),
+    Option(
+        "minus-tile",
+        "none",
+        ("none", "draw", "count"),
+        "what a '-1' swindle tile does at an election, which the rulebook never says: nothing, "
+        "1 vote fewer drawn, or 1 own vote fewer counted",
+    ),
+    Option(
+        "renovations",
+        "vp",
+        ("vp", "cost"),
+        "RENOVATIONS gives back 'the victory points you paid for the building': its VP ('vp') or "
+        "its cost as VP ('cost')",
+    ),
+    Option(
+        "colours", "", (), "words for the colours in `draw`, in seat order (and the dummy's with 2 players)"
+    ),
+)
+
+
+def _verb(word: str, help_: str) -> Verb:
+    return Verb(word, USAGE[word], help_, ALIASES.get(word, ()))
+
+
+verbs: tuple[Verb, ...] = (
+    _verb("declare", "the table declares a board or card face the rulebook does not print"),
+    _verb("reveal", "the table reveals the A tiles, a removed B tile, a news card, the next B tile"),
+    _verb("draft", "Starting Buildings: keep a building of the packet you hold"),
+    _verb("deal", "Your Turn: a suitcase on a conglomerate tile, then its box (a red side costs 1 mood)"),
+    _verb("sell", "Selling Resources: at the current price, in your turn"),
+    _verb("tile", "Production Tiles: buy one for 10 (or --back to return one, no refund)"),
+    _verb("office", "Offices: the holder's action, once every turn"),
+    _verb("gain", "perform the actions with nothing to choose, or take the resources of your choice"),
+    _verb("produce", "Production: the upper or lower line"),
+    _verb("build", "Build: a building from hand (or --back: under its pile for 5 money)"),
+    _verb("workie", "Workie Action: take crafties/brainies, or place one on a building"),
+    _verb("faction", "Faction Action: a step, or score TRACK:SPACEa|b with a checkmark"),
+    _verb("news", "News Card: the face-up card of pile I, II or III"),
+    _verb("swindle", "Buy a Swindle Tile: +1 or -1 on the topmost empty space"),
+    _verb("marker", "The Election Track: move the marker left or right"),
+    _verb("law", "draw a law, then decide it: left or right"),
+    _verb("box", "a work area just filled: choose the building's box 1 or 2"),
+    _verb("skip", "leave out the actions that cannot be performed"),
+    _verb("draw", "votes drawn from the bag, by colour (elections, GAME OF CHANCE, SPORTS BET)"),
+    _verb("recall", "workies back: partly filled areas at an election, or VACCINATION"),
+    _verb("discard", "INVITATION TO BID: 0 to 3 buildings under their piles"),
+    _verb("destroy", "RENOVATIONS, BUILDING EXPORT: destroy a constructed building"),
+    _verb("copy", "SOLAR ENERGY: a box of another building"),
+    _verb("replay", "CELL REGENERATION: a played news card again"),
+    _verb("give", "GREEN SMOOTHIE: plants to other players"),
+    _verb("export", "GOODS EXPORT: up to 2 resources at triple the price"),
+    _verb("exchange", "Exchanges: 2 resources of your choice (5 if immoral)"),
+    _verb("end", "end your turn"),
+    _verb("redraw", "after your turn: draw buildings to 3 in hand"),
+)
+
+__all__ = [
+    "Command",
+    "Event",
+    "State",
+    "View",
+    "actor",
+    "decide",
+    "describe",
+    "dump_cards",
+    "evolve",
+    "initial",
+    "is_over",
+    "legal",
+    "load_cards",
+    "max_players",
+    "min_players",
+    "modes",
+    "name",
+    "options",
+    "parse",
+    "present",
+    "redact",
+    "rules_version",
+    "score",
+    "text",
+    "title",
+    "to_act",
+    "verbs",
+    "view",
+]

@@ -1,0 +1,531 @@
+"""``parse`` and ``text``: the Planet B move grammar typed after ``referee planet-b``.
+
+Names and card names are read as ``ledger.words`` reads them (``plastic-bags`` or "PLASTIC
+BAGS"), so ``parse(state, text(c).split()) == c``. A box typed in a ``declare`` writes its
+words with commas (``box=-2money,news``); a law's or a swindle space's two parts, and a
+track space's two boxes, are split by ``;``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ledger.errors import BadInput
+from ledger.games.planet_b import cards, data
+from ledger.games.planet_b.faces import (
+    Board,
+    Building,
+    Face,
+    Headquarters,
+    Law,
+    Mood,
+    News,
+    Production,
+    Side,
+    Swindle,
+    Tile,
+    Track,
+)
+from ledger.games.planet_b.model import (
+    SPACES,
+    Build,
+    BuySwindle,
+    BuyTile,
+    ChooseBox,
+    Command,
+    CopyBox,
+    Deal,
+    Declare,
+    Destroy,
+    Discard,
+    DraftCard,
+    DrawVotes,
+    End,
+    Export,
+    Faction,
+    Gain,
+    Give,
+    LawMove,
+    Marker,
+    Office,
+    PlayNews,
+    Produce,
+    Recall,
+    Redraw,
+    Replay,
+    Reveal,
+    Sell,
+    Skip,
+    State,
+    Swap,
+    Workie,
+)
+from ledger.words import Spec, card_word, count, name_of, number, one, player_of, scan
+
+USAGE = {
+    "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
+    "|law [NAME] KEY=VALUE ...",
+    "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD"
+    " | reveal tile TILE",
+    "draft": "draft PLAYER BUILDING",
+    "deal": "deal PLAYER left|middle|right [--pay X,Y]",
+    "sell": "sell PLAYER RESOURCE[:N] ...",
+    "tile": "tile PLAYER RESOURCE upper1..lower3 [--back]",
+    "office": "office PLAYER [TRACK | LAW]",
+    "gain": "gain PLAYER [ITEM ...]",
+    "produce": "produce PLAYER upper|lower",
+    "build": "build PLAYER BUILDING [--back] [--pay X,Y]",
+    "workie": "workie PLAYER crafty|brainy|crafty@BUILDING[.AREA] ...",
+    "faction": "faction PLAYER TRACK|TRACK:SPACEa|b ... [--pay X,Y]",
+    "news": "news PLAYER I|II|III [--pay X,Y]",
+    "swindle": "swindle PLAYER +1|-1",
+    "marker": "marker PLAYER left|right",
+    "law": "law PLAYER [yellow|blue] [LAW] | law PLAYER left|right [--pay X,Y]",
+    "box": "box PLAYER 1|2 [--pay X,Y]",
+    "skip": "skip PLAYER",
+    "draw": "draw PLAYER COLOUR,COLOUR,...",
+    "recall": "recall PLAYER [BUILDING.AREA ...] | recall PLAYER BUILDING.AREA crafty|brainy",
+    "discard": "discard PLAYER [BUILDING ...]",
+    "destroy": "destroy PLAYER BUILDING",
+    "copy": "copy PLAYER BUILDING 1|2 [--pay X,Y]",
+    "replay": "replay PLAYER NEWS [--pay X,Y]",
+    "give": "give PLAYER OTHER[:N] ...",
+    "export": "export PLAYER [RESOURCE ...]",
+    "exchange": "exchange PLAYER RESOURCE[:N] ...",
+    "end": "end PLAYER",
+    "redraw": "redraw PLAYER A|B|C|BUILDING ...",
+}
+ALIASES: dict[str, tuple[str, ...]] = {"end": ("end-turn",), "gain": ("votes",)}
+_PAY: Spec = {"pay": ("pay", "value")}
+
+
+def _pay(options: dict[str, list[str]]) -> tuple[str, ...]:
+    value = one(options, "pay")
+    return tuple(w.strip().lower() for w in value.split(",") if w.strip()) if value else ()
+
+
+def _player(state: State, word: str) -> str:
+    return player_of(state.seats, word)
+
+
+def _counted(words: Sequence[str], allowed: Sequence[str], what: str) -> tuple[str, ...]:
+    """``plastic:2 water`` -> ("plastic", "plastic", "water"), sorted."""
+    out: list[str] = []
+    for word in words:
+        name, colon, n = word.lower().partition(":")
+        if name not in allowed:
+            raise BadInput(f"unknown {what} {name!r}", legal=", ".join(allowed))
+        out += [name] * (number(n, "a count") if colon else 1)
+    return tuple(sorted(out))
+
+
+def colour_names(state: State) -> dict[str, str]:
+    """Words for each colour: a player's name, ``dummy``, and the ``colours`` option."""
+    names = {p.lower(): p for p in state.seats}
+    if state.dummy:
+        names[data.DUMMY] = data.DUMMY
+    chosen = state.options.get("colours")
+    if chosen:
+        owners = [*state.seats, *((data.DUMMY,) if state.dummy else ())]
+        names.update({c.strip().lower(): o for c, o in zip(chosen.split(","), owners, strict=False)})
+    return names
+
+
+def _colours(state: State, word: str) -> tuple[str, ...]:
+    names = colour_names(state)
+    out = []
+    for part in word.split(","):
+        part = part.strip().lower()
+        if not part:
+            continue
+        if part not in names:
+            raise BadInput(f"unknown colour {part!r}", legal=", ".join(sorted(names)))
+        out.append(names[part])
+    return tuple(sorted(out))
+
+
+# ---------------------------------------------------------------------------- declare
+
+
+def _box(value: str) -> str:
+    return value.replace(",", " ")
+
+
+def _pair(value: str, what: str) -> tuple[str, str]:
+    left, semi, right = value.partition(";")
+    if not semi:
+        raise BadInput(f"{what} has two parts split by ';'", legal=f"{what}=BOX;BOX")
+    return _box(left), _box(right)
+
+
+def _market(value: str) -> dict[str, list[int]]:
+    prices: dict[str, list[int]] = {}
+    for part in value.split(","):
+        resource, colon, both = part.partition(":")
+        grey, slash, red = both.partition("/")
+        if not colon or not slash:
+            raise BadInput(f"cannot read market {value!r}", legal="market=plastic:2/4,iridium:3/5")
+        prices[resource.lower()] = [number(grey, "a price"), number(red, "a price")]
+    return prices
+
+
+_BOOL = {"yes": True, "true": True, "no": False, "false": False}
+# section -> key -> how the value reads: int, list, box, pair, bool, word; a "+" repeats.
+_KEYS: dict[str, dict[str, str]] = {
+    "side": {"suitcases": "int", "track": "int", "start": "int", "market": "market+"},
+    "board": {"upper": "list", "lower": "list"},
+    "production": {"tiles": "list"},
+    "headquarters": {"box": "box+"},
+    "mood": {"space": "box+", "neutral": "int"},
+    "track": {"space": "pair+"},
+    "swindle": {"space": "pair+"},
+    "tile": {"set": "word", "grey": "box", "red": "box", "grey_then": "word", "red_then": "word"},
+    "building": {"pile": "word", "cost": "int", "vp": "int", "area": "word+", "box": "box+"},
+    "news": {"pile": "word", "box": "box", "immoral": "bool"},
+    "law": {"colour": "word", "left": "pair", "right": "pair"},
+}
+_PLURAL = {"market": "markets", "box": "boxes", "space": "spaces", "area": "areas"}
+_NAMED = dict.fromkeys(("side", "track", "tile", "building", "news", "law"), "name") | {"board": "number"}
+_UPPER = {"set", "pile"}
+
+
+def _value(kind: str, key: str, value: str) -> Any:
+    if kind == "int":
+        return number(value, key)
+    if kind == "list":
+        return [part.strip().lower() for part in value.split(",") if part.strip()]
+    if kind == "box":
+        return _box(value)
+    if kind == "pair":
+        return list(_pair(value, key))
+    if kind == "bool":
+        return _BOOL.get(value.lower(), value)
+    if kind == "market":
+        return _market(value)
+    return value.upper() if key in _UPPER else value.lower()
+
+
+def _parse_declare(state: State, words: Sequence[str]) -> Command:
+    if not words:
+        raise BadInput("declare what?", legal=USAGE["declare"])
+    section = words[0].lower()
+    if section not in _KEYS:
+        raise BadInput(f"nothing to declare as {words[0]!r}", legal=", ".join(_KEYS))
+    keys = _KEYS[section]
+    entry: dict[str, Any] = {}
+    names: list[str] = []
+    for word in words[1:]:
+        key, eq, value = word.partition("=")
+        if not eq:
+            names.append(word)
+            continue
+        key = key.lower()
+        kind = keys.get(key)
+        if kind is None:
+            raise BadInput(f"{section} has no {key!r}", legal=" ".join(f"{k}=..." for k in keys))
+        read = _value(kind.rstrip("+"), key, value)
+        if kind.endswith("+"):
+            entry.setdefault(_PLURAL[key], []).append(read)
+        else:
+            entry[key] = read
+    field = _NAMED.get(section)
+    if field:
+        if not names:
+            raise BadInput(f"say which {section}", legal=USAGE["declare"])
+        if field == "number":
+            entry[field] = number(names[0], "a board number")
+        else:
+            entry[field] = name_of(names, section) if section in cards.NAMED else " ".join(names).lower()
+    elif names:
+        raise BadInput(f"{section} has no name: {' '.join(names)!r}")
+    return Declare(cards.face_of(section, entry, f"declare {section}"))
+
+
+def _words(box: str) -> str:
+    return box.replace(" ", ",")
+
+
+def declare_text(face: Face) -> str:
+    match face:
+        case Side():
+            markets = " ".join(
+                "market=" + ",".join(f"{r}:{g}/{red}" for r, (g, red) in m.items()) for m in face.markets
+            )
+            numbers = f"suitcases={face.suitcases} track={face.track} start={face.start}"
+            return f"declare side {face.name} {numbers} {markets}"
+        case Board():
+            return f"declare board {face.number} upper={','.join(face.upper)} lower={','.join(face.lower)}"
+        case Production():
+            return f"declare production tiles={','.join(face.tiles)}"
+        case Headquarters():
+            return "declare headquarters " + " ".join(f"box={_words(b)}" for b in face.boxes)
+        case Mood():
+            return (
+                "declare mood "
+                + " ".join(f"space={_words(b)}" for b in face.spaces)
+                + f" neutral={face.neutral}"
+            )
+        case Track():
+            return f"declare track {face.name} " + " ".join(
+                f"space={';'.join(map(_words, s))}" for s in face.spaces
+            )
+        case Swindle():
+            return "declare swindle " + " ".join(f"space={_words(c)};{_words(r)}" for c, r in face.spaces)
+        case Tile():
+            sides = f"grey={_words(face.grey)} red={_words(face.red)}"
+            then = f"grey_then={face.grey_then} red_then={face.red_then}"
+            return f"declare tile {card_word(face.name)} set={face.set} {sides} {then}"
+        case Building():
+            areas = " ".join(f"area={a}" for a in face.areas)
+            boxes = " ".join(f"box={_words(b)}" for b in face.boxes)
+            numbers = f"pile={face.pile} cost={face.cost} vp={face.vp}"
+            return f"declare building {card_word(face.name)} {numbers} {areas} {boxes}"
+        case News():
+            immoral = "yes" if face.immoral else "no"
+            box = _words(face.box)
+            return f"declare news {card_word(face.name)} pile={face.pile} box={box} immoral={immoral}"
+        case Law():
+            left = ";".join(map(_words, face.left))
+            right = ";".join(map(_words, face.right))
+            return f"declare law {card_word(face.name)} colour={face.colour} left={left} right={right}"
+    raise AssertionError(face)
+
+
+# ---------------------------------------------------------------------------- moves
+
+
+def _parse_reveal(state: State, words: Sequence[str]) -> Command:
+    positional, _ = scan(words, {})
+    count(positional, 2, None, USAGE["reveal"])
+    what = positional[0].lower()
+    if what == "tiles":
+        count(positional, 4, 4, USAGE["reveal"])
+        return Reveal("tiles", tuple(name_of([w], "tile") for w in positional[1:]))
+    if what in ("removed", "tile"):
+        return Reveal(what, (name_of(positional[1:], "tile"),))
+    if what == "news":
+        count(positional, 3, None, USAGE["reveal"])
+        pile = positional[1].upper()
+        if pile not in data.NEWS_PILES:
+            raise BadInput(f"news piles are I, II and III, not {positional[1]!r}", legal="I | II | III")
+        return Reveal("news", (name_of(positional[2:], "news card"),), pile)
+    raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
+
+
+_Build = Callable[[State, str, list[str], dict[str, list[str]]], Command]
+
+
+def _simple(
+    verb: str, build: _Build, spec: Spec | None = None, low: int = 0, high: int | None = None
+) -> Callable[[State, Sequence[str]], Command]:
+    """A verb whose first word is the player: ``build(state, player, rest, options)``."""
+
+    def parse_verb(state: State, words: Sequence[str]) -> Command:
+        positional, options = scan(words, spec or {})
+        count(positional, 1 + low, None if high is None else 1 + high, USAGE[verb])
+        return build(state, _player(state, positional[0]), positional[1:], options)
+
+    return parse_verb
+
+
+def _space(word: str) -> str:
+    if word.lower() not in SPACES:
+        raise BadInput(
+            f"the conglomerate spaces are left, middle and right, not {word!r}", legal=" | ".join(SPACES)
+        )
+    return word.lower()
+
+
+def _office(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    if not rest:
+        return Office(player)
+    if len(rest) == 1 and rest[0].lower() in data.TRACKS:
+        return Office(player, rest[0].lower())
+    return Office(player, name_of(rest, "law"))
+
+
+def _law(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    if rest and rest[0].lower() in ("left", "right"):
+        count(rest, 1, 1, USAGE["law"])
+        return LawMove(player, side=rest[0].lower(), pay=_pay(options))
+    pile = ""
+    if rest and rest[0].lower() in data.LAW_PILES:
+        pile, rest = rest[0].lower(), rest[1:]
+    return LawMove(player, pile=pile, card=name_of(rest, "law") if rest else "")
+
+
+def _recall(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    if rest and rest[-1].lower() in data.WORKIES:
+        return Recall(player, tuple(w.lower() for w in rest[:-1]), rest[-1].lower())
+    return Recall(player, tuple(w.lower() for w in rest))
+
+
+def _redraw(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    return Redraw(
+        player,
+        tuple(w.upper() if w.upper() in data.BUILDING_PILES else name_of([w], "building") for w in rest),
+    )
+
+
+def _give(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    return Give(player, _counted(rest, [p.lower() for p in state.seats], "player"))
+
+
+_PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
+    "declare": _parse_declare,
+    "reveal": _parse_reveal,
+    "draft": _simple("draft", lambda s, p, r, o: DraftCard(p, name_of(r, "building")), low=1),
+    "deal": _simple("deal", lambda s, p, r, o: Deal(p, _space(r[0]), _pay(o)), _PAY, 1, 1),
+    "sell": _simple("sell", lambda s, p, r, o: Sell(p, _counted(r, data.RESOURCES, "resource")), low=1),
+    "tile": _simple(
+        "tile",
+        lambda s, p, r, o: BuyTile(p, r[0].lower(), r[1].lower(), "back" in o),
+        {"back": ("back", "flag")},
+        2,
+        2,
+    ),
+    "office": _simple("office", _office),
+    "gain": _simple("gain", lambda s, p, r, o: Gain(p, tuple(w.lower() for w in r))),
+    "votes": _simple("gain", lambda s, p, r, o: Gain(p, (f"{r[0]}vote" if r else "vote",)), high=1),
+    "produce": _simple("produce", lambda s, p, r, o: Produce(p, r[0].lower()), low=1, high=1),
+    "build": _simple(
+        "build",
+        lambda s, p, r, o: Build(p, name_of(r, "building"), "back" in o, _pay(o)),
+        {**_PAY, "back": ("back", "flag")},
+        1,
+    ),
+    "workie": _simple("workie", lambda s, p, r, o: Workie(p, tuple(w.lower() for w in r)), low=1),
+    "faction": _simple(
+        "faction", lambda s, p, r, o: Faction(p, tuple(w.lower() for w in r), _pay(o)), _PAY, 1
+    ),
+    "news": _simple("news", lambda s, p, r, o: PlayNews(p, r[0].upper(), _pay(o)), _PAY, 1, 1),
+    "swindle": _simple("swindle", lambda s, p, r, o: BuySwindle(p, r[0]), low=1, high=1),
+    "marker": _simple("marker", lambda s, p, r, o: Marker(p, r[0].lower()), low=1, high=1),
+    "law": _simple("law", _law, _PAY),
+    "box": _simple("box", lambda s, p, r, o: ChooseBox(p, number(r[0], "the box"), _pay(o)), _PAY, 1, 1),
+    "skip": _simple("skip", lambda s, p, r, o: Skip(p), high=0),
+    "draw": lambda s, w: _parse_draw(s, w),
+    "recall": _simple("recall", _recall),
+    "discard": _simple("discard", lambda s, p, r, o: Discard(p, tuple(name_of([w], "building") for w in r))),
+    "destroy": _simple("destroy", lambda s, p, r, o: Destroy(p, name_of(r, "building")), low=1),
+    "copy": _simple(
+        "copy",
+        lambda s, p, r, o: CopyBox(p, name_of(r[:-1], "building"), number(r[-1], "the box"), _pay(o)),
+        _PAY,
+        2,
+    ),
+    "replay": _simple("replay", lambda s, p, r, o: Replay(p, name_of(r, "news card"), _pay(o)), _PAY, 1),
+    "give": _simple("give", _give, low=1),
+    "export": _simple("export", lambda s, p, r, o: Export(p, _counted(r, data.RESOURCES, "resource"))),
+    "exchange": _simple(
+        "exchange", lambda s, p, r, o: Swap(p, _counted(r, data.RESOURCES, "resource")), low=1
+    ),
+    "end": _simple("end", lambda s, p, r, o: End(p), high=0),
+    "end-turn": _simple("end", lambda s, p, r, o: End(p), high=0),
+    "redraw": _simple("redraw", _redraw, low=1),
+}
+
+
+def _parse_draw(state: State, words: Sequence[str]) -> Command:
+    positional, _ = scan(words, {})
+    count(positional, 1, 2, USAGE["draw"])
+    who = positional[0].lower()
+    names = colour_names(state)
+    if who not in names:
+        raise BadInput(f"unknown player {positional[0]!r}", legal=", ".join(sorted(names)))
+    return DrawVotes(names[who], _colours(state, positional[1]) if len(positional) > 1 else ())
+
+
+def parse(state: State, words: Sequence[str]) -> Command:
+    """The command the words after ``referee planet-b`` type, or ``BadInput``."""
+    if not words:
+        raise BadInput("no move given", legal=" | ".join(sorted(USAGE)))
+    parser = _PARSERS.get(words[0].lower())
+    if parser is None:
+        raise BadInput(f"unknown Planet B move {words[0]!r}", legal=" | ".join(sorted(USAGE)))
+    return parser(state, list(words[1:]))
+
+
+# ---------------------------------------------------------------------------- text
+
+
+def _pay_text(pay: tuple[str, ...]) -> str:
+    return f" --pay {','.join(pay)}" if pay else ""
+
+
+def _grouped(items: Sequence[str]) -> str:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return " ".join(f"{k}:{n}" if n > 1 else k for k, n in counts.items())
+
+
+def text(command: Command) -> str:
+    """The canonical text of a move; ``parse`` reads it back to the same command."""
+    match command:
+        case Declare(face):
+            return declare_text(face)
+        case Reveal(what, names, pile):
+            if what == "news":
+                return f"reveal news {pile} {card_word(names[0])}"
+            return f"reveal {what} {' '.join(map(card_word, names))}"
+        case DraftCard(player, card):
+            return f"draft {player} {card_word(card)}"
+        case Deal(player, space, pay):
+            return f"deal {player} {space}{_pay_text(pay)}"
+        case Sell(player, resources):
+            return f"sell {player} {_grouped(resources)}"
+        case BuyTile(player, resource, space, back):
+            return f"tile {player} {resource} {space}{' --back' if back else ''}"
+        case Office(player, choice):
+            return f"office {player}" + (f" {card_word(choice)}" if choice else "")
+        case Gain(player, items):
+            return " ".join(["gain", player, *items])
+        case Produce(player, line):
+            return f"produce {player} {line}"
+        case Build(player, card, back, pay):
+            return f"build {player} {card_word(card)}{' --back' if back else ''}{_pay_text(pay)}"
+        case Workie(player, units):
+            return " ".join(["workie", player, *units])
+        case Faction(player, units, pay):
+            return " ".join(["faction", player, *units]) + _pay_text(pay)
+        case PlayNews(player, pile, pay):
+            return f"news {player} {pile}{_pay_text(pay)}"
+        case BuySwindle(player, tile):
+            return f"swindle {player} {tile}"
+        case Marker(player, direction):
+            return f"marker {player} {direction}"
+        case LawMove(player, pile, card, side, pay):
+            if side:
+                return f"law {player} {side}{_pay_text(pay)}"
+            return " ".join(w for w in ("law", player, pile, card_word(card) if card else "") if w)
+        case ChooseBox(player, box, pay):
+            return f"box {player} {box}{_pay_text(pay)}"
+        case Skip(player):
+            return f"skip {player}"
+        case DrawVotes(player, colours):
+            return f"draw {player} {','.join(colours)}".rstrip()
+        case Recall(player, areas, colour):
+            return " ".join(w for w in ("recall", player, *areas, colour) if w)
+        case Discard(player, names):
+            return " ".join(["discard", player, *map(card_word, names)])
+        case Destroy(player, building):
+            return f"destroy {player} {card_word(building)}"
+        case CopyBox(player, building, box, pay):
+            return f"copy {player} {card_word(building)} {box}{_pay_text(pay)}"
+        case Replay(player, card, pay):
+            return f"replay {player} {card_word(card)}{_pay_text(pay)}"
+        case Give(player, to):
+            return f"give {player} {_grouped(to)}"
+        case Export(player, resources):
+            return " ".join(["export", player, *resources])
+        case Swap(player, resources):
+            return f"exchange {player} {_grouped(resources)}"
+        case End(player):
+            return f"end {player}"
+        case Redraw(player, names):
+            return " ".join(
+                ["redraw", player, *(n if n in data.BUILDING_PILES else card_word(n) for n in names)]
+            )
+    raise BadInput(f"not a Planet B move: {command!r}")

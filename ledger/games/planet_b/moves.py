@@ -1,0 +1,423 @@
+"""``legal``: concrete moves for whoever may act now, every one accepted by ``decide``.
+
+It is the random-play fuzzer's move source, so it covers every kind of move, but it caps the
+combinatorial ones: a workie or faction action one unit at a time; the resources of an
+exchange and the colours of a draw a few ways each; building redraws a few pile mixes.
+Cards a real table has never declared cannot be listed (their faces are unknown).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations, combinations_with_replacement
+
+from ledger.errors import AmbiguousMove, RefereeError
+from ledger.games.planet_b import data, effects
+from ledger.games.planet_b.effects import Item, parse_box
+from ledger.games.planet_b.model import (
+    SPACES,
+    Build,
+    BuySwindle,
+    BuyTile,
+    ChooseBox,
+    Command,
+    CopyBox,
+    Deal,
+    Destroy,
+    Discard,
+    DraftCard,
+    DrawVotes,
+    End,
+    Export,
+    Faction,
+    Frame,
+    Gain,
+    Give,
+    LawMove,
+    Marker,
+    Office,
+    Player,
+    PlayNews,
+    Produce,
+    Recall,
+    Redraw,
+    Replay,
+    Reveal,
+    Sell,
+    Skip,
+    State,
+    Swap,
+    Workie,
+)
+from ledger.games.planet_b.rules import actions, core, flow, to_act
+from ledger.piles import candidates
+from ledger.words import card_word
+
+PRODUCTION_SPACES = [f"{line}{n}" for line in data.LINES for n in range(1, data.LINE_SPACES + 1)]
+DRAW_WAYS = 6  # colour mixes listed for one draw from the bag
+SWAP_WAYS = 12  # resource mixes listed for an exchange of 5
+
+
+def legal(state: State, player: str | None = None) -> Iterator[Command]:
+    """Legal moves now, for everyone who may act (or only for ``player``)."""
+    who = to_act(state)
+    if player is not None:
+        who = [name for name in who if name.lower() == player.lower()]
+    if not who:
+        return
+    phase = state.phase
+    if phase == "setup":
+        yield from _setup_reveals(state)
+    elif phase == "draft":
+        yield from _draft(state)
+    elif phase == "turn":
+        yield from _turn(state, who[0])
+    elif phase == "refill":
+        yield from _refill(state)
+    elif phase == "exchange":
+        yield from _exchange(state)
+    elif phase == "election":
+        yield from _election(state)
+
+
+def _composition(state: State, pile: str) -> list[str]:
+    if pile in data.BUILDING_PILES:
+        return [b.name for b in state.faces.buildings.values() if b.pile == pile]
+    if pile in data.NEWS_PILES:
+        return [n.name for n in state.faces.news.values() if n.pile == pile]
+    return [law.name for law in state.faces.laws.values() if law.colour == pile]
+
+
+def _tops(state: State, pile: str) -> list[str]:
+    return candidates(state.piles[pile], _composition(state, pile))
+
+
+def _setup_reveals(state: State) -> Iterator[Command]:
+    a_tiles = sorted(t.name for t in state.faces.tiles.values() if t.set == "A")
+    if state.spaces[0].tile is None and len(a_tiles) == 3:
+        yield Reveal("tiles", tuple(a_tiles))
+        yield Reveal("tiles", tuple(a_tiles[1:] + a_tiles[:1]))
+    if state.dummy and not state.removed:
+        for name in sorted(t.name for t in state.faces.tiles.values() if t.set == "B"):
+            yield Reveal("removed", (name,))
+    for pile in data.NEWS_PILES:
+        if pile not in state.news_up:
+            for name in _tops(state, pile):
+                yield Reveal("news", (name,), pile)
+
+
+def _draft(state: State) -> Iterator[Command]:
+    plan = state.draft
+    assert plan is not None
+    picker = plan.order[plan.index]
+    if state.virtual:
+        for card in sorted(set(plan.packet)):
+            yield DraftCard(picker, card)
+    else:
+        for card in sorted(set(_composition(state, plan.pile)) - set(state.piles[plan.pile].seen)):
+            yield DraftCard(picker, card)
+
+
+def pay_ways(state: State, name: str, costs: Sequence[Item]) -> list[tuple[str, ...]]:
+    """The ``--pay`` choices that pay ``costs`` (``()`` when there is nothing to choose)."""
+    own = [c for c in costs if c.scope != "others"]
+    ways: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(3):
+        grown: list[tuple[str, ...]] = []
+        for words in frontier:
+            try:
+                core.plan(state, name, own, words)
+                ways.append(words)
+            except AmbiguousMove as error:
+                grown += [(*words, *c.removeprefix("--pay ").split(",")) for c in error.candidates]
+            except RefereeError:
+                pass
+        frontier = grown
+    return ways[:4]
+
+
+def _turn(state: State, name: str) -> Iterator[Command]:
+    frame = core.top(state)
+    if frame is None:
+        yield from _free_time(state, name)
+        return
+    yield from _frame(state, frame)
+
+
+def _free_time(state: State, name: str) -> Iterator[Command]:
+    player = state.players[name]
+    if not state.dealt:
+        spaces = actions.open_space_indices(state)
+        payable = [i for i in spaces if core.can_pay(state, name, actions.deal_box(state, i).costs)]
+        for i in payable or spaces:
+            for words in pay_ways(state, name, actions.deal_box(state, i).costs) if payable else [()]:
+                yield Deal(name, SPACES[i], words)
+    owed = flow.office_owed(state)
+    if owed:
+        immoral = core.immoral(state, name)
+        if owed == "vice-president" and not immoral:
+            for track in data.TRACKS:
+                yield Office(name, track)
+        elif owed == "president" and not state.virtual:
+            colour = "blue" if immoral else "yellow"
+            for law in _tops(state, colour):
+                yield Office(name, law)
+        else:
+            yield Office(name)
+    yield from _sales(player)
+    yield from _tiles(state, name)
+    if flow.may_end(state):
+        yield End(name)
+
+
+def _sales(player: Player) -> Iterator[Command]:
+    for resource in player.warehouse:
+        yield Sell(player.name, (resource,))
+    if len(player.warehouse) > 1:
+        yield Sell(player.name, tuple(sorted(r for r, n in player.warehouse.items() for _ in range(n))))
+
+
+def _tiles(state: State, name: str) -> Iterator[Command]:
+    player = state.players[name]
+    if player.money >= data.TILE_PRICE:
+        for resource in sorted(set(core.tiles_left(state, player))):
+            for space in PRODUCTION_SPACES:
+                yield BuyTile(name, resource, space)
+    for i, stack in enumerate(player.production):
+        for resource in sorted(set(stack)):
+            yield BuyTile(name, resource, PRODUCTION_SPACES[i], back=True)
+
+
+def _frame(state: State, frame: Frame) -> Iterator[Command]:
+    name = frame.owner
+    player = state.players[name]
+    symbols = {item.symbol for slot in frame.slots for item in slot.items}
+    if any(core.slot_free(state, slot) for slot in frame.slots):
+        yield Gain(name)
+    gains: set[str] = set()
+    for slot in frame.slots:
+        for item in slot.items:
+            if core.free(state, item) and (slot.choice or slot.mix):
+                gains.add(effects.item_text(Item(item.symbol, item.n if slot.choice else 1)))
+            if item.symbol == "resource":
+                gains.update(data.RESOURCES)
+    for word in sorted(gains):
+        yield Gain(name, (word,))
+    if "produce" in symbols:
+        yield Produce(name, "upper")
+        yield Produce(name, "lower")
+    if "tile" in symbols:
+        yield from (m for m in _tiles(state, name) if isinstance(m, BuyTile) and not m.back)
+    if symbols & {"build", "build-free"}:
+        for card in sorted(set(player.hand)):
+            face = state.faces.buildings[card]
+            if "build-free" in symbols or player.money >= face.cost:
+                yield Build(name, card)
+            if "build" in symbols:
+                yield Build(name, card, back=True)
+    for symbol in ("draw-build-a", "draw-build-b"):
+        if symbol in symbols and not state.virtual:
+            for card in _tops(state, symbol[-1].upper()):
+                if card not in player.hand:
+                    yield Build(name, card)
+    if symbols & {"crafty", "brainy", "workie", "work"}:
+        yield from _workies(state, frame, symbols)
+    yield from _factions(state, frame, symbols)
+    if "news" in symbols:
+        for pile in data.NEWS_PILES:
+            card = state.news_up.get(pile, "")
+            if card:
+                box = parse_box(state.faces.news[card].box)
+                for words in pay_ways(state, name, box.costs):
+                    yield PlayNews(name, pile, words)
+    if any(actions.item_possible(state, frame, Item(s)) for s in symbols & {"swindle", "swindle-free"}):
+        for tile in sorted(set(core.swindles_left(player))):
+            yield BuySwindle(name, tile)
+    if "marker" in symbols:
+        yield Marker(name, "left")
+        yield Marker(name, "right")
+    yield from _laws(state, frame, symbols)
+    for symbol in sorted(s for s in symbols if s.startswith("box")):
+        n = int(symbol[3:])
+        box = parse_box(core.building(state, frame.card).boxes[n - 1])
+        for words in pay_ways(state, name, box.costs):
+            yield ChooseBox(name, n, words)
+    yield from _specials(state, frame, symbols)
+    if any(not actions.possible(state, frame, slot) for slot in frame.slots):
+        yield Skip(name)
+
+
+def _workies(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command]:
+    name = frame.owner
+    player = state.players[name]
+    for colour in data.WORKIES:
+        if symbols & {colour, "workie", "work"}:
+            yield Workie(name, (colour,))
+    if "work" not in symbols:
+        return
+    for site in player.buildings:
+        for colour in data.WORKIES:
+            if (player.crafties if colour == "crafty" else player.brainies) < 1:
+                continue
+            areas = actions.free_areas(state, name, site.name, colour)
+            for area in areas:
+                where = card_word(site.name) + (f".{area + 1}" if len(areas) > 1 else "")
+                yield Workie(name, (f"{colour}@{where}",))
+
+
+def _factions(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command]:
+    name = frame.owner
+    player = state.players[name]
+    for track in data.TRACKS:
+        steps = {track, "faction", f"{track}-check", "faction-check", "neglect"}
+        if symbols & steps:
+            yield Faction(name, (track,))
+        if symbols & {f"{track}-check", "faction-check", "neglect"}:
+            for space in range(1, player.factions[track] + 1):
+                for which, text in zip("ab", core.track(state, track).spaces[space - 1], strict=True):
+                    for words in pay_ways(state, name, parse_box(text).costs):
+                        yield Faction(name, (f"{track}:{space}{which}",), words)
+
+
+def _laws(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command]:
+    name = frame.owner
+    for side in ("left", "right"):
+        if f"law-{side}" in symbols:
+            face = state.faces.laws[frame.card]
+            president = (face.left if side == "left" else face.right)[0]
+            for words in pay_ways(state, name, parse_box(president).costs):
+                yield LawMove(name, side=side, pay=words)
+    if "law" in symbols and not state.virtual:
+        colour = "blue" if core.immoral(state, name) else "yellow"
+        for card in _tops(state, colour):
+            yield LawMove(name, card=card)
+    if "pick-law" in symbols:
+        for colour in data.LAW_PILES:
+            if state.virtual:
+                yield LawMove(name, pile=colour)
+            else:
+                for card in _tops(state, colour):
+                    yield LawMove(name, pile=colour, card=card)
+
+
+def _specials(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command]:
+    name = frame.owner
+    player = state.players[name]
+    if "invitation" in symbols:
+        yield Discard(name, ())
+        for card in sorted(set(player.hand)):
+            yield Discard(name, (card,))
+        if player.hand:
+            yield Discard(name, tuple(player.hand))
+    if symbols & {"renovate", "export-building"}:
+        for site in player.buildings:
+            yield Destroy(name, site.name)
+    if "solar" in symbols:
+        for site in player.buildings:
+            if site.name == frame.card:
+                continue
+            for n, text in enumerate(core.building(state, site.name).boxes, 1):
+                for words in pay_ways(state, name, parse_box(text).costs):
+                    yield CopyBox(name, site.name, n, words)
+    if "vaccinate" in symbols:
+        for site in player.buildings:
+            if site.name == frame.card:
+                continue
+            for a, placed in enumerate(site.placed):
+                for colour in sorted(set(placed)):
+                    yield Recall(name, (f"{card_word(site.name)}.{a + 1}",), colour)
+    if "replay" in symbols:
+        for card in sorted(set(player.news)):
+            for words in pay_ways(state, name, parse_box(state.faces.news[card].box).costs):
+                yield Replay(name, card, words)
+    if "smoothie" in symbols and player.warehouse.get("plant", 0):
+        for other in state.seats:
+            if other != name:
+                yield Give(name, (other,))
+    if "triple-sale" in symbols:
+        yield Export(name, ())
+        held = sorted(r for r, n in player.warehouse.items() for _ in range(min(n, 2)))
+        for pair in sorted(set(combinations(held, 2)) | {(r,) for r in held}):
+            yield Export(name, pair)
+    if symbols & {"chance", "bet"} and not state.virtual:
+        for colours in draw_ways(state, actions.bag_draw_size(state, 3)):
+            yield DrawVotes(name, colours)
+
+
+def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
+    """A few colour mixes of ``size`` votes the bag holds."""
+    bag = Counter(state.bag)
+    ways: set[tuple[str, ...]] = set()
+    for first in sorted(bag):
+        pool = Counter(bag)
+        drawn = [first]
+        pool[first] -= 1
+        for colour in sorted(pool, key=lambda c: (-pool[c], c)):
+            while len(drawn) < size and pool[colour] > 0:
+                drawn.append(colour)
+                pool[colour] -= 1
+        if len(drawn) == size:
+            ways.add(tuple(sorted(drawn)))
+        if len(ways) >= DRAW_WAYS:
+            break
+    return sorted(ways)
+
+
+def _refill(state: State) -> Iterator[Command]:
+    name = state.active
+    needed = flow.redraw_needed(state)
+    if needed:
+        piles = [p for p in data.BUILDING_PILES if len(state.piles[p])]
+        for combo in combinations_with_replacement(piles, needed):
+            if any(combo.count(p) > len(state.piles[p]) for p in piles):
+                continue
+            if state.virtual:
+                yield Redraw(name, combo)
+                continue
+            picked: list[str] = []
+            for pile in combo:
+                left = [c for c in _tops(state, pile) if c not in picked]
+                if state.piles[pile].top() is not None or not left:
+                    break
+                picked.append(left[len(picked) % len(left)])
+            if len(picked) == needed:
+                yield Redraw(name, tuple(picked))
+        return
+    for pile in flow.news_awaited(state):
+        for card in _tops(state, pile):
+            yield Reveal("news", (card,), pile)
+
+
+def _exchange(state: State) -> Iterator[Command]:
+    exchange = state.exchange
+    assert exchange is not None
+    if flow.exchange_step(state) == "resources":
+        size = flow.exchange_size(state, exchange.player)
+        ways = list(combinations_with_replacement(data.RESOURCES, size))
+        if len(ways) > SWAP_WAYS:
+            ways = ways[:: len(ways) // SWAP_WAYS][:SWAP_WAYS]
+        for combo in ways:
+            yield Swap(exchange.player, tuple(sorted(combo)))
+        return
+    names = [t.name for t in state.faces.tiles.values() if t.set == "B"]
+    for tile in candidates(state.tiles, names):
+        yield Reveal("tile", (tile,))
+
+
+def _election(state: State) -> Iterator[Command]:
+    election = state.election
+    assert election is not None
+    if election.step == "recall":
+        name = election.recall[0]
+        areas = flow.partly_filled(state, name)
+        yield Recall(name, ())
+        for area in areas:
+            yield Recall(name, (area,))
+        if len(areas) > 1:
+            yield Recall(name, tuple(areas))
+        return
+    name = flow.drawer(state)
+    for colours in draw_ways(state, flow.draw_size(state, name)):
+        yield DrawVotes(name, colours)

@@ -1,0 +1,598 @@
+"""What every Planet B rule uses: the scratch fold, queries, the counters of a player
+(money, VP, mood, resources, workies, faction steps, votes) and the stack of open boxes.
+
+Costs and Action Boxes: a box's costs are paid fully first (``pay``) or it cannot be chosen;
+then its actions are performed one at a time, each fully, in the order the player chooses.
+An open box is a ``Frame`` on ``State.stack``; a move performs units of one of its slots
+(``use``); ``settle`` performs what is left with nothing to choose once only that is left,
+and closes finished boxes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ledger.decider import Facts
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
+from ledger.games.planet_b import data, effects
+from ledger.games.planet_b.effects import Box, Item, Slot
+from ledger.games.planet_b.evolve import evolve
+from ledger.games.planet_b.faces import Building, Mood, Side, Track
+from ledger.games.planet_b.model import (
+    SPACES,
+    BoxClosed,
+    BoxOpened,
+    Changed,
+    Dropped,
+    Event,
+    Frame,
+    LawReturned,
+    NewsStacked,
+    Player,
+    State,
+    Used,
+    Votes,
+)
+from ledger.games.planet_b.sections import (
+    R_COSTS,
+    R_MONEY,
+    R_PAY_STEPS,
+    R_PAY_WORKIES,
+    R_SUMMARY,
+    R_VOTES,
+)
+from ledger.piles import counts_text
+
+OPTION_MOOD_VOTES = "mood-votes"
+OPTION_MINUS_TILE = "minus-tile"
+OPTION_RENOVATIONS = "renovations"
+OPTION_COLOURS = "colours"
+# Actions a virtual game performs itself: the referee draws from its own piles and bag.
+VIRTUAL_FREE = frozenset({"draw-build-a", "draw-build-b", "chance", "bet", "law"})
+
+
+class Out(Facts[State, Event]):
+    """The facts of one Planet B move (``ledger.decider.Facts``)."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state, evolve)
+
+
+# ---------------------------------------------------------------------------- queries
+
+
+def up(word: str) -> str:
+    return word.upper()
+
+
+def player_of(state: State, name: str) -> Player:
+    player = state.players.get(name)
+    if player is None:
+        raise BadInput(f"unknown player {name!r}", legal=", ".join(state.seats))
+    return player
+
+
+def participants(state: State) -> list[str]:
+    """Everyone whose votes take part in elections: the players, then the dummy."""
+    return [*state.seats, data.DUMMY] if state.dummy else list(state.seats)
+
+
+def clockwise(state: State, first: str) -> list[str]:
+    """The players in turn order starting with ``first``."""
+    i = state.seats.index(first)
+    return [*state.seats[i:], *state.seats[:i]]
+
+
+def side(state: State) -> Side:
+    return state.faces.sides[state.side]
+
+
+def mood_face(state: State) -> Mood:
+    face = state.faces.mood
+    assert face is not None
+    return face
+
+
+def mood_range(state: State) -> tuple[int, int]:
+    """The lowest and highest mood, in spaces from neutral."""
+    face = mood_face(state)
+    return -face.neutral, len(face.spaces) - 1 - face.neutral
+
+
+def track(state: State, name: str) -> Track:
+    return state.faces.tracks[name]
+
+
+def building(state: State, name: str) -> Building:
+    """A building's face; Headquarters is printed in part and declared in part."""
+    if name == data.HEADQUARTERS:
+        hq = state.faces.headquarters
+        assert hq is not None
+        return Building(name=name, pile="", cost=0, vp=0, areas=data.HEADQUARTERS_AREAS, boxes=hq.boxes)
+    return state.faces.buildings[name]
+
+
+def immoral(state: State, name: str) -> bool:
+    """Immoral News Cards: the top card of the player's news stack shows the symbol."""
+    stack = state.players[name].news
+    return bool(stack) and state.faces.news[stack[-1]].immoral
+
+
+def price(state: State, resource: str) -> int:
+    """Selling Resources: the disc below the tile whose market lists it; meat always 6."""
+    if resource == "meat":
+        return data.MEAT_PRICE
+    for i, market in enumerate(side(state).markets):
+        if resource in market:
+            grey, red = market[resource]
+            return red if state.markets[i] else grey
+    raise AssertionError(resource)
+
+
+def office_of(state: State, colour: str) -> str:
+    """The office a player (or the dummy) holds, "" if none."""
+    if colour == data.DUMMY:
+        return state.dummy_office
+    return state.players[colour].office
+
+
+def line_resources(state: State, player: Player, line: str) -> tuple[str, ...]:
+    """What a production line shows: each space's top tile, else the board's resource."""
+    face = state.faces.boards[str(player.board)]
+    printed = face.upper if line == "upper" else face.lower
+    start = 0 if line == "upper" else data.LINE_SPACES
+    return tuple(
+        (player.production[start + i][-1] if player.production[start + i] else printed[i])
+        for i in range(data.LINE_SPACES)
+    )
+
+
+def tiles_left(state: State, player: Player) -> list[str]:
+    """The player's production tiles still in their supply."""
+    face = state.faces.production
+    assert face is not None
+    left = list(face.tiles)
+    for space in player.production:
+        for tile in space:
+            left.remove(tile)
+    return left
+
+
+def swindles_left(player: Player) -> list[str]:
+    left = list(data.SWINDLE_TILES)
+    for tile in player.swindles:
+        left.remove(tile)
+    return left
+
+
+def space_index(word: str) -> int:
+    if word not in SPACES:
+        raise BadInput(
+            f"the conglomerate spaces are {', '.join(SPACES)}, not {word!r}", legal=" | ".join(SPACES)
+        )
+    return SPACES.index(word)
+
+
+# ---------------------------------------------------------------------------- counters
+
+
+def change(out: Out, name: str, why: str, **fields: object) -> None:
+    """A ``Changed`` fact, unless nothing changes."""
+    kept = {k: v for k, v in fields.items() if v}
+    if kept:
+        out.add(Changed(name, why, **kept))  # type: ignore[arg-type]
+
+
+def money(out: Out, name: str, n: int, why: str) -> None:
+    if name != data.DUMMY:
+        change(out, name, why, money=n)
+
+
+def mood(out: Out, name: str, n: int, why: str) -> None:
+    """Mood: up or down ``n`` spaces; past the top 2 VP a step, past the bottom -2 VP a step
+    (as much as the pocket holds: an empty pocket counts as paid)."""
+    player = out.state.players[name]
+    low, high = mood_range(out.state)
+    if n >= 0:
+        moved = min(n, high - player.mood)
+        change(out, name, why, mood=moved, vp=data.MOOD_VP * (n - moved))
+    else:
+        moved = min(-n, player.mood - low)
+        lost = min(player.vp, data.MOOD_VP * (-n - moved))
+        change(out, name, why, mood=-moved, vp=-lost)
+
+
+def resources(out: Out, name: str, got: dict[str, int], why: str) -> None:
+    """Containers into the warehouse; any over 4 of a resource sold at once at the current
+    price (Production)."""
+    if name == data.DUMMY:
+        return
+    player = out.state.players[name]
+    kept: dict[str, int] = {}
+    sold = 0
+    for resource, n in got.items():
+        room = data.WAREHOUSE - player.warehouse.get(resource, 0)
+        kept[resource] = min(n, max(0, room))
+        sold += (n - kept[resource]) * price(out.state, resource)
+    change(out, name, why, resources={k: v for k, v in kept.items() if v})
+    if sold:
+        change(out, name, "the warehouse holds 4 of a resource: the rest sold at once", money=sold)
+
+
+def workies(out: Out, name: str, crafties: int, brainies: int, why: str) -> None:
+    """Workies onto the board; more than 8 of a kind go back at once (Workie Action)."""
+    if name == data.DUMMY:
+        return
+    player = out.state.players[name]
+    c = min(crafties, data.WORKIE_LIMIT - player.crafties) if crafties > 0 else crafties
+    b = min(brainies, data.WORKIE_LIMIT - player.brainies) if brainies > 0 else brainies
+    extra = (crafties - c) + (brainies - b)
+    note = f" ({extra} over 8 back to the supply)" if extra else ""
+    change(out, name, why + note, crafties=c, brainies=b)
+
+
+def steps(out: Out, name: str, track_name: str, n: int, why: str) -> None:
+    """Faction steps to the right; past the last space 4 money a step (Faction Action)."""
+    if name == data.DUMMY:
+        return
+    position = out.state.players[name].factions[track_name]
+    moved = min(n, len(track(out.state, track_name).spaces) - position)
+    change(out, name, why, factions={track_name: moved}, money=data.STEP_MONEY * (n - moved))
+
+
+def add_votes(out: Out, colour: str, n: int, why: str) -> None:
+    """Adding Votes to the Bag: from the supply; 1 money for each vote missing."""
+    have = out.state.supply.get(colour, 0)
+    moved = min(n, have)
+    if moved:
+        out.add(Votes(colour, moved, "supply", "bag", why=why))
+    if n > moved:
+        money(out, colour, n - moved, f"{why}: {n - moved} vote(s) missing from the supply, 1 money each")
+
+
+def pay_votes(out: Out, colour: str, n: int, why: str) -> None:
+    """Votes paid out of the bag: out of play (or to the supply, option ``mood-votes``)."""
+    moved = min(n, out.state.bag.get(colour, 0))
+    target = "supply" if out.state.options.get(OPTION_MOOD_VOTES) == "supply" else "out"
+    if moved:
+        out.add(Votes(colour, moved, "bag", target, why=why))
+
+
+# ---------------------------------------------------------------------------- costs
+
+
+def others(state: State, owner: str, symbol: str) -> list[str]:
+    """ "All others": every other player; the dummy too where votes move."""
+    names = clockwise(state, owner)[1:] if owner in state.seats else list(state.seats)
+    if symbol == "vote" and state.dummy and owner != data.DUMMY:
+        names.append(data.DUMMY)
+    return names
+
+
+def scoped(state: State, owner: str, item: Item) -> list[str]:
+    if item.scope == "all":
+        return [owner, *others(state, owner, item.symbol)]
+    if item.scope == "others":
+        return others(state, owner, item.symbol)
+    return [owner]
+
+
+Plan = list[tuple[Item, tuple[str, ...]]]  # each cost with what it takes: resources, workies, tracks
+
+
+def _choose(item: Item, held: dict[str, int], words: list[str], what: str, pay_word: str) -> tuple[str, ...]:
+    """What a cost of ``item.n`` from a choice of ``held`` takes: the ``--pay`` words, or the
+    only way there is."""
+    total = sum(held.values())
+    if total < item.n:
+        raise IllegalMove(
+            f"{item.n} {what} to pay, and there are {total}",
+            rule=R_COSTS,
+            legal=f"held: {counts_text([k for k, n in held.items() for _ in range(n)])}",
+        )
+    kinds = [k for k, n in held.items() if n]
+    if len(words) >= item.n:
+        chosen = tuple(words[: item.n])
+        del words[: item.n]
+        for kind in set(chosen):
+            if chosen.count(kind) > held.get(kind, 0):
+                raise IllegalMove(f"cannot pay {chosen.count(kind)} {kind}", rule=R_COSTS)
+        return chosen
+    if len(kinds) == 1 or total == item.n:
+        return tuple(sorted(k for k, n in held.items() for _ in range(min(n, item.n))))[: item.n]
+    raise AmbiguousMove(
+        f"say which {what} pay {item.n} ({pay_word})",
+        candidates=[f"--pay {','.join([k] * item.n)}" for k in kinds if held[k] >= item.n][:6]
+        or [f"--pay {','.join(kinds[: item.n])}"],
+    )
+
+
+def plan(state: State, name: str, costs: Sequence[Item], pay: Sequence[str]) -> Plan:
+    """How ``name`` pays ``costs`` (their own, not the others'); ``IllegalMove`` if they
+    cannot pay them all: VP never pays (Money and Victory Points)."""
+    player = state.players[name]
+    words = [w.lower() for w in pay]
+    need_money = sum(c.n for c in costs if c.symbol == "money")
+    if need_money > player.money:
+        raise IllegalMove(
+            f"{name} has {player.money} money, not the {need_money} to pay",
+            rule=R_COSTS,
+            legal="sell resources first, or choose something else (VP never pays a cost)",
+        )
+    warehouse = dict(player.warehouse)
+    board = {"crafty": player.crafties, "brainy": player.brainies}
+    factions = dict(player.factions)
+    plan_: Plan = []
+    for item in costs:
+        took: tuple[str, ...] = ()
+        if item.symbol in data.RESOURCES:
+            if warehouse.get(item.symbol, 0) < item.n:
+                raise IllegalMove(
+                    f"{name} has {warehouse.get(item.symbol, 0)} {item.symbol}, not the {item.n} to pay",
+                    rule=R_COSTS,
+                )
+            took = (item.symbol,) * item.n
+        elif item.symbol == "resource":
+            took = _choose(item, warehouse, words, "resources", "--pay RESOURCE,...")
+        elif item.symbol in data.WORKIES:
+            if board[item.symbol] < item.n:
+                raise IllegalMove(
+                    f"{name} has {board[item.symbol]} {item.symbol} on the board, not {item.n}; workies on "
+                    "buildings do not pay",
+                    rule=R_PAY_WORKIES,
+                )
+            took = (item.symbol,) * item.n
+        elif item.symbol == "workie":
+            took = _choose(item, board, words, "workies", "--pay crafty,brainy")
+        elif item.symbol in data.TRACKS:
+            if factions[item.symbol] < item.n:
+                raise IllegalMove(
+                    f"{name} is {factions[item.symbol]} steps along the {item.symbol} track and cannot pay "
+                    f"{item.n}; from the start space no steps can be paid",
+                    rule=R_PAY_STEPS,
+                )
+            took = (item.symbol,) * item.n
+        elif item.symbol == "faction":
+            took = _choose(item, factions, words, "faction steps", "--pay TRACK,...")
+        elif item.symbol == "vote":
+            if state.bag.get(name, 0) < item.n:
+                raise IllegalMove(
+                    f"{name} has {state.bag.get(name, 0)} votes in the bag, not {item.n}", rule=R_VOTES
+                )
+        elif item.symbol not in ("money", "mood"):
+            raise AssertionError(item)
+        for kind in took:
+            for pool in (warehouse, board, factions):
+                if kind in pool:
+                    pool[kind] -= 1
+                    break
+        plan_.append((item, took))
+    if words:
+        raise BadInput(f"nothing more to choose in paying: {' '.join(words)}", legal="leave out --pay")
+    return plan_
+
+
+def can_pay(state: State, name: str, costs: Sequence[Item]) -> bool:
+    """Whether ``name`` can pay ``costs`` some way (choices made any way)."""
+    mine = [c for c in costs if not c.scope or c.scope == "all"]
+    player = state.players[name]
+    if sum(c.n for c in mine if c.symbol == "money") > player.money:
+        return False
+    needs: dict[str, int] = {}
+    for c in mine:
+        needs[c.symbol] = needs.get(c.symbol, 0) + c.n
+    warehouse = sum(player.warehouse.values()) - sum(needs.get(r, 0) for r in data.RESOURCES)
+    if any(player.warehouse.get(r, 0) < needs.get(r, 0) for r in data.RESOURCES) or warehouse < needs.get(
+        "resource", 0
+    ):
+        return False
+    if player.crafties < needs.get("crafty", 0) or player.brainies < needs.get("brainy", 0):
+        return False
+    if player.crafties + player.brainies - needs.get("crafty", 0) - needs.get("brainy", 0) < needs.get(
+        "workie", 0
+    ):
+        return False
+    if any(player.factions[t] < needs.get(t, 0) for t in data.TRACKS):
+        return False
+    spare = sum(player.factions.values()) - sum(needs.get(t, 0) for t in data.TRACKS)
+    return spare >= needs.get("faction", 0) and state.bag.get(name, 0) >= needs.get("vote", 0)
+
+
+def _pay_one(out: Out, name: str, item: Item, took: tuple[str, ...], why: str) -> None:
+    if item.symbol == "money":
+        money(out, name, -item.n, why)
+    elif item.symbol == "mood":
+        mood(out, name, -item.n, why)
+    elif item.symbol == "vote":
+        pay_votes(out, name, item.n, why)
+    elif took and took[0] in data.WORKIES:
+        change(out, name, why, crafties=-took.count("crafty"), brainies=-took.count("brainy"))
+    elif took and took[0] in data.TRACKS:
+        change(out, name, why, factions={t: -took.count(t) for t in sorted(set(took))})
+    else:
+        change(out, name, why, resources={r: -took.count(r) for r in sorted(set(took))})
+
+
+def pay(out: Out, owner: str, costs: Sequence[Item], words: Sequence[str], why: str) -> None:
+    """Pay a box's costs: the owner's in full (``plan`` has checked); "all"/"all others"
+    costs by every other who can pay each in full (Costs and Action Boxes)."""
+    own = [c for c in costs if not c.scope or c.scope == "all"]
+    for item, took in plan(out.state, owner, own, words):
+        _pay_one(out, owner, item, took, why)
+    for item in costs:
+        if not item.scope:
+            continue
+        for name in others(out.state, owner, item.symbol):
+            if name == data.DUMMY:
+                continue
+            if item.symbol == "mood" or can_pay(out.state, name, [Item(item.symbol, item.n)]):
+                try:
+                    taken = plan(out.state, name, [Item(item.symbol, item.n)], ())
+                except AmbiguousMove:
+                    taken = [(item, _cheapest(out.state, name, item))]
+                for one, took in taken:
+                    _pay_one(out, name, Item(one.symbol, one.n), took, f"{why} (all others)")
+
+
+def _cheapest(state: State, name: str, item: Item) -> tuple[str, ...]:
+    """What another player pays for a cost with a choice: the kinds they hold most of."""
+    player = state.players[name]
+    held = (
+        dict(player.warehouse)
+        if item.symbol == "resource"
+        else {"crafty": player.crafties, "brainy": player.brainies}
+        if item.symbol == "workie"
+        else dict(player.factions)
+    )
+    took: list[str] = []
+    for _ in range(item.n):
+        kind = max(sorted(held), key=lambda k: held[k])
+        held[kind] -= 1
+        took.append(kind)
+    return tuple(took)
+
+
+# ---------------------------------------------------------------------------- the stack
+
+
+def top(state: State) -> Frame | None:
+    return state.stack[-1] if state.stack else None
+
+
+def acting(state: State, name: str) -> Frame:
+    """The open box ``name`` performs now; the right error if it is not theirs to act."""
+    frame = top(state)
+    if state.phase != "turn" or frame is None:
+        raise IllegalMove(
+            "there is no action box open to perform",
+            rule=R_SUMMARY,
+            legal=f"{state.active}: deal to a conglomerate" if state.phase == "turn" else None,
+        )
+    if frame.owner != name:
+        raise NotYourTurn(f"{frame.owner} performs {frame.source} now, not {name}", rule=R_COSTS)
+    return frame
+
+
+def slot_offers(slot: Slot, symbols: Iterable[str]) -> int | None:
+    """The index of the slot's item that is one of ``symbols`` (None: none is)."""
+    wanted = set(symbols)
+    for i, item in enumerate(slot.items):
+        if item.symbol in wanted:
+            return i
+    return None
+
+
+def find(frame: Frame, symbols: Sequence[str], n: int = 1) -> tuple[int, int] | None:
+    """A slot of ``frame`` offering one of ``symbols`` (in the order given: the first symbol
+    the most specific), with ``n`` units left: plain slots first, then mixes, then choices."""
+    for symbol in symbols:
+        for kind in ("plain", "mix", "choice"):
+            for s, slot in enumerate(frame.slots):
+                shape = "mix" if slot.mix else "choice" if slot.choice else "plain"
+                if shape != kind:
+                    continue
+                i = slot_offers(slot, [symbol])
+                if i is None:
+                    continue
+                left = slot.n if slot.mix else slot.items[i].n
+                if kind == "choice" or left >= n:
+                    return s, i
+    return None
+
+
+def offered(frame: Frame) -> str:
+    return " ".join(effects.slot_text(slot) for slot in frame.slots) or "nothing"
+
+
+def missing(frame: Frame, what: str, rule: str) -> IllegalMove:
+    return IllegalMove(
+        f"{frame.source} offers no {what} now",
+        rule=rule,
+        legal=f"left to perform in {frame.source}: {offered(frame)}",
+    )
+
+
+def use(out: Out, slot: int, item: int, n: int) -> None:
+    out.add(Used(slot, item, n))
+
+
+def open_box(
+    out: Out,
+    owner: str,
+    source: str,
+    box: Box,
+    *,
+    pay_words: Sequence[str] = (),
+    card: str = "",
+    then: str = "",
+    forced: bool = False,
+) -> None:
+    """Pay ``box``'s costs and put it on the stack; ``forced`` (the "All Others" part of a
+    law) pays only the costs the player can pay in full."""
+    if forced:
+        for item in box.costs:
+            if item.symbol == "mood" or can_pay(out.state, owner, [item]):
+                try:
+                    chosen = plan(out.state, owner, [item], ())
+                except AmbiguousMove:
+                    chosen = [(item, _cheapest(out.state, owner, item))]
+                for one, took in chosen:
+                    _pay_one(out, owner, one, took, source)
+    else:
+        pay(out, owner, box.costs, pay_words, source)
+    out.add(BoxOpened(Frame(owner, source, box.slots, card, then)))
+
+
+def free(state: State, item: Item) -> bool:
+    """Performed with nothing to choose: a gain, a scoped action (each player chooses their
+    own), or what a virtual game draws itself."""
+    return item.free or bool(item.scope) or (state.virtual and item.symbol in VIRTUAL_FREE)
+
+
+def slot_free(state: State, slot: Slot) -> bool:
+    return len(slot.items) == 1 and not slot.mix and free(state, slot.items[0])
+
+
+def close(out: Out) -> None:
+    frame = top(out.state)
+    assert frame is not None
+    out.add(BoxClosed())
+    if frame.then == "stack":
+        out.add(NewsStacked(frame.owner, frame.card))
+    elif frame.then == "law":
+        colour = out.state.faces.laws[frame.card].colour
+        out.add(LawReturned(colour, frame.card))
+
+
+def settle(out: Out) -> None:
+    """Perform what is left with nothing to choose, and close finished boxes, until the top
+    box waits for a choice (Costs and Action Boxes: every action performed as fully as can)."""
+    from ledger.games.planet_b.rules import actions  # the actions perform items
+
+    while True:
+        frame = top(out.state)
+        if frame is None:
+            return
+        if not frame.slots:
+            close(out)
+            continue
+        if not all(slot_free(out.state, slot) for slot in frame.slots):
+            return
+        item = frame.slots[0].items[0]
+        use(out, 0, 0, item.n)
+        actions.perform_free(out, frame, item)
+
+
+def drop(out: Out, slots: Iterable[int]) -> None:
+    for slot in sorted(slots, reverse=True):
+        out.add(Dropped(slot))
+
+
+def spaces_text(state: State) -> str:
+    return ", ".join(f"{SPACES[i]} {space.tile}" for i, space in enumerate(state.spaces) if space.tile)
+
+
+def check_money(state: State, name: str, n: int, what: str) -> None:
+    have = state.players[name].money
+    if have < n:
+        raise IllegalMove(f"{name} has {have} money, not the {n} {what} costs", rule=R_MONEY)

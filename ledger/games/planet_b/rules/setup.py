@@ -1,0 +1,298 @@
+"""Game Components and Setup, Setting Up Your Player Board, Starting Buildings; and the
+table's declarations of the faces the rulebook does not print.
+
+The game waits in phase "cards" until the board faces are declared (and, for virtual piles,
+every card). Then the setup: a real table reveals the 3 A tiles, the B tile removed with 2
+players and the top card of each news pile; a virtual game shuffles and deals itself. Then
+the building draft: A from the last player to the right, B from the start player to the
+left, C like A.
+"""
+
+from __future__ import annotations
+
+from ledger.decider import Setup
+from ledger.errors import BadInput, IllegalMove, NotYourTurn
+from ledger.games.planet_b import data, faces
+from ledger.games.planet_b.model import (
+    Declare,
+    Declared,
+    DraftCard,
+    Drafted,
+    NewsRevealed,
+    PacketDealt,
+    Player,
+    Reveal,
+    SetUp,
+    Shuffled,
+    State,
+    TileRemoved,
+    TilesPlaced,
+)
+from ledger.games.planet_b.rules import core
+from ledger.games.planet_b.rules.core import Out
+from ledger.games.planet_b.sections import R_COMPONENTS, R_DRAFT, R_NEWS, R_SETUP, R_SMALL
+from ledger.piles import rng, shuffled
+from ledger.words import card_word
+
+OPTIONS = {
+    core.OPTION_MOOD_VOTES: ("out", "supply"),
+    core.OPTION_MINUS_TILE: ("none", "draw", "count"),
+    core.OPTION_RENOVATIONS: ("vp", "cost"),
+}
+
+
+def _check_players(players: tuple[str, ...]) -> None:
+    if not 2 <= len(players) <= 4:
+        raise BadInput(f"Planet B is for 2 to 4 players, not {len(players)}", legal="2, 3 or 4 players")
+    for name in players:
+        if name.lower() in (data.DUMMY, "table"):
+            raise BadInput(f"player name {name!r} is taken", legal="any name but dummy or table")
+
+
+def initial(setup: Setup) -> State:
+    """The table before setup: every player's pieces (Setting Up Your Player Board)."""
+    if setup.mode != "standard":
+        raise BadInput(f"unknown Planet B mode {setup.mode!r}", legal="standard")
+    seats = tuple(setup.players)
+    _check_players(seats)
+    options = {name: values[0] for name, values in OPTIONS.items()}
+    for name, value in setup.options.items():
+        if name == core.OPTION_COLOURS:
+            if not value:
+                continue
+            colours = [c.strip().lower() for c in value.split(",")]
+            if len(colours) != len(seats) + (len(seats) == 2) or len(set(colours)) != len(colours):
+                raise BadInput(
+                    f"colours {value!r}: one colour per player in seat order (and the dummy's with 2)",
+                    legal="e.g. yellow,blue,red",
+                )
+        elif name not in OPTIONS:
+            raise BadInput(
+                f"unknown Planet B option {name!r}", legal=", ".join([*OPTIONS, core.OPTION_COLOURS])
+            )
+        elif value not in OPTIONS[name]:
+            raise BadInput(f"option {name} cannot be {value!r}", legal=" | ".join(OPTIONS[name]))
+        options[name] = value
+    players = {
+        name: Player(
+            name=name,
+            board=i + 1,
+            money=data.START_MONEY,
+            factions=dict.fromkeys(data.TRACKS, 0),
+            crafties=data.START_WORKIES,
+            brainies=data.START_WORKIES,
+        )
+        for i, name in enumerate(seats)
+    }
+    supply = dict.fromkeys(seats, data.VOTES - data.START_BAG)
+    dummy = len(seats) == 2
+    if dummy:
+        supply[data.DUMMY] = data.VOTES  # "place all votes in that color next to the game board"
+    return State(
+        seats=seats,
+        options=options,
+        seed=setup.seed,
+        phase="cards",
+        players=players,
+        dummy=dummy,
+        supply=dict(sorted(supply.items())),
+        bag=dict(sorted(dict.fromkeys(seats, data.START_BAG).items())),
+    )
+
+
+def side_name(state: State) -> str:
+    return data.FULL_SIDE if len(state.seats) == 4 else data.SMALL_SIDE
+
+
+def waiting_for(state: State) -> list[str]:
+    """The faces still to declare before the setup can start."""
+    wanted = faces.board_missing(state.faces, len(state.seats))
+    if state.virtual:
+        wanted += faces.cards_missing(state.faces)
+    return wanted
+
+
+def awaited(state: State) -> list[str]:
+    """What a real table still reveals at setup, in the command grammar."""
+    if state.phase != "setup":
+        return []
+    wants = []
+    if state.spaces[0].tile is None:
+        wants.append("reveal tiles LEFT MIDDLE RIGHT")
+    if state.dummy and not state.removed:
+        wants.append("reveal removed TILE")
+    wants += [f"reveal news {pile} CARD" for pile in data.NEWS_PILES if pile not in state.news_up]
+    return wants
+
+
+def declare(out: Out, command: Declare) -> None:
+    state = out.state
+    if state.phase == "over":
+        raise IllegalMove("the game is over", rule=R_COMPONENTS)
+    face = faces.check(state.faces, command.face)
+    before = faces.known(state.faces, face)
+    if before is not None:
+        if before == face:
+            raise IllegalMove(
+                f"{faces.kind_of(face)} {faces.key_of(face)} is declared already", rule=R_COMPONENTS
+            )
+        raise IllegalMove(
+            f"{faces.kind_of(face)} {faces.key_of(face)} was declared otherwise; a face is declared once",
+            rule=R_COMPONENTS,
+        )
+    out.add(Declared(face))
+    if out.state.phase == "cards" and not waiting_for(out.state):
+        begin(out)
+
+
+def begin(out: Out) -> None:
+    """Game Components and Setup: the board side, the election marker on its start, the
+    piles; a virtual game shuffles and lays out everything itself."""
+    state = out.state
+    name = side_name(state)
+    out.add(SetUp(name, state.dummy, state.faces.sides[name].start))
+    if not state.virtual:
+        return
+    generator = rng(state.seed, "setup")
+    piles: dict[str, tuple[str, ...]] = {}
+    for pile in data.BUILDING_PILES:
+        piles[pile] = shuffled([b.name for b in state.faces.buildings.values() if b.pile == pile], generator)
+    for pile in data.NEWS_PILES:
+        piles[pile] = shuffled([n.name for n in state.faces.news.values() if n.pile == pile], generator)
+    for colour in data.LAW_PILES:
+        piles[colour] = shuffled(
+            [law.name for law in state.faces.laws.values() if law.colour == colour], generator
+        )
+    for group in data.TILE_SETS:
+        piles[f"tiles-{group}"] = shuffled(
+            [t.name for t in state.faces.tiles.values() if t.set == group], generator
+        )
+    out.add(Shuffled(piles))
+    if state.dummy:
+        out.add(TileRemoved(piles["tiles-B"][0]))
+    out.add(TilesPlaced(piles["tiles-A"]))
+    for pile in data.NEWS_PILES:
+        out.add(NewsRevealed(pile, piles[pile][0]))
+    deal_packet(out, "A")
+
+
+def _face_needed(kind: str, name: str, example: str) -> BadInput:
+    return BadInput(
+        f"the referee does not know {kind} {name} yet: declare it as the card shows it first",
+        legal=f"declare {kind} {card_word(name)} {example}",
+    )
+
+
+TILE_EXAMPLE = "set=A grey=BOX red=BOX grey_then=flip red_then=remove"
+NEWS_EXAMPLE = "pile=I box=BOX immoral=no"
+BUILDING_EXAMPLE = "pile=A cost=N vp=N areas=crafty+crafty box=BOX box=BOX"
+LAW_EXAMPLE = "colour=yellow left=BOX/BOX right=BOX/BOX"
+
+
+def check_tile(state: State, name: str, group: str, rule: str) -> None:
+    face = state.faces.tiles.get(name)
+    if face is None:
+        raise _face_needed("tile", name, TILE_EXAMPLE)
+    if face.set != group:
+        raise IllegalMove(
+            f"{name} is a{'n' if face.set == 'A' else ''} {face.set} tile, not {group}", rule=rule
+        )
+
+
+def reveal(out: Out, command: Reveal) -> None:
+    state = out.state
+    if state.virtual:
+        raise IllegalMove(
+            f"the referee deals the virtual piles itself (seed {state.seed}): nothing to reveal", rule=R_SETUP
+        )
+    if command.what in ("news", "tile") and state.phase != "setup":
+        from ledger.games.planet_b.rules import flow  # the end of a turn and the exchange reveal too
+
+        flow.reveal(out, command)
+        return
+    if state.phase != "setup":
+        raise IllegalMove("the setup is over", rule=R_SETUP)
+    if command.what == "tiles":
+        if state.spaces[0].tile is not None:
+            raise IllegalMove("the 3 A tiles are on the board already", rule=R_SETUP)
+        if len(command.cards) != 3 or len(set(command.cards)) != 3:
+            raise BadInput("name the 3 A tiles, left to right", legal="reveal tiles LEFT MIDDLE RIGHT")
+        for name in command.cards:
+            check_tile(state, name, "A", R_SETUP)
+        out.add(TilesPlaced(command.cards))
+    elif command.what == "removed":
+        if not state.dummy:
+            raise IllegalMove("a B tile is removed with 2 players only", rule=R_SMALL)
+        if state.removed:
+            raise IllegalMove(f"{state.removed} is removed already", rule=R_SMALL)
+        [name] = command.cards
+        check_tile(state, name, "B", R_SMALL)
+        out.add(TileRemoved(name))
+    elif command.what == "news":
+        if command.pile in state.news_up:
+            raise IllegalMove(f"the top card of pile {command.pile} is face up already", rule=R_SETUP)
+        [name] = command.cards
+        news_card(state, command.pile, name)
+        out.add(NewsRevealed(command.pile, name))
+    else:
+        raise BadInput(f"nothing to reveal as {command.what!r} at the setup", legal="; ".join(awaited(state)))
+    if not awaited(out.state):
+        deal_packet(out, "A")
+
+
+def news_card(state: State, pile: str, name: str) -> None:
+    """A real table's card off news pile ``pile``: declared, of that pile, not seen yet."""
+    face = state.faces.news.get(name)
+    if face is None:
+        raise _face_needed("news", name, NEWS_EXAMPLE)
+    if face.pile != pile:
+        raise IllegalMove(f"{name} is a pile {face.pile} card, not pile {pile}", rule=R_NEWS)
+    if name in state.piles[pile].seen:
+        raise IllegalMove(f"{name} came off pile {pile} already", rule=R_NEWS)
+
+
+def deal_packet(out: Out, pile: str) -> None:
+    """Starting Buildings: as many cards as players to the first in the picking order."""
+    state = out.state
+    order = state.seats[::-1] if pile in ("A", "C") else state.seats
+    size = len(state.seats)
+    cards = state.piles[pile].known[:size] if state.virtual else ()
+    out.add(PacketDealt(pile, order, cards, size))
+
+
+def draft(out: Out, command: DraftCard) -> None:
+    state = out.state
+    plan = state.draft
+    if state.phase != "draft" or plan is None:
+        raise IllegalMove("the starting buildings are chosen at the setup", rule=R_DRAFT)
+    picker = plan.order[plan.index]
+    core.player_of(state, command.player)
+    if command.player != picker:
+        raise NotYourTurn(
+            f"{picker} chooses from the {plan.pile} buildings now, not {command.player}",
+            rule=R_DRAFT,
+            legal=f"the {plan.pile} buildings go {' -> '.join(plan.order)}",
+        )
+    name = command.card
+    if state.virtual:
+        if name not in plan.packet:
+            raise IllegalMove(
+                f"{picker} holds no {name}", rule=R_DRAFT, legal=f"one of {', '.join(sorted(plan.packet))}"
+            )
+    else:
+        face = state.faces.buildings.get(name)
+        if face is None:
+            raise _face_needed("building", name, BUILDING_EXAMPLE)
+        if face.pile != plan.pile:
+            raise IllegalMove(f"{name} is an {face.pile} building, not {plan.pile}", rule=R_DRAFT)
+        if name in state.piles[plan.pile].seen:
+            raise IllegalMove(f"{name} came off the {plan.pile} pile already", rule=R_DRAFT)
+    out.add(Drafted(picker, name))
+    if out.state.draft is not None and out.state.draft.size == 0:
+        following = {"A": "B", "B": "C"}.get(plan.pile)
+        if following:
+            deal_packet(out, following)
+        else:
+            from ledger.games.planet_b.rules import flow
+
+            flow.start_turn(out, state.seats[0])

@@ -1,0 +1,58 @@
+"""A Planet B table for the tests (``tests.gametable``, with Planet B's setup and test data).
+
+``fixtures/planet-b-test-cards.toml`` is invented for the tests: NOT the publisher's boards
+or cards (the rulebook prints none of them). ``started`` plays a virtual game through the
+draft to the start player's first turn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ledger.games.planet_b as planet_b
+from ledger.decider import Setup
+from ledger.games.planet_b.model import Player, State
+from tests.gametable import GameTable
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "planet-b-test-cards.toml"
+CARDS = FIXTURE.read_text()
+NAMES = ("ann", "ben", "cat", "dan")
+
+
+class Table(GameTable):
+    def __init__(
+        self,
+        players: tuple[str, ...] | int = 4,
+        *,
+        seed: int | None = None,
+        cards: bool = True,
+        options: dict[str, str] | None = None,
+    ) -> None:
+        if isinstance(players, int):
+            players = NAMES[:players]
+        setup = Setup(
+            game="planet-b",
+            rules_version=planet_b.rules_version,
+            players=players,
+            mode="standard",
+            options=options or {},
+            seed=seed,
+        )
+        super().__init__(planet_b, setup, planet_b.load_cards(setup, CARDS) if cards else ())
+        self.state: State
+
+    def p(self, name: str) -> Player:
+        return self.state.players[name]
+
+    def draft_first(self) -> None:
+        """Virtual piles: each player keeps the first card (by name) of the packet they hold."""
+        while self.state.phase == "draft":
+            plan = self.state.draft
+            assert plan is not None
+            self.play(f"draft {plan.order[plan.index]} {sorted(plan.packet)[0].lower().replace(' ', '-')}")
+
+
+def started(players: int = 4, seed: int = 1, **options: str) -> Table:
+    table = Table(players, seed=seed, options=options)
+    table.draft_first()
+    return table
