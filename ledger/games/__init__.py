@@ -15,10 +15,12 @@ from ledger.errors import BadInput
 if TYPE_CHECKING:
     # mypy checks each built-in game module against the Decider contract here.
     from ledger.games import loop as _loop
+    from ledger.games import planet_b as _planet_b
 
     _contract: Game = _loop
+    _planet_b_contract: Game = _planet_b
 
-_REGISTRY: dict[str, str | ModuleType] = {"loop": "ledger.games.loop"}
+_REGISTRY: dict[str, str | ModuleType] = {"loop": "ledger.games.loop", "planet-b": "ledger.games.planet_b"}
 
 
 def register(name: str, module: str | ModuleType) -> None:

@@ -166,10 +166,10 @@ def _free_time(state: State, name: str) -> Iterator[Command]:
                 yield Office(name, law)
         else:
             yield Office(name)
-    yield from _sales(player)
-    yield from _tiles(state, name)
     if flow.may_end(state):
         yield End(name)
+    yield from _sales(player)
+    yield from _tiles(state, name)
 
 
 def _sales(player: Player) -> Iterator[Command]:

@@ -153,13 +153,13 @@ def gain(out: Out, name: str, item: Item, frame: Frame) -> None:
 # ---------------------------------------------------------------------------- the turn
 
 
-def turn_player(state: State, name: str) -> None:
+def turn_player(state: State, name: str, rule: str = R_SUMMARY) -> None:
     """It is ``name``'s turn and no one else's box is open (selling, tiles, deal, office)."""
     core.player_of(state, name)
     if state.phase != "turn":
-        raise NotYourTurn("moves are made in a player's turn", rule=R_SUMMARY)
+        raise NotYourTurn("this is done in one's own turn", rule=rule)
     if state.active != name:
-        raise NotYourTurn(f"it is {state.active}'s turn, not {name}'s", rule=R_SUMMARY)
+        raise NotYourTurn(f"it is {state.active}'s turn, not {name}'s", rule=rule)
     frame = core.top(state)
     if frame is not None and frame.owner != name:
         raise NotYourTurn(f"{frame.owner} performs {frame.source} now", rule=R_COSTS)
@@ -179,7 +179,7 @@ def deal(out: Out, command: Deal) -> None:
     """Your Turn: Make a Deal: a suitcase on the topmost empty space, a red side costs 1
     mood, then the tile's box."""
     state = out.state
-    turn_player(state, command.player)
+    turn_player(state, command.player, R_DEAL)
     _no_box(state, command.player, "a deal")
     if state.dealt:
         raise IllegalMove(f"{command.player} has made a deal this turn", rule=R_DEAL, legal="end the turn")
@@ -237,7 +237,7 @@ def open_spaces(state: State) -> list[str]:
 def sell(out: Out, command: Sell) -> None:
     """Selling Resources: at the current price, in one's own turn."""
     state = out.state
-    turn_player(state, command.player)
+    turn_player(state, command.player, R_SELL)
     player = state.players[command.player]
     wanted = Counter(command.resources)
     for resource, n in wanted.items():
@@ -280,7 +280,7 @@ def buy_tile(out: Out, command: BuyTile) -> None:
             raise IllegalMove(f"no {command.resource} tile on {command.space}", rule=R_TILES)
         out.add(TilePlaced(command.player, command.resource, index, back=True))
         return
-    turn_player(state, command.player)
+    turn_player(state, command.player, R_TILES)
     left = core.tiles_left(state, player)
     if command.resource not in left:
         raise IllegalMove(
@@ -288,7 +288,7 @@ def buy_tile(out: Out, command: BuyTile) -> None:
             rule=R_TILES,
             legal=f"left: {counts_text(left)}",
         )
-    core.check_money(state, command.player, data.TILE_PRICE, "a production tile")
+    core.check_money(state, command.player, data.TILE_PRICE, "a production tile", R_TILES)
     frame = core.top(state)
     spot = find(frame, ["tile"]) if frame is not None else None
     if spot is not None:
@@ -302,7 +302,7 @@ def buy_tile(out: Out, command: BuyTile) -> None:
 def office(out: Out, command: Office) -> None:
     """Offices: the holder's action once every turn, before or after the deal."""
     state = out.state
-    turn_player(state, command.player)
+    turn_player(state, command.player, R_OFFICES)
     _no_box(state, command.player, "the office action")
     player = state.players[command.player]
     if not player.office:
@@ -437,7 +437,7 @@ def build(out: Out, command: Build) -> None:
     _in_hand(state, command.player, name)
     face = state.faces.buildings[name]
     if free is None:
-        core.check_money(state, command.player, face.cost, name)
+        core.check_money(state, command.player, face.cost, name, R_BUILD)
     use(out, *spot, 1)
     cost = 0 if free else face.cost
     core.change(out, command.player, f"builds {name}", money=-cost, vp=face.vp)

@@ -592,7 +592,11 @@ def spaces_text(state: State) -> str:
     return ", ".join(f"{SPACES[i]} {space.tile}" for i, space in enumerate(state.spaces) if space.tile)
 
 
-def check_money(state: State, name: str, n: int, what: str) -> None:
+def check_money(state: State, name: str, n: int, what: str, rule: str = R_MONEY) -> None:
     have = state.players[name].money
     if have < n:
-        raise IllegalMove(f"{name} has {have} money, not the {n} {what} costs", rule=R_MONEY)
+        raise IllegalMove(
+            f"{name} has {have} money, not the {n} {what} costs",
+            rule=rule,
+            legal="sell resources first (VP never pays a cost)",
+        )

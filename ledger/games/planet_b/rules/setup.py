@@ -14,6 +14,7 @@ from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
 from ledger.games.planet_b.model import (
+    Constructed,
     Declare,
     Declared,
     DraftCard,
@@ -81,6 +82,8 @@ def initial(setup: Setup) -> State:
             factions=dict.fromkeys(data.TRACKS, 0),
             crafties=data.START_WORKIES,
             brainies=data.START_WORKIES,
+            # "your headquarters ... is at your disposal from the start of the game"
+            buildings=(Constructed(data.HEADQUARTERS, ((),) * len(data.HEADQUARTERS_AREAS)),),
         )
         for i, name in enumerate(seats)
     }
