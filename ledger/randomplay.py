@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -28,6 +28,7 @@ class Played:
     state: Any
     log: list[Any]
     setup: Setup
+    commands: list[Any] = field(default_factory=list)  # the moves played, after the prelude
 
 
 def choose(rng: random.Random, moves: Sequence[Any], weights: Mapping[type, float]) -> Any:
@@ -65,6 +66,7 @@ def play(
             log.append(event)
     rng = random.Random(seed)
     moves = 0
+    commands: list[Any] = []
     while not game.is_over(state):
         moves += 1
         assert moves <= max_moves, f"seed {seed}: no end after {max_moves} moves"
@@ -73,6 +75,7 @@ def play(
         if each is not None:
             each(state, legal)
         command = choose(rng, legal, weights)
+        commands.append(command)
         if check:
             words = game.text(command).split()
             assert game.parse(state, words) == command, game.text(command)
@@ -103,4 +106,4 @@ def play(
         snapshot = msgspec.json.decode(msgspec.json.encode(state), type=game.State)
         assert snapshot == state
         assert game.score(state).final
-    return Played(moves, len(log), state, log, setup)
+    return Played(moves, len(log), state, log, setup, commands)

@@ -198,7 +198,7 @@ def test_space_port_sells_1_meat_and_1_plant_for_30() -> None:
     table = board(started(), "news")
     table.set(news_up={**table.state.news_up, "I": "SPACE PORT"}, markets=(False, True, False))
     table.give("ann", warehouse={"meat": 1, "plant": 1})
-    table.play("deal ann left", "news ann I", "export ann meat plant")
+    table.play("deal ann left", "news ann I", "goods-export ann meat plant")
     assert table.p("ann").money == 10 + 30 and table.p("ann").warehouse == {}
 
 

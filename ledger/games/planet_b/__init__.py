@@ -233,7 +233,7 @@ verbs: tuple[Verb, ...] = (
     _verb("copy", "SOLAR ENERGY: a box of another building"),
     _verb("replay", "CELL REGENERATION: a played news card again"),
     _verb("give", "GREEN SMOOTHIE: plants to other players"),
-    _verb("export", "GOODS EXPORT: up to 2 resources at triple the price"),
+    _verb("goods-export", "GOODS EXPORT: up to 2 resources at triple the price"),
     _verb("exchange", "Exchanges: 2 resources of your choice (5 if immoral)"),
     _verb("end", "end your turn"),
     _verb("redraw", "after your turn: draw buildings to 3 in hand"),

@@ -91,7 +91,7 @@ USAGE = {
     "copy": "copy PLAYER BUILDING 1|2 [--pay X,Y]",
     "replay": "replay PLAYER NEWS [--pay X,Y]",
     "give": "give PLAYER OTHER[:N] ...",
-    "export": "export PLAYER [RESOURCE ...]",
+    "goods-export": "goods-export PLAYER [RESOURCE ...]",
     "exchange": "exchange PLAYER RESOURCE[:N] ...",
     "end": "end PLAYER",
     "redraw": "redraw PLAYER A|B|C|BUILDING ...",
@@ -417,7 +417,9 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     ),
     "replay": _simple("replay", lambda s, p, r, o: Replay(p, name_of(r, "news card"), _pay(o)), _PAY, 1),
     "give": _simple("give", _give, low=1),
-    "export": _simple("export", lambda s, p, r, o: Export(p, _counted(r, data.RESOURCES, "resource"))),
+    "goods-export": _simple(
+        "goods-export", lambda s, p, r, o: Export(p, _counted(r, data.RESOURCES, "resource"))
+    ),
     "exchange": _simple(
         "exchange", lambda s, p, r, o: Swap(p, _counted(r, data.RESOURCES, "resource")), low=1
     ),
@@ -519,7 +521,7 @@ def text(command: Command) -> str:
         case Give(player, to):
             return f"give {player} {_grouped(to)}"
         case Export(player, resources):
-            return " ".join(["export", player, *resources])
+            return " ".join(["goods-export", player, *resources])
         case Swap(player, resources):
             return f"exchange {player} {_grouped(resources)}"
         case End(player):

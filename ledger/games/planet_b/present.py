@@ -35,10 +35,8 @@ def headline(view: View) -> str:
             top = view.stack[-1]
             parts.append(f"{top.owner}: {top.source}: {' '.join(top.left) or 'done'}")
     elif view.phase == "refill":
-        redraw = "redraw" in view.verbs
-        parts.append(
-            f"{view.active} ended the turn · " + ("redraw to 3 buildings" if redraw else "news revealed")
-        )
+        waiting = "redraw to 3 buildings" if "redraw" in view.verbs else "the table reveals news"
+        parts.append(f"{view.active} ended the turn · {waiting}")
     elif view.phase == "exchange":
         if view.exchange_resources and "exchange" in view.verbs:
             parts.append(f"Exchange · {view.exchange} takes {view.exchange_resources} resources")
@@ -117,8 +115,6 @@ def present(view: View) -> Screen:
         front = "; ".join(f"{holder}: {_counts(votes)}" for holder, votes in e.front.items()) or "none"
         facts.append(("election", f"triggered by {e.trigger} · drawing order {', '.join(e.order)}"))
         facts.append(("in front", front + (f" · +1 counted: {_counts(e.phantom)}" if e.phantom else "")))
-    if view.phase == "cards":
-        facts.append(("to declare", ", ".join(a.removeprefix("declare ") for a in view.awaited)))
     players = [view.players[name] for name in view.seats]
     tables = [
         Table(

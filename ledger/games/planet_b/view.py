@@ -239,7 +239,7 @@ _VERB = {
     "vaccinate": "recall",
     "replay": "replay",
     "smoothie": "give",
-    "triple-sale": "export",
+    "triple-sale": "goods-export",
     "neglect": "faction",
 }
 

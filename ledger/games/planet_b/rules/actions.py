@@ -645,10 +645,13 @@ def faction(out: Out, command: Faction) -> None:
         position = state.players[command.player].factions[track]
         space, which = score
         if not 1 <= space <= position:
+            where = f"on space {position}" if position else "on the start space"
             raise IllegalMove(
-                f"{command.player}'s {track} disc is on space {position}: a box at or left of it"
-                + ("" if position else "; from the start space there is nothing to score"),
+                f"{command.player}'s {track} disc is {where}: only a box at or left of the disc scores",
                 rule=R_SCORING,
+                legal=f"a box of spaces 1 to {position}"
+                if position
+                else f"step instead: faction {command.player} {track}",
             )
         box = parse_box(core.track(state, track).spaces[space - 1][which])
         core.plan(state, command.player, [c for c in box.costs if c.scope != "others"], command.pay)

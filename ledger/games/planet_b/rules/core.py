@@ -107,8 +107,8 @@ def building(state: State, name: str) -> Building:
     """A building's face; Headquarters is printed in part and declared in part."""
     if name == data.HEADQUARTERS:
         hq = state.faces.headquarters
-        assert hq is not None
-        return Building(name=name, pile="", cost=0, vp=0, areas=data.HEADQUARTERS_AREAS, boxes=hq.boxes)
+        boxes = hq.boxes if hq is not None else ()  # not declared yet: its work area is printed
+        return Building(name=name, pile="", cost=0, vp=0, areas=data.HEADQUARTERS_AREAS, boxes=boxes)
     return state.faces.buildings[name]
 
 

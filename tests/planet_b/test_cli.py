@@ -1,0 +1,146 @@
+"""Planet B from the command line, the way a table plays it: a real table typing its
+reveals and draft; refusals that append nothing; a whole virtual game typed into
+``referee play``; what people see (status, an election, the score sheet) as snapshots."""
+
+from __future__ import annotations
+
+import io
+import json
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+import ledger.games.planet_b as planet_b
+from ledger.games.planet_b.model import ElectionEnded
+from ledger.randomplay import Played
+from tests.conftest import Result
+from tests.planet_b.fuzz import play
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = str(ROOT / "fixtures" / "planet-b-test-cards.toml")
+Cli = Callable[..., Result]
+
+
+def move(cli: Cli, line: str) -> Result:
+    result = cli("planet-b", *shlex.split(line))
+    assert result.code == 0, f"{line}: {result.err}"
+    return result
+
+
+def head(cli: Cli) -> int:
+    return int(json.loads(cli("status", "--json").out)["head"])
+
+
+def view(cli: Cli, *args: str) -> dict[str, object]:
+    return dict(json.loads(cli("status", "--json", *args).out)["view"])
+
+
+@pytest.fixture
+def table(cli: Cli) -> Cli:
+    """ann and ben at a real table, their boards and cards from the test data file."""
+    assert cli("new", "planet-b", "--players", "ann,ben", "--cards", CARDS).code == 0
+    return cli
+
+
+def test_a_real_table_reveals_its_setup_and_drafts(table: Cli) -> None:
+    status = json.loads(table("status", "--json").out)
+    assert status["to_act"] == ["table"]
+    assert status["view"]["awaited"] == [
+        "reveal tiles LEFT MIDDLE RIGHT",
+        "reveal removed TILE",
+        "reveal news I CARD",
+        "reveal news II CARD",
+        "reveal news III CARD",
+    ]
+    wrong = table("planet-b", "reveal", "tiles", "gene-labs", "media-house", "orbital-farms")
+    assert wrong.code == 1 and "GENE LABS is a B tile, not A" in wrong.err
+    unknown = table("planet-b", "reveal", "news", "I", "moon-landing")
+    assert unknown.code == 2 and "declare news moon-landing" in unknown.err
+    before = head(table)
+    move(table, "reveal tiles orbital-farms asteroid-mining media-house")
+    move(table, "reveal removed deep-mine")
+    for pile, card in (("I", "plastic-bags"), ("II", "bribe"), ("III", "summit")):
+        move(table, f"reveal news {pile} {card}")
+    assert head(table) > before
+    board = view(table)
+    assert [s["side"] for s in board["spaces"]] == ["grey", "red", "grey"]  # type: ignore[index]
+    assert board["draft"]["picker"] == "ben"  # type: ignore[index]
+    # Starting Buildings: A from the last player to the right, B from the start player, C as A.
+    for line in ("draft ben workshop", "draft ann bakery", "draft ann tailor", "draft ben bank",
+                 "draft ben skyhook", "draft ann library"):  # fmt: skip
+        move(table, line)
+    refused = table("planet-b", "draft", "ann", "garage")
+    assert refused.code == 1  # the draft is over: the game is on
+    players = view(table, "--as", "ann")["players"]
+    assert players["ann"]["in_hand"] == ["BAKERY", "LIBRARY", "TAILOR"]  # type: ignore[index]
+    assert players["ben"]["in_hand"] is None and players["ben"]["hand"] == 3  # type: ignore[index]
+    status = json.loads(table("status", "--json").out)
+    assert status["headline"].startswith("ann's turn")
+
+
+def test_refusals_append_nothing_and_say_what_is_legal(table: Cli) -> None:
+    move(table, "reveal tiles orbital-farms asteroid-mining media-house")
+    before = head(table)
+    result = table("planet-b", "deal", "ann", "left")
+    assert result.code == 1 and "PLANET B Your Turn: Make a Deal" in result.err
+    result = table("planet-b", "sell", "ann", "gold")
+    assert result.code == 2 and "unknown resource 'gold'" in result.err
+    assert head(table) == before
+
+
+def test_declaring_a_card_the_referee_does_not_know(cli: Cli) -> None:
+    """The first time a face matters the table declares it; it is checked from then on."""
+    assert cli("new", "planet-b", "--players", "ann,ben,cat").code == 0
+    bad = cli("planet-b", "declare", "news", "smear", "pile=II", "box=2vote", "immoral=no")
+    assert bad.code == 1 and "all II news cards are immoral" in bad.err
+    move(cli, "declare news smear pile=II box=2vote immoral=yes")
+    again = cli("planet-b", "declare", "news", "smear", "pile=II", "box=3vote", "immoral=yes")
+    assert again.code == 1 and "declared otherwise" in again.err
+    cheap = cli(
+        "planet-b", "declare", "building", "shack", "pile=C", "cost=5", "vp=1", "area=brainy", "box=vote"
+    )
+    assert cheap.code == 1 and "C buildings cost between 24 and 30 money" in cheap.err
+    assert "SMEAR" in cli("cards").out
+
+
+def test_a_whole_virtual_game_typed_into_the_shell(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, snapshot: SnapshotAssertion
+) -> None:
+    """A game the fuzzer played, typed line by line into ``referee play``: the same end, the
+    same score, a log that verifies; and what people see, as snapshots."""
+    played = play(7, 3, check=False)
+    lines = [planet_b.text(command) for command in played.commands]
+    assert cli("new", "planet-b", "--players", "ann,ben,cat", "--seed", "7", "--cards", CARDS).code == 0
+    first = next(i for i, e in enumerate(lines) if e.startswith("end"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines[:first]) + "\n"))
+    assert cli("play").code == 0
+    assert cli("status").out == snapshot(name="status in the first turn")
+    election = _first_election(played)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines[first:election]) + "\n"))
+    assert cli("play").code == 0
+    assert move(cli, lines[election]).out == snapshot(name="the move that holds the first election")
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines[election + 1 :]) + "\n"))
+    assert cli("play").code == 0
+    sheet = json.loads(cli("score", "--json").out)["score"]
+    assert sheet["final"] and sheet["winners"] == planet_b.score(played.state).winners
+    assert cli("score").out == snapshot(name="the end scoring sheet")
+    assert cli("verify").code == 0
+    assert "VP" in cli("status", "--reveal").out
+
+
+def _first_election(played: Played) -> int:
+    """The index of the played move whose facts hold the first election."""
+    state = planet_b.initial(played.setup)
+    for command in planet_b.load_cards(played.setup, Path(CARDS).read_text()):
+        for event in planet_b.decide(state, command):
+            state = planet_b.evolve(state, event)
+    for i, command in enumerate(played.commands):
+        events = planet_b.decide(state, command)
+        if any(isinstance(event, ElectionEnded) for event in events):
+            return i
+        for event in events:
+            state = planet_b.evolve(state, event)
+    raise AssertionError("no election in the game")
