@@ -6,10 +6,12 @@ error from :mod:`ledger.errors`; ``evolve`` applies one fact. Both are pure: no 
 clock, no randomness beyond what the setup's seed makes deterministic.
 """
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
+
+from ledger.errors import BadInput, GameOver
 
 
 class Setup(msgspec.Struct, frozen=True, tag="setup", kw_only=True):
@@ -154,3 +156,23 @@ class Facts(Generic[S, E]):
     def add(self, event: E) -> None:
         self.events.append(event)
         self.state = self._evolve(self.state, event)
+
+
+def decide_by_type(
+    handlers: Mapping[type, Callable[[Any, Any], None]],
+    facts: Facts[S, E],
+    command: Any,
+    *,
+    over: bool,
+    title: str,
+    rule: str,
+) -> list[E]:
+    """A game's ``decide``: the handler for the command's type adds its facts to ``facts``;
+    after the end of the game every move is refused (``rule`` cites the game's end)."""
+    if over:
+        raise GameOver("the game is over", rule=rule, legal="score shows the standings")
+    handler = handlers.get(type(command))
+    if handler is None:
+        raise BadInput(f"not a {title} move: {command!r}")
+    handler(facts, command)
+    return facts.events

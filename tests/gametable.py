@@ -8,8 +8,8 @@ worked example (the log then no longer replays, so tests that use them never cal
 
 from __future__ import annotations
 
+import random
 import shlex
-from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -21,13 +21,40 @@ from ledger.errors import RefereeError
 
 
 class GameTable:
-    def __init__(self, game: Game, setup: Setup, prelude: Iterable[Any] = ()) -> None:
-        self.game = game
-        self.setup = setup
-        self.state: Any = game.initial(setup)
+    """A game's table: a subclass names the game, its mode, its players and its cards file."""
+
+    game: Game
+    mode: str
+    names: tuple[str, ...]
+    cards: str
+    players: int
+
+    def __init__(
+        self,
+        players: tuple[str, ...] | int | None = None,
+        *,
+        seed: int | None = None,
+        cards: bool = True,
+        options: dict[str, str] | None = None,
+    ) -> None:
+        """The table after ``initial``, and the declarations of the cards file (``cards``)."""
+        if players is None or isinstance(players, int):
+            players = self.names[: players or self.players]
+        self.setup = Setup(
+            game=self.game.name,
+            rules_version=self.game.rules_version,
+            players=players,
+            mode=self.mode,
+            options=options or {},
+            seed=seed,
+        )
+        self.state: Any = self.game.initial(self.setup)
         self.log: list[tuple[Any, list[Any]]] = []
-        for command in prelude:
+        for command in self.game.load_cards(self.setup, self.cards) if cards else ():
             self.apply(command)
+
+    def p(self, name: str) -> Any:
+        return self.state.players[name]
 
     def apply(self, command: Any) -> list[Any]:
         events = list(self.game.decide(self.state, command))
@@ -72,3 +99,14 @@ class GameTable:
     def set(self, **fields: Any) -> None:
         """Set board fields directly (worked examples only)."""
         self.state = replace(self.state, **fields)
+
+    def try_every_move(self, rng: random.Random, steps: int) -> None:
+        """Not just the moves a fuzzer picks: ``decide`` accepts every move ``legal`` lists,
+        at each of ``steps`` random moves."""
+        for _ in range(steps):
+            if self.game.is_over(self.state):
+                return
+            moves = list(self.game.legal(self.state))
+            for move in moves:
+                self.game.decide(self.state, move)
+            self.apply(rng.choice(moves))

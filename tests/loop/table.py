@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import ledger.games.loop as loop
-from ledger.decider import Setup
 from ledger.games.loop.model import Player, State
 from tests.gametable import GameTable
 
@@ -19,26 +18,12 @@ NAMES = ("alice", "bob", "carol", "dave", "erin", "fred")
 
 
 class Table(GameTable):
-    def __init__(
-        self,
-        players: tuple[str, ...] | int = 2,
-        *,
-        seed: int | None = None,
-        cards: bool = True,
-        options: dict[str, str] | None = None,
-    ) -> None:
-        if isinstance(players, int):
-            players = NAMES[:players]
-        setup = Setup(
-            game="loop",
-            rules_version=loop.rules_version,
-            players=players,
-            mode="basic",
-            options=options or {},
-            seed=seed,
-        )
-        super().__init__(loop, setup, loop.load_cards(setup, CARDS) if cards else ())
-        self.state: State
+    game = loop
+    mode = "basic"
+    names = NAMES
+    cards = CARDS
+    players = 2
+    state: State
 
     def p(self, name: str) -> Player:
         return self.state.players[name]

@@ -36,12 +36,4 @@ def test_every_listed_move_is_accepted() -> None:
     from tests.loop.table import Table
 
     for seed in range(4):
-        table = Table(3, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(150):
-            if loop.is_over(table.state):
-                break
-            moves = list(loop.legal(table.state))
-            for move in moves:
-                loop.decide(table.state, move)
-            table.apply(rng.choice(moves))
+        Table(3, seed=seed).try_every_move(random.Random(seed), 150)

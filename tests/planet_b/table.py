@@ -12,7 +12,6 @@ from pathlib import Path
 from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
-from ledger.decider import Setup
 from ledger.games.planet_b.faces import Face, Tile, added
 from ledger.games.planet_b.model import SPACES, Player, Space, State
 from tests.gametable import GameTable
@@ -23,26 +22,12 @@ NAMES = ("ann", "ben", "cat", "dan")
 
 
 class Table(GameTable):
-    def __init__(
-        self,
-        players: tuple[str, ...] | int = 4,
-        *,
-        seed: int | None = None,
-        cards: bool = True,
-        options: dict[str, str] | None = None,
-    ) -> None:
-        if isinstance(players, int):
-            players = NAMES[:players]
-        setup = Setup(
-            game="planet-b",
-            rules_version=planet_b.rules_version,
-            players=players,
-            mode="standard",
-            options=options or {},
-            seed=seed,
-        )
-        super().__init__(planet_b, setup, planet_b.load_cards(setup, CARDS) if cards else ())
-        self.state: State
+    game = planet_b
+    mode = "standard"
+    names = NAMES
+    cards = CARDS
+    players = 4
+    state: State
 
     def p(self, name: str) -> Player:
         return self.state.players[name]

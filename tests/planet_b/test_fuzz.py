@@ -41,15 +41,7 @@ def test_random_games_at_a_real_table(players: int) -> None:
 def test_every_listed_move_is_accepted() -> None:
     """Not just the moves the fuzzer picks: every move legal() lists, in a few games."""
     for seed in range(2):
-        table = Table(3, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(120):
-            if planet_b.is_over(table.state):
-                break
-            moves = list(planet_b.legal(table.state))
-            for move in moves:
-                planet_b.decide(table.state, move)
-            table.apply(rng.choice(moves))
+        Table(3, seed=seed).try_every_move(random.Random(seed), 120)
 
 
 def test_every_box_of_the_particular_buildings_then_random_choices() -> None:

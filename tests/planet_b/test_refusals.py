@@ -183,3 +183,12 @@ def test_unknown_words_are_bad_input() -> None:
     table.refuse("deal ann centre", BadInput)
     table.refuse("sell ann gold", BadInput)
     table.refuse("fly ann", BadInput)
+
+
+def test_a_gain_no_larger_than_the_box_offers() -> None:
+    table = board(started(), "3money/2plastic")
+    table.play("deal ann left")
+    table.refuse("gain ann 5money", IllegalMove, R_COSTS)
+    table.refuse("gain ann 3plastic", IllegalMove, R_COSTS)
+    table.play("gain ann plastic")  # the choice is made: plastic; the other one follows
+    assert table.p("ann").warehouse == {"plastic": 2} and table.p("ann").money == 10

@@ -16,8 +16,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ledger.decider import Facts, Setup
-from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
+from ledger.decider import Facts, Setup, decide_by_type
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
 from ledger.games.loop.evolve import evolve, settle, take
 from ledger.games.loop.model import (
@@ -1253,14 +1253,9 @@ _DECIDERS: dict[type, Callable[[_Out, Any], None]] = {
 
 def decide(state: State, command: Command) -> list[Event]:
     """The facts ``command`` produces in ``state``, or a typed error saying why not."""
-    if state.phase == "over":
-        raise GameOver("the game is over", rule=R_END_GAME, legal="score shows the standings")
-    handler = _DECIDERS.get(type(command))
-    if handler is None:
-        raise BadInput(f"not a LOOP move: {command!r}")
-    out = _Out(state)
-    handler(out, command)
-    return out.events
+    return decide_by_type(
+        _DECIDERS, _Out(state), command, over=state.phase == "over", title="LOOP", rule=R_END_GAME
+    )
 
 
 def actor(command: Command) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger.errors import BadInput, GameOver
+from ledger.decider import decide_by_type
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import (
     Build,
@@ -88,14 +88,9 @@ _DECIDERS: dict[type, Callable[[core.Out, Any], None]] = {
 
 def decide(state: State, command: Command) -> list[Event]:
     """The facts ``command`` produces in ``state``, or a typed error saying why not."""
-    if state.phase == "over":
-        raise GameOver("the game is over", rule=R_END, legal="score shows the standings")
-    handler = _DECIDERS.get(type(command))
-    if handler is None:
-        raise BadInput(f"not a Planet B move: {command!r}")
-    out = core.Out(state)
-    handler(out, command)
-    return out.events
+    return decide_by_type(
+        _DECIDERS, core.Out(state), command, over=is_over(state), title="Planet B", rule=R_END
+    )
 
 
 def is_over(state: State) -> bool:

@@ -495,7 +495,7 @@ def find(frame: Frame, symbols: Sequence[str], n: int = 1) -> tuple[int, int] | 
                 if i is None:
                     continue
                 left = slot.n if slot.mix else slot.items[i].n
-                if kind == "choice" or left >= n:
+                if left >= n:
                     return s, i
     return None
 
