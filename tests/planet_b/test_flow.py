@@ -214,6 +214,7 @@ def test_the_score_sheet_lines() -> None:
     factions = {"capitalist": 2, "futurist": 1, "traditionalist": 0}
     table.give("ann", money=10, warehouse={"meat": 2}, factions=factions, mood=2, office="president", vp=7)
     table.set(bag={"ann": 5, "ben": 2, "cat": 2, "dan": 0})
+    table.set(phase="over")
     sheet = table.game.score(table.state)
     ann = next(line for line in sheet.lines if line.player == "ann")
     assert ann.categories == {
@@ -229,7 +230,16 @@ def test_the_score_sheet_lines() -> None:
     }
     places = {line.player: line.categories["bag"] for line in sheet.lines}
     assert places["cat"] == 8 and places["ben"] == 0  # a tie and no election held: the higher board
-    assert not sheet.final
+    assert sheet.final and sheet.winners == ["ann"]
+
+
+def test_a_provisional_sheet_hides_the_pockets() -> None:
+    """Money and Victory Points: the pocket is secret until the end."""
+    table = started()
+    table.give("ann", vp=30)
+    sheet = table.game.score(table.state)
+    assert "pocket" not in sheet.categories and not sheet.final
+    assert all("pocket" not in line.categories for line in sheet.lines)
 
 
 def test_bag_places_need_two_holders() -> None:

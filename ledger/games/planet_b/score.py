@@ -14,6 +14,8 @@ from ledger.games.planet_b.model import Player, State
 from ledger.games.planet_b.rules import core, flow
 
 CATEGORIES = ["resources", "money", "money VP", "factions", "mood", "president", "bag", "pocket", "total"]
+# Before the end the pockets are hidden (Money and Victory Points): the sheet leaves them out.
+PROVISIONAL = [*CATEGORIES[:-2], "total shown"]
 
 
 def bag_places(state: State) -> list[str]:
@@ -44,10 +46,15 @@ def _line(state: State, player: Player, places: list[str]) -> dict[str, int]:
 
 
 def score(state: State) -> Score:
-    """The score sheet; provisional until the game is over."""
+    """The score sheet; provisional until the game is over, and without the hidden pockets."""
+    final = state.phase == "over"
     places = bag_places(state) if state.players else []
     lines = {name: _line(state, state.players[name], places) for name in state.seats}
-    totals = {name: line["total"] for name, line in lines.items()}
+    if not final:
+        for line in lines.values():
+            line["total shown"] = line.pop("total") - line.pop("pocket")
+    key = "total" if final else "total shown"
+    totals = {name: line[key] for name, line in lines.items()}
     ordered = sorted(state.seats, key=lambda name: -totals[name])
     sheet = [
         ScoreLine(
@@ -71,13 +78,13 @@ def score(state: State) -> Score:
             notes.append("no election held: bag ties go to the higher board number, as in the first election")
     else:
         notes.append("votes in the bag: nobody has any, no places awarded")
-    if state.phase != "over":
-        notes.append("provisional: the game is not over (resources valued at today's prices)")
+    if not final:
+        notes.append("provisional: the game is not over (resources at today's prices, pockets hidden)")
     return Score(
-        final=state.phase == "over",
-        categories=list(CATEGORIES),
+        final=final,
+        categories=list(CATEGORIES if final else PROVISIONAL),
         lines=sheet,
         winners=[line.player for line in sheet if line.rank == 1],
         notes=notes,
-        points="total",
+        points=key,
     )
