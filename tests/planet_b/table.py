@@ -54,7 +54,7 @@ class Table(GameTable):
             self.play(f"draft {plan.order[plan.index]} {sorted(plan.packet)[0].lower().replace(' ', '-')}")
 
 
-def started(players: int = 4, seed: int = 1, **options: str) -> Table:
+def started(players: int = 4, seed: int = 1, options: dict[str, str] | None = None) -> Table:
     table = Table(players, seed=seed, options=options)
     table.draft_first()
     return table
