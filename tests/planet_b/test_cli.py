@@ -14,6 +14,8 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 import ledger.games.planet_b as planet_b
+from ledger.decider import Setup
+from ledger.games.planet_b.faces import Faces, added, check
 from ledger.games.planet_b.model import ElectionEnded
 from ledger.randomplay import Played
 from tests.conftest import Result
@@ -144,3 +146,23 @@ def _first_election(played: Played) -> int:
         for event in events:
             state = planet_b.evolve(state, event)
     raise AssertionError("no election in the game")
+
+
+def test_the_cards_a_game_declared_load_back_the_same(cli: Cli, tmp_path: Path) -> None:
+    """Data the rulebook does not print: saved as TOML (`referee cards -o`), loaded with --cards."""
+    assert cli("new", "planet-b", "--players", "ann,ben,cat", "--cards", CARDS).code == 0
+    saved = tmp_path / "ours.toml"
+    assert cli("cards", "-o", str(saved)).code == 0
+    text = saved.read_text()
+    assert text.startswith("# Planet B boards and cards declared at this table (the group's record")
+    setup = Setup(game="planet-b", rules_version="1", players=("ann", "ben", "cat"), mode="standard")
+    assert _faces(planet_b.load_cards(setup, text)) == _faces(
+        planet_b.load_cards(setup, Path(CARDS).read_text())
+    )
+
+
+def _faces(commands: list[planet_b.Command]) -> Faces:
+    declared = Faces()
+    for command in commands:
+        declared = added(declared, check(declared, command.face))
+    return declared

@@ -1,13 +1,17 @@
 """Planet B: a referee for 2, 3 and 4 players (rulebook: ``../shared/rules/planet-b.txt``).
 
-Design note (phase 1). Each rule below is cited as the rulebook titles its section, e.g.
+Each rule below is cited in refusals as the rulebook titles its section (``sections``), e.g.
 "PLANET B Elections"; where the rulebook is silent or contradicts itself, the reading taken
-is marked *Reading* (and is an ``--option`` where a table could disagree).
+is marked *Reading* (and is an ``--option`` where a table could disagree; the README's rules
+notes list them all).
 
-The package will satisfy ``ledger.decider.Game`` like LOOP: ``data`` (what the rulebook
-prints), ``effects`` (the effect language), ``faces`` (what the table declares), ``model``,
-``rules/`` (one module per rulebook section), ``evolve``, ``moves``, ``grammar``, ``view``,
-``present``, ``describe``, ``score``, ``cards``.
+The package satisfies ``ledger.decider.Game`` like LOOP: ``data`` (what the rulebook
+prints), ``effects`` (the effect language), ``faces`` (what the table declares, and its
+checks), ``cards`` (faces as TOML), ``model``, ``rules/`` (``core``: counters, costs and
+the stack of open boxes; ``setup``: setup and draft; ``actions``: the moves of a turn, the
+offices and the particular cards; ``flow``: what follows a turn, exchanges, elections, the
+end), ``evolve``, ``moves`` (``legal``), ``grammar``, ``view``, ``present``, ``describe``,
+``score``.
 
 Chance and hidden things
 ------------------------
