@@ -459,14 +459,27 @@ def top(state: State) -> Frame | None:
     return state.stack[-1] if state.stack else None
 
 
+_WAITING = {
+    "cards": "the boards and cards the rulebook does not print are still to declare",
+    "setup": "the table is setting up",
+    "draft": "the starting buildings are being chosen",
+    "refill": "the turn is over: buildings are redrawn and news revealed",
+    "exchange": "an exchange is under way",
+    "election": "an election is under way",
+    "over": "the game is over",
+}
+
+
 def acting(state: State, name: str) -> Frame:
     """The open box ``name`` performs now; the right error if it is not theirs to act."""
     frame = top(state)
-    if state.phase != "turn" or frame is None:
+    if state.phase != "turn":
+        raise NotYourTurn(f"no turn is under way: {_WAITING[state.phase]}", rule=R_SUMMARY)
+    if frame is None:
         raise IllegalMove(
             "there is no action box open to perform",
             rule=R_SUMMARY,
-            legal=f"{state.active}: deal to a conglomerate" if state.phase == "turn" else None,
+            legal=f"{state.active}: deal to a conglomerate" if not state.dealt else None,
         )
     if frame.owner != name:
         raise NotYourTurn(f"{frame.owner} performs {frame.source} now, not {name}", rule=R_COSTS)
