@@ -164,3 +164,19 @@ def test_the_vote_count_of_each_colour_is_25() -> None:
         assert (
             Counter({"supply": table.state.supply[name], "bag": table.state.bag[name]}).total() == data.VOTES
         )
+
+
+def test_the_view_hides_what_piles_and_hands_hide() -> None:
+    """Hidden: each pocket, the buildings in hand, the virtual piles' cards; public: the
+    declared boards and the cards in play."""
+    table = started(2)
+    ann_hand = set(table.p("ann").hand)
+    public = table.game.view(table.state)
+    assert public.players["ann"].vp is None and public.players["ann"].in_hand is None
+    assert not ann_hand & set(public.faces.buildings) and len(public.faces.tracks) == 3
+    assert set(public.faces.tiles) == {s.tile for s in table.state.spaces if s.tile} | {table.state.removed}
+    mine = table.game.view(table.state, as_player="ann")
+    assert mine.players["ann"].vp == 0 and set(mine.players["ann"].in_hand or ()) == ann_hand
+    assert ann_hand <= set(mine.faces.buildings) and mine.players["ben"].in_hand is None
+    revealed = table.game.view(table.state, reveal=True)
+    assert revealed.players["ben"].vp == 0 and revealed.seed is None  # the seed once the game is over

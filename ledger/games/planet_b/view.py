@@ -12,7 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from ledger.games.planet_b import data, effects
-from ledger.games.planet_b.faces import areas_of
+from ledger.games.planet_b.faces import Faces, areas_of
 from ledger.games.planet_b.model import SPACES, Frame, Player, State
 from ledger.games.planet_b.rules import core, flow, is_over, setup, to_act
 from ledger.games.planet_b.rules.actions import open_spaces, possible
@@ -135,6 +135,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     final: int | None  # turns left once the last conglomerate tile is added
     winners: list[str]
     options: dict[str, str]
+    faces: Faces  # the declared boards, and the cards in play (a real table: every card declared)
     seed: int | None = None
 
 
@@ -284,6 +285,31 @@ def verbs(state: State) -> list[str]:
     return found + [v for v in ("sell", "tile") if frame.owner == state.active]
 
 
+def faces_in_view(state: State, shown: dict[str, bool]) -> Faces:
+    """The faces a viewer may see: a real table declares its cards as they come, so all of
+    them; with virtual piles only the cards in play (on the board, face up, played, built,
+    drawn laws, and the viewer's own hand), never what a pile still hides."""
+    faces = state.faces
+    if not state.virtual:
+        return faces
+    players = state.players.values()
+    buildings = {b.name for p in players for b in p.buildings} | {
+        c for p in players if shown.get(p.name) for c in p.hand
+    }
+    buildings |= {c for pile in data.BUILDING_PILES for c in state.piles[pile].under}
+    news = {c for c in state.news_up.values() if c} | {c for p in players for c in p.news}
+    laws = {c for colour in data.LAW_PILES for c in state.piles[colour].under}
+    laws |= {frame.card for frame in state.stack if frame.then == "law"}
+    tiles = {s.tile for s in state.spaces if s.tile} | ({state.removed} if state.removed else set())
+    return msgspec.structs.replace(
+        faces,
+        tiles={k: v for k, v in faces.tiles.items() if k in tiles},
+        buildings={k: v for k, v in faces.buildings.items() if k in buildings},
+        news={k: v for k, v in faces.news.items() if k in news},
+        laws={k: v for k, v in faces.laws.items() if k in laws},
+    )
+
+
 def awaited(state: State) -> list[str]:
     if state.phase == "cards":
         return [f"declare {what}" for what in setup.waiting_for(state)]
@@ -352,5 +378,6 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         final=state.final if state.final >= 0 else None,
         winners=score(state).winners if over else [],
         options=dict(state.options),
+        faces=faces_in_view(state, shown),
         seed=state.seed if over else None,
     )
