@@ -50,12 +50,6 @@ class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
     def targets(self) -> tuple[int, ...]:
         return (self.target, *self.cascade)
 
-    def describe(self) -> str:
-        text = f"{self.how} #{self.target}"
-        if self.cascade:
-            text += " and, by cascade, " + ", ".join(f"#{seq}" for seq in self.cascade)
-        return text
-
 
 @dataclass
 class MoveEntry:
