@@ -191,8 +191,8 @@ class Referee:
             created_at=self.clock(),
             rows=rows,
             status=_status_of(game, state),
+            current=True,
         )
-        self.use(game_id)
         return game_id
 
     def games(self) -> list[GameRow]:
@@ -614,7 +614,8 @@ class Referee:
         return lines, rows[-1].hash
 
     def import_lines(self, lines: Iterable[str]) -> int:
-        """Load an exported game after re-validating every row; refuse a tampered or illegal file."""
+        """Load an exported game after re-validating every row; refuse a tampered or illegal file.
+        The game becomes the current one."""
         text = [line for line in lines if line.strip()]
         if not text:
             raise BadInput("the file is empty", legal="a file written by `referee export`")
@@ -666,6 +667,7 @@ class Referee:
                 _status_of(game, replay.state),
             ),
             rows,
+            current=True,
         )
 
 

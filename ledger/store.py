@@ -11,12 +11,17 @@ survives a power cut. Every append is one ``BEGIN IMMEDIATE`` transaction: all r
 move land together or none do. The log is never updated or deleted from, and rows are
 never inserted with ``OR IGNORE`` / ``OR REPLACE``: the primary key is the last guard
 against two writers taking the same seq.
+
+Every SQLite failure leaves as a ``RefereeError`` (exit 3) that says what happened: a write
+lock held past the busy timeout, a full disk, read-only media, an I/O error. A database on
+read-only media opens read-only, so that reading commands still work.
 """
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +33,14 @@ if TYPE_CHECKING:
 import msgspec
 
 from ledger.codec import GENESIS, row_hash
-from ledger.errors import NotFound, StoreUnreadable
+from ledger.errors import NotFound, RefereeError, StorageFailed, StoreUnreadable, WriteConflict
+
+BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
+CURRENT_GAME = "current_game"  # the settings key of the current game
+TABLES = frozenset({"games", "events", "snapshots", "settings"})
+
+# SQLite's primary result codes (the low byte of an extended code)
+_BUSY, _LOCKED, _READONLY, _IOERR, _FULL, _CANTOPEN = 5, 6, 8, 10, 13, 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +93,103 @@ _COLUMNS = "seq, type, body, actor, recorded_at, prev_hash, hash"
 class Store:
     """One SQLite database holding any number of games' logs."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+    def __init__(self, path: str | Path, *, timeout: float | None = None) -> None:
         self.path = str(path)
+        self.timeout = BUSY_TIMEOUT if timeout is None else timeout
+        self.read_only = False  # opened read-only: the file or its folder cannot be written
         self._db: sqlite_utils.Database | None = None
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+            self._until_free(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
             self.conn.execute("PRAGMA synchronous=FULL")
             self._ensure_schema()
+        except sqlite3.OperationalError as exc:
+            if _code(exc) in (_READONLY, _CANTOPEN) and self.path != ":memory:" and Path(self.path).is_file():
+                self._open_read_only()
+            else:
+                raise self._failure(exc, "open") from None
         except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreUnreadable(f"cannot open the referee database {self.path}: {exc}") from None
+
+    def _until_free(self, step: Any) -> Any:
+        """Run ``step``, retrying while SQLite answers busy at once without waiting (as it does
+        for ``journal_mode=WAL`` while another process creates the same new database)."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                return step()
+            except sqlite3.OperationalError as exc:
+                if _code(exc) not in (_BUSY, _LOCKED) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.005)
+
+    def _open_read_only(self) -> None:
+        """Open a database that cannot be written (a read-only file, folder or mount).
+
+        SQLite needs to create the ``-shm`` file beside a WAL database even to read it; on a
+        read-only folder it cannot, and the database is opened as immutable instead, which is
+        only right when no write-ahead log holds rows not yet in the file itself.
+        """
+        if hasattr(self, "conn"):
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.close()
+        uri = Path(self.path).resolve().as_uri() + "?mode=ro"
+        wal = Path(self.path + "-wal")
+        pending = wal.exists() and wal.stat().st_size > 0
+        tries = [uri] if pending else [uri, uri + "&immutable=1"]
+        failure: sqlite3.Error | None = None
+        for attempt in tries:
+            try:
+                self.conn = sqlite3.connect(attempt, uri=True, isolation_level=None, timeout=self.timeout)
+                tables = self._tables()
+            except sqlite3.Error as exc:
+                failure = exc
+                continue
+            self.read_only = True
+            if not tables >= TABLES:
+                raise StoreUnreadable(
+                    f"cannot open the referee database {self.path}: it is read-only and holds no"
+                    " referee tables"
+                )
+            return
+        raise StoreUnreadable(
+            f"cannot open the referee database {self.path}: it is read-only ({failure})",
+            legal="copy it (with its -wal file) to a writable folder" if pending else None,
+        )
+
+    def _tables(self) -> set[str]:
+        return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    def _failure(self, exc: sqlite3.Error, doing: str) -> RefereeError:
+        """The one-line error for an SQLite failure while ``doing`` (open, read, record)."""
+        code = _code(exc)
+        where = f"the referee database {self.path}"
+        nothing = "nothing was recorded" if doing == "record" else f"cannot {doing} it"
+        if code in (_BUSY, _LOCKED):
+            return WriteConflict(
+                f"another process has held {where} locked for over {self.timeout:g} s ({exc}): {nothing}",
+                legal="try again once it is done",
+            )
+        if code == _FULL:
+            return StorageFailed(
+                f"the disk holding {where} is full ({exc}): {nothing}",
+                legal="free some space, then try again",
+            )
+        if code == _READONLY:
+            return StorageFailed(
+                f"{where} is read-only ({exc}): {nothing}",
+                legal="reading commands still work; record moves on a writable copy",
+            )
+        if code == _IOERR:
+            return StorageFailed(
+                f"a disk I/O error hit {where} ({exc}): {nothing}",
+                legal="check the disk and its free space, then `referee verify`",
+            )
+        if doing == "record":
+            return StorageFailed(f"{where} could not be written ({exc}): {nothing}")
+        return StoreUnreadable(f"cannot {doing} {where}: {exc}")
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -107,10 +204,20 @@ class Store:
         self.conn.close()
 
     def _ensure_schema(self) -> None:
-        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if {"games", "events", "snapshots", "settings"} <= tables:
+        if self._tables() >= TABLES:
             return
         db = self.db
+        # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
+        self._until_free(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+        try:
+            self._create_tables(db)
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def _create_tables(self, db: sqlite_utils.Database) -> None:
         with db.atomic():
             db.table("games").create(
                 {
@@ -158,16 +265,23 @@ class Store:
 
     @contextlib.contextmanager
     def _immediate(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction that takes the database's write lock up front."""
+        """A write transaction that takes the database's write lock up front. An SQLite
+        failure inside it rolls it back and leaves as a one-line ``RefereeError``."""
         conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
         try:
-            yield conn
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                raise
+        except sqlite3.IntegrityError:
             raise
-        conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "record") from None
 
     # --- games ------------------------------------------------------------------------
 
@@ -182,8 +296,10 @@ class Store:
         created_at: str,
         rows: Sequence[NewRow],
         status: str = "active",
+        current: bool = False,
     ) -> int:
-        """Insert a game and its first rows (the setup) in one transaction; return its id."""
+        """Insert a game and its first rows (the setup) in one transaction; return its id. With
+        ``current`` the game becomes the current game in the same transaction."""
         with self._immediate() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (kind, rules_version, title, players, options, created_at, status)"
@@ -201,9 +317,10 @@ class Store:
             game_id = cursor.lastrowid
             assert game_id is not None
             self._insert(conn, game_id, 0, GENESIS, rows, created_at)
+            self._current(conn, game_id, current)
         return game_id
 
-    def import_game(self, game: GameRow, rows: Sequence[Row]) -> int:
+    def import_game(self, game: GameRow, rows: Sequence[Row], *, current: bool = False) -> int:
         """Insert a game with rows exactly as recorded elsewhere (hashes and times kept)."""
         with self._immediate() as conn:
             cursor = conn.execute(
@@ -225,7 +342,16 @@ class Store:
                 f"INSERT INTO events (game_id, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, r.seq, r.type, r.body, r.actor, r.recorded_at, r.prev_hash, r.hash) for r in rows],
             )
+            self._current(conn, game_id, current)
         return game_id
+
+    def _current(self, conn: sqlite3.Connection, game_id: int, current: bool) -> None:
+        if current:
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (CURRENT_GAME, str(game_id)),
+            )
 
     def game(self, game_id: int) -> GameRow:
         row = self._read_one(
@@ -372,10 +498,13 @@ class Store:
 
     def seqs_of_type(self, game_id: int, type_: str, *, descending: bool = False) -> Iterator[int]:
         order = "DESC" if descending else "ASC"
-        cursor = self.conn.execute(
-            f"SELECT seq FROM events WHERE game_id = ? AND type = ? ORDER BY seq {order}",
-            (game_id, type_),
-        )
+        try:
+            cursor = self.conn.execute(
+                f"SELECT seq FROM events WHERE game_id = ? AND type = ? ORDER BY seq {order}",
+                (game_id, type_),
+            )
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "read") from None
         return (r[0] for r in cursor)
 
     # --- snapshots (a cache of the fold, never the truth) ------------------------------
@@ -395,16 +524,26 @@ class Store:
         return row[0] if row else None
 
     def put_snapshot(self, game_id: int, key: str, seq: int, body: str) -> None:
-        with self._immediate() as conn:
-            exists = conn.execute(
-                "SELECT 1 FROM snapshots WHERE game_id = ? AND key = ? AND seq = ?",
-                (game_id, key, seq),
-            ).fetchone()
-            if not exists:
-                conn.execute(
-                    "INSERT INTO snapshots (game_id, seq, key, body) VALUES (?, ?, ?, ?)",
-                    (game_id, seq, key, body),
-                )
+        """Cache the fold at ``seq``. Best effort: a move is recorded already, and a cache that
+        cannot be written (a full disk, say) must not make it look refused."""
+        if self.read_only:
+            return
+        with self._best_effort() as conn:
+            conn.execute(
+                "INSERT OR IGNORE INTO snapshots (game_id, seq, key, body) VALUES (?, ?, ?, ?)",
+                (game_id, seq, key, body),
+            )
+
+    @contextlib.contextmanager
+    def _best_effort(self) -> Iterator[sqlite3.Connection]:
+        """A write to a cache: skipped without a word if the database is busy for more than a
+        moment, read-only or failing (a reading command must not fail over a cache)."""
+        self.conn.execute("PRAGMA busy_timeout = 200")
+        try:
+            with contextlib.suppress(RefereeError, sqlite3.Error), self._immediate() as conn:
+                yield conn
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
 
     # --- settings ---------------------------------------------------------------------
 
@@ -421,14 +560,19 @@ class Store:
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return self.conn.execute(sql, params).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise StoreUnreadable(f"cannot read the referee database {self.path}: {exc}") from None
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "read") from None
 
     def _read_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         try:
             return self.conn.execute(sql, params).fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise StoreUnreadable(f"cannot read the referee database {self.path}: {exc}") from None
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "read") from None
+
+
+def _code(exc: sqlite3.Error) -> int:
+    """SQLite's primary result code of an error (0 if it carries none)."""
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
 def _game_row(row: Sequence[Any]) -> GameRow:

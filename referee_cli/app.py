@@ -330,7 +330,6 @@ def build_app() -> typer.Typer:
         """Load an exported game after re-checking every row; it becomes the current game."""
         s = session(ctx)
         game_id = s.referee.import_lines(_read(file).splitlines())
-        s.referee.use(game_id)
         if json:
             out({"game": game_json(s.referee, game_id)})
         else:
