@@ -14,7 +14,7 @@ state. Everything here is pure: it reads rows, the store is elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
@@ -154,6 +154,12 @@ def group_entries(game: Game, rows: Sequence[Row]) -> list[Entry]:
                 raise VerificationFailed(f"row #{row.seq} is a second setup", seq=row.seq)
             elif current is None:
                 raise VerificationFailed(f"row #{row.seq} is a fact outside any move", seq=row.seq)
+            elif row.actor != current.actor:
+                raise VerificationFailed(
+                    f"row #{row.seq} names {row.actor!r}, not {current.actor!r} who made move"
+                    f" #{current.seq} it belongs to",
+                    seq=row.seq,
+                )
             else:
                 event = event_decoder.decode(row.body)
                 if _tag(event) != row.type:
@@ -172,10 +178,14 @@ def _tag(struct: Any) -> Any:
     return type(struct).__struct_config__.tag
 
 
-def check_chain(rows: Sequence[Row], head_hash: str | None = None) -> None:
-    """Recompute the hash chain; raise ``VerificationFailed`` naming the first bad seq."""
-    prev = GENESIS
-    for expected, row in enumerate(rows, start=1):
+def check_chain(
+    rows: Sequence[Row], head_hash: str | None = None, *, prev: str = GENESIS, first: int = 1
+) -> None:
+    """Recompute the hash chain; raise ``VerificationFailed`` naming the first bad seq.
+
+    ``prev`` and ``first`` check a stretch of the log that follows a row already known good:
+    its hash, and the seq the stretch must start at."""
+    for expected, row in enumerate(rows, start=first):
         if row.seq != expected:
             raise VerificationFailed(
                 f"row #{expected} is missing or out of place (found #{row.seq} there)", seq=expected
@@ -199,6 +209,19 @@ def check_chain(rows: Sequence[Row], head_hash: str | None = None) -> None:
         )
 
 
+def links_hold(rows: Sequence[tuple[int, str, str, str, str, str]], prev: str, first: int) -> bool:
+    """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow the row whose hash
+    is ``prev``, from seq ``first`` on, each matching its hash: ``check_chain``'s fast path,
+    on the rows as SQLite returns them (``check_chain`` then says where it breaks)."""
+    expected = first
+    for seq, type_, body, actor, recorded_at, digest in rows:
+        if seq != expected or row_hash(prev, seq, type_, body, actor, recorded_at) != digest:
+            return False
+        prev = digest
+        expected += 1
+    return True
+
+
 def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:
     evolve = game.evolve
     for event in events:
@@ -213,6 +236,14 @@ def redecide(game: Game, state: Any, move: MoveEntry) -> Any:
         now = "; ".join(game.describe(e) for e in events) or "nothing"
         raise IllegalMove(f"it would now record different facts ({now})")
     return fold(game, state, events)
+
+
+def recheck(game: Game, state: Any, move: MoveEntry) -> Any:
+    """``redecide`` for a move read back from the log, whose row must also name the actor its
+    command implies (a redo names who asked for it)."""
+    if move.redo_of is None and move.actor != game.actor(move.command):
+        raise IllegalMove(f"its row names {move.actor!r}, but {game.actor(move.command)!r} makes this move")
+    return redecide(game, state, move)
 
 
 def revalidate(game: Game, state: Any, moves: Sequence[MoveEntry], *, cascade: bool) -> tuple[Any, list[int]]:
@@ -242,12 +273,16 @@ class Replay:
     entries: list[Entry]
 
 
-def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
+def replay_checked(
+    game: Game, rows: Sequence[Row], *, at: Callable[[int, Any], None] | None = None
+) -> Replay:
     """Re-validate every move and revert in the order they were recorded.
 
     Raises ``VerificationFailed`` at the first move the rules refuse (or whose recorded
-    facts differ from the rules'), or the first revert that names no live move or leaves a
-    later move illegal.
+    facts differ from the rules', or whose row names another actor), or the first revert
+    that names no live move, names another actor than who asked, or leaves a later move
+    illegal. ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
+    (``verify`` compares the snapshots with it).
     """
     setup, entries = read_entries(game, rows)
     state = game.initial(setup)
@@ -257,7 +292,7 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
     def push(move: MoveEntry, failure: str, seq: int) -> None:
         nonlocal state
         try:
-            after = redecide(game, state, move)
+            after = recheck(game, state, move)
         except RefereeError as error:
             raise VerificationFailed(f"{failure}: {error}", seq=seq) from None
         live.append(move)
@@ -267,7 +302,15 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
     for entry in entries:
         if isinstance(entry, MoveEntry):
             push(entry, f"move #{entry.seq} ({game.text(entry.command)}) is refused", entry.seq)
+            if at is not None:
+                at(entry.event_seqs[-1] if entry.event_seqs else entry.seq, state)
             continue
+        if entry.actor != entry.revert.by:
+            raise VerificationFailed(
+                f"row #{entry.seq} names {entry.actor!r}, but {entry.revert.by!r} asked for this"
+                f" {entry.revert.how}",
+                seq=entry.seq,
+            )
         positions = {move.seq: n for n, move in enumerate(live)}
         targets = set(entry.revert.targets)
         missing = sorted(targets - positions.keys())
@@ -282,4 +325,6 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
         for move in later:
             text = game.text(move.command)
             push(move, f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal", entry.seq)
+        if at is not None:
+            at(entry.seq, state)
     return Replay(setup, state, live, entries)

@@ -3,8 +3,11 @@
 Tables
   games      one row a game: id, kind, rules version, title, players, options, created_at, status
   events     the log: (game_id, seq) primary key, type, body, actor, recorded_at, prev_hash, hash
-  snapshots  a cache of the fold at some seq, keyed by a state-shape / rules-version key
+  snapshots  a cache of the fold at some seq, keyed by a state-shape / rules-version key, bound
+             to the chain by the hash of the row at that seq (and a digest of its own body)
   settings   small key/value facts of this database (the current game)
+  verified   per game, the last seq whose rows were checked (chain and rules), with its hash and
+             the setup row's: a command checks only the rows after it
 
 Durability: WAL with ``synchronous=FULL``, so a move the referee has reported as recorded
 survives a power cut. Every append is one ``BEGIN IMMEDIATE`` transaction: all rows of a
@@ -20,12 +23,13 @@ read-only media opens read-only, so that reading commands still work.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -37,7 +41,7 @@ from ledger.errors import NotFound, RefereeError, StorageFailed, StoreUnreadable
 
 BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
 CURRENT_GAME = "current_game"  # the settings key of the current game
-TABLES = frozenset({"games", "events", "snapshots", "settings"})
+TABLES = frozenset({"games", "events", "snapshots", "settings", "verified"})
 
 # SQLite's primary result codes (the low byte of an extended code)
 _BUSY, _LOCKED, _READONLY, _IOERR, _FULL, _CANTOPEN = 5, 6, 8, 10, 13, 14
@@ -78,6 +82,27 @@ class GameRow(msgspec.Struct, frozen=True):
     status: str
 
 
+class Tip(NamedTuple):
+    """A game's head and its verified mark, read in one statement (so they agree)."""
+
+    head: int
+    head_hash: str
+    mark: int | None  # the last seq checked, None if never (a game from before the marks)
+    mark_hash: str | None  # the hash row ``mark`` had when it was checked
+    mark_now: str | None  # the hash row ``mark`` has now (None: that row is gone)
+    setup_hash: str | None  # the hash the setup row had when it was checked
+
+
+class Snapshot(NamedTuple):
+    """A stored snapshot row, as ``verify`` reads them all."""
+
+    seq: int
+    key: str
+    body: str
+    hash: str | None  # the row hash at ``seq`` when it was taken (None: an old, unbound one)
+    digest: str | None  # sha256 of ``body`` when it was taken
+
+
 class StaleHead(Exception):
     """The log moved on since the caller read it: the append was based on an old seq."""
 
@@ -97,6 +122,7 @@ class Store:
         self.path = str(path)
         self.timeout = BUSY_TIMEOUT if timeout is None else timeout
         self.read_only = False  # opened read-only: the file or its folder cannot be written
+        self.bound = True  # the schema has the verified marks and bound snapshots
         self._db: sqlite_utils.Database | None = None
         try:
             if self.path != ":memory:":
@@ -148,11 +174,12 @@ class Store:
                 failure = exc
                 continue
             self.read_only = True
-            if not tables >= TABLES:
+            if not {"games", "events", "snapshots", "settings"} <= tables:
                 raise StoreUnreadable(
                     f"cannot open the referee database {self.path}: it is read-only and holds no"
                     " referee tables"
                 )
+            self.bound = tables >= TABLES
             return
         raise StoreUnreadable(
             f"cannot open the referee database {self.path}: it is read-only ({failure})",
@@ -208,7 +235,13 @@ class Store:
             return
         db = self.db
         # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
-        self._until_free(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+        try:
+            self._until_free(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+        except sqlite3.OperationalError as exc:
+            if _code(exc) == _READONLY and {"games", "events", "snapshots", "settings"} <= self._tables():
+                self.bound = False  # a database from before the marks, on read-only media
+                return
+            raise
         try:
             self._create_tables(db)
         except BaseException:
@@ -256,12 +289,22 @@ class Store:
                 "CREATE INDEX IF NOT EXISTS events_reverted ON events (game_id, seq) WHERE type = 'reverted'"
             )
             db.table("snapshots").create(
-                {"game_id": int, "seq": int, "key": str, "body": str},
+                {"game_id": int, "seq": int, "key": str, "body": str, "hash": str, "digest": str},
                 pk=("game_id", "seq", "key"),
                 not_null={"body"},
                 if_not_exists=True,
             )
+            columns = {c.name for c in db.table("snapshots").columns}
+            for column in ("hash", "digest"):  # a database from before bound snapshots
+                if column not in columns:
+                    db.execute(f"ALTER TABLE snapshots ADD COLUMN {column} TEXT")
             db.table("settings").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+            db.table("verified").create(
+                {"game_id": int, "seq": int, "hash": str, "setup_hash": str},
+                pk="game_id",
+                not_null={"seq", "hash", "setup_hash"},
+                if_not_exists=True,
+            )
 
     @contextlib.contextmanager
     def _immediate(self) -> Iterator[sqlite3.Connection]:
@@ -298,8 +341,10 @@ class Store:
         status: str = "active",
         current: bool = False,
     ) -> int:
-        """Insert a game and its first rows (the setup) in one transaction; return its id. With
-        ``current`` the game becomes the current game in the same transaction."""
+        """Insert a game and its first rows (the setup) in one transaction; return its id.
+
+        The rows were just decided, so they are marked verified; with ``current`` the game
+        becomes the current game in the same transaction."""
         with self._immediate() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (kind, rules_version, title, players, options, created_at, status)"
@@ -316,12 +361,13 @@ class Store:
             )
             game_id = cursor.lastrowid
             assert game_id is not None
-            self._insert(conn, game_id, 0, GENESIS, rows, created_at)
-            self._current(conn, game_id, current)
+            stored = self._insert(conn, game_id, 0, GENESIS, rows, created_at)
+            self._mark(conn, game_id, stored[-1].seq, stored[-1].hash, stored[0].hash, current)
         return game_id
 
     def import_game(self, game: GameRow, rows: Sequence[Row], *, current: bool = False) -> int:
-        """Insert a game with rows exactly as recorded elsewhere (hashes and times kept)."""
+        """Insert a game with rows exactly as recorded elsewhere (hashes and times kept); the
+        caller has checked them, so they are marked verified."""
         with self._immediate() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (kind, rules_version, title, players, options, created_at, status)"
@@ -342,10 +388,16 @@ class Store:
                 f"INSERT INTO events (game_id, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, r.seq, r.type, r.body, r.actor, r.recorded_at, r.prev_hash, r.hash) for r in rows],
             )
-            self._current(conn, game_id, current)
+            self._mark(conn, game_id, rows[-1].seq, rows[-1].hash, rows[0].hash, current)
         return game_id
 
-    def _current(self, conn: sqlite3.Connection, game_id: int, current: bool) -> None:
+    def _mark(
+        self, conn: sqlite3.Connection, game_id: int, seq: int, hash_: str, setup_hash: str, current: bool
+    ) -> None:
+        conn.execute(
+            "INSERT INTO verified (game_id, seq, hash, setup_hash) VALUES (?, ?, ?, ?)",
+            (game_id, seq, hash_, setup_hash),
+        )
         if current:
             conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?)"
@@ -354,6 +406,7 @@ class Store:
             )
 
     def game(self, game_id: int) -> GameRow:
+        """The ``games`` row as stored: a cache of the setup row (see the service)."""
         row = self._read_one(
             "SELECT id, kind, rules_version, title, players, options, created_at, status"
             " FROM games WHERE id = ?",
@@ -370,11 +423,79 @@ class Store:
         )
         return [_game_row(r) for r in rows]
 
+    def setups(self) -> list[tuple[int, str, str, str]]:
+        """Every game's id, created_at and cached status, with its setup row's body."""
+        return self._read(
+            "SELECT g.id, g.created_at, g.status, e.body FROM games g"
+            " JOIN events e ON e.game_id = g.id AND e.seq = 1 ORDER BY g.id"
+        )
+
+    def repair_game(self, game: GameRow) -> None:
+        """Rewrite a game's cached ``games`` row (``verify`` does, from the setup row)."""
+        with self._immediate() as conn:
+            conn.execute(
+                "UPDATE games SET kind = ?, rules_version = ?, title = ?, players = ?, options = ?,"
+                " created_at = ?, status = ? WHERE id = ?",
+                (
+                    game.kind,
+                    game.rules_version,
+                    game.title,
+                    msgspec.json.encode(game.players).decode(),
+                    msgspec.json.encode(game.options, order="sorted").decode(),
+                    game.created_at,
+                    game.status,
+                    game.id,
+                ),
+            )
+
     def set_status(self, game_id: int, status: str) -> None:
         with self._immediate() as conn:
             conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
 
     # --- the log ----------------------------------------------------------------------
+
+    def tip(self, game_id: int) -> Tip:
+        """The head and the verified mark in one statement, so that a writer committing
+        between two reads cannot make them disagree."""
+        if not self.bound:
+            head, head_hash = self.head(game_id)
+            return Tip(head, head_hash, None, None, None, None)
+        row = self._read_one(
+            "SELECT h.seq, h.hash, v.seq, v.hash, m.hash, v.setup_hash"
+            " FROM (SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1) h"
+            " LEFT JOIN verified v ON v.game_id = ?"
+            " LEFT JOIN events m ON m.game_id = ? AND m.seq = v.seq",
+            (game_id, game_id, game_id),
+        )
+        if row is None:
+            return Tip(0, GENESIS, None, None, None, None)
+        return Tip(*row)
+
+    def set_verified(self, game_id: int, seq: int, hash_: str, setup_hash: str, *, since: Tip) -> None:
+        """Move a game's verified mark to ``seq``, unless it moved since ``since`` was read.
+        Best effort: on read-only media, or while another process writes, it stays behind."""
+        if not self.bound or self.read_only:
+            return
+        with self._best_effort() as conn:
+            conn.execute(
+                "DELETE FROM verified WHERE game_id = ? AND seq IS ? AND hash IS ?",
+                (game_id, since.mark, since.mark_hash),
+            )
+            conn.execute(
+                "INSERT OR IGNORE INTO verified (game_id, seq, hash, setup_hash) VALUES (?, ?, ?, ?)",
+                (game_id, seq, hash_, setup_hash),
+            )
+
+    @contextlib.contextmanager
+    def _best_effort(self) -> Iterator[sqlite3.Connection]:
+        """A write to a cache: skipped without a word if the database is busy for more than a
+        moment, read-only or failing (a reading command must not fail over a cache)."""
+        self.conn.execute("PRAGMA busy_timeout = 200")
+        try:
+            with contextlib.suppress(RefereeError, sqlite3.Error), self._immediate() as conn:
+                yield conn
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
 
     def head(self, game_id: int) -> tuple[int, str]:
         """The last seq and its hash (0 and the genesis hash for an empty log)."""
@@ -405,6 +526,13 @@ class Store:
             if seq != expected_seq:
                 raise StaleHead(expected_seq, seq)
             stored = self._insert(conn, game_id, seq, prev, rows, recorded_at)
+            if self.bound:
+                # The rows were decided on the checked state at ``seq``: the mark moves with them
+                # (only if it stood at ``seq``: rows not yet checked stay to be checked).
+                conn.execute(
+                    "UPDATE verified SET seq = ?, hash = ? WHERE game_id = ? AND seq = ? AND hash = ?",
+                    (stored[-1].seq, stored[-1].hash, game_id, seq, prev),
+                )
             if status is not None:
                 conn.execute(
                     "UPDATE games SET status = ? WHERE id = ? AND status != ?",
@@ -448,6 +576,15 @@ class Store:
             sql += " AND seq <= ?"
             params.append(upto)
         return [Row(*r) for r in self._read(sql + " ORDER BY seq", params)]
+
+    def fold_rows(self, game_id: int, after: int, upto: int) -> list[tuple[int, str, str, str, str, str]]:
+        """``(seq, type, body, actor, recorded_at, hash)`` of the rows with ``after < seq <= upto``:
+        what a fold reads and checks against the chain, as plain tuples (it reads many)."""
+        return self._read(
+            "SELECT seq, type, body, actor, recorded_at, hash FROM events"
+            " WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto),
+        )
 
     def facts(self, game_id: int, after: int, upto: int) -> list[str]:
         """Bodies of the fact rows (not setup, move or revert rows) with ``after < seq <= upto``."""
@@ -510,40 +647,59 @@ class Store:
     # --- snapshots (a cache of the fold, never the truth) ------------------------------
 
     def snapshot_seqs(self, game_id: int, key: str, upto: int) -> list[int]:
+        """Seqs of the bound snapshots (those that record the row hash at their seq)."""
+        if not self.bound:
+            return []
         rows = self._read(
-            "SELECT seq FROM snapshots WHERE game_id = ? AND key = ? AND seq <= ? ORDER BY seq DESC",
+            "SELECT seq FROM snapshots WHERE game_id = ? AND key = ? AND seq <= ? AND hash IS NOT NULL"
+            " ORDER BY seq DESC",
             (game_id, key, upto),
         )
         return [r[0] for r in rows]
 
-    def snapshot(self, game_id: int, key: str, seq: int) -> str | None:
+    def snapshot(self, game_id: int, key: str, seq: int) -> tuple[str, str] | None:
+        """A snapshot's body and the row hash it is bound to, only if that row still has that
+        hash and the body is the one written (its digest matches); else None."""
+        if not self.bound:
+            return None
         row = self._read_one(
-            "SELECT body FROM snapshots WHERE game_id = ? AND key = ? AND seq = ?",
+            "SELECT s.body, s.digest, s.hash FROM snapshots s"
+            " JOIN events e ON e.game_id = s.game_id AND e.seq = s.seq AND e.hash = s.hash"
+            " WHERE s.game_id = ? AND s.key = ? AND s.seq = ?",
             (game_id, key, seq),
         )
-        return row[0] if row else None
+        if row is None or _digest(row[0]) != row[1]:
+            return None
+        return row[0], row[2]
 
-    def put_snapshot(self, game_id: int, key: str, seq: int, body: str) -> None:
-        """Cache the fold at ``seq``. Best effort: a move is recorded already, and a cache that
-        cannot be written (a full disk, say) must not make it look refused."""
-        if self.read_only:
+    def put_snapshot(self, game_id: int, key: str, seq: int, body: str, hash_: str) -> None:
+        """Cache the fold at ``seq``, bound to that row's hash ``hash_``. Best effort."""
+        if not self.bound or self.read_only:
             return
         with self._best_effort() as conn:
             conn.execute(
-                "INSERT OR IGNORE INTO snapshots (game_id, seq, key, body) VALUES (?, ?, ?, ?)",
-                (game_id, seq, key, body),
+                "INSERT OR IGNORE INTO snapshots (game_id, seq, key, body, hash, digest)"
+                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
+                " (SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND hash = ?)",
+                (game_id, seq, key, body, hash_, _digest(body), game_id, seq, hash_),
             )
 
-    @contextlib.contextmanager
-    def _best_effort(self) -> Iterator[sqlite3.Connection]:
-        """A write to a cache: skipped without a word if the database is busy for more than a
-        moment, read-only or failing (a reading command must not fail over a cache)."""
-        self.conn.execute("PRAGMA busy_timeout = 200")
-        try:
-            with contextlib.suppress(RefereeError, sqlite3.Error), self._immediate() as conn:
-                yield conn
-        finally:
-            self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+    def all_snapshots(self, game_id: int) -> list[Snapshot]:
+        if not self.bound:
+            rows = self._read("SELECT seq, key, body FROM snapshots WHERE game_id = ?", (game_id,))
+            return [Snapshot(seq, key, body, None, None) for seq, key, body in rows]
+        rows = self._read(
+            "SELECT seq, key, body, hash, digest FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [Snapshot(*r) for r in rows]
+
+    def drop_snapshots(self, game_id: int, which: Sequence[Snapshot]) -> None:
+        """Delete cache rows that do not hold (``verify`` does). Best effort."""
+        with self._best_effort() as conn:
+            conn.executemany(
+                "DELETE FROM snapshots WHERE game_id = ? AND seq = ? AND key = ?",
+                [(game_id, s.seq, s.key) for s in which],
+            )
 
     # --- settings ---------------------------------------------------------------------
 
@@ -575,14 +731,27 @@ def _code(exc: sqlite3.Error) -> int:
     return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
 def _game_row(row: Sequence[Any]) -> GameRow:
     return GameRow(
         id=row[0],
         kind=row[1],
         rules_version=row[2],
         title=row[3] or "",
-        players=msgspec.json.decode(row[4]),
-        options=msgspec.json.decode(row[5]),
+        players=_cached_json(row[4], list[str], []),
+        options=_cached_json(row[5], dict[str, str], {}),
         created_at=row[6],
         status=row[7],
     )
+
+
+def _cached_json(text: Any, type_: Any, unreadable: Any) -> Any:
+    """A JSON column of the ``games`` cache; ``unreadable`` if someone wrote garbage there
+    (``verify`` then names the difference from the setup row)."""
+    try:
+        return msgspec.json.decode(text, type=type_)
+    except (msgspec.DecodeError, TypeError):
+        return unreadable

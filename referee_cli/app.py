@@ -82,7 +82,7 @@ def write_out(text: str, output: Path | None, summary: str) -> None:
 
 
 def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
-    info = referee.store.game(game_id)
+    info = referee.game(game_id)
     return {
         "id": info.id,
         "kind": info.kind,
@@ -377,7 +377,7 @@ def game_group(name: str, show_moves: Callable[[typer.Context, str | None, bool]
         def command(ctx: typer.Context, json: JsonFlag = False) -> None:
             s = session(ctx)
             game_id = s.game_id()
-            kind = s.referee.store.game(game_id).kind
+            kind = s.referee.game(game_id).kind
             if kind != name:
                 raise BadInput(
                     f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID"
