@@ -24,6 +24,7 @@ from ledger.errors import (
     IllegalMove,
     NotFound,
     RefereeError,
+    StoreUnreadable,
     VerificationFailed,
     WriteConflict,
 )
@@ -38,9 +39,10 @@ from ledger.history import (
     Reverted,
     RevertEntry,
     check_chain,
+    check_commands,
+    decode_facts,
     decode_revert,
     decode_setup,
-    decoders,
     fold,
     group_entries,
     links_hold,
@@ -214,7 +216,10 @@ class Referee:
         """Every game as its setup row tells it; the status is the cached one."""
         out = []
         for game_id, created_at, status, body in self.store.setups():
-            setup = decode_setup(body)
+            try:
+                setup = decode_setup(body)
+            except VerificationFailed:
+                setup = Setup(game="?", rules_version="?", players=(), mode="?", title="(unreadable setup)")
             out.append(_info(game_id, setup, setup.game, created_at, status))
         return out
 
@@ -226,6 +231,13 @@ class Referee:
         self.store.game(game_id)  # raises NotFound
         self.store.set_setting(CURRENT_GAME, str(game_id))
 
+    def current(self) -> int | None:
+        """The current game's id, or None if there is none (or the setting names nothing)."""
+        try:
+            return self.resolve(None)
+        except RefereeError:
+            return None
+
     def resolve(self, game_id: int | None) -> int:
         """The game to act on: the one named, else the current one."""
         if game_id is not None:
@@ -236,7 +248,16 @@ class Referee:
                 "no current game",
                 legal="start one with `referee new` or pick one with `referee use ID`",
             )
-        return int(current)
+        try:
+            number = int(current)
+        except ValueError:
+            number = 0
+        if not 0 < number < 2**63:
+            raise BadInput(
+                f"the current game setting of {self.store.path} is {current[:40]!r}, not a game id",
+                legal="pick a game with `referee use ID` (see `referee games`)",
+            )
+        return number
 
     # --- reading ----------------------------------------------------------------------
 
@@ -278,14 +299,15 @@ class Referee:
         return loaded
 
     def _open(self, game_id: int) -> Opened:
-        """The game as its setup row tells it."""
+        """The game as its setup row tells it; refuse a game or rules version this referee
+        does not know (a log from a newer referee)."""
         cached = self.store.game(game_id)  # NotFound if there is no such game
         rows = self.store.rows(game_id, 0, 1)
         if not rows or rows[0].type != SETUP:
             raise _untrusted(VerificationFailed("the log does not start with a setup row", seq=1))
         first = rows[0]
         setup = decode_setup(first.body)
-        game = games.get(setup.game)
+        game = _game_of(game_id, setup)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
 
     def _check_tip(self, opened: Opened, tip: Tip) -> None:
@@ -369,12 +391,12 @@ class Referee:
         reverts = [
             (row.seq, target)
             for row in self.store.reverts(game_id, None if all_reverts else upto)
-            for target in decode_revert(row.body).targets
+            for target in decode_revert(row.body, row.seq).targets
         ]
         targets = {target for _, target in reverts} | extra
         state, start, start_hash = self._cached(game, game_id, upto, reverts, min(extra, default=None))
         if state is None:
-            state, start, start_hash = game.initial(opened.setup), 1, opened.first.hash
+            state, start, start_hash = _initial(game, opened.setup), 1, opened.first.hash
         rows = self.store.fold_rows(game_id, start, upto)
         if not links_hold(rows, start_hash, start + 1):
             try:  # read them again as rows, to say where and how the chain breaks
@@ -382,17 +404,26 @@ class Referee:
             except VerificationFailed as error:
                 raise _untrusted(error) from None
             raise _untrusted(VerificationFailed(f"the rows after #{start} changed while being read"))
-        facts = []
+        facts, moves = [], []
         owner: int | None = None  # the move (or revert) the rows now read belong to
         for seq, type_, body, _actor, _recorded_at, _hash in rows:
             if type_ in META_TYPES:
                 owner = seq
+                if type_ == MOVE:
+                    moves.append((seq, body))
             elif owner is None:
                 raise _untrusted(VerificationFailed(f"row #{seq} is a fact outside any move", seq=seq))
             elif owner not in targets:
-                facts.append(body)
-        events = decoders(game).events.decode("[" + ",".join(facts) + "]")
-        return fold(game, state, events), len(rows)
+                facts.append((seq, type_, body))
+        check_commands(game, moves)
+        events = decode_facts(game, facts)
+        try:
+            return fold(game, state, events), len(rows)
+        except Exception as exc:
+            # Only a damaged log (or a forged snapshot) makes facts that decide gave not apply.
+            raise _untrusted(
+                VerificationFailed(f"the state cannot be rebuilt from the log ({type(exc).__name__}: {exc})")
+            ) from None
 
     def _cached(
         self,
@@ -665,7 +696,7 @@ class Referee:
         return Recorded(game_id, stored[0].seq, stored[-1].seq, revert.describe(), [], after.state)
 
     def _reverted(self, game_id: int) -> set[int]:
-        return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body).targets}
+        return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
 
     def _last_live_move(self, game_id: int) -> int | None:
         reverted = self._reverted(game_id)
@@ -708,7 +739,7 @@ class Referee:
         if rows[0].type != SETUP:
             raise VerificationFailed("the log does not start with a setup row", seq=1)
         setup = decode_setup(rows[0].body)
-        game = games.get(setup.game)
+        game = _game_of(game_id, setup)
         key = snapshot_key(game)
         snapshots = self.store.all_snapshots(game_id)
         waiting = {s.seq: s for s in snapshots if s.key == key and s.hash == _hash_at(rows, s.seq)}
@@ -843,6 +874,7 @@ class Referee:
             )
         check_chain(rows)
         setup = read_entries(game, rows[:1])[0]
+        game = _game_of(0, setup, importing=True)
         _check_players(game, setup.players)  # the same setup checks as `new`
         _check_mode(game, setup.mode)
         replay = replay_checked(game, rows)
@@ -886,6 +918,34 @@ def _status_of(game: Game, state: Any) -> str:
 def _untrusted(error: VerificationFailed) -> VerificationFailed:
     """A check failed on the way to a state: no command goes on from a log that does not hold."""
     return VerificationFailed(f"the log does not check out: {error.message}", legal=RUN_VERIFY, seq=error.seq)
+
+
+def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
+    """The game module a setup row names, refusing a game or rules version this referee does
+    not know: a log written by a newer referee is not played by an older one's rules."""
+    what = "the file" if importing else f"game #{game_id}"
+    try:
+        game = games.get(setup.game)
+    except BadInput:
+        raise StoreUnreadable(
+            f"{what} is a game of {setup.game!r}, which this referee does not know"
+            f" (it knows {', '.join(games.names())}): a newer referee wrote it",
+            legal="open it with that version",
+        ) from None
+    if setup.rules_version != game.rules_version:
+        raise StoreUnreadable(
+            f"{what} follows {game.name} rules version {setup.rules_version!r}, and this referee"
+            f" knows version {game.rules_version!r} only",
+            legal=f"open it with a referee that knows {setup.rules_version!r}",
+        )
+    return game
+
+
+def _initial(game: Game, setup: Setup) -> Any:
+    try:
+        return game.initial(setup)
+    except RefereeError as error:
+        raise _untrusted(VerificationFailed(f"the setup row is refused: {error}", seq=1)) from None
 
 
 def _info(game_id: int, setup: Setup, kind: str, created_at: str, status: str) -> GameRow:

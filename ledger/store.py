@@ -705,7 +705,7 @@ class Store:
 
     def setting(self, key: str) -> str | None:
         row = self._read_one("SELECT value FROM settings WHERE key = ?", (key,))
-        return row[0] if row else None
+        return None if row is None or row[0] is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
         with self._immediate():

@@ -184,12 +184,12 @@ def build_app() -> typer.Typer:
     def list_games(ctx: typer.Context, json: JsonFlag = False) -> None:
         """List the games in the database; * marks the current one."""
         s = session(ctx)
-        current = s.referee.store.setting("current_game")
+        current = s.referee.current()
         rows = s.referee.games()
         if json:
-            out({"current": int(current) if current else None, "games": rows})
+            out({"current": current, "games": rows})
         else:
-            echo(render.games(rows, int(current) if current else None))
+            echo(render.games(rows, current))
 
     @app.command()
     def use(ctx: typer.Context, game_id: Annotated[int, typer.Argument(metavar="ID")]) -> None:
