@@ -51,7 +51,7 @@ from ledger.history import (
     replay_checked,
     revalidate,
 )
-from ledger.store import CURRENT_GAME, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
+from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
@@ -241,6 +241,8 @@ class Referee:
     def resolve(self, game_id: int | None) -> int:
         """The game to act on: the one named, else the current one."""
         if game_id is not None:
+            if not 0 < game_id <= MAX_ID:
+                raise NotFound(f"no game #{game_id} in {self.store.path}", legal="see `referee games`")
             return game_id
         current = self.store.setting(CURRENT_GAME)
         if current is None:
@@ -252,7 +254,7 @@ class Referee:
             number = int(current)
         except ValueError:
             number = 0
-        if not 0 < number < 2**63:
+        if not 0 < number <= MAX_ID:
             raise BadInput(
                 f"the current game setting of {self.store.path} is {current[:40]!r}, not a game id",
                 legal="pick a game with `referee use ID` (see `referee games`)",
@@ -582,9 +584,12 @@ class Referee:
             except RefereeError as error:
                 if attempt == 0:
                     raise
+                # The rule cited once, as the prefix: ``str(error)`` would repeat it.
                 raise WriteConflict(
-                    f"{self._since(loaded, first_head)} was recorded first, and now {error}",
+                    f"{self._since(loaded, first_head)} was recorded first, and now {error.message}",
                     rule=error.rule,
+                    legal=error.legal,
+                    candidates=error.candidates,
                 ) from None
             status = _status_of(game, state)
             try:

@@ -41,6 +41,7 @@ from ledger.errors import NotFound, RefereeError, StorageFailed, StoreUnreadable
 
 BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
 CURRENT_GAME = "current_game"  # the settings key of the current game
+MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: a larger id or seq names nothing
 TABLES = frozenset({"games", "events", "snapshots", "settings", "verified"})
 
 # SQLite's primary result codes (the low byte of an extended code)
@@ -407,6 +408,8 @@ class Store:
 
     def game(self, game_id: int) -> GameRow:
         """The ``games`` row as stored: a cache of the setup row (see the service)."""
+        if not 0 < game_id <= MAX_ID:
+            raise NotFound(f"no game #{game_id} in {self.path}", legal="see `referee games`")
         row = self._read_one(
             "SELECT id, kind, rules_version, title, players, options, created_at, status"
             " FROM games WHERE id = ?",

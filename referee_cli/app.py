@@ -405,9 +405,39 @@ def game_group(name: str, show_moves: Callable[[typer.Context, str | None, bool]
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text()
+        data = path.read_bytes()
     except OSError as exc:
         raise BadInput(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(
+            f"{path} is not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} does not read",
+            legal="save it as UTF-8",
+        ) from None
+
+
+def _not_utf8(argv: Sequence[str]) -> BadInput | None:
+    """An argument (or REFEREE_* variable) that is not UTF-8 text: its bytes reach Python as
+    lone surrogates, which nothing downstream can store or print."""
+    named = [(f"argument {n} ({_shown(a)})", a) for n, a in enumerate(argv, start=1)]
+    named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
+    for what, text in named:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            before = text[: exc.start].encode("utf-8", "surrogatepass")
+            bad = text[exc.start]
+            byte = f"byte 0x{ord(bad) - 0xDC00:02x}" if 0xDC80 <= ord(bad) <= 0xDCFF else f"U+{ord(bad):04X}"
+            return BadInput(
+                f"{what} is not UTF-8 text: {byte} at offset {len(before)} does not read",
+                legal="type names, titles and reasons as UTF-8 text",
+            )
+    return None
+
+
+def _shown(arg: str) -> str:
+    return repr(arg.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:40])
 
 
 def run(args: Sequence[str] | None = None, app: typer.Typer | None = None) -> int:
@@ -415,14 +445,14 @@ def run(args: Sequence[str] | None = None, app: typer.Typer | None = None) -> in
     (or a JSON object on stdout with --json), never a traceback."""
     argv = list(sys.argv[1:] if args is None else args)
     try:
+        refused = _not_utf8(argv)
+        if refused is not None:
+            raise refused
         command = typer.main.get_command(app or build_app())
         result = command.main(argv, prog_name="referee", standalone_mode=False)
         return result if isinstance(result, int) else 0
     except RefereeError as error:
-        if "--json" in argv:
-            out(error.to_json())
-        else:
-            sys.stderr.write(f"referee: {error}\n")
+        _tell(error, argv)
         return error.exit_code
     except typer.Exit as exit_:
         return exit_.exit_code
@@ -435,15 +465,28 @@ def run(args: Sequence[str] | None = None, app: typer.Typer | None = None) -> in
             ctx = getattr(error, "ctx", None)
             where = getattr(ctx, "command_path", "referee")
             message = f"{error.format_message()} (see `{where} --help`)"
-            if "--json" in argv:
-                out(BadInput(message).to_json())
-            else:
-                sys.stderr.write(f"referee: {message}\n")
+            _tell(BadInput(message), argv)
             return int(error.exit_code)
         if os.environ.get("REFEREE_DEBUG"):
             raise
         sys.stderr.write(f"referee: internal error: {type(error).__name__}: {error} (please report it)\n")
         return 4
+
+
+def _tell(error: RefereeError, argv: Sequence[str]) -> None:
+    """The one line of an error: on stderr, or as JSON on stdout with --json. Text that cannot
+    be printed as UTF-8 (a file name in another encoding) is shown escaped."""
+    try:
+        if "--json" in argv:
+            out(error.to_json())
+        else:
+            # One line, whatever the input it quotes: control characters are shown escaped.
+            text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in str(error))
+            sys.stderr.write(f"referee: {text}\n")
+    except UnicodeEncodeError:
+        safe = BadInput(str(error).encode("utf-8", "backslashreplace").decode("utf-8"))
+        safe.kind, safe.exit_code = error.kind, error.exit_code
+        _tell(safe, argv)
 
 
 def main() -> None:
