@@ -627,6 +627,12 @@ class Referee:
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
+            if target <= self.store.setup_span(game_id):
+                raise IllegalMove(
+                    "nothing to undo: no move has been made since `new`, whose card faces"
+                    f" (#{target} and before) are part of the setup that deals the game",
+                    legal="start a new game to set it up differently",
+                )
             result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=by))
             if result is not None:
                 return result
@@ -725,6 +731,11 @@ class Referee:
         reverted = self._reverted(game_id)
         if move.seq in reverted:
             raise IllegalMove(f"move #{move.seq} is already reverted", legal="see `referee log`")
+        if move.seq <= self.store.setup_span(game_id):
+            raise IllegalMove(
+                f"#{seq} is part of the setup `new` recorded (the card faces that deal the game), not a move",
+                legal="start a new game to set it up differently",
+            )
         return move.seq
 
     # --- audit ------------------------------------------------------------------------

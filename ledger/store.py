@@ -607,6 +607,18 @@ class Store:
         )
         return (row[0], row[1]) if row else (1, "setup")
 
+    def setup_span(self, game_id: int) -> int:
+        """The last seq of the rows ``create_game`` wrote: the setup row and the moves decided
+        with it (they share its ``recorded_at``; every later append reads the clock again)."""
+        row = self._read_one(
+            "SELECT seq FROM events WHERE game_id = ? AND seq > 1 AND recorded_at !="
+            " (SELECT recorded_at FROM events WHERE game_id = ? AND seq = 1) ORDER BY seq LIMIT 1",
+            (game_id, game_id),
+        )
+        if row is not None:
+            return int(row[0]) - 1
+        return self.head(game_id)[0]
+
     def next_meta(self, game_id: int, after: int) -> int | None:
         """The seq of the first move or revert row after ``after``: where the next append began."""
         row = self._read_one(
