@@ -419,10 +419,14 @@ def _read(path: Path) -> str:
 
 def _not_utf8(argv: Sequence[str]) -> BadInput | None:
     """An argument (or REFEREE_* variable) that is not UTF-8 text: its bytes reach Python as
-    lone surrogates, which nothing downstream can store or print."""
+    lone surrogates, which nothing downstream can store or print. A NUL character (which only
+    a line of `referee play` can hold) names no file and is no text either."""
     named = [(f"argument {n} ({_shown(a)})", a) for n, a in enumerate(argv, start=1)]
     named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
     for what, text in named:
+        if "\x00" in text:
+            offset = len(text[: text.index("\x00")].encode("utf-8", "surrogatepass"))
+            return BadInput(f"{what} holds a NUL character at offset {offset}")
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as exc:

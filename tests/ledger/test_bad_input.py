@@ -62,6 +62,9 @@ def test_arguments_that_are_not_utf8_are_bad_input(cli: Cli, game: None, db_path
         line = one_line(cli(*args))
         assert f"referee: {what} is not UTF-8 text: byte 0xff at offset" in line, line
         assert line.endswith("(type names, titles and reasons as UTF-8 text)")
+    # A NUL cannot come from a real argv, but a line of `referee play` can hold one.
+    line = one_line(cli("export", "-o", "game\x00.jsonl"))
+    assert line == "referee: argument 5 ('game\\x00.jsonl') holds a NUL character at offset 4"
     assert heads(db_path) == before
 
 
