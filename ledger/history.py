@@ -394,7 +394,7 @@ def replay_checked(
 
     for entry in entries:
         if isinstance(entry, MoveEntry):
-            push(entry, f"move #{entry.seq} ({_text(game, entry.command)}) is refused", entry.seq)
+            push(entry, f"move #{entry.seq} ({command_text(game, entry.command)}) is refused", entry.seq)
             if at is not None:
                 at(entry.event_seqs[-1] if entry.event_seqs else entry.seq, state)
             continue
@@ -416,14 +416,14 @@ def replay_checked(
         state = before[first]
         del live[first:], before[first:]
         for move in later:
-            text = _text(game, move.command)
+            text = command_text(game, move.command)
             push(move, f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal", entry.seq)
         if at is not None:
             at(entry.seq, state)
     return Replay(setup, state, live, entries)
 
 
-def _text(game: Game, command: Any) -> str:
+def command_text(game: Game, command: Any) -> str:
     """A recorded command as typed; a forged one may not even render."""
     try:
         return game.text(command)

@@ -40,6 +40,7 @@ from ledger.history import (
     RevertEntry,
     check_chain,
     check_commands,
+    command_text,
     decode_facts,
     decode_revert,
     decode_setup,
@@ -380,7 +381,8 @@ class Referee:
                     state = recheck(game, state, move)
                 except RefereeError as error:
                     raise VerificationFailed(
-                        f"move #{move.seq} ({game.text(move.command)}) is refused: {error}", seq=move.seq
+                        f"move #{move.seq} ({command_text(game, move.command)}) is refused: {error}",
+                        seq=move.seq,
                     ) from None
         except VerificationFailed as error:
             raise _untrusted(error) from None

@@ -589,15 +589,6 @@ class Store:
             (game_id, after, upto),
         )
 
-    def facts(self, game_id: int, after: int, upto: int) -> list[str]:
-        """Bodies of the fact rows (not setup, move or revert rows) with ``after < seq <= upto``."""
-        rows = self._read(
-            "SELECT body FROM events WHERE game_id = ? AND seq > ? AND seq <= ?"
-            " AND type NOT IN ('setup', 'move', 'reverted') ORDER BY seq",
-            (game_id, after, upto),
-        )
-        return [r[0] for r in rows]
-
     def meta_at(self, game_id: int, seq: int) -> tuple[int, str]:
         """The setup, move or revert row that row ``seq`` belongs to: (its seq, its type)."""
         row = self._read_one(
