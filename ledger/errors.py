@@ -111,3 +111,11 @@ class StoreUnreadable(RefereeError):
 
     exit_code = 3
     kind = "unreadable"
+
+
+class StorageFailed(RefereeError):
+    """The database could not be written (full disk, read-only media, an I/O error): nothing
+    was recorded."""
+
+    exit_code = 3
+    kind = "storage"

@@ -12,7 +12,8 @@ The live history is the moves not reverted, in seq order; folding their facts gi
 state. Everything here is pure: it reads rows, the store is elsewhere.
 """
 
-from collections.abc import Iterable, Iterator, Sequence
+import typing
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
@@ -20,7 +21,14 @@ import msgspec
 
 from ledger.codec import GENESIS, row_hash
 from ledger.decider import Game, Setup
-from ledger.errors import AmbiguousMove, BadInput, IllegalMove, RefereeError, VerificationFailed
+from ledger.errors import (
+    AmbiguousMove,
+    BadInput,
+    IllegalMove,
+    RefereeError,
+    StoreUnreadable,
+    VerificationFailed,
+)
 from ledger.store import Row
 
 SETUP, MOVE, REVERTED = "setup", "move", "reverted"
@@ -49,12 +57,6 @@ class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
     @property
     def targets(self) -> tuple[int, ...]:
         return (self.target, *self.cascade)
-
-    def describe(self) -> str:
-        text = f"{self.how} #{self.target}"
-        if self.cascade:
-            text += " and, by cascade, " + ", ".join(f"#{seq}" for seq in self.cascade)
-        return text
 
 
 @dataclass
@@ -92,6 +94,8 @@ class Decoders(NamedTuple):
     command: msgspec.json.Decoder[Any]
     event: msgspec.json.Decoder[Any]
     events: msgspec.json.Decoder[Any]  # a JSON array of events: the fold decodes in one call
+    command_tags: frozenset[str]
+    event_tags: frozenset[str]
 
 
 def decoders(game: Game) -> Decoders:
@@ -102,9 +106,38 @@ def decoders(game: Game) -> Decoders:
             msgspec.json.Decoder(game.Command),
             msgspec.json.Decoder(game.Event),
             msgspec.json.Decoder(list[game.Event]),  # type: ignore[name-defined]
+            _tags(game.Command),
+            _tags(game.Event),
         )
         setattr(game, "_ledger_decoders", cached)  # noqa: B010 - a module attribute cache
     return cached
+
+
+def _tags(union: Any) -> frozenset[str]:
+    return frozenset(str(_tag_of_type(t)) for t in typing.get_args(union) or (union,))
+
+
+def _tag_of_type(struct_type: Any) -> Any:
+    return struct_type.__struct_config__.tag
+
+
+def unknown(seq: int, tag: object, what: str) -> StoreUnreadable:
+    """A row this referee cannot read although its chain holds: a newer referee wrote it."""
+    return StoreUnreadable(
+        f"row #{seq} holds {what} {tag!r}, which this referee does not know:"
+        " the log was written by a newer referee",
+        legal="read it with that version",
+        seq=seq,
+    )
+
+
+def _probe_tag(body: str | bytes) -> object:
+    """The ``type`` field of a body that did not decode, if it is a JSON object."""
+    try:
+        value = msgspec.json.decode(body)
+    except msgspec.DecodeError:
+        return None
+    return value.get("type") if isinstance(value, dict) else None
 
 
 _move_decoder = msgspec.json.Decoder(Move)
@@ -112,12 +145,59 @@ _revert_decoder = msgspec.json.Decoder(Reverted)
 _setup_decoder = msgspec.json.Decoder(Setup)
 
 
-def decode_setup(body: str) -> Setup:
-    return _setup_decoder.decode(body)
+def decode_setup(body: str, seq: int = 1) -> Setup:
+    try:
+        return _setup_decoder.decode(body)
+    except msgspec.DecodeError as exc:
+        raise VerificationFailed(f"row #{seq} (the setup) does not decode: {exc}", seq=seq) from None
 
 
-def decode_revert(body: str) -> Reverted:
-    return _revert_decoder.decode(body)
+def decode_revert(body: str, seq: int | None = None) -> Reverted:
+    try:
+        return _revert_decoder.decode(body)
+    except msgspec.DecodeError as exc:
+        where = f"row #{seq}" if seq is not None else "a revert row"
+        raise VerificationFailed(f"{where} does not decode: {exc}", seq=seq) from None
+
+
+def decode_facts(game: Game, rows: Sequence[tuple[int, str, str]]) -> list[Any]:
+    """The events of fact rows ``(seq, type, body)``, decoded in one call; a row that does not
+    decode is named."""
+    try:
+        events: list[Any] = decoders(game).events.decode("[" + ",".join(body for _, _, body in rows) + "]")
+        return events
+    except msgspec.DecodeError:
+        pass
+    event_decoder, tags = decoders(game).event, decoders(game).event_tags
+    events = []
+    for seq, type_, body in rows:
+        if type_ not in tags:
+            raise unknown(seq, type_, "a fact of type")
+        try:
+            events.append(event_decoder.decode(body))
+        except msgspec.DecodeError as exc:
+            tag = _probe_tag(body)
+            if tag is not None and tag not in tags:
+                raise unknown(seq, tag, "a fact of type") from None
+            raise VerificationFailed(f"row #{seq} does not decode: {exc}", seq=seq) from None
+    return events
+
+
+def check_commands(game: Game, moves: Sequence[tuple[int, str]]) -> None:
+    """Every move row ``(seq, body)`` holds a command of this game (the fold itself reads only
+    facts, but a move this referee cannot read means the log is not one it may play on)."""
+    command_decoder, command_tags = decoders(game).command, decoders(game).command_tags
+    for seq, body in moves:
+        try:
+            command_decoder.decode(_move_decoder.decode(body).command)
+        except msgspec.DecodeError as exc:
+            try:
+                tag = _probe_tag(bytes(_move_decoder.decode(body).command))
+            except msgspec.DecodeError:
+                tag = None
+            if tag is not None and tag not in command_tags:
+                raise unknown(seq, tag, "a move of type") from None
+            raise VerificationFailed(f"row #{seq} does not decode: {exc}", seq=seq) from None
 
 
 def decode_command(game: Game, body: str) -> Any:
@@ -129,11 +209,7 @@ def read_entries(game: Game, rows: Sequence[Row]) -> tuple[Setup, list[Entry]]:
     """The setup (row 1) and the entries after it; a row that does not decode fails."""
     if not rows or rows[0].type != SETUP:
         raise VerificationFailed("the log does not start with a setup row", seq=1)
-    try:
-        setup = _setup_decoder.decode(rows[0].body)
-    except msgspec.DecodeError as exc:
-        raise VerificationFailed(f"row #1 does not decode: {exc}", seq=1) from None
-    return setup, group_entries(game, rows[1:])
+    return decode_setup(rows[0].body), group_entries(game, rows[1:])
 
 
 def group_entries(game: Game, rows: Sequence[Row]) -> list[Entry]:
@@ -143,7 +219,8 @@ def group_entries(game: Game, rows: Sequence[Row]) -> list[Entry]:
 
 def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
     """``group_entries`` one entry at a time: a move is given once its last fact is read."""
-    command_decoder, event_decoder, _ = decoders(game)
+    command_decoder, event_decoder = decoders(game).command, decoders(game).event
+    command_tags, event_tags = decoders(game).command_tags, decoders(game).event_tags
     current: MoveEntry | None = None
     for row in rows:
         try:
@@ -151,7 +228,13 @@ def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
                 if current is not None:
                     yield current
                 move = _move_decoder.decode(row.body)
-                command = command_decoder.decode(move.command)
+                try:
+                    command = command_decoder.decode(move.command)
+                except msgspec.DecodeError:
+                    tag = _probe_tag(bytes(move.command))
+                    if tag is not None and tag not in command_tags:
+                        raise unknown(row.seq, tag, "a move of type") from None
+                    raise
                 current = MoveEntry(row.seq, row.actor, row.recorded_at, command, [], move.redo_of)
             elif row.type == REVERTED:
                 if current is not None:
@@ -160,8 +243,16 @@ def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
                 yield RevertEntry(row.seq, row.actor, row.recorded_at, _revert_decoder.decode(row.body))
             elif row.type == SETUP:
                 raise VerificationFailed(f"row #{row.seq} is a second setup", seq=row.seq)
+            elif row.type not in event_tags:
+                raise unknown(row.seq, row.type, "a fact of type")
             elif current is None:
                 raise VerificationFailed(f"row #{row.seq} is a fact outside any move", seq=row.seq)
+            elif row.actor != current.actor:
+                raise VerificationFailed(
+                    f"row #{row.seq} names {row.actor!r}, not {current.actor!r} who made move"
+                    f" #{current.seq} it belongs to",
+                    seq=row.seq,
+                )
             else:
                 event = event_decoder.decode(row.body)
                 if _tag(event) != row.type:
@@ -181,10 +272,14 @@ def _tag(struct: Any) -> Any:
     return type(struct).__struct_config__.tag
 
 
-def check_chain(rows: Sequence[Row], head_hash: str | None = None) -> None:
-    """Recompute the hash chain; raise ``VerificationFailed`` naming the first bad seq."""
-    prev = GENESIS
-    for expected, row in enumerate(rows, start=1):
+def check_chain(
+    rows: Sequence[Row], head_hash: str | None = None, *, prev: str = GENESIS, first: int = 1
+) -> None:
+    """Recompute the hash chain; raise ``VerificationFailed`` naming the first bad seq.
+
+    ``prev`` and ``first`` check a stretch of the log that follows a row already known good:
+    its hash, and the seq the stretch must start at."""
+    for expected, row in enumerate(rows, start=first):
         if row.seq != expected:
             raise VerificationFailed(
                 f"row #{expected} is missing or out of place (found #{row.seq} there)", seq=expected
@@ -227,6 +322,19 @@ def head_prefix(text: str) -> str:
     return prefix
 
 
+def links_hold(rows: Sequence[tuple[int, str, str, str, str, str]], prev: str, first: int) -> bool:
+    """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow the row whose hash
+    is ``prev``, from seq ``first`` on, each matching its hash: ``check_chain``'s fast path,
+    on the rows as SQLite returns them (``check_chain`` then says where it breaks)."""
+    expected = first
+    for seq, type_, body, actor, recorded_at, digest in rows:
+        if seq != expected or row_hash(prev, seq, type_, body, actor, recorded_at) != digest:
+            return False
+        prev = digest
+        expected += 1
+    return True
+
+
 def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:
     evolve = game.evolve
     for event in events:
@@ -241,6 +349,20 @@ def redecide(game: Game, state: Any, move: MoveEntry) -> Any:
         now = "; ".join(game.describe(e) for e in events) or "nothing"
         raise IllegalMove(f"it would now record different facts ({now})")
     return fold(game, state, events)
+
+
+def recheck(game: Game, state: Any, move: MoveEntry) -> Any:
+    """``redecide`` for a move read back from the log, whose row must also name the actor its
+    command implies (a redo names who asked for it). A recorded command the rules cannot even
+    evaluate (it fails inside them) is refused like an illegal one."""
+    if move.redo_of is None and move.actor != game.actor(move.command):
+        raise IllegalMove(f"its row names {move.actor!r}, but {game.actor(move.command)!r} makes this move")
+    try:
+        return redecide(game, state, move)
+    except RefereeError:
+        raise
+    except Exception as exc:  # a forged command may break any assumption of decide
+        raise IllegalMove(f"the rules cannot evaluate it ({type(exc).__name__}: {exc})") from None
 
 
 def revalidate(game: Game, state: Any, moves: Sequence[MoveEntry], *, cascade: bool) -> tuple[Any, list[int]]:
@@ -270,22 +392,29 @@ class Replay:
     entries: list[Entry]
 
 
-def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
+def replay_checked(
+    game: Game, rows: Sequence[Row], *, at: Callable[[int, Any], None] | None = None
+) -> Replay:
     """Re-validate every move and revert in the order they were recorded.
 
     Raises ``VerificationFailed`` at the first move the rules refuse (or whose recorded
-    facts differ from the rules'), or the first revert that names no live move or leaves a
-    later move illegal.
+    facts differ from the rules', or whose row names another actor), or the first revert
+    that names no live move, names another actor than who asked, or leaves a later move
+    illegal. ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
+    (``verify`` compares the snapshots with it).
     """
     setup, entries = read_entries(game, rows)
-    state = game.initial(setup)
+    try:
+        state = game.initial(setup)
+    except RefereeError as error:
+        raise VerificationFailed(f"the setup row is refused: {error}", seq=1) from None
     live: list[MoveEntry] = []
     before: list[Any] = []  # before[i] is the state before live[i]
 
     def push(move: MoveEntry, failure: str, seq: int) -> None:
         nonlocal state
         try:
-            after = redecide(game, state, move)
+            after = recheck(game, state, move)
         except RefereeError as error:
             raise VerificationFailed(f"{failure}: {error}", seq=seq) from None
         live.append(move)
@@ -294,8 +423,16 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
 
     for entry in entries:
         if isinstance(entry, MoveEntry):
-            push(entry, f"move #{entry.seq} ({game.text(entry.command)}) is refused", entry.seq)
+            push(entry, f"move #{entry.seq} ({command_text(game, entry.command)}) is refused", entry.seq)
+            if at is not None:
+                at(entry.event_seqs[-1] if entry.event_seqs else entry.seq, state)
             continue
+        if entry.actor != entry.revert.by:
+            raise VerificationFailed(
+                f"row #{entry.seq} names {entry.actor!r}, but {entry.revert.by!r} asked for this"
+                f" {entry.revert.how}",
+                seq=entry.seq,
+            )
         positions = {move.seq: n for n, move in enumerate(live)}
         targets = set(entry.revert.targets)
         missing = sorted(targets - positions.keys())
@@ -308,6 +445,16 @@ def replay_checked(game: Game, rows: Sequence[Row]) -> Replay:
         state = before[first]
         del live[first:], before[first:]
         for move in later:
-            text = game.text(move.command)
+            text = command_text(game, move.command)
             push(move, f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal", entry.seq)
+        if at is not None:
+            at(entry.seq, state)
     return Replay(setup, state, live, entries)
+
+
+def command_text(game: Game, command: Any) -> str:
+    """A recorded command as typed; a forged one may not even render."""
+    try:
+        return game.text(command)
+    except Exception:  # a forged command may not even render
+        return repr(command)

@@ -18,17 +18,19 @@ from typing import Any
 import msgspec
 
 from ledger import games
-from ledger.codec import encode, tag_of, utcnow
+from ledger.codec import GENESIS, encode, row_hash, tag_of, utcnow
 from ledger.decider import Board, Game, Score, Screen, Setup
 from ledger.errors import (
     BadInput,
     IllegalMove,
     NotFound,
     RefereeError,
+    StoreUnreadable,
     VerificationFailed,
     WriteConflict,
 )
 from ledger.history import (
+    META_TYPES,
     MOVE,
     REVERTED,
     SETUP,
@@ -36,24 +38,30 @@ from ledger.history import (
     Move,
     MoveEntry,
     Reverted,
+    RevertEntry,
     check_chain,
+    check_commands,
+    command_text,
     decode_command,
+    decode_facts,
     decode_revert,
     decode_setup,
-    decoders,
     fold,
     group_entries,
     iter_entries,
+    links_hold,
     read_entries,
+    recheck,
     replay_checked,
     revalidate,
 )
-from ledger.store import GameRow, NewRow, Row, StaleHead, Store
+from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
+RUN_VERIFY = "run `referee verify`; nothing is recorded on a log that does not check out"
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,16 @@ class Loaded:
     state: Any
     head: int
     upto: int
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A game as its setup row tells it (the truth; the ``games`` row is only a cache of it)."""
+
+    info: GameRow  # from the setup row, but for the cached status
+    game: Game
+    setup: Setup
+    first: Row  # the setup row itself
 
 
 @dataclass(frozen=True)
@@ -246,33 +264,58 @@ class Referee:
             created_at=self.clock(),
             rows=rows,
             status=_status_of(game, state),
+            current=True,
         )
-        self.use(game_id)
         return game_id
 
     def games(self) -> list[GameRow]:
-        return self.store.games()
+        """Every game as its setup row tells it; the status is the cached one."""
+        out = []
+        for game_id, created_at, status, body in self.store.setups():
+            try:
+                setup = decode_setup(body)
+            except VerificationFailed:
+                setup = Setup(game="?", rules_version="?", players=(), mode="?", title="(unreadable setup)")
+            out.append(_info(game_id, setup, setup.game, created_at, status))
+        return out
+
+    def game(self, game_id: int) -> GameRow:
+        """One game as its setup row tells it, with the status of its current state."""
+        return self.load(game_id).info
 
     def use(self, game_id: int) -> None:
         self.store.game(game_id)  # raises NotFound
-        self.store.set_setting("current_game", str(game_id))
+        self.store.set_setting(CURRENT_GAME, str(game_id))
 
     def current(self) -> int | None:
-        """The current game's id (set by ``new``, ``use`` and ``import``), if any."""
-        value = self.store.setting("current_game")
-        return int(value) if value else None
+        """The current game's id, or None if there is none (or the setting names nothing)."""
+        try:
+            return self.resolve(None)
+        except RefereeError:
+            return None
 
     def resolve(self, game_id: int | None) -> int:
         """The game to act on: the one named, else the current one."""
         if game_id is not None:
+            if not 0 < game_id <= MAX_ID:
+                raise NotFound(f"no game #{game_id} in {self.store.path}", legal="see `referee games`")
             return game_id
-        current = self.store.setting("current_game")
+        current = self.store.setting(CURRENT_GAME)
         if current is None:
             raise NotFound(
                 "no current game",
                 legal="start one with `referee new` or pick one with `referee use ID`",
             )
-        return int(current)
+        try:
+            number = int(current)
+        except ValueError:
+            number = 0
+        if not 0 < number <= MAX_ID:
+            raise BadInput(
+                f"the current game setting of {self.store.path} is {current[:40]!r}, not a game id",
+                legal="pick a game with `referee use ID` (see `referee games`)",
+            )
+        return number
 
     # --- reading ----------------------------------------------------------------------
 
@@ -290,48 +333,156 @@ class Referee:
         revert in the log (not only those recorded by ``upto``): the state just before a move
         in today's history, which is what a void re-validates from.
         """
-        head, head_hash = self.store.head(game_id)
+        tip = self.store.tip(game_id)
+        head = tip.head
         extra = set(without)
-        tip = self._tips.get(game_id)
-        if tip and tip[0] == head_hash and (upto is None or upto == head) and not extra:
-            return tip[1]
-        info = self.store.game(game_id)
-        game = games.get(info.kind)
+        cached = self._tips.get(game_id)
+        if cached and cached[0] == tip.head_hash and (upto is None or upto == head) and not extra:
+            return cached[1]
+        opened = self._open(game_id)
+        self._check_tip(opened, tip)
         if upto is None:
             upto = head
         elif not 1 <= upto <= head:
             raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
+        state, read = self._fold(opened, upto, extra, all_reverts)
+        info = msgspec.structs.replace(opened.info, status=_status_of(opened.game, state))
+        loaded = Loaded(info, opened.game, opened.setup, state, head, upto)
+        if upto == head and not extra and not all_reverts:
+            self._tips[game_id] = (tip.head_hash, loaded)
+            if read >= SNAPSHOT_EVERY:  # a long fold (an imported game, say): cache it (best effort)
+                self.store.put_snapshot(
+                    game_id, snapshot_key(opened.game), head, encode(state), tip.head_hash
+                )
+        return loaded
+
+    def _open(self, game_id: int) -> Opened:
+        """The game as its setup row tells it; refuse a game or rules version this referee
+        does not know (a log from a newer referee)."""
+        cached = self.store.game(game_id)  # NotFound if there is no such game
+        rows = self.store.rows(game_id, 0, 1)
+        if not rows or rows[0].type != SETUP:
+            raise _untrusted(VerificationFailed("the log does not start with a setup row", seq=1))
+        first = rows[0]
+        setup = decode_setup(first.body)
+        game = _game_of(game_id, setup)
+        return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
+
+    def _check_tip(self, opened: Opened, tip: Tip) -> None:
+        """Refuse a log that changed since it was last checked, and check (chain and rules) the
+        rows appended since, by another version of the referee or by hand; then move the mark.
+
+        The mark is the last seq checked and its hash, moved by every append in the same
+        transaction, so that this usually costs one comparison. A game from before the marks
+        is checked whole once.
+        """
+        game_id, game, first = opened.info.id, opened.game, opened.first
+        if first.prev_hash != GENESIS or first.hash != row_hash(
+            GENESIS, 1, first.type, first.body, first.actor, first.recorded_at
+        ):
+            raise _untrusted(
+                VerificationFailed("row #1 (the setup) was altered: it does not match its hash", seq=1)
+            )
+        if tip.mark is None or tip.mark_hash is None or tip.setup_hash is None:
+            rows = self.store.rows(game_id)
+            try:
+                check_chain(rows)
+                replay_checked(game, rows)
+            except VerificationFailed as error:
+                raise _untrusted(error) from None
+        else:
+            if first.hash != tip.setup_hash:
+                raise _untrusted(
+                    VerificationFailed(
+                        "row #1 (the setup) is not the one checked before: it was rewritten", seq=1
+                    )
+                )
+            if tip.mark > tip.head:
+                raise _untrusted(
+                    VerificationFailed(
+                        f"the log ends at #{tip.head}, but rows up to #{tip.mark} were recorded:"
+                        " rows were removed",
+                        seq=tip.head + 1,
+                    )
+                )
+            if tip.mark_now != tip.mark_hash:
+                raise _untrusted(
+                    VerificationFailed(
+                        f"row #{tip.mark} is not the one checked before: the log up to it was rewritten",
+                        seq=tip.mark,
+                    )
+                )
+            if tip.mark == tip.head:
+                return
+            self._check_since(opened, tip)
+        self.store.set_verified(game_id, tip.head, tip.head_hash, first.hash, since=tip)
+
+    def _check_since(self, opened: Opened, tip: Tip) -> None:
+        """The rows after the mark: their chain from the mark's hash, and their moves through
+        the rules on the state at the mark (the whole log again if one of them is a revert)."""
+        assert tip.mark is not None and tip.mark_hash is not None
+        game_id, game = opened.info.id, opened.game
+        rows = self.store.rows(game_id, tip.mark, tip.head)
+        try:
+            check_chain(rows, prev=tip.mark_hash, first=tip.mark + 1)
+            entries = group_entries(game, rows)
+            if any(isinstance(e, RevertEntry) for e in entries):
+                replay_checked(game, self.store.rows(game_id, 0, tip.head))
+                return
+            state, _ = self._fold(opened, tip.mark, set(), False)
+            for move in entries:
+                assert isinstance(move, MoveEntry)
+                try:
+                    state = recheck(game, state, move)
+                except RefereeError as error:
+                    raise VerificationFailed(
+                        f"move #{move.seq} ({command_text(game, move.command)}) is refused: {error}",
+                        seq=move.seq,
+                    ) from None
+        except VerificationFailed as error:
+            raise _untrusted(error) from None
+
+    def _fold(self, opened: Opened, upto: int, extra: set[int], all_reverts: bool) -> tuple[Any, int]:
+        """The live history as of ``upto`` folded from the latest valid snapshot (or the setup),
+        and how many rows were read. Every row read is checked against the hash chain from the
+        snapshot's bound row on, so that a row edited in place never shows."""
+        game_id, game = opened.info.id, opened.game
         reverts = [
             (row.seq, target)
             for row in self.store.reverts(game_id, None if all_reverts else upto)
-            for target in decode_revert(row.body).targets
+            for target in decode_revert(row.body, row.seq).targets
         ]
         targets = {target for _, target in reverts} | extra
-        setup = decode_setup(self.store.rows(game_id, 0, 1)[0].body)
-        state, start = self._cached(game, game_id, upto, reverts, min(extra, default=None))
+        state, start, start_hash = self._cached(game, game_id, upto, reverts, min(extra, default=None))
         if state is None:
-            state, start = game.initial(setup), 1
-        bodies: list[str] = []
-        for lo, hi in self._live_spans(game_id, start, upto, targets):
-            bodies.extend(self.store.facts(game_id, lo, hi))
-        events = decoders(game).events.decode("[" + ",".join(bodies) + "]")
-        loaded = Loaded(info, game, setup, fold(game, state, events), head, upto)
-        if upto == head and not extra and not all_reverts:
-            self._tips[game_id] = (head_hash, loaded)
-        return loaded
-
-    def _live_spans(self, game_id: int, start: int, upto: int, reverted: set[int]) -> list[tuple[int, int]]:
-        """The (after, upto] ranges of seqs between ``start`` and ``upto`` outside reverted moves."""
-        spans = []
-        lo = start
-        for target in sorted(t for t in reverted if start < t <= upto):
-            if target > lo + 1:
-                spans.append((lo, target - 1))
-            end = self.store.next_meta(game_id, target)
-            lo = upto if end is None else min(end - 1, upto)
-        if lo < upto:
-            spans.append((lo, upto))
-        return spans
+            state, start, start_hash = _initial(game, opened.setup), 1, opened.first.hash
+        rows = self.store.fold_rows(game_id, start, upto)
+        if not links_hold(rows, start_hash, start + 1):
+            try:  # read them again as rows, to say where and how the chain breaks
+                check_chain(self.store.rows(game_id, start, upto), prev=start_hash, first=start + 1)
+            except VerificationFailed as error:
+                raise _untrusted(error) from None
+            raise _untrusted(VerificationFailed(f"the rows after #{start} changed while being read"))
+        facts, moves = [], []
+        owner: int | None = None  # the move (or revert) the rows now read belong to
+        for seq, type_, body, _actor, _recorded_at, _hash in rows:
+            if type_ in META_TYPES:
+                owner = seq
+                if type_ == MOVE:
+                    moves.append((seq, body))
+            elif owner is None:
+                raise _untrusted(VerificationFailed(f"row #{seq} is a fact outside any move", seq=seq))
+            elif owner not in targets:
+                facts.append((seq, type_, body))
+        check_commands(game, moves)
+        events = decode_facts(game, facts)
+        try:
+            return fold(game, state, events), len(rows)
+        except Exception as exc:
+            # Only a damaged log (or a forged snapshot) makes facts that decide gave not apply.
+            raise _untrusted(
+                VerificationFailed(f"the state cannot be rebuilt from the log ({type(exc).__name__}: {exc})")
+            ) from None
 
     def _cached(
         self,
@@ -340,21 +491,24 @@ class Referee:
         upto: int,
         reverts: list[tuple[int, int]],
         first_extra: int | None,
-    ) -> tuple[Any, int]:
-        """The latest snapshot still valid for this fold, and the seq it stands at."""
+    ) -> tuple[Any, int, str]:
+        """The latest snapshot still valid for this fold, the seq it stands at and the hash of
+        that row (a snapshot is used only while that row still has the hash it was taken at)."""
         if not self.store.has_snapshots(game_id, upto):
-            return None, 0  # most games never reach one: no need to key the game's code
+            return None, 0, GENESIS  # most games never reach one: no need to key the game's code
         key = snapshot_key(game)
         for seq in self.store.snapshot_seqs(game_id, key, upto):
             stale = any(at > seq and target <= seq for at, target in reverts)
             if stale or (first_extra is not None and first_extra <= seq):
                 continue
-            body = self.store.snapshot(game_id, key, seq)
+            found = self.store.snapshot(game_id, key, seq)
+            if found is None:
+                continue  # not bound to the chain as it is now, or its body was edited
             try:
-                return msgspec.json.decode(body or "", type=game.State), seq
+                return msgspec.json.decode(found[0], type=game.State), seq, found[1]
             except (msgspec.DecodeError, TypeError):
                 continue  # a cache entry that no longer reads is simply not used
-        return None, 0
+        return None, 0, GENESIS
 
     def _wrote(self, loaded: Loaded, stored: list[Row], state: Any) -> None:
         """After an append: remember the new tip, and cache a snapshot now and then."""
@@ -364,13 +518,13 @@ class Referee:
             stored[-1].hash,
             replace(loaded, info=info, state=state, head=head, upto=head),
         )
-        self._maybe_snapshot(loaded, head, state)
+        self._maybe_snapshot(loaded, stored[-1], state)
 
-    def _maybe_snapshot(self, loaded: Loaded, head: int, state: Any) -> None:
+    def _maybe_snapshot(self, loaded: Loaded, head: Row, state: Any) -> None:
         key = snapshot_key(loaded.game)
-        seqs = self.store.snapshot_seqs(loaded.info.id, key, head)
-        if head - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
-            self.store.put_snapshot(loaded.info.id, key, head, encode(state))
+        seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
+        if head.seq - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
+            self.store.put_snapshot(loaded.info.id, key, head.seq, encode(state), head.hash)
 
     def board(
         self,
@@ -477,8 +631,8 @@ class Referee:
         entries. Hidden cards in the typed facts are masked unless ``as_player`` owns them,
         ``reveal`` is asked for, or the game is over.
         """
-        info = self.store.game(game_id)
-        game = games.get(info.kind)
+        loaded = self.load(game_id)  # refuses a log that does not check out
+        info, game = loaded.info, loaded.game
         first = self.store.rows(game_id, 0, 1)[0]
         setup = decode_setup(first.body)
         if as_player is not None:
@@ -500,8 +654,23 @@ class Referee:
             revert = decode_revert(row.body)
             for target in revert.targets:
                 fate[target] = (row.seq, revert.how if target == revert.target else "cascade", revert.reason)
+        # Everything above is checked now, before a line is printed; the entries are read as
+        # they are asked for.
+        first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
+        return self._log_entries(game, game_id, start, first_entry, fate, as_player, reveal)
+
+    def _log_entries(
+        self,
+        game: Game,
+        game_id: int,
+        start: int,
+        first: LogEntry,
+        fate: dict[int, tuple[int, str, str]],
+        as_player: str | None,
+        reveal: bool,
+    ) -> Iterator[LogEntry]:
         if start == 1:
-            yield LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
+            yield first
         for entry in iter_entries(game, self.store.iter_rows(game_id, max(start, 2) - 1)):
             if isinstance(entry, MoveEntry):
                 by, how, reason = fate.get(entry.seq, (None, None, ""))
@@ -587,9 +756,12 @@ class Referee:
             except RefereeError as error:
                 if attempt == 0:
                     raise
+                # The rule cited once, as the prefix: ``str(error)`` would repeat it.
                 raise WriteConflict(
-                    f"{self._since(loaded, first_head)} was recorded first, and now {error}",
+                    f"{self._since(loaded, first_head)} was recorded first, and now {error.message}",
                     rule=error.rule,
+                    legal=error.legal,
+                    candidates=error.candidates,
                 ) from None
             status = _status_of(game, state)
             try:
@@ -629,6 +801,12 @@ class Referee:
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
+            if target <= self.store.setup_span(game_id):
+                raise IllegalMove(
+                    "nothing to undo: no move has been made since `new`, whose card faces"
+                    f" (#{target} and before) are part of the setup that deals the game",
+                    legal="start a new game to set it up differently",
+                )
             who = by or self.store.rows(game_id, target - 1, target)[0].actor
             result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=who))
             if result is not None:
@@ -670,7 +848,7 @@ class Referee:
     def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
         """Make the last undone move again, as long as no other move came since; ``by`` (who
         asked) is the move's actor unless said."""
-        game = games.get(self.store.game(game_id).kind)
+        game = self.load(game_id).game
         stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
         for entry in group_entries(game, self.store.rows_of_meta(game_id)):
@@ -706,7 +884,7 @@ class Referee:
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
 
     def _reverted(self, game_id: int) -> set[int]:
-        return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body).targets}
+        return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
 
     def _last_live_move(self, game_id: int) -> int | None:
         reverted = self._reverted(game_id)
@@ -730,24 +908,103 @@ class Referee:
         reverted = self._reverted(game_id)
         if move.seq in reverted:
             raise IllegalMove(f"move #{move.seq} is already reverted", legal="see `referee log`")
+        if move.seq <= self.store.setup_span(game_id):
+            raise IllegalMove(
+                f"#{seq} is part of the setup `new` recorded (the card faces that deal the game), not a move",
+                legal="start a new game to set it up differently",
+            )
         return move.seq
 
     # --- audit ------------------------------------------------------------------------
 
     def verify(self, game_id: int, head_hash: str | None = None) -> VerifyReport:
-        """Recompute the hash chain and re-validate every move; name the first bad row."""
-        info = self.store.game(game_id)
-        game = games.get(info.kind)
+        """Recompute the hash chain and re-validate every move (its actor included); name the
+        first bad row. Then the caches: every snapshot is compared with the fold at its seq and
+        the ``games`` row with the setup row; one that differs is named and dropped (a
+        snapshot) or rewritten (the row). A log cut or rewritten since it was last checked is
+        named too (the verified mark remembers its hash)."""
+        cached = self.store.game(game_id)
+        tip = self.store.tip(game_id)
         rows = self.store.rows(game_id)
+        if not rows:
+            raise VerificationFailed(f"game #{game_id} has no rows: its log is gone", seq=1)
         check_chain(rows, head_hash)
-        replay = replay_checked(game, rows)
+        if rows[0].type != SETUP:
+            raise VerificationFailed("the log does not start with a setup row", seq=1)
+        setup = decode_setup(rows[0].body)
+        game = _game_of(game_id, setup)
+        key = snapshot_key(game)
+        snapshots = self.store.all_snapshots(game_id)
+        waiting = {s.seq: s for s in snapshots if s.key == key and s.hash == _hash_at(rows, s.seq)}
+        bad: list[tuple[Snapshot, str]] = [
+            (s, "is bound to a row that is not in the log as it is now")
+            for s in snapshots
+            if s.key == key and s.hash is not None and s.seq not in waiting
+        ]
+        old = [s for s in snapshots if s.key == key and s.hash is None]  # from before bound snapshots
+
+        def at(seq: int, state: Any) -> None:
+            snapshot = waiting.pop(seq, None)
+            if snapshot is not None and not _same_state(game, snapshot.body, state):
+                bad.append((snapshot, "does not match the fold of the log there"))
+
+        try:
+            replay = replay_checked(game, rows, at=at)
+        except VerificationFailed as error:
+            earlier = [(s, why) for s, why in bad if error.seq is None or s.seq < error.seq]
+            if not earlier:
+                raise
+            self.store.drop_snapshots(game_id, [s for s, _ in bad])
+            snapshot, why = earlier[0]
+            raise VerificationFailed(
+                f"the snapshot at #{snapshot.seq} {why} (a forged or stale cache: dropped); the moves"
+                f" after it were decided on it, and now {error.message}",
+                seq=snapshot.seq,
+            ) from None
+        problems: list[str] = []
+        if tip.mark is not None and tip.mark_hash is not None:
+            if tip.mark > len(rows):
+                raise VerificationFailed(
+                    f"the log ends at #{len(rows)}, but rows up to #{tip.mark} were recorded and"
+                    " checked: rows were removed",
+                    seq=len(rows) + 1,
+                )
+            if rows[tip.mark - 1].hash != tip.mark_hash or rows[0].hash != tip.setup_hash:
+                raise VerificationFailed(
+                    f"the log up to #{tip.mark} is not the one checked before: it was rewritten"
+                    " and its hashes recomputed",
+                    seq=tip.mark,
+                )
+        if bad:
+            self.store.drop_snapshots(game_id, [s for s, _ in bad])
+            problems.extend(
+                f"the snapshot at #{s.seq} {why} (a forged or stale cache: dropped)" for s, why in bad
+            )
+        if old:
+            self.store.drop_snapshots(game_id, old)  # never used: no word about them
+        truth = _info(game_id, setup, game.name, rows[0].recorded_at, _status_of(game, replay.state))
+        differ = [name for name in GameRow.__struct_fields__ if getattr(cached, name) != getattr(truth, name)]
+        if differ:
+            self.store.repair_game(truth)
+            problems.append(
+                "the games table differs from the log in "
+                + ", ".join(
+                    f"{name} ({getattr(cached, name)!r}, not {getattr(truth, name)!r})" for name in differ
+                )
+                + " (a cache: rewritten from the setup row)"
+            )
+        self.store.set_verified(game_id, len(rows), rows[-1].hash, rows[0].hash, since=tip)
+        if problems:
+            first = min((s.seq for s, _ in bad), default=1)
+            raise VerificationFailed("; ".join(problems), legal="the log itself checks out", seq=first)
         return _report(game_id, rows, replay.entries, replay.live)
 
     def export(self, game_id: int) -> tuple[list[str], str]:
-        """The game as JSON Lines (a header, then one line a row) and its head hash."""
-        info = self.store.game(game_id)
+        """The game as JSON Lines (a header, then one line a row) and its head hash. The rows
+        go out as they are, checked or not: an export is also how a damaged log is kept."""
+        opened = self._open(game_id)
+        info, setup = opened.info, opened.setup
         rows = self.store.rows(game_id)
-        setup = decode_setup(rows[0].body)
         header = ExportHeader(
             format=EXPORT_FORMAT,
             game=info.kind,
@@ -779,6 +1036,7 @@ class Referee:
 
     def import_lines(self, lines: Iterable[str], *, copy: bool = False) -> tuple[int, bool]:
         """Load an exported game after re-validating every row; refuse a tampered or illegal file.
+        The game becomes the current one.
 
         Returns the game's id and whether it is new: a log already in the database (the same
         setup row and head hash) is not loaded twice unless ``copy`` asks for it.
@@ -813,6 +1071,7 @@ class Referee:
             )
         check_chain(rows)
         setup = read_entries(game, rows[:1])[0]
+        game = _game_of(0, setup, importing=True)
         _check_players(game, setup.players)  # the same setup checks as `new`
         _check_mode(game, setup.mode)
         replay = replay_checked(game, rows)
@@ -827,6 +1086,7 @@ class Referee:
             head = (rows[-1].seq, rows[-1].hash)
             for known in self.store.games():
                 if self.store.head(known.id) == head:
+                    self.use(known.id)
                     return known.id, False
         game_id = self.store.import_game(
             GameRow(
@@ -836,10 +1096,11 @@ class Referee:
                 setup.title,
                 list(setup.players),
                 setup.options,
-                header.created_at,
+                rows[0].recorded_at,
                 _status_of(game, replay.state),
             ),
             rows,
+            current=True,
         )
         return game_id, True
 
@@ -876,6 +1137,63 @@ def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[Mo
 
 def _status_of(game: Game, state: Any) -> str:
     return "over" if game.is_over(state) else "active"
+
+
+def _untrusted(error: VerificationFailed) -> VerificationFailed:
+    """A check failed on the way to a state: no command goes on from a log that does not hold."""
+    return VerificationFailed(f"the log does not check out: {error.message}", legal=RUN_VERIFY, seq=error.seq)
+
+
+def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
+    """The game module a setup row names, refusing a game or rules version this referee does
+    not know: a log written by a newer referee is not played by an older one's rules."""
+    what = "the file" if importing else f"game #{game_id}"
+    try:
+        game = games.get(setup.game)
+    except BadInput:
+        raise StoreUnreadable(
+            f"{what} is a game of {setup.game!r}, which this referee does not know"
+            f" (it knows {', '.join(games.names())}): a newer referee wrote it",
+            legal="open it with that version",
+        ) from None
+    if setup.rules_version != game.rules_version:
+        raise StoreUnreadable(
+            f"{what} follows {game.name} rules version {setup.rules_version!r}, and this referee"
+            f" knows version {game.rules_version!r} only",
+            legal=f"open it with a referee that knows {setup.rules_version!r}",
+        )
+    return game
+
+
+def _initial(game: Game, setup: Setup) -> Any:
+    try:
+        return game.initial(setup)
+    except RefereeError as error:
+        raise _untrusted(VerificationFailed(f"the setup row is refused: {error}", seq=1)) from None
+
+
+def _info(game_id: int, setup: Setup, kind: str, created_at: str, status: str) -> GameRow:
+    return GameRow(
+        id=game_id,
+        kind=kind,
+        rules_version=setup.rules_version,
+        title=setup.title,
+        players=list(setup.players),
+        options=dict(setup.options),
+        created_at=created_at,
+        status=status,
+    )
+
+
+def _hash_at(rows: Sequence[Row], seq: int) -> str | None:
+    return rows[seq - 1].hash if 1 <= seq <= len(rows) else None
+
+
+def _same_state(game: Game, body: str, state: Any) -> bool:
+    try:
+        return bool(msgspec.json.decode(body, type=game.State) == state)
+    except (msgspec.DecodeError, TypeError):
+        return False
 
 
 def _describe_setup(setup: Setup) -> str:

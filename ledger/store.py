@@ -3,24 +3,33 @@
 Tables
   games      one row a game: id, kind, rules version, title, players, options, created_at, status
   events     the log: (game_id, seq) primary key, type, body, actor, recorded_at, prev_hash, hash
-  snapshots  a cache of the fold at some seq, keyed by a state-shape / rules-version key
+  snapshots  a cache of the fold at some seq, keyed by a state-shape / rules-version key, bound
+             to the chain by the hash of the row at that seq (and a digest of its own body)
   settings   small key/value facts of this database (the current game)
+  verified   per game, the last seq whose rows were checked (chain and rules), with its hash and
+             the setup row's: a command checks only the rows after it
 
 Durability: WAL with ``synchronous=FULL``, so a move the referee has reported as recorded
 survives a power cut. Every append is one ``BEGIN IMMEDIATE`` transaction: all rows of a
 move land together or none do. The log is never updated or deleted from, and rows are
 never inserted with ``OR IGNORE`` / ``OR REPLACE``: the primary key is the last guard
 against two writers taking the same seq.
+
+Every SQLite failure leaves as a ``RefereeError`` (exit 3) that says what happened: a write
+lock held past the busy timeout, a full disk, read-only media, an I/O error. A database on
+read-only media opens read-only, so that reading commands still work.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -28,7 +37,15 @@ if TYPE_CHECKING:
 import msgspec
 
 from ledger.codec import GENESIS, row_hash
-from ledger.errors import NotFound, StoreUnreadable
+from ledger.errors import NotFound, RefereeError, StorageFailed, StoreUnreadable, WriteConflict
+
+BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
+CURRENT_GAME = "current_game"  # the settings key of the current game
+MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: a larger id or seq names nothing
+TABLES = frozenset({"games", "events", "snapshots", "settings", "verified"})
+
+# SQLite's primary result codes (the low byte of an extended code)
+_BUSY, _LOCKED, _READONLY, _IOERR, _FULL, _CANTOPEN = 5, 6, 8, 10, 13, 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +83,27 @@ class GameRow(msgspec.Struct, frozen=True):
     status: str
 
 
+class Tip(NamedTuple):
+    """A game's head and its verified mark, read in one statement (so they agree)."""
+
+    head: int
+    head_hash: str
+    mark: int | None  # the last seq checked, None if never (a game from before the marks)
+    mark_hash: str | None  # the hash row ``mark`` had when it was checked
+    mark_now: str | None  # the hash row ``mark`` has now (None: that row is gone)
+    setup_hash: str | None  # the hash the setup row had when it was checked
+
+
+class Snapshot(NamedTuple):
+    """A stored snapshot row, as ``verify`` reads them all."""
+
+    seq: int
+    key: str
+    body: str
+    hash: str | None  # the row hash at ``seq`` when it was taken (None: an old, unbound one)
+    digest: str | None  # sha256 of ``body`` when it was taken
+
+
 class StaleHead(Exception):
     """The log moved on since the caller read it: the append was based on an old seq."""
 
@@ -81,10 +119,13 @@ _COLUMNS = "seq, type, body, actor, recorded_at, prev_hash, hash"
 class Store:
     """One SQLite database holding any number of games' logs."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 30.0, create: bool = True) -> None:
+    def __init__(self, path: str | Path, *, timeout: float | None = None, create: bool = True) -> None:
         """Open the database at ``path``; unless ``create``, one that does not exist yet is a
         ``NotFound`` and nothing is made on disk (no file, no folder)."""
         self.path = str(path)
+        self.timeout = BUSY_TIMEOUT if timeout is None else timeout
+        self.read_only = False  # opened read-only: the file or its folder cannot be written
+        self.bound = True  # the schema has the verified marks and bound snapshots
         self._db: sqlite_utils.Database | None = None
         if not create and self.path != ":memory:" and not Path(self.path).exists():
             raise NotFound(
@@ -94,12 +135,96 @@ class Store:
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+            self._until_free(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
             self.conn.execute("PRAGMA synchronous=FULL")
             self._ensure_schema()
+        except sqlite3.OperationalError as exc:
+            if _code(exc) in (_READONLY, _CANTOPEN) and self.path != ":memory:" and Path(self.path).is_file():
+                self._open_read_only()
+            else:
+                raise self._failure(exc, "open") from None
         except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreUnreadable(f"cannot open the referee database {self.path}: {exc}") from None
+
+    def _until_free(self, step: Any) -> Any:
+        """Run ``step``, retrying while SQLite answers busy at once without waiting (as it does
+        for ``journal_mode=WAL`` while another process creates the same new database)."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                return step()
+            except sqlite3.OperationalError as exc:
+                if _code(exc) not in (_BUSY, _LOCKED) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.005)
+
+    def _open_read_only(self) -> None:
+        """Open a database that cannot be written (a read-only file, folder or mount).
+
+        SQLite needs to create the ``-shm`` file beside a WAL database even to read it; on a
+        read-only folder it cannot, and the database is opened as immutable instead, which is
+        only right when no write-ahead log holds rows not yet in the file itself.
+        """
+        if hasattr(self, "conn"):
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.close()
+        uri = Path(self.path).resolve().as_uri() + "?mode=ro"
+        wal = Path(self.path + "-wal")
+        pending = wal.exists() and wal.stat().st_size > 0
+        tries = [uri] if pending else [uri, uri + "&immutable=1"]
+        failure: sqlite3.Error | None = None
+        for attempt in tries:
+            try:
+                self.conn = sqlite3.connect(attempt, uri=True, isolation_level=None, timeout=self.timeout)
+                tables = self._tables()
+            except sqlite3.Error as exc:
+                failure = exc
+                continue
+            self.read_only = True
+            if not {"games", "events", "snapshots", "settings"} <= tables:
+                raise StoreUnreadable(
+                    f"cannot open the referee database {self.path}: it is read-only and holds no"
+                    " referee tables"
+                )
+            self.bound = tables >= TABLES
+            return
+        raise StoreUnreadable(
+            f"cannot open the referee database {self.path}: it is read-only ({failure})",
+            legal="copy it (with its -wal file) to a writable folder" if pending else None,
+        )
+
+    def _tables(self) -> set[str]:
+        return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    def _failure(self, exc: sqlite3.Error, doing: str) -> RefereeError:
+        """The one-line error for an SQLite failure while ``doing`` (open, read, record)."""
+        code = _code(exc)
+        where = f"the referee database {self.path}"
+        nothing = "nothing was recorded" if doing == "record" else f"cannot {doing} it"
+        if code in (_BUSY, _LOCKED):
+            return WriteConflict(
+                f"another process has held {where} locked for over {self.timeout:g} s ({exc}): {nothing}",
+                legal="try again once it is done",
+            )
+        if code == _FULL:
+            return StorageFailed(
+                f"the disk holding {where} is full ({exc}): {nothing}",
+                legal="free some space, then try again",
+            )
+        if code == _READONLY:
+            return StorageFailed(
+                f"{where} is read-only ({exc}): {nothing}",
+                legal="reading commands still work; record moves on a writable copy",
+            )
+        if code == _IOERR:
+            return StorageFailed(
+                f"a disk I/O error hit {where} ({exc}): {nothing}",
+                legal="check the disk and its free space, then `referee verify`",
+            )
+        if doing == "record":
+            return StorageFailed(f"{where} could not be written ({exc}): {nothing}")
+        return StoreUnreadable(f"cannot {doing} {where}: {exc}")
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -114,10 +239,26 @@ class Store:
         self.conn.close()
 
     def _ensure_schema(self) -> None:
-        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if {"games", "events", "snapshots", "settings"} <= tables:
+        if self._tables() >= TABLES:
             return
         db = self.db
+        # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
+        try:
+            self._until_free(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+        except sqlite3.OperationalError as exc:
+            if _code(exc) == _READONLY and {"games", "events", "snapshots", "settings"} <= self._tables():
+                self.bound = False  # a database from before the marks, on read-only media
+                return
+            raise
+        try:
+            self._create_tables(db)
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def _create_tables(self, db: sqlite_utils.Database) -> None:
         with db.atomic():
             db.table("games").create(
                 {
@@ -156,25 +297,42 @@ class Store:
                 "CREATE INDEX IF NOT EXISTS events_reverted ON events (game_id, seq) WHERE type = 'reverted'"
             )
             db.table("snapshots").create(
-                {"game_id": int, "seq": int, "key": str, "body": str},
+                {"game_id": int, "seq": int, "key": str, "body": str, "hash": str, "digest": str},
                 pk=("game_id", "seq", "key"),
                 not_null={"body"},
                 if_not_exists=True,
             )
+            columns = {c.name for c in db.table("snapshots").columns}
+            for column in ("hash", "digest"):  # a database from before bound snapshots
+                if column not in columns:
+                    db.execute(f"ALTER TABLE snapshots ADD COLUMN {column} TEXT")
             db.table("settings").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+            db.table("verified").create(
+                {"game_id": int, "seq": int, "hash": str, "setup_hash": str},
+                pk="game_id",
+                not_null={"seq", "hash", "setup_hash"},
+                if_not_exists=True,
+            )
 
     @contextlib.contextmanager
     def _immediate(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction that takes the database's write lock up front."""
+        """A write transaction that takes the database's write lock up front. An SQLite
+        failure inside it rolls it back and leaves as a one-line ``RefereeError``."""
         conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
         try:
-            yield conn
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                raise
+        except sqlite3.IntegrityError:
             raise
-        conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "record") from None
 
     # --- games ------------------------------------------------------------------------
 
@@ -189,8 +347,12 @@ class Store:
         created_at: str,
         rows: Sequence[NewRow],
         status: str = "active",
+        current: bool = False,
     ) -> int:
-        """Insert a game and its first rows (the setup) in one transaction; return its id."""
+        """Insert a game and its first rows (the setup) in one transaction; return its id.
+
+        The rows were just decided, so they are marked verified; with ``current`` the game
+        becomes the current game in the same transaction."""
         with self._immediate() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (kind, rules_version, title, players, options, created_at, status)"
@@ -207,11 +369,13 @@ class Store:
             )
             game_id = cursor.lastrowid
             assert game_id is not None
-            self._insert(conn, game_id, 0, GENESIS, rows, created_at)
+            stored = self._insert(conn, game_id, 0, GENESIS, rows, created_at)
+            self._mark(conn, game_id, stored[-1].seq, stored[-1].hash, stored[0].hash, current)
         return game_id
 
-    def import_game(self, game: GameRow, rows: Sequence[Row]) -> int:
-        """Insert a game with rows exactly as recorded elsewhere (hashes and times kept)."""
+    def import_game(self, game: GameRow, rows: Sequence[Row], *, current: bool = False) -> int:
+        """Insert a game with rows exactly as recorded elsewhere (hashes and times kept); the
+        caller has checked them, so they are marked verified."""
         with self._immediate() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (kind, rules_version, title, players, options, created_at, status)"
@@ -232,9 +396,27 @@ class Store:
                 f"INSERT INTO events (game_id, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, r.seq, r.type, r.body, r.actor, r.recorded_at, r.prev_hash, r.hash) for r in rows],
             )
+            self._mark(conn, game_id, rows[-1].seq, rows[-1].hash, rows[0].hash, current)
         return game_id
 
+    def _mark(
+        self, conn: sqlite3.Connection, game_id: int, seq: int, hash_: str, setup_hash: str, current: bool
+    ) -> None:
+        conn.execute(
+            "INSERT INTO verified (game_id, seq, hash, setup_hash) VALUES (?, ?, ?, ?)",
+            (game_id, seq, hash_, setup_hash),
+        )
+        if current:
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (CURRENT_GAME, str(game_id)),
+            )
+
     def game(self, game_id: int) -> GameRow:
+        """The ``games`` row as stored: a cache of the setup row (see the service)."""
+        if not 0 < game_id <= MAX_ID:
+            raise NotFound(f"no game #{game_id} in {self.path}", legal="see `referee games`")
         row = self._read_one(
             "SELECT id, kind, rules_version, title, players, options, created_at, status"
             " FROM games WHERE id = ?",
@@ -251,11 +433,79 @@ class Store:
         )
         return [_game_row(r) for r in rows]
 
+    def setups(self) -> list[tuple[int, str, str, str]]:
+        """Every game's id, created_at and cached status, with its setup row's body."""
+        return self._read(
+            "SELECT g.id, g.created_at, g.status, e.body FROM games g"
+            " JOIN events e ON e.game_id = g.id AND e.seq = 1 ORDER BY g.id"
+        )
+
+    def repair_game(self, game: GameRow) -> None:
+        """Rewrite a game's cached ``games`` row (``verify`` does, from the setup row)."""
+        with self._immediate() as conn:
+            conn.execute(
+                "UPDATE games SET kind = ?, rules_version = ?, title = ?, players = ?, options = ?,"
+                " created_at = ?, status = ? WHERE id = ?",
+                (
+                    game.kind,
+                    game.rules_version,
+                    game.title,
+                    msgspec.json.encode(game.players).decode(),
+                    msgspec.json.encode(game.options, order="sorted").decode(),
+                    game.created_at,
+                    game.status,
+                    game.id,
+                ),
+            )
+
     def set_status(self, game_id: int, status: str) -> None:
         with self._immediate() as conn:
             conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
 
     # --- the log ----------------------------------------------------------------------
+
+    def tip(self, game_id: int) -> Tip:
+        """The head and the verified mark in one statement, so that a writer committing
+        between two reads cannot make them disagree."""
+        if not self.bound:
+            head, head_hash = self.head(game_id)
+            return Tip(head, head_hash, None, None, None, None)
+        row = self._read_one(
+            "SELECT h.seq, h.hash, v.seq, v.hash, m.hash, v.setup_hash"
+            " FROM (SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1) h"
+            " LEFT JOIN verified v ON v.game_id = ?"
+            " LEFT JOIN events m ON m.game_id = ? AND m.seq = v.seq",
+            (game_id, game_id, game_id),
+        )
+        if row is None:
+            return Tip(0, GENESIS, None, None, None, None)
+        return Tip(*row)
+
+    def set_verified(self, game_id: int, seq: int, hash_: str, setup_hash: str, *, since: Tip) -> None:
+        """Move a game's verified mark to ``seq``, unless it moved since ``since`` was read.
+        Best effort: on read-only media, or while another process writes, it stays behind."""
+        if not self.bound or self.read_only:
+            return
+        with self._best_effort() as conn:
+            conn.execute(
+                "DELETE FROM verified WHERE game_id = ? AND seq IS ? AND hash IS ?",
+                (game_id, since.mark, since.mark_hash),
+            )
+            conn.execute(
+                "INSERT OR IGNORE INTO verified (game_id, seq, hash, setup_hash) VALUES (?, ?, ?, ?)",
+                (game_id, seq, hash_, setup_hash),
+            )
+
+    @contextlib.contextmanager
+    def _best_effort(self) -> Iterator[sqlite3.Connection]:
+        """A write to a cache: skipped without a word if the database is busy for more than a
+        moment, read-only or failing (a reading command must not fail over a cache)."""
+        self.conn.execute("PRAGMA busy_timeout = 200")
+        try:
+            with contextlib.suppress(RefereeError, sqlite3.Error), self._immediate() as conn:
+                yield conn
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
 
     def head(self, game_id: int) -> tuple[int, str]:
         """The last seq and its hash (0 and the genesis hash for an empty log)."""
@@ -286,6 +536,13 @@ class Store:
             if seq != expected_seq:
                 raise StaleHead(expected_seq, seq)
             stored = self._insert(conn, game_id, seq, prev, rows, recorded_at)
+            if self.bound:
+                # The rows were decided on the checked state at ``seq``: the mark moves with them
+                # (only if it stood at ``seq``: rows not yet checked stay to be checked).
+                conn.execute(
+                    "UPDATE verified SET seq = ?, hash = ? WHERE game_id = ? AND seq = ? AND hash = ?",
+                    (stored[-1].seq, stored[-1].hash, game_id, seq, prev),
+                )
             if status is not None:
                 conn.execute(
                     "UPDATE games SET status = ? WHERE id = ? AND status != ?",
@@ -352,14 +609,14 @@ class Store:
         )
         return row[0] if row else 1
 
-    def facts(self, game_id: int, after: int, upto: int) -> list[str]:
-        """Bodies of the fact rows (not setup, move or revert rows) with ``after < seq <= upto``."""
-        rows = self._read(
-            "SELECT body FROM events WHERE game_id = ? AND seq > ? AND seq <= ?"
-            " AND type NOT IN ('setup', 'move', 'reverted') ORDER BY seq",
+    def fold_rows(self, game_id: int, after: int, upto: int) -> list[tuple[int, str, str, str, str, str]]:
+        """``(seq, type, body, actor, recorded_at, hash)`` of the rows with ``after < seq <= upto``:
+        what a fold reads and checks against the chain, as plain tuples (it reads many)."""
+        return self._read(
+            "SELECT seq, type, body, actor, recorded_at, hash FROM events"
+            " WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (game_id, after, upto),
         )
-        return [r[0] for r in rows]
 
     def meta_at(self, game_id: int, seq: int) -> tuple[int, str]:
         """The setup, move or revert row that row ``seq`` belongs to: (its seq, its type)."""
@@ -369,6 +626,18 @@ class Store:
             (game_id, seq),
         )
         return (row[0], row[1]) if row else (1, "setup")
+
+    def setup_span(self, game_id: int) -> int:
+        """The last seq of the rows ``create_game`` wrote: the setup row and the moves decided
+        with it (they share its ``recorded_at``; every later append reads the clock again)."""
+        row = self._read_one(
+            "SELECT seq FROM events WHERE game_id = ? AND seq > 1 AND recorded_at !="
+            " (SELECT recorded_at FROM events WHERE game_id = ? AND seq = 1) ORDER BY seq LIMIT 1",
+            (game_id, game_id),
+        )
+        if row is not None:
+            return int(row[0]) - 1
+        return self.head(game_id)[0]
 
     def next_meta(self, game_id: int, after: int) -> int | None:
         """The seq of the first move or revert row after ``after``: where the next append began."""
@@ -401,10 +670,13 @@ class Store:
 
     def seqs_of_type(self, game_id: int, type_: str, *, descending: bool = False) -> Iterator[int]:
         order = "DESC" if descending else "ASC"
-        cursor = self.conn.execute(
-            f"SELECT seq FROM events WHERE game_id = ? AND type = ? ORDER BY seq {order}",
-            (game_id, type_),
-        )
+        try:
+            cursor = self.conn.execute(
+                f"SELECT seq FROM events WHERE game_id = ? AND type = ? ORDER BY seq {order}",
+                (game_id, type_),
+            )
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "read") from None
         return (r[0] for r in cursor)
 
     # --- snapshots (a cache of the fold, never the truth) ------------------------------
@@ -417,36 +689,65 @@ class Store:
         return row is not None
 
     def snapshot_seqs(self, game_id: int, key: str, upto: int) -> list[int]:
+        """Seqs of the bound snapshots (those that record the row hash at their seq)."""
+        if not self.bound:
+            return []
         rows = self._read(
-            "SELECT seq FROM snapshots WHERE game_id = ? AND key = ? AND seq <= ? ORDER BY seq DESC",
+            "SELECT seq FROM snapshots WHERE game_id = ? AND key = ? AND seq <= ? AND hash IS NOT NULL"
+            " ORDER BY seq DESC",
             (game_id, key, upto),
         )
         return [r[0] for r in rows]
 
-    def snapshot(self, game_id: int, key: str, seq: int) -> str | None:
+    def snapshot(self, game_id: int, key: str, seq: int) -> tuple[str, str] | None:
+        """A snapshot's body and the row hash it is bound to, only if that row still has that
+        hash and the body is the one written (its digest matches); else None."""
+        if not self.bound:
+            return None
         row = self._read_one(
-            "SELECT body FROM snapshots WHERE game_id = ? AND key = ? AND seq = ?",
+            "SELECT s.body, s.digest, s.hash FROM snapshots s"
+            " JOIN events e ON e.game_id = s.game_id AND e.seq = s.seq AND e.hash = s.hash"
+            " WHERE s.game_id = ? AND s.key = ? AND s.seq = ?",
             (game_id, key, seq),
         )
-        return row[0] if row else None
+        if row is None or _digest(row[0]) != row[1]:
+            return None
+        return row[0], row[2]
 
-    def put_snapshot(self, game_id: int, key: str, seq: int, body: str) -> None:
-        with self._immediate() as conn:
-            exists = conn.execute(
-                "SELECT 1 FROM snapshots WHERE game_id = ? AND key = ? AND seq = ?",
-                (game_id, key, seq),
-            ).fetchone()
-            if not exists:
-                conn.execute(
-                    "INSERT INTO snapshots (game_id, seq, key, body) VALUES (?, ?, ?, ?)",
-                    (game_id, seq, key, body),
-                )
+    def put_snapshot(self, game_id: int, key: str, seq: int, body: str, hash_: str) -> None:
+        """Cache the fold at ``seq``, bound to that row's hash ``hash_``. Best effort."""
+        if not self.bound or self.read_only:
+            return
+        with self._best_effort() as conn:
+            conn.execute(
+                "INSERT OR IGNORE INTO snapshots (game_id, seq, key, body, hash, digest)"
+                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
+                " (SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND hash = ?)",
+                (game_id, seq, key, body, hash_, _digest(body), game_id, seq, hash_),
+            )
+
+    def all_snapshots(self, game_id: int) -> list[Snapshot]:
+        if not self.bound:
+            rows = self._read("SELECT seq, key, body FROM snapshots WHERE game_id = ?", (game_id,))
+            return [Snapshot(seq, key, body, None, None) for seq, key, body in rows]
+        rows = self._read(
+            "SELECT seq, key, body, hash, digest FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [Snapshot(*r) for r in rows]
+
+    def drop_snapshots(self, game_id: int, which: Sequence[Snapshot]) -> None:
+        """Delete cache rows that do not hold (``verify`` does). Best effort."""
+        with self._best_effort() as conn:
+            conn.executemany(
+                "DELETE FROM snapshots WHERE game_id = ? AND seq = ? AND key = ?",
+                [(game_id, s.seq, s.key) for s in which],
+            )
 
     # --- settings ---------------------------------------------------------------------
 
     def setting(self, key: str) -> str | None:
         row = self._read_one("SELECT value FROM settings WHERE key = ?", (key,))
-        return row[0] if row else None
+        return None if row is None or row[0] is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
         with self._immediate():
@@ -457,14 +758,23 @@ class Store:
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return self.conn.execute(sql, params).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise StoreUnreadable(f"cannot read the referee database {self.path}: {exc}") from None
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "read") from None
 
     def _read_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         try:
             return self.conn.execute(sql, params).fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise StoreUnreadable(f"cannot read the referee database {self.path}: {exc}") from None
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "read") from None
+
+
+def _code(exc: sqlite3.Error) -> int:
+    """SQLite's primary result code of an error (0 if it carries none)."""
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def _game_row(row: Sequence[Any]) -> GameRow:
@@ -473,8 +783,17 @@ def _game_row(row: Sequence[Any]) -> GameRow:
         kind=row[1],
         rules_version=row[2],
         title=row[3] or "",
-        players=msgspec.json.decode(row[4]),
-        options=msgspec.json.decode(row[5]),
+        players=_cached_json(row[4], list[str], []),
+        options=_cached_json(row[5], dict[str, str], {}),
         created_at=row[6],
         status=row[7],
     )
+
+
+def _cached_json(text: Any, type_: Any, unreadable: Any) -> Any:
+    """A JSON column of the ``games`` cache; ``unreadable`` if someone wrote garbage there
+    (``verify`` then names the difference from the setup row)."""
+    try:
+        return msgspec.json.decode(text, type=type_)
+    except (msgspec.DecodeError, TypeError):
+        return unreadable

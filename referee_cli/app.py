@@ -120,7 +120,7 @@ def write_out(text: str, output: Path | None, summary: str) -> None:
 
 
 def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
-    info = referee.store.game(game_id)
+    info = referee.game(game_id)
     return {
         "id": info.id,
         "kind": info.kind,
@@ -468,7 +468,6 @@ def build_app() -> typer.Typer:
         text = _read(file)
         referee = s.open(create=True)
         game_id, new = referee.import_lines(text.splitlines(), copy=copy)
-        referee.use(game_id)
         if json:
             out({"game": game_json(referee, game_id), "new": new})
         elif new:
@@ -533,7 +532,7 @@ def game_group(name: str) -> typer.Typer:
         ) -> None:
             s = session(ctx)
             game_id = s.game_id()
-            kind = s.referee.store.game(game_id).kind
+            kind = s.referee.game(game_id).kind
             if kind != name:
                 raise BadInput(
                     f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID"
@@ -607,9 +606,43 @@ def _stream_json(game: dict[str, Any], entries: Iterator[Any]) -> None:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text()
+        data = path.read_bytes()
     except OSError as exc:
         raise BadInput(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(
+            f"{path} is not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} does not read",
+            legal="save it as UTF-8",
+        ) from None
+
+
+def _not_utf8(argv: Sequence[str]) -> BadInput | None:
+    """An argument (or REFEREE_* variable) that is not UTF-8 text: its bytes reach Python as
+    lone surrogates, which nothing downstream can store or print. A NUL character (which only
+    a line of `referee play` can hold) names no file and is no text either."""
+    named = [(f"argument {n} ({_shown(a)})", a) for n, a in enumerate(argv, start=1)]
+    named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
+    for what, text in named:
+        if "\x00" in text:
+            offset = len(text[: text.index("\x00")].encode("utf-8", "surrogatepass"))
+            return BadInput(f"{what} holds a NUL character at offset {offset}")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            before = text[: exc.start].encode("utf-8", "surrogatepass")
+            bad = text[exc.start]
+            byte = f"byte 0x{ord(bad) - 0xDC00:02x}" if 0xDC80 <= ord(bad) <= 0xDCFF else f"U+{ord(bad):04X}"
+            return BadInput(
+                f"{what} is not UTF-8 text: {byte} at offset {len(before)} does not read",
+                legal="type names, titles and reasons as UTF-8 text",
+            )
+    return None
+
+
+def _shown(arg: str) -> str:
+    return repr(arg.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:40])
 
 
 def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | None = None) -> int:
@@ -620,15 +653,15 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
     """
     argv = list(sys.argv[1:] if args is None else args)
     try:
+        refused = _not_utf8(argv)
+        if refused is not None:
+            raise refused
         if command is None:
             command = build_command()
         result = command.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
         return result if isinstance(result, int) else 0
     except RefereeError as error:
-        if "--json" in argv:
-            out(error.to_json())
-        else:
-            sys.stderr.write(f"referee: {error}\n")
+        _tell(error, argv)
         return error.exit_code
     except typer.Exit as exit_:
         return exit_.exit_code
@@ -641,15 +674,28 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
             ctx = getattr(error, "ctx", None)
             where = getattr(ctx, "command_path", "referee")
             message = f"{error.format_message()} (see `{where} --help`)"
-            if "--json" in argv:
-                out(BadInput(message).to_json())
-            else:
-                sys.stderr.write(f"referee: {message}\n")
+            _tell(BadInput(message), argv)
             return int(error.exit_code)
         if os.environ.get("REFEREE_DEBUG"):
             raise
         sys.stderr.write(f"referee: internal error: {type(error).__name__}: {error} (please report it)\n")
         return 4
+
+
+def _tell(error: RefereeError, argv: Sequence[str]) -> None:
+    """The one line of an error: on stderr, or as JSON on stdout with --json. Text that cannot
+    be printed as UTF-8 (a file name in another encoding) is shown escaped."""
+    try:
+        if "--json" in argv:
+            out(error.to_json())
+        else:
+            # One line, whatever the input it quotes: control characters are shown escaped.
+            text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in str(error))
+            sys.stderr.write(f"referee: {text}\n")
+    except UnicodeEncodeError:
+        safe = BadInput(str(error).encode("utf-8", "backslashreplace").decode("utf-8"))
+        safe.kind, safe.exit_code = error.kind, error.exit_code
+        _tell(safe, argv)
 
 
 def main() -> None:

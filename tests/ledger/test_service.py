@@ -190,8 +190,13 @@ def test_a_writer_that_lost_the_race_re_decides_its_move(referee: Referee, game:
     # No longer legal on the new state: a clear conflict naming what got there first.
     stale = other.load(game)
     play(referee, game, "take alice 1")
-    with pytest.raises(WriteConflict, match=r"#8 \(take alice 1\) was recorded first, and now PEBBLES 2"):
+    with pytest.raises(WriteConflict) as conflict:
         other.submit(game, pebbles.Take("alice", 2), _loaded=stale)
+    # The rule is cited once, as the prefix, not again after "and now".
+    assert str(conflict.value) == (
+        "PEBBLES 2: another writer's move #8 (take alice 1) was recorded first,"
+        " and now it is bob's turn, not alice's"
+    )
 
 
 def test_export_and_import_round_trip(referee: Referee, game: int) -> None:

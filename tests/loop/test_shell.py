@@ -106,3 +106,17 @@ def test_shell_completion_of_verbs_players_and_moves(shell: Shell, db_path: Path
     assert complete(db_path, "referee loop favour ann share ben ") == ["food@2"]
     assert complete(db_path, "referee moves ") == ["ann", "ben"]
     assert complete(db_path, "referee new ") == ["loop", "planet-b"]
+
+
+def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(shell: Shell, monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = iter([KeyboardInterrupt(), "status", EOFError()])
+
+    def typed(prompt: str) -> str:
+        key = next(keys)
+        if isinstance(key, BaseException):
+            raise key
+        return key
+
+    monkeypatch.setattr("builtins.input", typed)
+    assert shell.read(interactive=True) == "status"  # Ctrl-C: a new, empty line; still here
+    assert shell.read(interactive=True) is None  # Ctrl-D: leave

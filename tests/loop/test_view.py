@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -13,8 +14,11 @@ from msgspec.structs import replace
 import ledger.games.loop as loop
 from ledger.decider import Screen
 from ledger.games.loop.model import UNKNOWN, Dealt, FavourDrawn, FavoursReshuffled, State
+from ledger.service import Referee
 from tests.loop.fuzz import play
 from tests.loop.table import Table, started
+
+RECORDED = Path(__file__).resolve().parents[2] / "fixtures" / "loop-basic-3p.jsonl"
 
 
 def render(screen: Screen) -> str:
@@ -157,6 +161,19 @@ def test_every_number_in_the_text_is_the_views() -> None:
                 found = {int(n) for n in re.findall(r"\d+", shown)}
                 missing = found - _numbers(msgspec.to_builtins(view))
                 assert not missing, (missing, shown)
+
+
+def test_every_number_in_the_recorded_games_status_is_the_views(tmp_path: Path) -> None:
+    """The same, through the service, at every row of the recorded three-player game."""
+    referee = Referee.open(tmp_path / "ledger.db")
+    game, _ = referee.import_lines(RECORDED.read_text().splitlines())
+    head, _ = referee.store.head(game)
+    for seq in range(1, head + 1):
+        for viewer in (None, "ann"):
+            _, board, screen = referee.board(game, as_player=viewer, upto=seq)
+            shown = render(screen)
+            found = {int(n) for n in re.findall(r"\d+", shown)}
+            assert not found - _numbers(msgspec.to_builtins(board.view)), (seq, shown)
 
 
 def test_the_end_of_a_game_reads() -> None:

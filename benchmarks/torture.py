@@ -1,0 +1,489 @@
+"""Torture figures for the ledger: print them, assert nothing.
+
+    python benchmarks/torture.py [--kills 30] [--racers 8] [--moves 100] [--rounds 2] [--big ROWS]
+
+1. SIGKILLs: a writer process plays moves (the test game with snapshots every 1,000 rows,
+   and whole LOOP games with virtual decks) and reports each move the referee acknowledged;
+   it is killed at a random moment, the database is checked, and a new writer carries on.
+   ``--big ROWS`` first writes a game of ROWS rows (with its snapshots) and kills writers
+   appending to that one too.
+2. Racing writers: ``--racers`` processes append ``--moves`` moves each to one game at once.
+3. Concurrent first use: 8 ``referee new`` processes on a database that does not exist yet,
+   started at the same instant, ``--rounds`` times.
+4. Tampering (the cases of issue 7, section 3): each edit must be refused by the next
+   command and named by ``verify``.
+
+Printed: kills, acknowledged moves lost, corrupted databases (integrity_check), verify
+failures, gaps and duplicates in the seqs, exit 4s (internal errors), tampering missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ledger import games  # noqa: E402
+from ledger.codec import GENESIS, encode, row_hash, utcnow  # noqa: E402
+from ledger.errors import RefereeError  # noqa: E402
+from ledger.history import MOVE, Move  # noqa: E402
+from ledger.service import Referee  # noqa: E402
+from ledger.store import NewRow, Store  # noqa: E402
+from tests import pebbles  # noqa: E402
+
+games.register("pebbles", pebbles)
+CARDS = ROOT / "fixtures" / "loop-test-cards.toml"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+CLI = [sys.executable, "-m", "tests.run_cli"]
+
+
+@dataclass
+class Tally:
+    kills: int = 0
+    acknowledged: int = 0
+    lost: int = 0
+    corrupt: int = 0
+    verify_failures: int = 0
+    gaps: int = 0
+    duplicates: int = 0
+    exit4: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        print(f"  ! {text}", flush=True)
+
+
+# --- the writer child ---------------------------------------------------------------------
+
+
+def writer(db: str, kind: str, game: int, seed: int) -> None:
+    """Play moves forever, printing ``ack GAME SEQ HASH`` once each is recorded."""
+    from tests.loop.fuzz import choose
+
+    referee = Referee.open(db)
+    rng = random.Random(seed)
+    print("ready", flush=True)
+    while True:
+        try:
+            if kind == "pebbles":
+                state = referee.load(game).state
+                recorded = referee.submit(game, pebbles.Take(state.players[state.turn], 1))
+            else:
+                loaded = referee.load(game)
+                legal = list(loaded.game.legal(loaded.state))
+                if loaded.game.is_over(loaded.state) or not legal:
+                    game = referee.new_game("loop", ["ann", "ben", "cat"], seed=rng.randrange(10**6),
+                                            cards=CARDS.read_text())  # fmt: skip
+                    print(f"game {game}", flush=True)
+                    continue
+                recorded = referee.submit(game, choose(rng, legal))
+        except RefereeError as error:
+            print(f"refused {type(error).__name__}: {error}", flush=True)
+            continue
+        head = referee.store.rows(game, recorded.head - 1, recorded.head)[0]
+        print(f"ack {game} {head.seq} {head.hash}", flush=True)
+
+
+def kill_writers(tally: Tally, db: Path, kind: str, game: int, kills: int, rng: random.Random) -> None:
+    acked: dict[tuple[int, int], str] = {}
+    for n in range(kills):
+        child = subprocess.Popen(
+            [sys.executable, __file__, "--child", str(db), kind, str(game), str(rng.randrange(10**6))],
+            cwd=ROOT,
+            env=ENV,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None
+        if child.stdout.readline().strip() != "ready":
+            tally.note(f"{kind} writer {n} did not start: {child.stderr.read() if child.stderr else ''}")
+            continue
+        time.sleep(rng.uniform(0.05, 0.6))
+        child.send_signal(signal.SIGKILL)
+        out, err = child.communicate()
+        tally.kills += 1
+        if "Traceback" in err or "internal error" in err:
+            tally.exit4 += 1
+            tally.note(f"{kind} writer {n}: {err.strip().splitlines()[-1]}")
+        for line in out.splitlines():
+            words = line.split()
+            if words[:1] == ["ack"] and len(words) == 4:
+                acked[(int(words[1]), int(words[2]))] = words[3]
+            elif words[:1] == ["game"] and len(words) == 2:
+                game = int(words[1])
+        check_after(tally, db, acked)
+    tally.acknowledged += len(acked)
+
+
+def check_after(tally: Tally, db: Path, acked: dict[tuple[int, int], str]) -> None:
+    """After a kill: integrity, every acknowledged move still there, every game verifies."""
+    conn = sqlite3.connect(db)
+    if conn.execute("PRAGMA integrity_check").fetchone() != ("ok",):
+        tally.corrupt += 1
+        tally.note(f"integrity_check failed on {db}")
+    rows = {(g, s): h for g, s, h in conn.execute("SELECT game_id, seq, hash FROM events")}
+    conn.close()
+    lost = [key for key, digest in acked.items() if rows.get(key) != digest]
+    if lost:
+        tally.lost += len(lost)
+        tally.note(f"acknowledged rows gone: {lost[:5]}")
+        for key in lost:
+            del acked[key]  # counted once
+    referee = Referee(Store(db))
+    for info in referee.store.games():
+        seqs = [r.seq for r in referee.store.rows(info.id)]
+        tally.gaps += sum(b - a > 1 for a, b in itertools.pairwise(seqs))
+        tally.duplicates += len(seqs) - len(set(seqs))
+        try:
+            referee.verify(info.id)
+        except RefereeError as error:
+            tally.verify_failures += 1
+            tally.note(f"verify game {info.id}: {error}")
+    referee.store.close()
+
+
+def big_game(db: Path, rows: int) -> int:
+    """A game of about ``rows`` rows written in bulk, with a snapshot every 1,000 rows."""
+    referee = Referee.open(db)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
+    head = 1
+    for first in range(0, rows // 2, 1000):
+        batch = []
+        for n in range(first, min(rows // 2, first + 1000)):
+            player = ("alice", "bob")[n % 2]
+            command = pebbles.Take(player, 1)
+            body = encode(Move(command=__import__("msgspec").Raw(encode(command).encode())))
+            batch += [
+                NewRow(MOVE, body, player),
+                NewRow("pebbles.taken", encode(pebbles.Taken(player, 1)), player),
+            ]
+        stored = referee.store.append(game, head, batch, utcnow())
+        head = stored[-1].seq
+        loaded = referee.load(game)
+        referee._maybe_snapshot(loaded, stored[-1], loaded.state)
+    referee.store.close()
+    return game
+
+
+# --- racing writers -------------------------------------------------------------------------
+
+
+def racer(db: str, game: int, moves: int, gate: str) -> None:
+    referee = Referee.open(db)
+    print("ready", flush=True)
+    while not Path(gate).exists():
+        time.sleep(0.001)
+    done = conflicts = 0
+    while done < moves:
+        try:
+            state = referee.load(game).state
+            recorded = referee.submit(game, pebbles.Take(state.players[state.turn], 1))
+        except RefereeError as error:  # a conflict that could not be re-decided: try again
+            conflicts += 1
+            if error.exit_code != 3:
+                print(f"refused {error}", flush=True)
+            continue
+        print(f"ack {recorded.seq}", flush=True)
+        done += 1
+    print(f"conflicts {conflicts}", flush=True)
+
+
+def race(tally: Tally, folder: Path, racers: int, moves: int) -> None:
+    db = folder / "race.db"
+    referee = Referee.open(db)
+    game = referee.new_game("pebbles", ["alice", "bob", "cat"], options={"pile": "1000000000"})
+    referee.store.close()
+    gate = folder / "race.go"
+    children = [
+        subprocess.Popen(
+            [sys.executable, __file__, "--racer", str(db), str(game), str(moves), str(gate)],
+            cwd=ROOT,
+            env=ENV,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(racers)
+    ]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+    start = time.perf_counter()
+    gate.touch()
+    acked: list[int] = []
+    conflicts = 0
+    for child in children:
+        out, err = child.communicate(timeout=600)
+        if child.returncode != 0 or "Traceback" in err:
+            tally.exit4 += 1
+            tally.note(f"racer: {err.strip().splitlines()[-1] if err.strip() else child.returncode}")
+        acked += [int(line.split()[1]) for line in out.splitlines() if line.startswith("ack ")]
+        conflicts += sum(int(line.split()[1]) for line in out.splitlines() if line.startswith("conflicts "))
+    seconds = time.perf_counter() - start
+    referee = Referee(Store(db))
+    rows = referee.store.rows(game)
+    seqs = [r.seq for r in rows]
+    tally.gaps += sum(b - a > 1 for a, b in itertools.pairwise(seqs))
+    tally.duplicates += len(seqs) - len(set(seqs)) + len(acked) - len(set(acked))
+    moves_rows = {r.seq for r in rows if r.type == "move"}
+    tally.lost += len(set(acked) - moves_rows)
+    tally.acknowledged += len(acked)
+    try:
+        referee.verify(game)
+    except RefereeError as error:
+        tally.verify_failures += 1
+        tally.note(f"verify after the race: {error}")
+    referee.store.close()
+    print(
+        f"racing writers: {racers} processes x {moves} moves: {len(acked)} acknowledged,"
+        f" {len(moves_rows)} move rows, {conflicts} conflicts retried, {len(acked) / seconds:,.0f} moves/s",
+        flush=True,
+    )
+
+
+# --- concurrent first use ---------------------------------------------------------------
+
+STARTER = """
+import sys, time
+from pathlib import Path
+from ledger import games
+from referee_cli.app import build_command, run
+from tests import pebbles
+games.register("pebbles", pebbles)
+app = build_command()
+gate = Path(sys.argv[1])
+print("ready", flush=True)
+while not gate.exists():
+    time.sleep(0.001)
+sys.exit(run(sys.argv[2:], app))
+"""
+
+
+def first_use(tally: Tally, folder: Path, rounds: int) -> None:
+    failed = 0
+    for round_ in range(rounds):
+        db, gate = folder / f"first{round_}.db", folder / f"first{round_}.go"
+        children = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    STARTER,
+                    str(gate),
+                    "--db",
+                    str(db),
+                    "new",
+                    "loop",
+                    "--players",
+                    f"a{n},b{n}",
+                ],
+                cwd=ROOT,
+                env=ENV,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for n in range(8)
+        ]
+        for child in children:
+            assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        gate.touch()
+        for child in children:
+            _, err = child.communicate(timeout=300)
+            if child.returncode != 0:
+                failed += 1
+                tally.exit4 += child.returncode == 4
+                tally.note(f"first use: exit {child.returncode}: {err.strip()}")
+        conn = sqlite3.connect(db)
+        if conn.execute("SELECT count(*) FROM games").fetchone() != (8 - failed if round_ == 0 else 8,):
+            tally.note(f"first use round {round_}: not 8 games")
+        conn.close()
+    print(
+        f"concurrent first use: {rounds} rounds x 8 `referee new` on a new database: {failed} failed",
+        flush=True,
+    )
+
+
+# --- tampering -------------------------------------------------------------------------------
+
+
+def cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, "--db", str(db), *args], cwd=ROOT, env=ENV, capture_output=True, text=True)
+
+
+def sql(db: Path, statement: str, *params: object) -> None:
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute(statement, params)
+    conn.close()
+
+
+def rechain(db: Path) -> None:
+    conn = sqlite3.connect(db, isolation_level=None)
+    prev = GENESIS
+    rows = conn.execute(
+        "SELECT seq, type, body, actor, recorded_at FROM events WHERE game_id = 1 ORDER BY seq"
+    )
+    for seq, type_, body, actor, recorded_at in rows.fetchall():
+        digest = row_hash(prev, seq, type_, body, actor, recorded_at)
+        conn.execute(
+            "UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = 1 AND seq = ?", (prev, digest, seq)
+        )
+        prev = digest
+    conn.close()
+
+
+def forge_snapshot(db: Path) -> None:
+    import hashlib
+
+    import msgspec
+
+    conn = sqlite3.connect(db, isolation_level=None)
+    seq, body = conn.execute(
+        "SELECT seq, body FROM snapshots WHERE game_id = 1 ORDER BY seq LIMIT 1"
+    ).fetchone()
+    state = msgspec.json.decode(body, type=pebbles.State)
+    forged = encode(msgspec.structs.replace(state, turn=1 - state.turn))
+    digest = hashlib.sha256(forged.encode()).hexdigest()
+    conn.execute(
+        "UPDATE snapshots SET body = ?, digest = ? WHERE game_id = 1 AND seq = ?", (forged, digest, seq)
+    )
+    conn.close()
+
+
+def edit_players(db: Path) -> None:
+    sql(db, 'UPDATE games SET players = \'["mallory","bob"]\'')
+
+
+def edit_actor(db: Path) -> None:
+    sql(db, "UPDATE events SET actor = 'bob' WHERE seq IN (2, 3)")
+    rechain(db)
+
+
+def edit_body(db: Path) -> None:
+    last = "(SELECT max(seq) FROM events)"
+    sql(db, f"UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE seq = {last}")
+
+
+def edit_time(db: Path) -> None:
+    sql(db, "UPDATE events SET recorded_at = 'then' WHERE seq = 4")
+    rechain(db)
+
+
+def cut_tail(db: Path) -> None:
+    sql(db, "DELETE FROM events WHERE seq > (SELECT max(seq) - 2 FROM events)")
+
+
+def edit_version(db: Path) -> None:
+    version = """replace(body, '"rules_version":"1"', '"rules_version":"9"')"""
+    sql(db, f"UPDATE events SET body = {version} WHERE seq = 1")
+    rechain(db)
+
+
+# name: (the edit, whether it edits a cache: the log is then still played, and `verify` names it)
+TAMPERS: dict[str, tuple[Callable[[Path], None], bool]] = {
+    "a snapshot forged, its digest too": (forge_snapshot, True),
+    "the games row's players": (edit_players, True),
+    "a move's actor, chain recomputed": (edit_actor, False),
+    "a body edited in place": (edit_body, False),
+    "a time edited, chain recomputed": (edit_time, False),
+    "the tail cut": (cut_tail, False),
+    "the setup's rules version, chain recomputed": (edit_version, False),
+}
+
+
+def tamper(tally: Tally, folder: Path) -> None:
+    """Each case on a fresh copy of a game with a snapshot: `verify` must name it, and the next
+    command must refuse an edited log (an edited cache only `verify` sees, and repairs)."""
+    base = folder / "tamper-base.db"
+    referee = Referee.open(base)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "100000"})
+    for n in range(1003):
+        referee.submit(game, pebbles.Take(("alice", "bob")[n % 2], 1))
+    referee.store.close()
+    missed = 0
+    for name, (edit, cache) in TAMPERS.items():
+        db = folder / "tamper.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+        with sqlite3.connect(base) as source, sqlite3.connect(db) as copy:
+            source.backup(copy)
+        edit(db)
+        status, verify = cli(db, "status"), cli(db, "verify")
+        codes = (status.returncode, verify.returncode)
+        tally.exit4 += codes.count(4)
+        detected = verify.returncode != 0 and (cache or status.returncode != 0)
+        missed += not detected
+        print(
+            f"  tamper: {name}: status exit {codes[0]}, verify exit {codes[1]}: {verify.stderr.strip()[:140]}"
+        )
+    print(f"tampering: {len(TAMPERS)} cases, {missed} missed", flush=True)
+    if missed:
+        tally.note(f"{missed} tamper cases missed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--kills", type=int, default=30, help="SIGKILLs in all (half LOOP, half the test game)"
+    )
+    parser.add_argument("--racers", type=int, default=8)
+    parser.add_argument("--moves", type=int, default=100, help="moves per racing writer")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of concurrent first use")
+    parser.add_argument("--big", type=int, default=0, help="also kill writers on a game of this many rows")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    tally = Tally()
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        db = folder / "kills.db"
+        referee = Referee.open(db)
+        small = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
+        loop_game = referee.new_game("loop", ["ann", "ben", "cat"], seed=1, cards=CARDS.read_text())
+        referee.store.close()
+        kill_writers(tally, db, "pebbles", small, args.kills - args.kills // 2, rng)
+        kill_writers(tally, db, "loop", loop_game, args.kills // 2, rng)
+        if args.big:
+            big_db = folder / "big.db"
+            built = time.perf_counter()
+            big = big_game(big_db, args.big)
+            print(f"a game of {args.big:,} rows written in {time.perf_counter() - built:.1f} s", flush=True)
+            kill_writers(tally, big_db, "pebbles", big, args.kills // 2, rng)
+        print(
+            f"SIGKILLs: {tally.kills} writers killed, {tally.acknowledged} acknowledged moves re-checked",
+            flush=True,
+        )
+        race(tally, folder, args.racers, args.moves)
+        first_use(tally, folder, args.rounds)
+        tamper(tally, folder)
+    print(
+        f"\nkills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
+        f" corrupt databases {tally.corrupt} · verify failures {tally.verify_failures} · gaps {tally.gaps} ·"
+        f" duplicates {tally.duplicates} · exit 4s {tally.exit4} · {time.perf_counter() - start:.0f} s"
+    )
+    if tally.notes:
+        print("\n".join(f"  ! {n}" for n in tally.notes))
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        writer(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+    elif sys.argv[1:2] == ["--racer"]:
+        racer(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+    else:
+        main()

@@ -1,0 +1,169 @@
+"""Damaged, foreign and future logs: never an internal error, one line that says what is wrong
+and what to do."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ledger.codec import GENESIS, row_hash
+from ledger.service import Referee
+from ledger.store import NewRow
+from tests.conftest import Result
+
+Cli = Callable[..., Result]
+ROOT = Path(__file__).resolve().parents[2]
+RECORDED = ROOT / "fixtures" / "loop-basic-3p.jsonl"
+READING = (["status"], ["score"], ["moves"], ["log"])
+
+
+def sql(referee: Referee, statement: str, *params: object) -> None:
+    referee.store.conn.execute(statement, params)
+
+
+def rechain(referee: Referee, game: int) -> None:
+    prev = GENESIS
+    for row in referee.store.rows(game):
+        digest = row_hash(prev, row.seq, row.type, row.body, row.actor, row.recorded_at)
+        sql(
+            referee,
+            "UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            prev,
+            digest,
+            game,
+            row.seq,
+        )
+        prev = digest
+
+
+def one_line(result: Result, code: int) -> str:
+    assert (result.code, result.out) == (code, ""), result
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.err and "internal error" not in result.err, (
+        result.err
+    )
+    return lines[0]
+
+
+def test_a_missing_fact_row_is_named_not_a_crash(cli: Cli, referee: Referee) -> None:
+    assert cli("import", str(RECORDED)).code == 0
+    # Row #99 is a BUY's fact (the MATERIAL bought): without it the fold would take from a
+    # supply what it never put there.
+    assert referee.store.rows(1, 98, 99)[0].type == "loop.bought"
+    sql(referee, "DELETE FROM events WHERE game_id = 1 AND seq = 99")
+    for args in [*READING, ["loop", "end", "ann"]]:
+        line = one_line(cli(*args), 1)
+        assert "row #99 is missing" in line and "run `referee verify`" in line, args
+    assert "row #99 is missing or out of place (found #100 there)" in one_line(cli("verify"), 1)
+
+
+@pytest.fixture
+def loop_game(cli: Cli) -> int:
+    cli("new", "loop", "--players", "ann,ben")
+    assert cli("loop", "reveal", "material", "glass", "--to", "ann").code == 0
+    return 1  # rows: 1 setup, 2 a move, 3 its fact
+
+
+def test_a_fact_from_a_newer_referee_is_refused_with_what_to_do(
+    cli: Cli, referee: Referee, loop_game: int
+) -> None:
+    """A newer referee appended (through the store, as it would) a fact this one does not know."""
+    head = referee.store.head(loop_game)[0]
+    move = '{"command":{"material":"food","to":"ben","type":"loop.reveal_material"},"redo_of":null}'
+    fact = '{"to":"ben","type":"loop.teleported"}'
+    referee.store.append(
+        loop_game, head, [NewRow("move", move, "table"), NewRow("loop.teleported", fact, "table")], "t"
+    )
+    for args in [*READING, ["loop", "reveal", "material", "food", "--to", "ben"], ["verify"]]:
+        line = one_line(cli(*args), 3)
+        assert "row #5 holds a fact of type 'loop.teleported', which this referee does not know" in line, args
+        assert "the log was written by a newer referee (read it with that version)" in line
+    assert referee.store.head(loop_game)[0] == 5
+
+
+def test_a_known_fact_type_holding_an_unknown_tag_is_refused(
+    cli: Cli, referee: Referee, loop_game: int
+) -> None:
+    head = referee.store.head(loop_game)[0]
+    move = '{"command":{"material":"food","to":"ben","type":"loop.reveal_material"},"redo_of":null}'
+    fact = '{"to":"ben","type":"loop.teleported"}'
+    referee.store.append(
+        loop_game, head, [NewRow("move", move, "table"), NewRow("loop.material_revealed", fact, "table")], "t"
+    )
+    for args in READING:
+        assert "row #5 holds a fact of type 'loop.teleported'" in one_line(cli(*args), 3), args
+
+
+def test_a_move_from_a_newer_referee_is_refused_with_what_to_do(
+    cli: Cli, referee: Referee, loop_game: int
+) -> None:
+    head = referee.store.head(loop_game)[0]
+    move = '{"command":{"player":"ann","type":"loop.fly"},"redo_of":null}'
+    referee.store.append(loop_game, head, [NewRow("move", move, "ann")], "t")
+    for args in [*READING, ["verify"], ["undo"], ["loop", "reveal", "material", "food", "--to", "ben"]]:
+        assert "row #4 holds a move of type 'loop.fly'" in one_line(cli(*args), 3), args
+    assert referee.store.head(loop_game)[0] == 4
+
+
+def test_a_bad_current_game_setting_is_bad_input(cli: Cli, referee: Referee, loop_game: int) -> None:
+    for value in ("seven", "99999999999999999999", "-1", ""):
+        sql(referee, "UPDATE settings SET value = ? WHERE key = 'current_game'", value)
+        line = one_line(cli("status"), 2)
+        assert f"the current game setting of {referee.store.path} is {value!r}, not a game id" in line
+        assert "(pick a game with `referee use ID` (see `referee games`))" in line
+        listed = cli("games", "--json")
+        assert listed.code == 0 and json.loads(listed.out)["current"] is None
+    assert cli("use", "1").code == 0 and cli("status").code == 0
+
+
+def test_a_rules_version_this_referee_does_not_know_is_not_played(
+    cli: Cli, referee: Referee, loop_game: int, tmp_path: Path
+) -> None:
+    sql(referee, "UPDATE events SET body = replace(body, '\"basic-1\"', '\"basic-99\"') WHERE seq = 1")
+    rechain(referee, loop_game)
+    expected = (
+        "game #1 follows loop rules version 'basic-99', and this referee knows version 'basic-1' only"
+        " (open it with a referee that knows 'basic-99')"
+    )
+    for args in [*READING, ["loop", "reveal", "material", "food", "--to", "ben"], ["verify"], ["export"]]:
+        assert one_line(cli(*args), 3) == f"referee: {expected}", args
+    assert referee.store.head(loop_game)[0] == 3
+    # An export of it, from a referee that knew the version, is refused on import too.
+    exported = tmp_path / "future.jsonl"
+    lines = []
+    for row in referee.store.rows(loop_game):
+        body = json.loads(row.body)
+        lines.append(
+            json.dumps(
+                {
+                    "seq": row.seq,
+                    "type": row.type,
+                    "actor": row.actor,
+                    "recorded_at": row.recorded_at,
+                    "prev_hash": row.prev_hash,
+                    "hash": row.hash,
+                    "body": body,
+                },
+                separators=(",", ":"),
+                sort_keys=True,
+            )
+        )
+    header = {
+        "format": "referee-log/1",
+        "game": "loop",
+        "rules_version": "basic-99",
+        "title": "",
+        "players": ["ann", "ben"],
+        "mode": "basic",
+        "options": {"favour-deal": "rulebook"},
+        "seed": None,
+        "created_at": "t",
+        "status": "active",
+    }
+    exported.write_text("\n".join([json.dumps(header), *lines]) + "\n")
+    line = one_line(cli("import", str(exported)), 3)
+    assert "the file follows loop rules version 'basic-99'" in line
+    assert len(referee.games()) == 1

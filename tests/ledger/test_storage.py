@@ -1,0 +1,237 @@
+"""SQLite failures as people meet them: a new database opened by many at once, a lock held
+too long, a full disk, an I/O error, read-only media. Each is one line and exit 3, never an
+internal error, and the database is left as it was."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from ledger import store as store_module
+from ledger.errors import StorageFailed, WriteConflict
+from ledger.service import Referee
+from ledger.store import Store
+from tests.conftest import Result, fixed_clock
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = [sys.executable, "-m", "tests.run_cli"]
+Cli = Callable[..., Result]
+
+
+def referee_process(*args: str, before: Callable[[], None] | None = None) -> subprocess.CompletedProcess[str]:
+    """``referee ARGS`` as a real process; ``before`` runs in the child before it starts."""
+    return subprocess.run(
+        [*CLI, *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=before,
+    )
+
+
+def file_size_limit(limit: int) -> Callable[[], None]:
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+PR_CAPBSET_DROP = 24
+CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER = 1, 2, 3
+
+
+def bound_by_permissions() -> None:
+    """In the child: make file permissions bind even if it runs as root (which may otherwise
+    write a read-only file), by dropping the capabilities that override them."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for cap in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER):
+        if libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "cannot drop the capability to override file permissions")
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err and "internal error" not in err
+    return lines[0]
+
+
+def intact(path: Path, game: int, rows: int) -> None:
+    """The database checks out and still holds exactly ``rows`` rows of ``game``."""
+    assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    referee = Referee(Store(path))
+    assert referee.verify(game).head_seq == rows
+    referee.store.close()
+
+
+# --- 1. concurrent first use ------------------------------------------------------------
+
+
+STARTER = """
+import sys, time
+from pathlib import Path
+from ledger import games
+from referee_cli.app import build_command, run
+from tests import pebbles
+games.register("pebbles", pebbles)
+app = build_command()  # the slow part of a start, before the gate: the database part races
+gate = Path(sys.argv[1])
+print("ready", flush=True)
+while not gate.exists():
+    time.sleep(0.001)
+sys.exit(run(sys.argv[2:], app))
+"""
+
+
+def test_eight_tables_starting_games_on_a_new_database_at_once(tmp_path: Path) -> None:
+    """Creating the schema and switching to WAL must wait for the others, not fail at once."""
+    for round_ in range(1):
+        db, gate = tmp_path / f"new{round_}.db", tmp_path / f"go{round_}"
+        starts = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    STARTER,
+                    str(gate),
+                    "--db",
+                    str(db),
+                    "new",
+                    "loop",
+                    "--players",
+                    f"a{n},b{n}",
+                ],
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for n in range(8)
+        ]
+        for process in starts:  # every process imported and waiting: then all go at once
+            assert process.stdout is not None and process.stdout.readline() == "ready\n"
+        gate.touch()
+        outcomes = [(p.wait(120), p.stderr.read() if p.stderr else "") for p in starts]
+        assert outcomes == [(0, "")] * 8, round_
+        referee = Referee(Store(db))
+        assert sorted(tuple(g.players) for g in referee.games()) == [(f"a{n}", f"b{n}") for n in range(8)]
+        referee.store.close()
+
+
+# --- 2. every SQLite failure is a clear exit 3 -------------------------------------------
+
+
+@pytest.fixture
+def lock(db_path: Path) -> Iterator[sqlite3.Connection]:
+    """Another process's connection, ready to hold the write lock."""
+    other = sqlite3.connect(db_path, isolation_level=None)
+    yield other
+    if other.in_transaction:
+        other.execute("ROLLBACK")
+    other.close()
+
+
+def test_a_lock_held_past_the_busy_timeout_says_so(
+    cli: Cli, lock: sqlite3.Connection, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli("new", "pebbles", "--players", "alice,bob")
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.3, raising=False)
+    lock.execute("BEGIN IMMEDIATE")
+    result = cli("pebbles", "take", "alice", "1")
+    assert result.code == 3
+    line = one_line(result.err)
+    assert "another process has held the referee database" in line
+    assert "locked for over 0.3 s" in line and "nothing was recorded" in line
+    lock.execute("ROLLBACK")
+    intact(db_path, 1, 1)
+
+
+def test_a_full_disk_records_nothing_and_says_so(referee: Referee) -> None:
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "100000"})
+    pages = referee.store.conn.execute("PRAGMA page_count").fetchone()[0]
+    # SQLite's own limit on the file: what a full disk looks like to it (SQLITE_FULL).
+    referee.store.conn.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(StorageFailed) as failed:
+        for n in range(1000):
+            referee.submit_text(game, ["take", ("alice", "bob")[n % 2], "1"])
+    assert failed.value.exit_code == 3
+    assert "is full (database or disk is full): nothing was recorded" in str(failed.value)
+    head = referee.store.head(game)[0]
+    assert head == 1 + 2 * n  # every move before the failing one, and none of it
+    referee.store.conn.execute("PRAGMA max_page_count = 1073741823")
+    intact(Path(referee.store.path), game, head)
+
+
+def test_an_io_error_while_recording_is_exit_3_and_leaves_the_log_intact(
+    referee: Referee, db_path: Path
+) -> None:
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "1"])
+    # The test keeps its connection open, so the write-ahead log stays; a process that may
+    # not grow any file past the log's size now fails on the first page it appends.
+    wal = os.path.getsize(f"{db_path}-wal")
+    result = referee_process("--db", str(db_path), "pebbles", "take", "bob", "1", before=file_size_limit(wal))
+    assert result.returncode == 3, result.stderr
+    assert "a disk I/O error hit the referee database" in one_line(result.stderr)
+    assert "nothing was recorded" in result.stderr
+    assert referee.store.head(game)[0] == 3
+    intact(db_path, game, 3)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    folder = tmp_path / "media"
+    folder.mkdir()
+    yield folder
+    folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_read_only_media_reads_and_refuses_moves_with_exit_3(folder: Path, media: str) -> None:
+    db = folder / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "2"])
+    referee.store.close()  # the last connection: the write-ahead log is folded in and removed
+    assert not Path(f"{db}-wal").exists()
+    db.chmod(0o444)
+    folder.chmod(0o755 if media == "read-only file" else 0o555)
+    if os.geteuid() == 0:
+        try:
+            subprocess.run([sys.executable, "-c", "pass"], preexec_fn=bound_by_permissions, check=True)
+        except (OSError, subprocess.SubprocessError):
+            pytest.skip("running as root without the right to drop capabilities: nothing is read-only")
+    status = referee_process("--db", str(db), "status", before=bound_by_permissions)
+    assert status.returncode == 0, status.stderr
+    assert "bob's turn" in status.stdout and "alice   2" in status.stdout
+    for reading in (["verify"], ["log"]):
+        done = referee_process("--db", str(db), *reading, before=bound_by_permissions)
+        assert (done.returncode, done.stderr) == (0, ""), reading
+    refused = referee_process("--db", str(db), "pebbles", "take", "bob", "1", before=bound_by_permissions)
+    assert refused.returncode == 3
+    line = one_line(refused.stderr)
+    assert f"the referee database {db} is read-only" in line and "nothing was recorded" in line
+    folder.chmod(0o755)
+    db.chmod(0o644)
+    intact(db, game, 3)
+
+
+def test_a_write_conflict_is_still_a_conflict(referee: Referee, lock: sqlite3.Connection) -> None:
+    """The service path too: a lock past the timeout is a WriteConflict (exit 3)."""
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    hurried = Referee(Store(referee.store.path, timeout=0.2))
+    lock.execute("BEGIN IMMEDIATE")
+    with pytest.raises(WriteConflict, match=r"locked for over 0\.2 s"):
+        hurried.submit_text(game, ["take", "alice", "1"])
+    lock.execute("ROLLBACK")
+    assert referee.store.head(game)[0] == 1

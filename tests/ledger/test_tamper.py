@@ -1,0 +1,326 @@
+"""What `verify` covers beyond the hash chain, and what every command checks before it shows
+or appends anything: snapshots, the ``games`` table, a move's actor, a log edited in place,
+rewritten, cut, or appended to by hand."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from ledger import service as service_module
+from ledger.codec import GENESIS, encode, row_hash
+from ledger.errors import VerificationFailed
+from ledger.service import Referee, snapshot_key
+from ledger.store import Store
+from tests import pebbles
+from tests.conftest import Result, fixed_clock
+
+Cli = Callable[..., Result]
+
+
+def sql(referee: Referee, statement: str, *params: object) -> None:
+    referee.store.conn.execute(statement, params)
+
+
+def rechain(referee: Referee, game: int) -> None:
+    """What a careful forger does after an edit: recompute every hash, so the chain holds."""
+    prev = GENESIS
+    for row in referee.store.rows(game):
+        digest = row_hash(prev, row.seq, row.type, row.body, row.actor, row.recorded_at)
+        sql(
+            referee,
+            "UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            prev,
+            digest,
+            game,
+            row.seq,
+        )
+        prev = digest
+
+
+def fresh(referee: Referee) -> Referee:
+    """Another process's view of the same database: nothing remembered in memory."""
+    return Referee(Store(referee.store.path), clock=fixed_clock())
+
+
+def play(referee: Referee, game: int, *moves: str) -> None:
+    for words in moves:
+        referee.submit_text(game, words.split())
+
+
+# --- snapshots ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def snapshotted(referee: Referee, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A game with a snapshot at #5 (after two moves: alice took 2, bob took 1)."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
+    play(referee, game, "take alice 2", "take bob 1", "take alice 1")
+    assert referee.store.snapshot_seqs(game, snapshot_key(pebbles), 99) == [5]  # type: ignore[arg-type]
+    return game
+
+
+def forge_snapshot(referee: Referee, game: int, *, digest: bool) -> None:
+    """Give bob 9 pebbles and the turn in the snapshot at #5; with ``digest``, as a careful
+    forger would, make its checksum (if the table has one) match the new body too."""
+    conn = referee.store.conn
+    (body,) = conn.execute("SELECT body FROM snapshots WHERE game_id = ? AND seq = 5", (game,)).fetchone()
+    state = msgspec.json.decode(body, type=pebbles.State)
+    forged = encode(msgspec.structs.replace(state, held={"alice": 2, "bob": 9}, turn=1))
+    sql(referee, "UPDATE snapshots SET body = ? WHERE game_id = ? AND seq = 5", forged, game)
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(snapshots)")}
+    if digest and "digest" in columns:
+        checksum = hashlib.sha256(forged.encode()).hexdigest()
+        sql(referee, "UPDATE snapshots SET digest = ? WHERE game_id = ? AND seq = 5", checksum, game)
+
+
+def test_a_snapshot_edited_in_place_is_not_used(referee: Referee, snapshotted: int) -> None:
+    forge_snapshot(referee, snapshotted, digest=False)
+    state = fresh(referee).load(snapshotted).state
+    assert (state.held, state.turn) == ({"alice": 3, "bob": 1}, 1)  # the log's truth: 2+1 and 1
+
+
+def test_a_snapshot_from_before_bound_snapshots_is_not_used(referee: Referee, snapshotted: int) -> None:
+    """A snapshot row that does not record the row hash at its seq is never trusted."""
+    key = snapshot_key(pebbles)  # type: ignore[arg-type]
+    forged = encode(pebbles.State(("alice", "bob"), 0, {"alice": 50, "bob": 0}))
+    sql(
+        referee,
+        "INSERT INTO snapshots (game_id, seq, key, body) VALUES (?, 7, ?, ?)",
+        snapshotted,
+        key,
+        forged,
+    )
+    state = fresh(referee).load(snapshotted).state
+    assert (state.pile, state.held) == (16, {"alice": 3, "bob": 1})
+
+
+def test_verify_names_and_drops_a_forged_snapshot(referee: Referee, snapshotted: int) -> None:
+    forge_snapshot(referee, snapshotted, digest=True)
+    other = fresh(referee)
+    assert other.load(snapshotted).state.held["bob"] == 9  # a careful forgery shows until verify...
+    with pytest.raises(VerificationFailed, match="the snapshot at #5 does not match the fold") as caught:
+        other.verify(snapshotted)
+    assert caught.value.seq == 5
+    assert "dropped" in str(caught.value)
+    report = fresh(referee).verify(snapshotted)  # ...which dropped it: the log itself is fine
+    assert report.head_seq == 7
+    assert fresh(referee).load(snapshotted).state.held == {"alice": 3, "bob": 1}
+
+
+def test_verify_blames_the_forged_snapshot_not_the_honest_move_made_on_it(
+    referee: Referee, snapshotted: int
+) -> None:
+    forge_snapshot(referee, snapshotted, digest=True)
+    other = fresh(referee)
+    # On the forged snapshot it is alice's turn now (it is bob's): her move is accepted, recorded.
+    other.submit_text(snapshotted, ["take", "alice", "1"])
+    with pytest.raises(VerificationFailed) as caught:
+        fresh(referee).verify(snapshotted)
+    assert caught.value.seq == 5
+    message = str(caught.value)
+    assert message.startswith("the snapshot at #5 does not match the fold of the log there")
+    assert "move #8 (take alice 1) is refused: PEBBLES 2: it is bob's turn" in message
+
+
+def test_a_stale_snapshot_is_named_by_verify(referee: Referee, snapshotted: int) -> None:
+    """A snapshot bound to a hash the row no longer has (a log rewritten under it)."""
+    sql(referee, "UPDATE snapshots SET hash = ? WHERE game_id = ? AND seq = 5", "0" * 64, snapshotted)
+    with pytest.raises(
+        VerificationFailed, match="the snapshot at #5 is bound to a row that is not in the log"
+    ):
+        fresh(referee).verify(snapshotted)
+    fresh(referee).verify(snapshotted)
+
+
+# --- the games table is a cache of the setup row --------------------------------------
+
+
+def test_the_setup_row_not_the_games_table_says_who_plays(cli: Cli, referee: Referee) -> None:
+    cli("new", "pebbles", "--players", "alice,bob", "--title", "friday", "--option", "pile=9")
+    sql(
+        referee,
+        "UPDATE games SET players = ?, title = 'forged', options = ?, rules_version = '7', status = 'over'",
+        json.dumps(["mallory", "bob"]),
+        json.dumps({"pile": "99"}),
+    )
+    shown = json.loads(cli("status", "--json").out)["game"]
+    assert shown == {
+        "id": 1,
+        "kind": "pebbles",
+        "title": "friday",
+        "players": ["alice", "bob"],
+        "status": "active",
+    }
+    listed = json.loads(cli("games", "--json").out)["games"][0]
+    assert (listed["players"], listed["title"], listed["options"]) == (
+        ["alice", "bob"],
+        "friday",
+        {"pile": "9"},
+    )
+    failed = cli("verify")
+    assert failed.code == 1
+    line = failed.err.strip()
+    for column in (
+        "rules_version ('7', not '1')",
+        "title ('forged', not 'friday')",
+        "players",
+        "options",
+        "status",
+    ):
+        assert column in line, column
+    assert "(a cache: rewritten from the setup row)" in line
+    assert cli("verify").code == 0  # rewritten: the cache agrees again
+    assert referee.store.game(1).players == ["alice", "bob"]
+
+
+# --- a move's actor follows from its command ----------------------------------------------
+
+
+def test_verify_checks_the_actor_of_every_move(referee: Referee) -> None:
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    play(referee, game, "take alice 2", "take bob 1")
+    # Row #2 is alice's move, #3 its fact: say bob made it, and recompute every hash.
+    sql(referee, "UPDATE events SET actor = 'bob' WHERE game_id = ? AND seq IN (2, 3)", game)
+    rechain(referee, game)
+    with pytest.raises(
+        VerificationFailed, match="its row names 'bob', but 'alice' makes this move"
+    ) as caught:
+        fresh(referee).verify(game)
+    assert caught.value.seq == 2
+
+
+def test_verify_checks_that_a_fact_names_its_moves_actor(referee: Referee) -> None:
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    play(referee, game, "take alice 2")
+    sql(referee, "UPDATE events SET actor = 'bob' WHERE game_id = ? AND seq = 3", game)
+    rechain(referee, game)
+    with pytest.raises(VerificationFailed, match="row #3 names 'bob', not 'alice' who made move #2"):
+        fresh(referee).verify(game)
+
+
+# --- a log that does not check out is not shown, nor appended to -------------------------
+
+
+@pytest.fixture
+def played(referee: Referee) -> int:
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "30"})
+    play(referee, game, "take alice 2", "take bob 1", "give alice bob 1")
+    return game  # rows: 1 setup, then moves at 2, 4, 6 with their facts; head #7
+
+
+def refused_everywhere(cli: Cli, message: str) -> None:
+    """Every command but verify and export refuses, with one line naming what is wrong."""
+    for args in (["status"], ["score"], ["moves"], ["log"], ["pebbles", "take", "alice", "1"], ["undo"]):
+        result = cli(*args)
+        assert (result.code, result.out) == (1, ""), args
+        line = result.err.strip()
+        assert "\n" not in line and message in line, (args, line)
+        assert line.endswith("(run `referee verify`; nothing is recorded on a log that does not check out)")
+
+
+def test_a_body_edited_in_place_is_neither_shown_nor_appended_to(
+    cli: Cli, referee: Referee, played: int
+) -> None:
+    sql(
+        referee,
+        "UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE game_id = ? AND seq = 5",
+        played,
+    )
+    refused_everywhere(cli, "the log does not check out: row #5 was altered")
+    assert referee.store.head(played)[0] == 7
+    assert cli("verify").code == 1
+
+
+def test_a_rewritten_log_with_its_hashes_recomputed_is_refused(
+    cli: Cli, referee: Referee, played: int
+) -> None:
+    sql(referee, "UPDATE events SET recorded_at = 'then' WHERE game_id = ? AND seq = 4", played)
+    rechain(referee, played)  # every row checks out on its own: only the mark remembers
+    refused_everywhere(cli, "row #7 is not the one checked before: the log up to it was rewritten")
+    failed = cli("verify")
+    assert failed.code == 1 and "it was rewritten and its hashes recomputed" in failed.err
+
+
+def test_a_setup_row_rewritten_with_its_hash_is_refused(cli: Cli, referee: Referee, played: int) -> None:
+    sql(
+        referee,
+        "UPDATE events SET body = replace(body, 'alice', 'mallory') WHERE game_id = ? AND seq = 1",
+        played,
+    )
+    first = referee.store.rows(played, 0, 1)[0]
+    digest = row_hash(GENESIS, 1, first.type, first.body, first.actor, first.recorded_at)
+    sql(referee, "UPDATE events SET hash = ? WHERE game_id = ? AND seq = 1", digest, played)
+    refused_everywhere(cli, "row #1 (the setup) is not the one checked before")
+
+
+def test_a_cut_tail_is_refused(cli: Cli, referee: Referee, played: int) -> None:
+    sql(referee, "DELETE FROM events WHERE game_id = ? AND seq >= 6", played)
+    refused_everywhere(cli, "the log ends at #5, but rows up to #7 were recorded: rows were removed")
+
+
+def append_by_hand(referee: Referee, game: int, words: str) -> None:
+    """Rows added with a valid chain by something that is not this referee (an older version,
+    or a forger): the verified mark stays where it was."""
+    from ledger.history import Move
+
+    command = pebbles.parse(None, words.split())  # type: ignore[arg-type]
+    move = encode(Move(command=msgspec.Raw(encode(command).encode())))
+    event = encode(pebbles.Taken(command.player, command.n))
+    head, prev = referee.store.head(game)
+    for seq, type_, body in ((head + 1, "move", move), (head + 2, "pebbles.taken", event)):
+        digest = row_hash(prev, seq, type_, body, command.player, "t")
+        sql(
+            referee,
+            "INSERT INTO events (game_id, seq, type, body, actor, recorded_at, prev_hash, hash)"
+            " VALUES (?, ?, ?, ?, ?, 't', ?, ?)",
+            game,
+            seq,
+            type_,
+            body,
+            command.player,
+            prev,
+            digest,
+        )
+        prev = digest
+
+
+def test_rows_appended_since_the_last_check_are_checked_through_the_rules(
+    cli: Cli, referee: Referee, played: int
+) -> None:
+    append_by_hand(referee, played, "take bob 9")  # it is alice's turn, and 9 is more than 3
+    refused_everywhere(cli, "move #8 (take bob 9) is refused: PEBBLES 2")
+    assert referee.store.head(played)[0] == 9
+
+
+def test_legal_rows_appended_since_the_last_check_are_accepted(
+    cli: Cli, referee: Referee, played: int
+) -> None:
+    append_by_hand(referee, played, "take alice 3")
+    assert cli("pebbles", "take", "bob", "1").code == 0
+    assert referee.store.tip(played).mark == 11  # checked, and the mark moved on with the append
+    assert cli("verify").code == 0
+
+
+def test_a_game_from_before_the_marks_is_checked_whole_once(cli: Cli, referee: Referee, played: int) -> None:
+    sql(referee, "DELETE FROM verified WHERE game_id = ?", played)
+    assert cli("status").code == 0
+    assert referee.store.tip(played).mark == 7
+    sql(referee, "DELETE FROM verified WHERE game_id = ?", played)
+    sql(referee, "UPDATE events SET actor = 'bob' WHERE game_id = ? AND seq IN (2, 3)", played)
+    rechain(referee, played)
+    refused_everywhere(cli, "move #2 (take alice 2) is refused: its row names 'bob', but 'alice' makes")
+
+
+def test_a_new_database_starts_with_every_game_marked(tmp_path: Path) -> None:
+    referee = Referee(Store(tmp_path / "l.db"), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    assert referee.store.tip(game).mark == 1
+    play(referee, game, "take alice 1")
+    assert referee.store.tip(game).mark == 3
