@@ -10,69 +10,13 @@ import ledger.games.planet_b as planet_b
 from ledger.errors import RefereeError
 from tests.planet_b.table import physical, started
 
-WORDS = [verb.name for verb in planet_b.verbs] + [
-    *[
-        "ann",
-        "ben",
-        "cat",
-        "dan",
-        "dummy",
-        "table",
-        "left",
-        "middle",
-        "right",
-        "upper",
-        "lower",
-        "I",
-        "II",
-        "III",
-        "A",
-        "B",
-        "C",
-        "+1",
-        "-1",
-        "0",
-        "1",
-        "2",
-        "99",
-    ],
-    *[
-        "crafty",
-        "brainy",
-        "crafty@tailor",
-        "brainy@headquarters",
-        "crafty@headquarters.2",
-        "capitalist",
-        "futurist:1a",
-    ],
-    *[
-        "plastic",
-        "plastic:2",
-        "meat:0",
-        "yellow",
-        "blue",
-        "--pay",
-        "crafty,brainy",
-        "--back",
-        "tailor",
-        "plastic-bags",
-        "2money",
-    ],
-    *[
-        "headquarters.1",
-        "all:vote",
-        "x=y",
-        "box=money",
-        "pile=A",
-        "cost=5",
-        "--pay=plastic",
-        "resource",
-        "@",
-        ".",
-        ":",
-        ",",
-    ],
-]
+TYPED = """
+ann ben cat dan dummy table left middle right upper lower I II III A B C +1 -1 0 1 2 99
+crafty brainy crafty@tailor brainy@headquarters crafty@headquarters.2 capitalist futurist:1a
+plastic plastic:2 meat:0 yellow blue --pay crafty,brainy --back tailor plastic-bags 2money
+headquarters.1 all:vote x=y box=money pile=A cost=5 --pay=plastic resource @ . : ,
+"""
+WORDS = [verb.name for verb in planet_b.verbs] + TYPED.split()
 TABLES = {"virtual": started(), "real": physical()}
 
 
