@@ -33,7 +33,7 @@ SETTINGS = {
     "teen-closed": "get-job,start-relationship,overtime",
     "popularity": "1,2,2,2,2,2",
     "solo-target": "20",
-    "friend-cards": "8",
+    "friend-cards": "16",
     "refresh": "1influence",
 }
 ACTIONS = [
@@ -237,6 +237,7 @@ CARDS = [
             (5, "", "1knowledge"),
             (6, "1popularity", "1popularity"),
             (7, "", "1money"),
+            *((n, "", "1sth") for n in range(8, 16)),
         ]
     ],
     # Pets (Koi's printed parts; the rest invented)

@@ -61,3 +61,46 @@ def set_up(table: Table) -> Table:
     while table.state.phase in ("setup",):
         table.apply(next(iter(pursuit.legal(table.state))))
     return table
+
+
+def card_words(names: tuple[str, ...] | list[str]) -> str:
+    return " ".join(n.lower().replace(" ", "-") for n in names)
+
+
+def lay_out(table: Table, community: tuple[str, ...] = (), friends: tuple[str, ...] = ()) -> Table:
+    """The table's reveals (the ``community`` and ``friends`` cards named first, in order, then
+    the first legal ones) and the Child Traits, until a player is to act."""
+    community_left, friends_left = list(community), list(friends)
+    while not pursuit.is_over(table.state):
+        awaited = " ".join(pursuit.view(table.state).awaited)
+        if table.state.phase == "setup" or pursuit.to_act(table.state) == ["table"]:
+            if "reveal community" in awaited and community_left:
+                table.play(f"reveal community {card_words([community_left.pop(0)])}")
+            elif "reveal friends" in awaited and friends_left:
+                table.play(f"reveal friends {card_words([friends_left.pop(0)])}")
+            else:
+                table.apply(next(iter(pursuit.legal(table.state))))
+            continue
+        break
+    return table
+
+
+def pass_round(table: Table) -> Table:
+    """Everyone passes the Action Phase."""
+    while table.state.phase == "action" and pursuit.to_act(table.state) != ["table"]:
+        table.play(f"pass {table.state.active}")
+    return table
+
+
+def adult(
+    names: tuple[str, ...] = ("ann", "ben", "cat"),
+    community: tuple[str, ...] = (),
+    friends: tuple[str, ...] = (),
+    options: dict[str, str] | None = None,
+) -> Table:
+    """A real table through its setup and a Teen round of passes, the 1st Adult round's
+    Community and Friends boards revealed as named: the Action Phase of the 1st Adult round."""
+    setup = tuple(f"TEST FRIEND {n}" for n in range(1, 5))  # KEVIN stays in the pile
+    table = lay_out(Table(names, options=options), friends=setup)
+    pass_round(table)
+    return lay_out(table, community, friends)

@@ -80,7 +80,7 @@ def present(view: View) -> Screen:
     if view.modules:
         facts.append(("modules", ", ".join(view.modules)))
     if view.rounds is not None and view.round is not None:
-        facts.append(("round", f"{round_name(view)} of the Teen round and {view.rounds} Adult rounds"))
+        facts.append(("round", f"{round_name(view)} (after the Teen round, {view.rounds} Adult rounds)"))
     if view.order and view.phase == "action":
         facts.append(("turn order", ", ".join(view.order)))
     if view.community:
