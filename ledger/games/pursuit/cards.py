@@ -37,9 +37,9 @@ import msgspec
 
 from ledger import cardfile
 from ledger.decider import Setup
-from ledger.errors import BadInput
+from ledger.errors import BadInput, RefereeError
 from ledger.games.pursuit import data
-from ledger.games.pursuit.faces import Action, Card, Community, Face, Setting
+from ledger.games.pursuit.faces import Action, Card, Community, Face, Faces, Setting, check
 from ledger.games.pursuit.model import Command, Declare, State
 from ledger.words import card_name
 
@@ -58,9 +58,26 @@ def face_of(section: str, entry: dict[str, Any], where: str) -> Face:
     return face
 
 
+def _preset(setup: Setup) -> list[Face]:
+    """What ``--option preset=...`` declared already: the file need not say it again."""
+    preset = setup.options.get("preset", "none")
+    settings: list[Face] = [Setting(k, v) for k, v in data.PRESETS.get(preset, {}).items()]
+    return settings + [Action(name=k, reward=v) for k, v in data.PRESET_ACTIONS.get(preset, {}).items()]
+
+
+def _same(face: Face, preset: list[Face]) -> bool:
+    try:
+        checked = check(Faces(), face) if not isinstance(face, Card | Community) else face
+    except RefereeError:
+        return False
+    return any(check(Faces(), p) == checked for p in preset)
+
+
 def load_cards(setup: Setup, text: str) -> list[Command]:
-    """Declarations of the settings, board actions and cards in a cards file (TOML)."""
+    """Declarations of the settings, board actions and cards in a cards file (TOML); what the
+    preset declared already, the same, is left out."""
     doc = cardfile.parse(text, ("settings", *SECTIONS))
+    preset = _preset(setup)
     commands: list[Command] = []
     settings = doc.get("settings", {})
     if not isinstance(settings, dict):
@@ -72,7 +89,7 @@ def load_cards(setup: Setup, text: str) -> list[Command]:
     for section in SECTIONS:
         for i, entry in enumerate(cardfile.entries(doc, section), 1):
             commands.append(Declare(face_of(section, entry, f"{section} {entry.get('name', i)}")))
-    return commands
+    return [c for c in commands if not (isinstance(c, Declare) and _same(c.face, preset))]
 
 
 def dump_cards(state: State) -> str:

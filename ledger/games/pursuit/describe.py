@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ledger.games.pursuit.faces import kind_of
+from ledger.games.pursuit import data
+from ledger.games.pursuit.faces import Setting, kind_of
 from ledger.games.pursuit.model import (
     UNKNOWN,
     Began,
@@ -63,7 +64,11 @@ def _phase(e: PhaseStarted) -> str:
 
 
 _DESCRIBE: dict[type, Callable[[Any], str]] = {
-    Declared: lambda e: f"{kind_of(e.face)} {getattr(e.face, 'name', '')} declared",
+    Declared: lambda e: (
+        f"setting {e.face.name}: {e.face.value}"
+        if isinstance(e.face, Setting)
+        else f"{kind_of(e.face)} {getattr(e.face, 'name', '')} declared"
+    ),
     Began: lambda e: (
         f"setup: {e.hourglasses} hourglass tokens each"
         + (f"; {e.community} Community cards shuffled" if e.community else "")
@@ -83,7 +88,8 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     TurnStarted: lambda e: f"{e.player}'s turn",
     Changed: _changed,
     Placed: lambda e: (
-        f"{e.player} places {e.n} hourglass{'es' if e.n > 1 else ''} on " + (e.card if e.card else e.where)
+        f"{e.player} places {e.n} hourglass{'es' if e.n > 1 else ''} on "
+        + (e.card if e.card else data.ACTION_NAMES.get(e.where, e.where))
     ),
     Taken: lambda e: f"{e.player} takes {e.card} (L{e.level})",
     Leveled: lambda e: f"{e.player}'s {e.card} to L{e.level}",

@@ -70,7 +70,7 @@ def _tracks(p: PlayerView) -> list[str]:
         f"{p.sth:+d}",
         str(p.lth),
         str(p.relax),
-        f"{p.hourglasses}/{p.owned}",
+        f"{p.hourglasses} (own {p.owned})",
     ]
 
 
@@ -80,7 +80,8 @@ def present(view: View) -> Screen:
     if view.modules:
         facts.append(("modules", ", ".join(view.modules)))
     if view.rounds is not None and view.round is not None:
-        facts.append(("round", f"{round_name(view)} (after the Teen round, {view.rounds} Adult rounds)"))
+        of = "then" if view.round == 0 else "of"
+        facts.append(("round", f"{round_name(view)} ({of} {view.rounds} Adult rounds)"))
     if view.order and view.phase == "action":
         facts.append(("turn order", ", ".join(view.order)))
     if view.community:

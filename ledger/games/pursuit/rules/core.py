@@ -334,6 +334,8 @@ def change(out: Out, name: str, why: str, changes: dict[str, int], source: str =
             low, high = sth_range(state)
             n = min(high, max(low, have + n)) - have
         elif key == "popularity":
+            if "community" not in state.modules:
+                continue  # no Popularity track without Community
             last = sum(popularity_spaces(state)) - 1
             overflow += max(0, have + n - last)
             n = min(last, max(0, have + n)) - have
