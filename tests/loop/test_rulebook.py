@@ -1,0 +1,164 @@
+"""Rules the rulebook states in a sentence (a limit, a threshold, an amount), each with the
+test that fails when that rule is broken.
+
+Each test sets up a position where the rule under test is the only thing that decides the
+outcome, checks the outcome the rulebook gives, and, for refusals, shows that the same move
+is accepted once that one fault is gone. The values come from the rulebook (the test-deck
+faces and GOAL rewards from ``fixtures/loop-test-cards.toml``: DANCE glass+plastic
+(group, heart), PICNIC food+utility (house, group), LIBRARY glass+glass (book, heart);
+SENSE OF BELONGING 3 HAPPINESS, SOCIAL WELLBEING 2, HOBBY 2).
+"""
+
+from __future__ import annotations
+
+from ledger.errors import IllegalMove
+from ledger.games.loop.model import (
+    Consumed,
+    Depleted,
+    FinalRound,
+    GameEnded,
+    GoalAchieved,
+    Kept,
+    TurnStarted,
+)
+from tests.loop.table import Table, started
+
+DANCE = Kept("DANCE", ("glass", "plastic"))
+PICNIC = Kept("PICNIC", ("food", "utility"))
+LIBRARY = Kept("LIBRARY", ("glass", "glass"))
+
+
+# --- 2.3 and 3.2: GOAL
+
+
+def _hobby_ready(achieved: tuple[str, ...]) -> Table:
+    """alice in a CONSUME turn keeping PICNIC, PICNIC and DANCE: HOBBY is met (3.2)."""
+    table = started()
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("glass", 2), ("plastic", 2)), achieved=achieved)
+    table.play("consume alice dance=glass,plastic")
+    return table
+
+
+def test_2_3_each_player_achieves_3_goal_at_most() -> None:
+    """2.3: "Each player will only have 3 GOAL for the entire game." (1.1: "3 GOAL only")."""
+    three = ("FAMILY TIME", "NATURE LOVER", "BOOKWORM")
+    table = _hobby_ready(achieved=three)
+    error = table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    assert "all 3" in str(error)
+    assert table.p("alice").achieved == three
+
+    table = _hobby_ready(achieved=three[:2])  # the same claim as a 3rd GOAL is accepted
+    table.play("goal alice hobby")
+    assert table.p("alice").achieved == (*three[:2], "HOBBY")
+
+
+def test_3_2_hobby_needs_2_kept_activity_of_the_same_name() -> None:
+    """3.2 HOBBY: "2 of the ACTIVITY you kept share the same name". A pair in the CONSUME
+    AREA (it holds 2 PICNIC) is not kept, so it does not count."""
+    table = started()
+    table.give("alice", kept=(PICNIC, LIBRARY), materials=(("glass", 2), ("plastic", 2)))
+    table.play("consume alice dance=glass,plastic")  # kept: PICNIC, LIBRARY, DANCE
+    assert table.state.consume_area.count("PICNIC") == 2
+    error = table.refuse("goal alice hobby", IllegalMove, "LOOP 3.2 GOAL")
+    assert "share the same name" in str(error)
+    assert table.p("alice").achieved == ()
+
+    table = _hobby_ready(achieved=())  # PICNIC, PICNIC, DANCE: a pair
+    table.play("goal alice hobby")
+    assert table.p("alice").achieved == ("HOBBY",)
+
+
+# --- 2.5 c: REPUTATION for HAPPINESS
+
+
+def test_2_5_c_spend_2_reputation_to_get_1_happiness_in_a_consume_turn() -> None:
+    """2.5 c: "Spend 2 REPUTATION to get 1 HAPPINESS." With DANCE (2.2 c: +1): 4 + 1 + 1."""
+    table = started()
+    table.give("alice", reputation=2, materials=(("glass", 2), ("plastic", 2)))
+    events = table.play("consume alice dance=glass,plastic --rep-happiness")
+    alice = table.p("alice")
+    assert (alice.happiness, alice.reputation) == (4 + 1 + 1, 2 - 2)
+    consumed = events[0]
+    assert isinstance(consumed, Consumed) and (consumed.happiness, consumed.reputation) == (2, 2)
+
+
+def test_2_5_c_the_2_reputation_are_spent_at_the_same_time() -> None:
+    """2.5 c: "You must spend 2 REPUTATION at the same time": 1 REPUTATION buys nothing."""
+    table = started()
+    table.give("alice", reputation=1, materials=(("glass", 2), ("plastic", 2)))
+    table.refuse("consume alice dance=glass,plastic --rep-happiness", IllegalMove, "LOOP 2.5 c) CONSUME")
+    table.play("consume alice dance=glass,plastic")
+    assert (table.p("alice").happiness, table.p("alice").reputation) == (5, 1)
+
+
+# --- 1.1 and 2.8 b: HAPPINESS 12
+
+
+def test_1_1_happiness_stops_at_12_from_activities() -> None:
+    """1.1: "Reach HAPPINESS 12" is the top of the track; 2 ACTIVITY at 11 reach 12, not 13."""
+    table = started()
+    table.give("alice", happiness=11, materials=(("food", 2), ("glass", 2), ("plastic", 2), ("utility", 2)))
+    events = table.play("consume alice dance=glass,plastic picnic=food,utility")
+    assert table.p("alice").happiness == 12
+    consumed = events[0]
+    assert isinstance(consumed, Consumed) and consumed.happiness == 1  # gained, after the cap
+    assert table.p("alice").completed == 2  # both ACTIVITY are still completed
+
+
+def test_1_1_happiness_stops_at_12_from_a_goal_and_from_reputation() -> None:
+    table = started()
+    table.give("alice", happiness=10, reputation=2, kept=(PICNIC,), materials=(("food", 2), ("utility", 2)))
+    table.play("consume alice picnic=food,utility --rep-happiness")  # 10 + 1 + 1
+    assert table.p("alice").happiness == 12 and table.p("alice").reputation == 0
+    events = table.play("goal alice sense-of-belonging")  # 2 HOUSE, 2 GROUP: +3 on the card
+    assert events[0] == GoalAchieved("alice", "SENSE OF BELONGING", 0)
+    assert table.p("alice").happiness == 12
+
+
+def test_2_8_b_happiness_11_does_not_start_the_final_round_and_12_does() -> None:
+    """2.8 b: the final round starts "when any player(s) reaches HAPPINESS 12"."""
+    table = started()
+    table.give("alice", happiness=10, materials=(("glass", 2), ("plastic", 2)))
+    events = table.play("consume alice dance=glass,plastic")
+    assert table.p("alice").happiness == 11
+    assert not any(isinstance(e, FinalRound) for e in events) and table.state.final_round == ""
+    table.play("end alice", "reveal activity yoga")
+    events = table.play("work bob", "end bob")  # the last seat ends round 1: the game goes on
+    assert GameEnded() not in events and events[-2] == TurnStarted("alice", 2)
+
+    table.give("alice", materials=(("food", 2), ("utility", 2)))
+    events = table.play("consume alice picnic=food,utility")
+    assert table.p("alice").happiness == 12
+    assert FinalRound("happiness", "alice") in events and table.state.final_round == "happiness"
+
+
+# --- 2.8 a: DEPLETION
+
+
+def test_2_8_a_the_depletion_penalty_does_not_take_happiness_below_0() -> None:
+    """2.8 a: the player who triggers DEPLETION "loses 1 HAPPINESS"; at 0 there is none to lose
+    (the track starts at 0)."""
+    table = started(3)
+    table.set(material_deck=("food",))
+    table.give("alice", happiness=0)
+    table.play("buy alice glass:2")
+    events = table.play("end alice")
+    assert Depleted("alice", 0) in events and FinalRound("depletion", "alice") in events
+    assert table.p("alice").happiness == 0
+
+
+# --- 3.1: RECYCLE
+
+
+def test_3_1_you_cannot_recycle_from_your_own_landfill() -> None:
+    """3.1 RECYCLE: "Take 1 MATERIAL (except UTILITY) from other player's LANDFILL ... You
+    cannot RECYCLE from your LANDFILL." (1.1: "You can only RECYCLE from other player's
+    LANDFILL.")"""
+    table = started()
+    table.give("alice", landfill=("food",), coin=2, hand=("recycle",))
+    table.give("bob", landfill=())
+    error = table.refuse("favour alice recycle alice food --pay 1", IllegalMove)
+    assert "another player" in str(error)
+    table.give("bob", landfill=("food",))  # the same RECYCLE from bob's LANDFILL is played
+    table.play("favour alice recycle bob food --pay 1", "accept bob")
+    assert ("food", 1) in table.p("alice").materials and table.p("alice").landfill == ("food",)
