@@ -1,0 +1,85 @@
+"""Tamper evidence that each check in ``verify`` carries alone.
+
+Each test makes an edit that only one of verify's checks can see, so that removing that
+check lets the edit through: a row re-hashed on its own (only the ``prev_hash`` link shows
+it), and a fact row edited under an untouched move with the whole chain rebuilt (only the
+comparison of the recorded facts with what ``decide`` gives shows it).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.codec import GENESIS, row_hash
+from ledger.errors import VerificationFailed
+from ledger.service import Referee
+
+
+@pytest.fixture
+def played(referee: Referee) -> int:
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "30"})
+    for words in ["take alice 2", "take bob 1", "give alice bob 1", "take alice 3", "take bob 2"]:
+        referee.submit_text(game, words.split())
+    return game  # rows: 1 setup, then moves at 2, 4, 6, 8, 10, each followed by its fact
+
+
+def _sql(referee: Referee, sql: str, *params: object) -> None:
+    referee.store.conn.execute(sql, params)
+
+
+def _rehash(referee: Referee, game: int, seq: int) -> None:
+    """Recompute one row's own hash from its (possibly edited) contents and prev_hash."""
+    row = next(r for r in referee.store.rows(game) if r.seq == seq)
+    digest = row_hash(row.prev_hash, row.seq, row.type, row.body, row.actor, row.recorded_at)
+    _sql(referee, "UPDATE events SET hash = ? WHERE game_id = ? AND seq = ?", digest, game, seq)
+
+
+def test_a_row_re_hashed_alone_breaks_the_link_to_the_next_row(referee: Referee, played: int) -> None:
+    """Row 5's time is edited and its own hash recomputed: row 5 is consistent in itself, and
+    the rules do not look at times, but row 6 still carries row 5's old hash."""
+    _sql(
+        referee,
+        "UPDATE events SET recorded_at = '2030-01-01T00:00:00.000000+00:00' WHERE game_id = ? AND seq = 5",
+        played,
+    )
+    _rehash(referee, played, 5)
+    with pytest.raises(VerificationFailed, match="row #6 does not follow row #5") as caught:
+        referee.verify(played)
+    assert caught.value.seq == 6
+
+
+def test_a_row_whose_prev_hash_is_edited_and_re_hashed(referee: Referee, played: int) -> None:
+    _sql(referee, "UPDATE events SET prev_hash = ? WHERE game_id = ? AND seq = 5", "f" * 64, played)
+    _rehash(referee, played, 5)
+    with pytest.raises(VerificationFailed, match="row #5 does not follow row #4") as caught:
+        referee.verify(played)
+    assert caught.value.seq == 5
+
+
+def test_a_fact_edited_under_its_move_with_the_chain_rebuilt(referee: Referee, played: int) -> None:
+    """Row 3 is the fact of move #2 ``take alice 2``; it is edited to say alice took 3, and
+    every hash is recomputed. The chain holds and the move is legal, but ``decide`` gives
+    ``alice takes 2``, not what the log records."""
+    _sql(
+        referee,
+        "UPDATE events SET body = replace(body, '\"n\":2', '\"n\":3') WHERE game_id = ? AND seq = 3",
+        played,
+    )
+    prev = GENESIS
+    for row in referee.store.rows(played):
+        digest = row_hash(prev, row.seq, row.type, row.body, row.actor, row.recorded_at)
+        _sql(
+            referee,
+            "UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            prev,
+            digest,
+            played,
+            row.seq,
+        )
+        prev = digest
+    assert referee.load(played).state.held["alice"] == 3 + 3 - 1  # the log now says so
+    with pytest.raises(
+        VerificationFailed, match=r"move #2 \(take alice 2\) is refused: it would now record different facts"
+    ) as caught:
+        referee.verify(played)
+    assert caught.value.seq == 2
