@@ -66,6 +66,10 @@ def test_prompts_speak_the_grammar() -> None:
 def test_every_event_reads_as_one_line() -> None:
     played = play(77, 4)
     assert loop.is_over(played.state)
+    lines = [loop.describe(event) for event in played.log]
+    assert len(lines) == len(played.log) > 100
+    assert all(line.strip() and "\n" not in line for line in lines)
+    assert len(set(lines)) > 50  # each says what happened, not one fixed text
     assert loop.status(played.state).over
     assert loop.status(played.state).headline.startswith("Game over")
 
