@@ -43,5 +43,7 @@ def test_every_listed_move_is_accepted() -> None:
                 break
             moves = list(loop.legal(table.state))
             for move in moves:
-                loop.decide(table.state, move)
+                events = loop.decide(table.state, move)
+                assert events, move  # accepted, with at least 1 fact
+                assert loop.actor(move) in loop.to_act(table.state), move
             table.apply(rng.choice(moves))
