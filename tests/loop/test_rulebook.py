@@ -162,3 +162,77 @@ def test_3_1_you_cannot_recycle_from_your_own_landfill() -> None:
     table.give("bob", landfill=("food",))  # the same RECYCLE from bob's LANDFILL is played
     table.play("favour alice recycle bob food --pay 1", "accept bob")
     assert ("food", 1) in table.p("alice").materials and table.p("alice").landfill == ("food",)
+
+
+# --- 2.4 b: REJECT by discarding a same FAVOUR, from a hand the referee cannot see
+
+
+def test_2_4_b_an_unseen_card_may_be_the_6th_copy() -> None:
+    """1.1: 6 of each FAVOUR. 3 ACQUIRE discarded, 1 in alice's hand, 1 played: the 6th may be
+    bob's unseen card, so he may REJECT by discarding it; once it is seen elsewhere he may not."""
+    table = started()
+    table.give("alice", hand=("acquire", "acquire"))
+    table.give("bob", hand=("?",))
+    table.set(favour_discard=("acquire",) * 3)
+    table.play("favour alice acquire bob plastic")
+    table.play("reject bob --discard")
+    assert table.p("bob").hand == () and table.state.favour_discard == ("acquire",) * 5
+
+
+# --- 2.3 with 2.2 c: a GOAL claimed before the first CONSUME needs a CONSUME possible
+
+
+def test_2_3_a_goal_first_counts_a_pair_of_the_same_colour_as_a_possible_consume() -> None:
+    """LIBRARY shows GLASS and GLASS (2.2 c: 2 separate MATERIAL): alice's 2 GLASS can pay
+    for it, so she may claim HOBBY first; with 1 GLASS she cannot."""
+    table = started()
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("glass", 1), ("glass", 2)))
+    table.play("goal alice hobby")
+    assert table.p("alice").achieved == ("HOBBY",) and table.state.main == "consume"
+    table = started()
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("glass", 2),))
+    table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    table.give("bob", materials=(("glass", 3),))
+    table.play("favour alice share bob glass", "accept bob")  # 3.1: a SHAREd 2nd GLASS counts
+    table.play("goal alice hobby")
+    assert table.p("alice").achieved == ("HOBBY",)
+
+
+def test_2_3_a_share_of_a_colour_no_activity_needs_makes_no_consume_possible() -> None:
+    """A SHAREd FOOD (3.1) with alice's own GLASS pays for no ACTIVITY in the CONSUME AREA
+    (DANCE needs PLASTIC, LIBRARY a 2nd GLASS, COOKING a 2nd FOOD, PICNIC UTILITY)."""
+    table = started()
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("glass", 2),))
+    table.give("bob", materials=(("food", 2),))
+    table.play("favour alice share bob food", "accept bob")
+    table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    table.give("bob", materials=(("food", 2), ("plastic", 2)))
+    table.play("favour alice share bob plastic", "accept bob")  # now DANCE: GLASS + PLASTIC
+    table.play("goal alice hobby")
+    assert table.p("alice").achieved == ("HOBBY",)
+
+
+# --- 1.0 and 2.3: with virtual decks, each player's own 3 GOAL
+
+
+def test_1_0_with_virtual_decks_a_player_achieves_only_their_own_dealt_goals() -> None:
+    """1.0: "deal 3 GOAL to each player"; 2.3: "Each player will only have 3 GOAL". HOBBY is
+    met (2 kept ACTIVITY of one name) but dealt to the other player: refused; dealt to alice:
+    accepted."""
+    table = Table(2, seed=3)
+    alice = table.state.active
+    other = next(name for name in table.state.seats if name != alice)
+    faces = table.state.activity_faces
+    first = table.state.consume_area[0]  # alice can pay for it: a GOAL first is allowed
+    spare = next(name for name in sorted(faces) if name not in table.state.consume_area)
+    needs, kept = faces[first].needs, faces[spare].needs
+    assert needs is not None and kept is not None
+    table.give(alice, kept=(Kept(spare, kept),) * 2, materials=tuple((kind, 2) for kind in needs))
+    table.give(alice, goals=("CURIOSITY", "BOOKWORM", "CULTURED"))
+    table.give(other, goals=("HOBBY", "SELF CARE", "HOMEBODY"))
+    error = table.refuse(f"goal {alice} hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    assert "not one of" in str(error)
+    table.give(alice, goals=("HOBBY", "BOOKWORM", "CULTURED"))
+    table.give(other, goals=("CURIOSITY", "SELF CARE", "HOMEBODY"))
+    table.play(f"goal {alice} hobby")
+    assert table.p(alice).achieved == ("HOBBY",)
