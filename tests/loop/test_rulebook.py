@@ -11,13 +11,14 @@ SENSE OF BELONGING 3 HAPPINESS, SOCIAL WELLBEING 2, HOBBY 2).
 
 from __future__ import annotations
 
-from ledger.errors import IllegalMove
+from ledger.errors import AmbiguousMove, IllegalMove
 from ledger.games.loop.model import (
     Consumed,
     Depleted,
     FinalRound,
     GameEnded,
     GoalAchieved,
+    Grant,
     Kept,
     TurnStarted,
 )
@@ -236,3 +237,52 @@ def test_1_0_with_virtual_decks_a_player_achieves_only_their_own_dealt_goals() -
     table.give(other, goals=("CURIOSITY", "SELF CARE", "HOMEBODY"))
     table.play(f"goal {alice} hobby")
     assert table.p(alice).achieved == ("HOBBY",)
+
+
+# --- 3.1 SHARE: each accepted SHARE spends 1 QUALITY of that card, wherever it is by then
+
+
+def test_3_1_two_shares_of_a_quality_2_card_are_spent_at_2_then_1() -> None:
+    """The README's reading of 3.1: a 2nd SHARE on a card follows it to its lower QUALITY.
+    Bob's UTILITY at QUALITY 2, SHAREd twice, pays for 2 PICNIC: at 2, then at 1 (BROKEN)."""
+    for moves in (
+        ["consume alice picnic=food@2,bob:utility@2 picnic=food@2,bob:utility@1"],
+        ["consume alice picnic=food@2,bob:utility@2", "consume alice picnic=food@2,bob:utility@1"],
+    ):
+        table = started()
+        table.give("alice", materials=(("food", 2), ("food", 2)), hand=("share", "share"))
+        table.give("bob", materials=(("utility", 2),))
+        table.play("favour alice share bob utility", "accept bob")
+        table.play("favour alice share bob utility", "accept bob")
+        table.play(*moves)
+        assert table.p("bob").materials == () and table.p("bob").landfill == ("utility",)
+        assert table.p("alice").completed == 2 and table.state.shares == ()
+
+
+def test_3_1_a_share_on_another_card_stays_when_one_is_used() -> None:
+    table = started()
+    table.give("alice", materials=(("food", 2), ("utility", 2)), hand=("share", "share"))
+    table.give("bob", materials=(("food", 3), ("utility", 3)))
+    table.play("favour alice share bob utility", "accept bob")
+    table.play("favour alice share bob food", "accept bob")
+    table.play("consume alice picnic=food@2,bob:utility@3")
+    assert table.state.shares == (Grant("bob", ("food", 3)),)
+    table.play("consume alice picnic=bob:food@3,utility@2")
+    assert table.p("bob").materials == (("food", 2), ("utility", 2)) and table.state.shares == ()
+
+
+# --- 2.2 c: 2 same colours are 2 separate MATERIAL, and the player says which
+
+
+def test_2_2_c_a_pair_written_without_quality_needs_exactly_2_cards_of_that_colour() -> None:
+    table = started()  # LIBRARY shows GLASS and GLASS
+    table.give("alice", materials=(("glass", 1), ("glass", 2), ("glass", 3)))
+    error = table.refuse("consume alice library=glass,glass", AmbiguousMove)
+    assert error.candidates == ["glass@1", "glass@2", "glass@3"]
+    table.give("alice", materials=(("glass", 2),))
+    table.refuse("consume alice library=glass,glass", IllegalMove, "LOOP 2.2 c) CONSUME")
+    table.give("alice", materials=(("glass", 1), ("glass", 2)))
+    error = table.refuse("consume alice library=glass@2,glass@2", IllegalMove, "LOOP 2.2 c) CONSUME")
+    assert "separate" in str(error)
+    table.play("consume alice library=glass,glass")
+    assert table.p("alice").materials == (("glass", 1),) and table.p("alice").landfill == ("glass",)
