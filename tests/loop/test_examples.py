@@ -13,6 +13,7 @@ from ledger.games.loop.model import (
     FinalRound,
     GameEnded,
     GoalAchieved,
+    GoalFace,
     Kept,
     TurnEnded,
     TurnStarted,
@@ -178,6 +179,7 @@ def test_2_3_a_goal_the_referee_does_not_know_is_declared_at_first_use() -> None
     assert "--needs" in str(error)
     table.play("goal alice family-time --needs house,house,group --reward 3")
     assert table.p("alice").achieved == ("HOBBY", "FAMILY TIME")
+    assert table.state.goal_faces["FAMILY TIME"] == GoalFace(("group", "house", "house"), 3)
 
 
 def test_2_2_c_a_4th_activity_discards_an_older_one() -> None:

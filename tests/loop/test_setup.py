@@ -136,6 +136,7 @@ def test_an_empty_activity_deck_reshuffles_the_discard_pile() -> None:
     table.play("consume alice dance=glass,plastic")
     events = table.play("end alice")
     assert events[-1] == ActivitiesReshuffled(("HIKING", "YOGA"))
+    assert table.state.activity_discard == ()  # the Discard Pile became the deck
     table.refuse("reveal activity cooking", IllegalMove, "LOOP 3.2 GOAL")
     table.play("reveal activity yoga")
     assert table.state.activity_deck == ("HIKING",) and table.state.active == "bob"
