@@ -11,9 +11,11 @@ SENSE OF BELONGING 3 HAPPINESS, SOCIAL WELLBEING 2, HOBBY 2).
 
 from __future__ import annotations
 
-from ledger.errors import AmbiguousMove, IllegalMove
+import ledger.games.loop as loop
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.loop.model import (
     Consumed,
+    DeclareActivity,
     Depleted,
     FinalRound,
     GameEnded,
@@ -22,7 +24,7 @@ from ledger.games.loop.model import (
     Kept,
     TurnStarted,
 )
-from tests.loop.table import Table, started
+from tests.loop.table import CARDS, Table, started
 
 DANCE = Kept("DANCE", ("glass", "plastic"))
 PICNIC = Kept("PICNIC", ("food", "utility"))
@@ -286,3 +288,89 @@ def test_2_2_c_a_pair_written_without_quality_needs_exactly_2_cards_of_that_colo
     assert "separate" in str(error)
     table.play("consume alice library=glass,glass")
     assert table.p("alice").materials == (("glass", 1),) and table.p("alice").landfill == ("glass",)
+
+
+def test_2_2_c_an_activity_completed_earlier_in_the_same_consume_counts_as_older() -> None:
+    """2.2 c: "discard any older one ... when you complete the 4th and above ACTIVITY". With 3
+    kept, a CONSUME of 3 more discards 3 older ones; the README's reading: the first and 2nd
+    completed in it are older than the 3rd."""
+    table = started()
+    yoga, cycling = Kept("YOGA", ("utility", "utility")), Kept("CYCLING", ("metal", "metal"))
+    table.give(
+        "alice",
+        kept=(Kept("COOKING", ("food", "food")), cycling, yoga),
+        materials=(("food", 2), ("glass", 2), ("glass", 2), ("glass", 2), ("plastic", 2), ("utility", 2)),
+    )
+    consume = "consume alice dance=glass@2,plastic picnic=food,utility library=glass@2,glass@2"
+    error = table.refuse(f"{consume} --drop cooking,cycling,library", IllegalMove, "LOOP 2.2 c) CONSUME")
+    assert "not an older ACTIVITY" in str(error)  # the newest one is not older
+    table.play(f"{consume} --drop cooking,cycling,picnic")
+    assert [k.name for k in table.p("alice").kept] == ["YOGA", "DANCE", "LIBRARY"]
+    assert sorted(table.state.activity_discard) == ["COOKING", "CYCLING", "PICNIC"]
+
+
+# --- 3.1 RECYCLE, RESELL, BARTER: what is paid, and whose MATERIAL a refusal names
+
+
+def test_3_1_recycle_pays_1_to_4_coin_for_the_quality_all_of_ones_coin_if_need_be() -> None:
+    """3.1 RECYCLE: "Pay COIN to WORK AREA to determine its QUALITY"; 2.2 b: QUALITY 1 to 4."""
+    table = started()
+    table.give("alice", coin=4, hand=("recycle", "recycle"))
+    table.give("bob", landfill=("food", "glass"), reputation=0)
+    table.refuse("favour alice recycle bob food --pay 5", IllegalMove, "LOOP 3.1 RECYCLE")
+    table.refuse("favour alice recycle bob food --pay 0", BadInput)
+    table.play("favour alice recycle bob food --pay 4", "accept bob")  # all 4 of her COIN
+    assert ("food", 4) in table.p("alice").materials and table.p("alice").coin == 0
+    table.refuse("favour alice recycle bob glass --pay 1", IllegalMove, "LOOP 3.1 RECYCLE")
+
+
+def test_3_1_a_refused_resell_says_what_could_be_resold_and_to_whom() -> None:
+    """3.1 RESELL: "Cannot play to those who has not enough COIN to pay you." Bob has 2 COIN:
+    alice may RESELL him her PLASTIC at QUALITY 2, or her GLASS at 3 to carol (3 COIN)."""
+    table = started(3)
+    table.give("alice", materials=(("glass", 3), ("plastic", 2)), hand=("resell",))
+    table.give("bob", coin=2)
+    table.give("carol", coin=3)
+    error = table.refuse("favour alice resell bob glass", IllegalMove, "LOOP 3.1 RESELL")
+    assert "bob has 2 COIN, not enough to pay 3" in str(error)
+    assert error.legal == "RESELL bob one of QUALITY 2 or less: plastic@2, or RESELL glass@3 to carol"
+
+
+def test_3_1_barter_and_resell_name_whose_material_is_missing() -> None:
+    table = started()
+    table.give("alice", materials=(("glass", 3),), hand=("barter", "resell"))
+    table.give("bob", materials=(("plastic", 2),), coin=5)
+    error = table.refuse("favour alice barter bob glass food", IllegalMove, "LOOP 3.1 BARTER")
+    assert "bob has no FOOD" in str(error)
+    error = table.refuse("favour alice barter bob metal plastic", IllegalMove, "LOOP 3.1 BARTER")
+    assert "alice has no METAL" in str(error)
+    error = table.refuse("favour alice resell bob utility", IllegalMove, "LOOP 3.1 RESELL")
+    assert "alice has no UTILITY" in str(error)
+
+
+# --- 1.0 with virtual decks: dealt once every face is declared, whichever is declared last
+
+
+def test_1_0_virtual_decks_are_dealt_when_the_last_face_declared_is_an_activity() -> None:
+    """1.0: "Shuffle and flip over 5 ACTIVITY", "deal 3 GOAL to each player"; the referee can
+    do it once it knows every face (README), here completed by an ACTIVITY, not a GOAL."""
+    table = Table(2, seed=6, cards=False)
+    commands = loop.load_cards(table.setup, CARDS)
+    last = next(c for c in reversed(commands) if isinstance(c, DeclareActivity))
+    for command in commands:
+        if command is not last:
+            table.apply(command)
+    assert table.state.phase == "cards"
+    table.apply(last)
+    assert table.state.phase == "turn" and len(table.state.consume_area) == 5
+    assert all(len(p.goals) == 3 for p in table.state.players.values())
+
+
+def test_a_card_face_is_declared_whole() -> None:
+    """An ACTIVITY shows 2 colours and 2 PROPERTY (2.2 c, 2.3); a GOAL its PROPERTY and reward."""
+    table = Table(2, cards=False)
+    table.refuse("declare activity yoga --needs utility,utility", IllegalMove, "LOOP 2.2 c) CONSUME")
+    table.refuse("declare activity yoga --props heart,leaf", IllegalMove, "LOOP 2.2 c) CONSUME")
+    table.refuse("declare goal nice-day --needs house,group,leaf", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    table.refuse("declare goal nice-day --reward 2", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    assert table.state.activity_faces.get("YOGA") is None and "NICE DAY" not in table.state.goal_faces
