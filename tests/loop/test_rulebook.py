@@ -374,3 +374,17 @@ def test_a_card_face_is_declared_whole() -> None:
     table.refuse("declare goal nice-day --needs house,group,leaf", IllegalMove, "LOOP 2.3 Achieving GOAL")
     table.refuse("declare goal nice-day --reward 2", IllegalMove, "LOOP 2.3 Achieving GOAL")
     assert table.state.activity_faces.get("YOGA") is None and "NICE DAY" not in table.state.goal_faces
+
+
+def test_3_1_a_share_is_of_one_players_material_not_the_same_card_elsewhere() -> None:
+    """3.1 SHARE: "Spend 1 QUALITY of a player's MATERIAL": carol SHAREd her GLASS, so bob's
+    identical GLASS cannot be spent; carol's can."""
+    table = started(3)
+    table.give("alice", materials=(("plastic", 2),), hand=("share",))
+    table.give("bob", materials=(("glass", 2),))
+    table.give("carol", materials=(("glass", 2),))
+    table.play("favour alice share carol glass", "accept carol")
+    error = table.refuse("consume alice dance=bob:glass@2,plastic", IllegalMove, "LOOP 3.1 SHARE")
+    assert "no accepted SHARE of bob's GLASS" in str(error)
+    table.play("consume alice dance=carol:glass@2,plastic")
+    assert table.p("carol").materials == (("glass", 1),) and table.p("bob").materials == (("glass", 2),)
