@@ -11,15 +11,19 @@ SENSE OF BELONGING 3 HAPPINESS, SOCIAL WELLBEING 2, HOBBY 2).
 
 from __future__ import annotations
 
+import pytest
+
 import ledger.games.loop as loop
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.loop.model import (
     Consumed,
     DeclareActivity,
+    DeclareGoal,
     Depleted,
     FinalRound,
     GameEnded,
     GoalAchieved,
+    GoalFace,
     Grant,
     Kept,
     TurnStarted,
@@ -374,6 +378,15 @@ def test_a_card_face_is_declared_whole() -> None:
     table.refuse("declare goal nice-day --needs house,group,leaf", IllegalMove, "LOOP 2.3 Achieving GOAL")
     table.refuse("declare goal nice-day --reward 2", IllegalMove, "LOOP 2.3 Achieving GOAL")
     assert table.state.activity_faces.get("YOGA") is None and "NICE DAY" not in table.state.goal_faces
+    # A reward is HAPPINESS on a track of 12 (1.1): 1 to 12.
+    for reward in (0, 13):
+        table.refuse(f"declare goal nice-day --needs house,group,leaf --reward {reward}", IllegalMove)
+    table.play("declare goal nice-day --needs house,group,leaf --reward 1")
+    table.play("declare goal long-day --needs house,group,leaf,book --reward 12")
+    table.refuse("declare goal nice-day --needs house,group,leaf --reward 1", IllegalMove, "LOOP 3.2 GOAL")
+    assert table.state.goal_faces["LONG DAY"] == GoalFace(("book", "group", "house", "leaf"), 12)
+    with pytest.raises(BadInput):  # a name no move could type (an imported command, say)
+        table.apply(DeclareGoal("NICE:DAY", ("house", "group", "leaf"), 2))
 
 
 def test_3_1_a_share_is_of_one_players_material_not_the_same_card_elsewhere() -> None:
@@ -388,3 +401,40 @@ def test_3_1_a_share_is_of_one_players_material_not_the_same_card_elsewhere() ->
     assert "no accepted SHARE of bob's GLASS" in str(error)
     table.play("consume alice dance=carol:glass@2,plastic")
     assert table.p("carol").materials == (("glass", 1),) and table.p("bob").materials == (("glass", 2),)
+
+
+# --- 2.2 b BUY, 2.7 End Turn, 2.8 a DEPLETION
+
+
+def test_2_2_b_the_coin_paid_for_a_material_is_1_to_4() -> None:
+    """2.2 b: "COIN you decide to pay for each MATERIAL (1 to 4) ... is equal to its QUALITY"."""
+    table = started()
+    table.give("alice", coin=5)
+    table.refuse("buy alice food:5", IllegalMove, "LOOP 2.2 b) BUY")
+    table.play("buy alice food:4 glass:1")
+    assert {("food", 4), ("glass", 1)} <= set(table.p("alice").materials) and table.p("alice").coin == 0
+
+
+def test_2_7_an_unused_share_lapses_when_the_turn_ends() -> None:
+    """3.1: "QUALITY is not deducted if the SHAREd MATERIAL is not used at the end"; the turn's
+    WORK, BUY or CONSUME is done with (2.7)."""
+    table = started()
+    table.give("alice", materials=(("food", 2),))
+    table.play("favour alice share bob plastic", "accept bob", "buy alice glass:1", "end alice")
+    state = table.state
+    assert (state.phase, state.main, state.consumed) == ("refill", "", 0)
+    assert state.pending is None and state.shares == ()
+    assert table.p("bob").materials == (("plastic", 2),)
+
+
+def test_2_8_a_no_depletion_while_the_refill_leaves_a_card_in_the_deck() -> None:
+    """2.8 a: DEPLETION "when the MATERIAL deck is empty". 2 cards in the deck, 1 slot to
+    refill: 1 card is left, no DEPLETION; the next refill of 1 slot empties it."""
+    table = started(3)
+    table.set(material_deck=("food", "metal"))
+    table.play("buy alice glass:2")
+    events = table.play("end alice")
+    assert not any(isinstance(e, Depleted | FinalRound) for e in events)
+    table.play("reveal material metal", "buy bob metal:1")
+    events = table.play("end bob")
+    assert Depleted("bob", 1) in events and FinalRound("depletion", "bob") in events
