@@ -83,3 +83,73 @@ def test_a_fact_edited_under_its_move_with_the_chain_rebuilt(referee: Referee, p
     ) as caught:
         referee.verify(played)
     assert caught.value.seq == 2
+
+
+def _rechain(referee: Referee, game: int) -> None:
+    """Recompute every row's prev_hash and hash, as someone covering an edit would."""
+    prev = GENESIS
+    for row in referee.store.rows(game):
+        digest = row_hash(prev, row.seq, row.type, row.body, row.actor, row.recorded_at)
+        _sql(
+            referee,
+            "UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            prev,
+            digest,
+            game,
+            row.seq,
+        )
+        prev = digest
+
+
+def test_a_fact_right_after_the_setup_belongs_to_no_move(referee: Referee, played: int) -> None:
+    """Row 2 (the move ``take alice 2``) is turned into a copy of its own fact: the chain is
+    rebuilt, and row 2 is a fact that no move row came before."""
+    _sql(
+        referee,
+        "UPDATE events SET type = (SELECT type FROM events WHERE game_id = ? AND seq = 3),"
+        " body = (SELECT body FROM events WHERE game_id = ? AND seq = 3) WHERE game_id = ? AND seq = 2",
+        played,
+        played,
+        played,
+    )
+    _rechain(referee, played)
+    with pytest.raises(VerificationFailed, match="row #2 is a fact outside any move") as caught:
+        referee.verify(played)
+    assert caught.value.seq == 2
+
+
+def test_a_fact_after_a_revert_row_belongs_to_no_move(referee: Referee, played: int) -> None:
+    referee.undo(played, reason="a typo")  # row 12 reverts move #10
+    _sql(
+        referee,
+        "INSERT INTO events (game_id, seq, type, body, actor, recorded_at, prev_hash, hash)"
+        " SELECT game_id, 13, type, body, actor, recorded_at, '', ''"
+        " FROM events WHERE game_id = ? AND seq = 11",
+        played,
+    )
+    _rechain(referee, played)
+    with pytest.raises(VerificationFailed, match="row #13 is a fact outside any move") as caught:
+        referee.verify(played)
+    assert caught.value.seq == 13
+
+
+def test_a_revert_of_a_move_that_is_not_live(referee: Referee, played: int) -> None:
+    """The undo of move #10 is edited to revert row #11, which is a fact, not a move."""
+    referee.undo(played, reason="a typo")
+    _sql(
+        referee,
+        "UPDATE events SET body = replace(body, '\"target\":10', '\"target\":11')"
+        " WHERE game_id = ? AND seq = 12",
+        played,
+    )
+    _rechain(referee, played)
+    with pytest.raises(VerificationFailed, match="row #12 reverts #11, which is not a live move") as caught:
+        referee.verify(played)
+    assert caught.value.seq == 12
+
+
+def test_an_export_with_no_row_after_its_header_is_refused(referee: Referee, played: int) -> None:
+    lines, _ = referee.export(played)
+    with pytest.raises(VerificationFailed, match="does not start with a setup row"):
+        referee.import_lines(lines[:1])
+    assert [game.id for game in referee.games()] == [played]
