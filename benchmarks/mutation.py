@@ -33,6 +33,7 @@ import ast
 import fnmatch
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -256,6 +257,12 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.games.loop.rules.x__shared_text": "the SHAREd cards listed in a refusal's hint",
     "ledger.games.loop.rules.x__own_colour": "which of two refusals of the same CONSUME (2.2 c) is given",
     "ledger.games.loop.rules.x__cards_needed": "the refusal given before virtual decks are dealt",
+    "ledger.games.loop.rules.x_counts_text": "cards listed in a refusal's hint or a prompt",
+    "ledger.games.loop.rules.x_mats_text": "MATERIAL listed in a refusal's hint",
+    "ledger.games.loop.rules.x_awaited_text": "the reveals a refusal or prompt asks the table for",
+    "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
+    "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
+    "ledger.store.xǁStaleHeadǁ__init__": "the message of a lost race, which the service turns into its own",
 }
 
 
@@ -306,10 +313,31 @@ def function_of(mutant: str) -> str:
     return mutant.partition("__mutmut_")[0]
 
 
+SQL_MODULES = ("ledger.store.",)
+
+
+def _sql_case_only(mutant: str, lines: list[str]) -> bool:
+    """In the store's SQL, a mutant that only changes letter case (and no quoted value)."""
+    if not mutant.startswith(SQL_MODULES):
+        return False
+    removed = [line[1:] for line in lines if line.startswith("-")]
+    added = [line[1:] for line in lines if line.startswith("+")]
+    return (
+        len(removed) == len(added) > 0
+        and all(a.lower() == b.lower() for a, b in zip(removed, added, strict=True))
+        and all(
+            re.findall(r"'[^']*'", a) == re.findall(r"'[^']*'", b)
+            for a, b in zip(removed, added, strict=True)
+        )
+    )
+
+
 def equivalent_reason(mutant: str, diff: str) -> str | None:
     """The reason in ``EQUIVALENT`` for this mutant: keyed by its '+' lines, or by its '-' lines
-    when it only deletes."""
+    when it only deletes; or, in the store, an SQL statement in other letter case."""
     lines = changed_lines(diff)
+    if _sql_case_only(mutant, lines):
+        return "SQL keywords, names and pragma values are case-insensitive in SQLite"
     signed = [line for line in lines if line.startswith("+")] or lines
     for line in signed:
         reason = EQUIVALENT.get((function_of(mutant), line[0] + line[1:].strip()))

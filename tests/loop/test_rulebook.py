@@ -425,6 +425,7 @@ def test_2_7_an_unused_share_lapses_when_the_turn_ends() -> None:
     assert (state.phase, state.main, state.consumed) == ("refill", "", 0)
     assert state.pending is None and state.shares == ()
     assert table.p("bob").materials == (("plastic", 2),)
+    assert loop.to_act(state) == ["table"]  # 2.7: the table flips the refill before bob's turn
 
 
 def test_2_8_a_no_depletion_while_the_refill_leaves_a_card_in_the_deck() -> None:
@@ -438,3 +439,34 @@ def test_2_8_a_no_depletion_while_the_refill_leaves_a_card_in_the_deck() -> None
     table.play("reveal material metal", "buy bob metal:1")
     events = table.play("end bob")
     assert Depleted("bob", 1) in events and FinalRound("depletion", "bob") in events
+
+
+# --- 2.2 a WORK
+
+
+def test_2_2_a_work_at_happiness_1_is_an_ordinary_work() -> None:
+    """2.2 a: lose 1 HAPPINESS and gain 3 COIN; only with no HAPPINESS to deduct (0) is it
+    1 COIN and the end of the turn."""
+    table = started()
+    table.give("alice", happiness=1, coin=0)
+    events = table.play("work alice")
+    assert (table.p("alice").happiness, table.p("alice").coin) == (0, 3)
+    assert table.state.active == "alice" and table.state.phase == "turn" and len(events) == 1
+
+
+def test_2_5_a_reputation_spent_at_happiness_0_still_adds_1_coin_each() -> None:
+    """2.2 a: "take 1 COIN from WORK AREA then end turn immediately"; 2.5 a: "Spend a
+    REPUTATION to gain an extra COIN" (the README's reading at HAPPINESS 0): 1 + 2."""
+    table = started()
+    table.give("alice", happiness=0, coin=0, reputation=2)
+    table.play("work alice --rep 2")
+    alice = table.p("alice")
+    assert (alice.coin, alice.reputation, alice.happiness) == (3, 0, 0)
+    assert table.state.active == "bob"
+
+
+def test_2_8_nobody_acts_once_the_game_is_over() -> None:
+    table = started()
+    table.set(final_round="happiness")
+    table.play("work alice", "end alice", "work bob", "end bob")
+    assert table.state.phase == "over" and loop.to_act(table.state) == [] and loop.is_over(table.state)
