@@ -262,7 +262,7 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.games.loop.rules.x_awaited_text": "the reveals a refusal or prompt asks the table for",
     "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
-    "ledger.store.xǁStaleHeadǁ__init__": "the message of a lost race, which the service turns into its own",
+    "ledger.store.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
 }
 
 
