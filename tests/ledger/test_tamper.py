@@ -153,3 +153,29 @@ def test_an_export_with_no_row_after_its_header_is_refused(referee: Referee, pla
     with pytest.raises(VerificationFailed, match="does not start with a setup row"):
         referee.import_lines(lines[:1])
     assert [game.id for game in referee.games()] == [played]
+
+
+def test_a_revert_that_leaves_a_later_move_illegal(referee: Referee, played: int) -> None:
+    """A revert row of move #2 (take alice 2) is written in directly, past the service's own
+    check: without it, move #4 (take bob 1) is out of turn."""
+    _sql(
+        referee,
+        "INSERT INTO events (game_id, seq, type, body, actor, recorded_at, prev_hash, hash)"
+        " VALUES (?, 12, 'reverted', ?, 'table', '2030-01-01T00:00:00.000000+00:00', '', '')",
+        played,
+        '{"how":"void","target":2,"type":"reverted"}',
+    )
+    _rechain(referee, played)
+    with pytest.raises(
+        VerificationFailed, match=r"revert #12 leaves move #4 \(take bob 1\) illegal: PEBBLES 2"
+    ) as caught:
+        referee.verify(played)
+    assert caught.value.seq == 12
+
+
+def test_an_imported_game_keeps_its_players_and_options(referee: Referee, played: int) -> None:
+    lines, _ = referee.export(played)
+    copy = referee.import_lines(lines)
+    original, imported = referee.store.game(played), referee.store.game(copy)
+    assert (imported.players, imported.options) == (["alice", "bob"], {"pile": "30"})
+    assert (imported.kind, imported.title) == (original.kind, original.title)
