@@ -15,11 +15,16 @@ import pytest
 
 import ledger.games.loop as loop
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
+from ledger.games.loop.grammar import card_word
 from ledger.games.loop.model import (
+    ActivityFace,
+    ActivityRevealed,
     Consumed,
     DeclareActivity,
     DeclareGoal,
     Depleted,
+    FavourDrawn,
+    FavoursReshuffled,
     FinalRound,
     GameEnded,
     GoalAchieved,
@@ -470,3 +475,63 @@ def test_2_8_nobody_acts_once_the_game_is_over() -> None:
     table.set(final_round="happiness")
     table.play("work alice", "end alice", "work bob", "end bob")
     assert table.state.phase == "over" and loop.to_act(table.state) == [] and loop.is_over(table.state)
+
+
+# --- 2.2 and 2.7 with virtual decks: the referee shuffles and draws the top card
+
+
+def test_2_2_virtual_decks_reshuffle_the_favour_discard_and_draw_its_top_card() -> None:
+    """2.2: "If the FAVOUR deck is empty, shuffle FAVOUR from the Discard Pile to refill";
+    the card drawn is the top of the new deck."""
+    table = Table(2, seed=4)
+    first, second = table.state.seats
+    table.set(favour_deck=(), favour_discard=("share", "acquire", "barter"))
+    table.give(second, hand=())
+    events = table.play(f"work {first}", f"end {first}")
+    shuffled = next(e for e in events if isinstance(e, FavoursReshuffled))
+    assert sorted(shuffled.order) == ["acquire", "barter", "share"]
+    assert FavourDrawn(second, shuffled.order[0]) in events
+    assert table.p(second).hand == (shuffled.order[0],)
+    assert table.state.favour_deck == shuffled.order[1:] and table.state.favour_discard == ()
+
+
+def test_2_7_virtual_decks_refill_from_the_top_of_the_activity_deck() -> None:
+    table = Table(2, seed=4)
+    first = table.state.active
+    name = table.state.consume_area[0]
+    needs = table.state.activity_faces[name].needs
+    assert needs is not None
+    top = table.state.activity_deck[0]
+    table.give(first, materials=tuple((kind, 2) for kind in needs))
+    table.play(f"consume {first} {card_word(name)}={needs[0]}@2,{needs[1]}@2", f"end {first}")
+    assert ActivityRevealed(top) in [e for _, events in table.log[-1:] for e in events]
+    assert table.state.consume_area.count(top) >= 1 and len(table.state.consume_area) == 5
+
+
+# --- 1.0 setup
+
+
+def test_1_0_a_real_table_keeps_the_favour_not_dealt_as_its_deck() -> None:
+    table = Table(3, cards=False)  # 1.0: seats 1, 2, 3 get 1, 2, 3 of the 30 red FAVOUR
+    assert len(table.state.favour_deck) == 30 - 6
+    assert [len(table.p(n).hand) for n in table.state.seats] == [1, 2, 3]
+
+
+def test_1_0_the_favour_deal_option_allows_0_and_all_30() -> None:
+    table = Table(2, cards=False, options={"favour-deal": "0,30"})
+    assert [len(p.hand) for p in table.state.players.values()] == [0, 30] and table.state.favour_deck == ()
+
+
+def test_player_names_are_refused_only_for_what_moves_cannot_type() -> None:
+    Table(("Xena", "bob"), cards=False)  # an X is an ordinary letter
+    with pytest.raises(BadInput):
+        Table(("-bob", "ann"), cards=False)  # it would read as an option
+
+
+def test_an_activity_face_shows_2_property_and_may_be_typed_again_the_same() -> None:
+    """2.3: "Each ACTIVITY has 2 different PROPERTY"."""
+    table = Table(2, cards=False)
+    table.refuse("declare activity yoga --needs utility,utility --props heart,leaf,book", IllegalMove)
+    table.play("reveal material glass --to alice", "reveal material food --to bob")
+    table.play("reveal activity dance --props group,heart", "reveal activity dance --props group,heart")
+    assert table.state.activity_faces["DANCE"] == ActivityFace(("glass", "plastic"), ("group", "heart"))
