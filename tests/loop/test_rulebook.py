@@ -17,6 +17,7 @@ import ledger.games.loop as loop
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.loop.grammar import card_word
 from ledger.games.loop.model import (
+    ActivitiesReshuffled,
     ActivityFace,
     ActivityRevealed,
     Consumed,
@@ -535,3 +536,28 @@ def test_an_activity_face_shows_2_property_and_may_be_typed_again_the_same() -> 
     table.play("reveal material glass --to alice", "reveal material food --to bob")
     table.play("reveal activity dance --props group,heart", "reveal activity dance --props group,heart")
     assert table.state.activity_faces["DANCE"] == ActivityFace(("glass", "plastic"), ("group", "heart"))
+
+
+def test_2_7_the_activity_discard_is_reshuffled_only_to_fill_an_empty_slot() -> None:
+    """2.7: "If ACTIVITY deck is empty, shuffle and refill from the Discard Pile" when a slot
+    is to be refilled: after a BUY turn no ACTIVITY slot is empty."""
+    table = started()
+    assert table.state.activity_unseen == 30 - 5  # a real table: 5 flipped, the rest unseen
+    table.set(activity_unseen=0, activity_discard=("YOGA",))
+    events = table.play("buy alice glass:1", "end alice")
+    assert not any(isinstance(e, ActivitiesReshuffled) for e in events)
+    assert table.state.activity_discard == ("YOGA",)
+
+
+def test_faces_typed_again_with_what_is_known_are_accepted() -> None:
+    table = Table(2, cards=False)
+    table.play("declare activity dance --needs glass,plastic --props group,heart")
+    table.play("reveal material glass --to alice", "reveal material food --to bob")
+    table.play("reveal activity dance --needs glass,plastic")  # its PROPERTY stay known
+    assert table.state.activity_faces["DANCE"] == ActivityFace(("glass", "plastic"), ("group", "heart"))
+    table = started()
+    picnic = Kept("PICNIC", ("food", "utility"))
+    table.give("alice", kept=(picnic,), materials=(("food", 2), ("utility", 2)))
+    table.play("consume alice picnic=food,utility")
+    table.play("goal alice sense-of-belonging --needs house,house,group,group")  # its reward stays known
+    assert table.p("alice").happiness == 4 + 1 + 3
