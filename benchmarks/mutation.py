@@ -352,9 +352,9 @@ def score(counts: Counter[str], left_out: int = 0) -> float:
     return 100.0 * detected / total if total else 0.0
 
 
-def report(work: Path, found: dict[str, dict[str, tuple[str, str]]], show_diffs: bool) -> None:
-    """The table of scores per module, then every undetected mutant by kind."""
-    kind: dict[str, str] = {}  # undetected mutant -> "equivalent: why", "text" or ""
+def classify(work: Path, found: dict[str, dict[str, tuple[str, str]]]) -> dict[str, str]:
+    """Each undetected mutant's kind: "equivalent: why", "text" (only what a refusal says) or ""."""
+    kind: dict[str, str] = {}
     for path, mutants in found.items():
         source = (work / path).read_text()
         for name, (status, diff) in mutants.items():
@@ -362,6 +362,12 @@ def report(work: Path, found: dict[str, dict[str, tuple[str, str]]], show_diffs:
                 reason = equivalent_reason(name, diff)
                 in_text = not reason and in_refusal_text(source, name, diff)
                 kind[name] = f"equivalent: {reason}" if reason else "text" if in_text else ""
+    return kind
+
+
+def report(work: Path, found: dict[str, dict[str, tuple[str, str]]], show_diffs: bool) -> None:
+    """The table of scores per module, then every undetected mutant by kind."""
+    kind = classify(work, found)
 
     print(
         f"{'module':<30} {'mutants':>7} {'killed':>6} {'survived':>8} {'no tests':>8} {'other':>5} "
@@ -437,6 +443,11 @@ def main() -> None:
         help="with the --workdir of an earlier run: copy the work tree in again and retest only "
         "the mutants that run left undetected (after tests were added)",
     )
+    parser.add_argument(
+        "--unexplained",
+        action="store_true",
+        help="with --recheck: retest only the undetected mutants not judged equivalent or refusal text",
+    )
     parser.add_argument("--report", action="store_true", help="with --workdir: print its results only")
     parser.add_argument("--diffs", action="store_true", help="print whole diffs of survivors")
     parser.add_argument("--list", action="store_true", help="list the module names, groups and selections")
@@ -464,6 +475,9 @@ def main() -> None:
             sys.exit("--recheck needs the --workdir of an earlier run")
         before = results(work, modules)
         names = [n for m in before.values() for n, (status, _) in m.items() if status in UNDETECTED]
+        if args.unexplained:
+            kind = classify(work, before)
+            names = [n for n in names if not kind[n]]
         if not names:
             sys.exit("that run left no undetected mutant")
         # Which tests reach which function is collected afresh: changed tests may reach more.
