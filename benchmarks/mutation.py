@@ -441,7 +441,7 @@ def main() -> None:
         "--recheck",
         action="store_true",
         help="with the --workdir of an earlier run: copy the work tree in again and retest only "
-        "the mutants that run left undetected (after tests were added)",
+        "the mutants that run left undetected or unchecked (after tests were added)",
     )
     parser.add_argument(
         "--unexplained",
@@ -478,6 +478,8 @@ def main() -> None:
         if args.unexplained:
             kind = classify(work, before)
             names = [n for n in names if not kind[n]]
+        # and those a partial run left unchecked
+        names += [n for m in before.values() for n, (status, _) in m.items() if status == "not checked"]
         if not names:
             sys.exit("that run left no undetected mutant")
         # Which tests reach which function is collected afresh: changed tests may reach more.
