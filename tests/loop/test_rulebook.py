@@ -561,3 +561,11 @@ def test_faces_typed_again_with_what_is_known_are_accepted() -> None:
     table.play("consume alice picnic=food,utility")
     table.play("goal alice sense-of-belonging --needs house,house,group,group")  # its reward stays known
     assert table.p("alice").happiness == 4 + 1 + 3
+
+
+def test_1_1_with_virtual_decks_each_intern_starts_with_2_coin_happiness_4_and_1_material() -> None:
+    """1.1: "INTERN starts with 2 COIN and 1 random MATERIAL at QUALITY 2", "at HAPPINESS 4"."""
+    table = Table(3, seed=12)
+    for player in table.state.players.values():
+        assert (player.coin, player.happiness, player.reputation) == (2, 4, 0)
+        assert len(player.materials) == 1 and player.materials[0][1] == 2
