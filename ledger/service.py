@@ -58,6 +58,7 @@ from ledger.history import (
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
+FOLD_BATCH = 5000  # rows a fold reads at a time
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
@@ -456,33 +457,43 @@ class Referee:
         state, start, start_hash = self._cached(game, game_id, upto, reverts, min(extra, default=None))
         if state is None:
             state, start, start_hash = _initial(game, opened.setup), 1, opened.first.hash
-        rows = self.store.fold_rows(game_id, start, upto)
-        if not links_hold(rows, start_hash, start + 1):
-            try:  # read them again as rows, to say where and how the chain breaks
-                check_chain(self.store.rows(game_id, start, upto), prev=start_hash, first=start + 1)
-            except VerificationFailed as error:
-                raise _untrusted(error) from None
-            raise _untrusted(VerificationFailed(f"the rows after #{start} changed while being read"))
-        facts, moves = [], []
         owner: int | None = None  # the move (or revert) the rows now read belong to
-        for seq, type_, body, _actor, _recorded_at, _hash in rows:
-            if type_ in META_TYPES:
-                owner = seq
-                if type_ == MOVE:
-                    moves.append((seq, body))
-            elif owner is None:
-                raise _untrusted(VerificationFailed(f"row #{seq} is a fact outside any move", seq=seq))
-            elif owner not in targets:
-                facts.append((seq, type_, body))
-        check_commands(game, moves)
-        events = decode_facts(game, facts)
-        try:
-            return fold(game, state, events), len(rows)
-        except Exception as exc:
-            # Only a damaged log (or a forged snapshot) makes facts that decide gave not apply.
-            raise _untrusted(
-                VerificationFailed(f"the state cannot be rebuilt from the log ({type(exc).__name__}: {exc})")
-            ) from None
+        read = 0
+        prev = start_hash
+        # In batches, so that a long fold holds one batch of rows at a time, not the whole log.
+        for lo in range(start, upto, FOLD_BATCH):
+            hi = min(lo + FOLD_BATCH, upto)
+            rows = self.store.fold_rows(game_id, lo, hi)
+            if len(rows) != hi - lo or not links_hold(rows, prev, lo + 1):
+                try:  # read them again as rows, to say where and how the chain breaks
+                    check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
+                except VerificationFailed as error:
+                    raise _untrusted(error) from None
+                raise _untrusted(VerificationFailed(f"the rows after #{lo} changed while being read"))
+            facts, moves = [], []
+            for seq, type_, body, _actor, _recorded_at, _hash in rows:
+                if type_ in META_TYPES:
+                    owner = seq
+                    if type_ == MOVE:
+                        moves.append((seq, body))
+                elif owner is None:
+                    raise _untrusted(VerificationFailed(f"row #{seq} is a fact outside any move", seq=seq))
+                elif owner not in targets:
+                    facts.append((seq, type_, body))
+            check_commands(game, moves)
+            events = decode_facts(game, facts)
+            try:
+                state = fold(game, state, events)
+            except Exception as exc:
+                # Only a damaged log (or a forged snapshot) makes facts that decide gave not apply.
+                raise _untrusted(
+                    VerificationFailed(
+                        f"the state cannot be rebuilt from the log ({type(exc).__name__}: {exc})"
+                    )
+                ) from None
+            read += len(rows)
+            prev = rows[-1][5] if rows else prev
+        return state, read
 
     def _cached(
         self,

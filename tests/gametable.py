@@ -108,5 +108,7 @@ class GameTable:
                 return
             moves = list(self.game.legal(self.state))
             for move in moves:
-                self.game.decide(self.state, move)
+                events = self.game.decide(self.state, move)
+                assert events, move  # accepted, with at least 1 fact
+                assert self.game.actor(move) in self.game.to_act(self.state), move
             self.apply(rng.choice(moves))

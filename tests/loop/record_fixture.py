@@ -8,6 +8,12 @@ the players move; one move is undone and redone, and one disputed FAVOUR is void
 cascade. Moves are picked at random from ``legal()`` with a fixed seed and a fixed clock, so
 the file is the same every time the rules are. Rerun it only when the rules change on
 purpose (the snapshot tests of this game then change too).
+
+The file is the program's own output: it catches change, not error. A regenerated fixture
+(and the snapshots that change with it) is reviewed against the rulebook, move by move
+where the rules changed, before it is committed; and no rule may be covered by this game's
+snapshots alone: each has a test written from the rulebook (``tests/loop/test_examples.py``,
+``test_rulebook.py``, ``test_refusals.py``), which ``benchmarks/mutation.py`` checks.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ledger.games.loop as loop
 from ledger.errors import IllegalMove
-from ledger.games.loop.model import Consume, End, Goal, Grant, Kept, MatRef, Spend
+from ledger.games.loop.model import Consume, Consumed, End, Goal, Grant, Kept, MatRef, Spend
 from tests.loop.table import started
 
 DANCE = Kept("DANCE", ("glass", "plastic"))
@@ -136,7 +136,13 @@ def test_two_shares_of_one_card_are_both_spent_as_it_loses_quality() -> None:
     listed = list(loop.legal(table.state))
     assert two in listed
     for move in listed:  # every one of them is accepted, the grant that follows its card too
-        loop.decide(table.state, move)
+        events = loop.decide(table.state, move)
+        if isinstance(move, Consume):
+            done = events[0]
+            assert isinstance(done, Consumed), move
+            assert [c.activity for c in done.completions] == [s.activity for s in move.spends]
+        else:
+            assert events, move
     before = table.state
     table.play("consume alice picnic=food@2,bob:utility@3")
     assert table.p("bob").materials == (("utility", 2),)

@@ -19,19 +19,47 @@ CONTRACT = [
 
 def test_the_module_has_every_contract_name() -> None:
     for attribute in CONTRACT:
-        assert hasattr(pebbles, attribute)
-        assert hasattr(loop, attribute), attribute
+        # the same kind of thing as in the reference game: a function where it has one
+        assert callable(getattr(loop, attribute)) == callable(getattr(pebbles, attribute)), attribute
     assert loop.modes == ("basic",) and (loop.min_players, loop.max_players) == (2, 6)
     assert [option.name for option in loop.options] == ["favour-deal"]
+    assert loop.options[0].default == "rulebook"
+
+
+def test_the_contract_names_are_the_rules() -> None:
+    """Each name is the LOOP Basic Mode piece it stands for, not just present."""
+    from ledger.games.loop import model, rules
+    from ledger.games.loop.evolve import evolve
+    from ledger.games.loop.moves import legal
+
+    assert (loop.name, loop.title) == ("loop", "LOOP: Life of Ordinary People (Basic Mode)")
+    assert isinstance(loop.rules_version, str) and loop.rules_version
+    assert (loop.State, loop.Event, loop.Command) == (model.State, model.Event, model.Command)
+    assert (loop.initial, loop.decide, loop.evolve, loop.legal) == (
+        rules.initial,
+        rules.decide,
+        evolve,
+        legal,
+    )
+    # LOOP 2.2 to 2.7, 1.0: the moves of Basic Mode, and the table's reveals and declarations
+    assert [verb.name for verb in loop.verbs] == [
+        "reveal", "declare", "work", "buy", "consume", "goal", "favour", "accept", "reject", "end",
+    ]  # fmt: skip
+    table = Table(2, seed=4)
+    assert loop.to_act(table.state) == [table.state.active] and not loop.is_over(table.state)
+    assert loop.actor(loop.parse(table.state, ["work", table.state.active])) == table.state.active
 
 
 def test_it_registers_like_any_game() -> None:
-    ledger.games.unregister("loop")
+    assert ledger.games.get("loop") is loop  # built in
+    # Registered again under another name, then taken away: the built-in "loop" stays, so
+    # the tests that run after this one (in any order) still find it.
+    ledger.games.register("loop-copy", "ledger.games.loop")
     try:
-        assert "loop" not in ledger.games.names()
+        assert ledger.games.get("loop-copy") is loop
     finally:
-        ledger.games.register("loop", "ledger.games.loop")  # as it was: later tests play LOOP
-    assert ledger.games.get("loop") is loop
+        ledger.games.unregister("loop-copy")
+    assert "loop-copy" not in ledger.games.names() and ledger.games.get("LOOP") is loop
 
 
 def test_tags_are_stable_strings() -> None:

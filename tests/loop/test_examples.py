@@ -12,6 +12,8 @@ from ledger.games.loop.model import (
     FavourAccepted,
     FinalRound,
     GameEnded,
+    GoalAchieved,
+    GoalFace,
     Kept,
     TurnEnded,
     TurnStarted,
@@ -143,13 +145,15 @@ def test_2_3_the_same_activities_fulfil_several_goals() -> None:
     # SOCIAL WELLBEING at once (test-deck faces: PICNIC house+group, DANCE group+heart).
     table = started()
     picnic = Kept("PICNIC", ("food", "utility"))
-    table.give("alice", kept=(picnic, picnic), materials=(("glass", 2), ("plastic", 2)))
+    table.give("alice", kept=(picnic, picnic), materials=(("glass", 2), ("plastic", 2)), happiness=6)
     table.play("consume alice dance=glass,plastic")
-    table.play("goal alice sense-of-belonging", "goal alice hobby", 'goal alice "social wellbeing"')
+    table.play("goal alice sense-of-belonging", "goal alice hobby")  # 6 + 1 + 3 + 2 = 12
+    assert table.p("alice").happiness == 12 and table.state.final_round == "happiness"
+    events = table.play('goal alice "social wellbeing"')
     alice = table.p("alice")
     assert alice.achieved == ("SENSE OF BELONGING", "HOBBY", "SOCIAL WELLBEING")
-    assert alice.happiness == 12  # 4 + 1 + 3 + 2 + 2: capped at 12 in any case
-    assert table.state.final_round == "happiness"
+    assert alice.happiness == 12  # capped at 12 (1.1), not 14
+    assert events == [GoalAchieved("alice", "SOCIAL WELLBEING", 0)]
 
 
 def test_2_3_a_goal_the_referee_does_not_know_is_declared_at_first_use() -> None:
@@ -175,6 +179,7 @@ def test_2_3_a_goal_the_referee_does_not_know_is_declared_at_first_use() -> None
     assert error.legal and "--needs P,P,P --reward N" in error.legal
     table.play("goal alice family-time --needs house,house,group --reward 3")
     assert table.p("alice").achieved == ("HOBBY", "FAMILY TIME")
+    assert table.state.goal_faces["FAMILY TIME"] == GoalFace(("group", "house", "house"), 3)
 
 
 def test_2_2_c_a_4th_activity_discards_an_older_one() -> None:
@@ -233,13 +238,16 @@ def test_3_1_barter_recycle_and_resell() -> None:
     table.play("favour alice barter bob glass plastic", "accept bob")
     assert table.p("alice").materials == (("plastic", 2),)
     assert table.p("bob").materials == (("glass", 3),)
+    assert table.p("bob").reputation == 1  # "Player who ACCEPT gain 1 REPUTATION."
     table.refuse("favour alice recycle bob utility --pay 2", IllegalMove, "LOOP 3.1 RECYCLE")
     table.play("favour alice recycle bob food --pay 3", "accept bob")
     assert ("food", 3) in table.p("alice").materials
     assert table.p("bob").landfill == ("utility",)
     assert table.p("alice").coin == 1
+    assert table.p("bob").reputation == 1  # "Player who ACCEPT gain 0 REPUTATION."
     table.play("favour alice resell bob plastic", "accept bob")
     assert table.p("alice").coin == 3 and table.p("bob").coin == 3
+    assert table.p("bob").reputation == 2  # "Player who ACCEPT gains 1 REPUTATION."
 
 
 def test_2_8_depletion_penalty_final_round_and_the_end_after_the_last_seat() -> None:

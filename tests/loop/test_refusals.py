@@ -43,14 +43,17 @@ def test_consuming_without_the_colours() -> None:
 
 
 def test_consuming_more_than_3_or_spending_reputation_one_does_not_have() -> None:
+    # 2.2 c) "up to 3 ACTIVITY in 1 turn": 4 that alice could each pay for, with the --drop
+    # the 4th kept would need; only their number is wrong.
     table = started()
-    table.give("alice", materials=(("food", 4), ("food", 4), ("glass", 4), ("plastic", 4)))
-    table.refuse(
-        "consume alice cooking=food,food cooking=food,food dance=glass,plastic picnic=food,food",
-        IllegalMove,
-        "LOOP 2.2 c) CONSUME",
-    )
+    cards = (("food", 4), ("food", 4), ("glass", 4), ("glass", 4), ("glass", 4), ("plastic", 4))
+    table.give("alice", materials=(*cards, ("utility", 4), ("utility", 4)))
+    three = "consume alice dance=glass@4,plastic@4 picnic=food@4,utility@4 picnic=food@4,utility@4"
+    error = table.refuse(f"{three} library=glass@4,glass@4 --drop dance", IllegalMove, "LOOP 2.2 c) CONSUME")
+    assert "up to 3 ACTIVITY in 1 turn, not 4" in str(error)
     table.refuse("consume alice dance=glass,plastic --rep-happiness", IllegalMove, "LOOP 2.5 c) CONSUME")
+    table.play(three)  # the first 3 of them are accepted
+    assert table.p("alice").completed == 3
 
 
 def test_a_goal_outside_a_consume_turn() -> None:

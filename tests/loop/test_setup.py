@@ -136,6 +136,7 @@ def test_an_empty_activity_deck_reshuffles_the_discard_pile() -> None:
     table.play("consume alice dance=glass,plastic")
     events = table.play("end alice")
     assert events[-1] == ActivitiesReshuffled(("HIKING", "YOGA"))
+    assert table.state.activity_discard == ()  # the Discard Pile became the deck
     table.refuse("reveal activity cooking", IllegalMove, "LOOP 3.2 GOAL")
     table.play("reveal activity yoga")
     assert table.state.activity_deck == ("HIKING",) and table.state.active == "bob"
@@ -164,6 +165,12 @@ def test_hands_over_5_keep_their_cards_but_draw_nothing() -> None:
     table.give("bob", hand=("?",) * 5, materials=(("plastic", 2),))
     table.play("favour alice share bob plastic", "accept bob")
     assert len(table.p("bob").hand) == 6  # 2.4 a): no hand limit
+    deck = table.state.favour_deck
+    events = table.play("work alice", "end alice")
+    # 2.4 a): "You just cannot draw new FAVOUR at the beginning of your next turn."
+    assert events[-1] == TurnStarted("bob", 1)
+    assert not any(isinstance(e, FavourDrawn) for e in events)
+    assert len(table.p("bob").hand) == 6 and table.state.favour_deck == deck
 
 
 def test_curiosity_needs_all_5_types_among_the_kept() -> None:

@@ -186,6 +186,17 @@ def test_the_end_of_a_game_reads() -> None:
 
 
 def test_every_event_reads_as_one_line() -> None:
+    played = play(77, 4)
+    assert loop.is_over(played.state)
+    lines = [loop.describe(event) for event in played.log]
+    assert len(lines) == len(played.log) > 100
+    assert all(line.strip() and "\n" not in line for line in lines)
+    assert len(set(lines)) > 50  # each says what happened, not one fixed text
+    assert loop.view(played.state).phase == "over"
+    assert loop.present(loop.view(played.state)).headline.startswith("Game over")
+
+
+def test_describe_every_kind_of_event() -> None:
     seen: dict[str, str] = {}
     for seed in range(30):
         for physical in (False, True):
