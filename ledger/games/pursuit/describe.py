@@ -71,8 +71,8 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     ),
     Began: lambda e: (
         f"setup: {e.hourglasses} hourglass tokens each"
-        + (f"; {e.community} Community cards shuffled" if e.community else "")
-        + (f"; {e.friends} Friend cards shuffled" if e.friends else "")
+        + (f"; the Community pile: {e.community} cards" if e.community else "")
+        + (f"; the Friend pile: {e.friends} cards" if e.friends else "")
     ),
     Shuffled: lambda e: "the referee shuffles the piles",
     GoalsRevealed: lambda e: f"Life Goals face up: {', '.join(e.cards)}",
@@ -98,12 +98,10 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     ),
     Discarded: lambda e: f"{e.player} discards {e.card} ({e.why})",
     Engaged: lambda e: (
-        f"{e.player} engages on slot {e.slot + 1} with "
-        + ("the Community token" if e.token else "an hourglass")
+        f"{e.player} engages in {e.card} with " + ("the Community token" if e.token else "an hourglass")
     ),
     Resolved: lambda e: (
-        f"{e.player} resolves slot {e.slot + 1}: "
-        + (f"Outcome {e.outcome}" if e.outcome else f"no Outcome ({e.why})")
+        f"{e.player} resolves {e.card}: " + (f"Outcome {e.outcome}" if e.outcome else f"no Outcome ({e.why})")
     ),
     Passed: lambda e: f"{e.player} passes",
     UpkeepPaid: lambda e: f"{e.player} has paid their upkeep",

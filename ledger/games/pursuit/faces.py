@@ -180,7 +180,7 @@ def setting(name: str, value: str) -> str:
             size, delta = _ints(spaces, name, 1)[0], _ints(change, name, 1)[0]
             if size < 1:
                 raise bad("a section of the Stress track has 1 space or more", rule=R_SETTINGS)
-            sections.append(f"{size}:{delta:+d}")
+            sections.append(f"{size}:{delta:+d}" if delta else f"{size}:0")
         if not sections:
             raise BadInput("setting stress: no sections", legal="stress 3:0,3:-1,3:-2")
         return ",".join(sections)

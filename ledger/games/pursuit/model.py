@@ -356,6 +356,7 @@ class Discarded(msgspec.Struct, frozen=True, tag="pursuit.discarded"):
 class Engaged(msgspec.Struct, frozen=True, tag="pursuit.engaged"):
     player: str
     slot: int
+    card: str
     token: bool
 
 
@@ -364,6 +365,7 @@ class Resolved(msgspec.Struct, frozen=True, tag="pursuit.resolved", omit_default
 
     player: str
     slot: int
+    card: str
     outcome: int
     why: str = ""
 

@@ -25,7 +25,6 @@ from ledger.games.pursuit.sections import (
     R_CARDS,
     R_ENGAGE,
     R_OUTCOME,
-    R_POPULARITY,
 )
 
 # ---------------------------------------------------------------------------- the board
@@ -106,7 +105,7 @@ def engage(out: Out, command: Engage) -> None:
             raise IllegalMove(f"{player.name} has no hourglass left", rule=R_ENGAGE)
     core.require(state, player.name, face.engage.requirement, R_ENGAGE, f"Engaging in {face.name}")
     core.afford(state, player.name, face.engage.cost, R_ENGAGE, f"Engaging in {face.name}")
-    out.add(Engaged(player.name, i, command.token))
+    out.add(Engaged(player.name, i, slot.card, command.token))
     core.pay(out, player.name, face.engage.cost, f"Engage in {face.name}")
     core.gain(out, player.name, face.engage.reward, f"Engage in {face.name}")
     from ledger.games.pursuit.rules import flow
@@ -190,7 +189,7 @@ def outcome(out: Out, command: Outcome) -> None:
     # Requirement": only the Outcome's own requirement is checked.
     core.require(state, name, level.requirement, R_OUTCOME, what)
     core.afford(state, name, level.cost, R_OUTCOME, what)
-    out.add(Resolved(name, slot, command.outcome))
+    out.add(Resolved(name, slot, card, command.outcome))
     core.pay(out, name, level.cost, f"{card}: Outcome {command.outcome}")
     core.gain(out, name, level.reward, f"{card}: Outcome {command.outcome}")
     if partner:
@@ -223,7 +222,7 @@ def popularity_lth(out: Out) -> None:
             core.change(
                 out,
                 name,
-                f"Popularity Score {popularity} ({R_POPULARITY})",
+                f"Popularity Score {popularity}",
                 {"lth": popularity},
                 "popularity",
             )

@@ -410,9 +410,9 @@ def resolve(out: Out) -> None:
             break
         slot, name = found
         if not out.state.players[name].alive:
-            out.add(Resolved(name, slot, 0, "their life has ended"))
+            out.add(Resolved(name, slot, out.state.community[slot].card, 0, "their life has ended"))
         elif not community.possible_outcomes(out.state, slot, name):
-            out.add(Resolved(name, slot, 0, "no Outcome they can take"))
+            out.add(Resolved(name, slot, out.state.community[slot].card, 0, "no Outcome they can take"))
         else:
             return
         community.discard_resolved(out)
