@@ -4,7 +4,7 @@ winner (the most LTH; *Reading*: ties share the win); solo, the result against i
 
 from __future__ import annotations
 
-from ledger.decider import Score, ScoreLine
+from ledger.decider import Score, ranked
 from ledger.games.pursuit import data
 from ledger.games.pursuit.model import Player, State
 from ledger.games.pursuit.rules import flow
@@ -35,18 +35,13 @@ def score(state: State) -> Score:
     final = state.phase == "over"
     lines = {name: _line(state.players[name]) for name in state.seats}
     totals = {name: line["LTH"] for name, line in lines.items()}
-    ordered = sorted(state.seats, key=lambda name: -totals[name])
-    sheet = [
-        ScoreLine(
-            player=name,
-            rank=1 + sum(t > totals[name] for t in totals.values()),
-            categories=lines[name],
-            tiebreak="shares the rank: ties share the win (the referee knows no base-game tie-break)"
-            if sum(t == totals[name] for t in totals.values()) > 1
-            else None,
-        )
-        for name in ordered
-    ]
+    sheet = ranked(
+        state.seats,
+        lines,
+        "LTH",
+        "shares the rank: ties share the win (the referee knows no base-game tie-break)",
+    )
+    ordered = [line.player for line in sheet]
     notes = [f"{R_END}: the most LTH wins; a player whose life has ended still scores"]
     if len(state.seats) == 1 and "solo-target" in state.faces.settings:
         name = state.seats[0]
