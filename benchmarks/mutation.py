@@ -141,7 +141,7 @@ def mutmut_section(modules: list[str], tests: list[str]) -> str:
     config = {
         "source_paths": ["ledger"],
         "only_mutate": modules,
-        "also_copy": ["fixtures", "referee_cli"],
+        "also_copy": ["fixtures", "referee_cli", "README.md"],
         "pytest_add_cli_args": ["-p", "no:cacheprovider", "--snapshot-warn-unused"],
         "pytest_add_cli_args_test_selection": tests,
     }

@@ -6,6 +6,7 @@ past the last space ends the life).
 
 from __future__ import annotations
 
+from ledger import words
 from ledger.decider import Facts
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.pursuit import data, effects
@@ -130,10 +131,7 @@ def module(state: State, name: str) -> bool:
 
 
 def player_of(state: State, name: str) -> Player:
-    player = state.players.get(name)
-    if player is None:
-        raise BadInput(f"unknown player {name!r}", legal=", ".join(state.seats))
-    return player
+    return state.players[words.player_of(state.seats, name)]
 
 
 def living(state: State) -> list[str]:
