@@ -41,6 +41,7 @@ from ledger.games.pursuit.sections import (
     R_REFRESH,
     R_SCHOOL,
     R_SETTINGS,
+    R_SLOTS,
     R_STAND_ALONE,
 )
 from ledger.words import card_word
@@ -143,7 +144,7 @@ def take(out: Out, command: Take) -> None:
             "Work Harder Cost",
             rule=R_STAND_ALONE,
         )
-    core.room(state, name, [f.kind for f in faces], R_SETTINGS)
+    core.room(state, name, [f.kind for f in faces], R_SCHOOL if how == "career" else R_SLOTS)
     hourglass = 1
     for face in faces:
         first = face.levels[0]

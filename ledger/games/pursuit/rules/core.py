@@ -13,7 +13,7 @@ from ledger.games.pursuit import data, effects
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.faces import Card, Community
 from ledger.games.pursuit.model import Changed, Event, Held, LifeEnded, Placed, Player, State
-from ledger.games.pursuit.sections import R_COSTS, R_PENALTY, R_PILES, R_SETTINGS
+from ledger.games.pursuit.sections import R_COSTS, R_PENALTY, R_PILES
 from ledger.words import card_word
 
 OPTION_MODULES = "modules"
@@ -217,7 +217,7 @@ def room(state: State, name: str, kinds: list[str], rule: str) -> None:
     if needed and used + needed > count:
         raise IllegalMove(
             f"{name}'s play area has {count} slots and {used} are taken",
-            rule=R_SETTINGS if rule == R_SETTINGS else rule,
+            rule=rule,
             legal=f"discard {name} CARD frees one (with the penalty)",
         )
 
