@@ -70,3 +70,29 @@ def toml_string(text: str) -> str:
 
 def toml_array(items: tuple[str, ...] | list[str]) -> str:
     return "[" + ", ".join(toml_string(item) for item in items) + "]"
+
+
+def toml_value(value: Any) -> str:
+    """A TOML value for plain data: booleans, numbers, strings, lists, inline tables."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(value)
+
+
+def toml_entry(section: str, face: msgspec.Struct, repeated: bool) -> list[str]:
+    """A declared face as the lines of its ``[[section]]`` (or ``[section]``) table."""
+    fields = msgspec.to_builtins(face)
+    fields.pop("type", None)
+    return [
+        f"[[{section}]]" if repeated else f"[{section}]",
+        *(f"{k} = {toml_value(v)}" for k, v in fields.items()),
+        "",
+    ]

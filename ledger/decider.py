@@ -103,6 +103,23 @@ class Score(msgspec.Struct):
     points: str = ""
 
 
+def ranked(
+    seats: Sequence[str], lines: Mapping[str, dict[str, int]], points: str, tie: str
+) -> list[ScoreLine]:
+    """Score lines, the most ``points`` first (in seat order among equals): a player's rank is 1
+    plus how many have more; equal points share the rank, each labelled ``tie``."""
+    totals = {name: lines[name][points] for name in seats}
+    return [
+        ScoreLine(
+            player=name,
+            rank=1 + sum(t > totals[name] for t in totals.values()),
+            categories=lines[name],
+            tiebreak=tie if sum(t == totals[name] for t in totals.values()) > 1 else None,
+        )
+        for name in sorted(seats, key=lambda name: -totals[name])
+    ]
+
+
 class Game(Protocol):
     """What ``ledger.games`` expects of a game module (see STYLE.md, "The rules as a Decider")."""
 

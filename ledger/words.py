@@ -12,7 +12,8 @@ says which options a verb takes and whether each is a flag, one value or many.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ledger.errors import BadInput
 
@@ -20,6 +21,8 @@ _NAME = re.compile(r"^[A-Z0-9][A-Z0-9 '&!.]*$")
 
 # Options per verb: name -> (canonical name, "flag" | "value" | "many").
 Spec = dict[str, tuple[str, str]]
+S = TypeVar("S")
+C = TypeVar("C")
 
 
 def card_name(word: str) -> str:
@@ -128,3 +131,22 @@ def opt(name: str, value: object) -> str:
     if isinstance(value, tuple):
         return f" --{name} {','.join(value)}"
     return f" --{name} {value}"
+
+
+def player_verb(
+    usage: str,
+    build: Callable[[S, str, list[str], dict[str, list[str]]], C],
+    seats: Callable[[S], Sequence[str]],
+    spec: Spec | None = None,
+    low: int = 0,
+    high: int | None = None,
+) -> Callable[[S, Sequence[str]], C]:
+    """The parser of a verb whose first word is a player (one of ``seats(state)``), then ``low``
+    to ``high`` more words: ``build(state, player, rest, options)``."""
+
+    def parse_verb(state: S, words: Sequence[str]) -> C:
+        positional, options = scan(words, spec or {})
+        count(positional, 1 + low, None if high is None else 1 + high, usage)
+        return build(state, player_of(seats(state), positional[0]), positional[1:], options)
+
+    return parse_verb

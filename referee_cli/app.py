@@ -250,6 +250,9 @@ def build_app() -> typer.Typer:
         cards: Annotated[
             Path | None, typer.Option("--cards", help="A TOML file of this group's declared cards.")
         ] = None,
+        modules: Annotated[
+            str | None, typer.Option("--modules", help="The same as --option modules=... (Pursuit).")
+        ] = None,
         json: JsonFlag = False,
     ) -> None:
         """Start a game; it becomes the current game."""
@@ -260,6 +263,8 @@ def build_app() -> typer.Typer:
             if not sep:
                 raise BadInput(f"option {item!r} is not name=value", legal="--option name=value")
             options[name.strip()] = value.strip()
+        if modules is not None:
+            options["modules"] = modules
         games.get(kind)  # an unknown game is refused before any database is made
         cards_text = _read(cards) if cards else None
         referee = s.open(create=True)

@@ -16,11 +16,17 @@ if TYPE_CHECKING:
     # mypy checks each built-in game module against the Decider contract here.
     from ledger.games import loop as _loop
     from ledger.games import planet_b as _planet_b
+    from ledger.games import pursuit as _pursuit
 
     _contract: Game = _loop
     _planet_b_contract: Game = _planet_b
+    _pursuit_contract: Game = _pursuit
 
-_REGISTRY: dict[str, str | ModuleType] = {"loop": "ledger.games.loop", "planet-b": "ledger.games.planet_b"}
+_REGISTRY: dict[str, str | ModuleType] = {
+    "loop": "ledger.games.loop",
+    "planet-b": "ledger.games.planet_b",
+    "pursuit": "ledger.games.pursuit",
+}
 
 
 def register(name: str, module: str | ModuleType) -> None:

@@ -105,7 +105,7 @@ def test_shell_completion_of_verbs_players_and_moves(shell: Shell, db_path: Path
     assert complete(db_path, "referee loop work ") == ["ann"]
     assert complete(db_path, "referee loop favour ann share ben ") == ["food@2"]
     assert complete(db_path, "referee moves ") == ["ann", "ben"]
-    assert complete(db_path, "referee new ") == ["loop", "planet-b"]
+    assert complete(db_path, "referee new ") == ["loop", "planet-b", "pursuit"]
 
 
 def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(shell: Shell, monkeypatch: pytest.MonkeyPatch) -> None:

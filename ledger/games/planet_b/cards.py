@@ -69,7 +69,6 @@ from typing import Any
 import msgspec
 
 from ledger import cardfile
-from ledger.cardfile import toml_string
 from ledger.decider import Setup
 from ledger.errors import BadInput
 from ledger.games.planet_b.faces import (
@@ -140,30 +139,6 @@ def load_cards(setup: Setup, text: str) -> list[Command]:
     return commands
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return toml_string(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + "}"
-    raise TypeError(value)
-
-
-def _entry(section: str, face: Face, repeated: bool) -> list[str]:
-    fields = msgspec.to_builtins(face)
-    fields.pop("type", None)
-    return [
-        f"[[{section}]]" if repeated else f"[{section}]",
-        *(f"{k} = {_value(v)}" for k, v in fields.items()),
-        "",
-    ]
-
-
 def dump_cards(state: State) -> str:
     """Every face declared in this game, as a cards file."""
     faces = state.faces
@@ -186,5 +161,5 @@ def dump_cards(state: State) -> str:
     ]
     for section, found in groups:
         for face in found:
-            lines += _entry(section, face, SECTIONS[section][1])
+            lines += cardfile.toml_entry(section, face, SECTIONS[section][1])
     return "\n".join(lines)

@@ -61,7 +61,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.words import Spec, card_word, count, name_of, number, one, player_of, scan
+from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
 
 USAGE = {
     "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
@@ -320,13 +320,7 @@ def _simple(
     verb: str, build: _Build, spec: Spec | None = None, low: int = 0, high: int | None = None
 ) -> Callable[[State, Sequence[str]], Command]:
     """A verb whose first word is the player: ``build(state, player, rest, options)``."""
-
-    def parse_verb(state: State, words: Sequence[str]) -> Command:
-        positional, options = scan(words, spec or {})
-        count(positional, 1 + low, None if high is None else 1 + high, USAGE[verb])
-        return build(state, _player(state, positional[0]), positional[1:], options)
-
-    return parse_verb
+    return player_verb(USAGE[verb], build, lambda state: state.seats, spec, low, high)
 
 
 def _space(word: str) -> str:

@@ -8,7 +8,7 @@ only one, has votes in the bag); the pocket. The most VP wins; ties share the wi
 
 from __future__ import annotations
 
-from ledger.decider import Score, ScoreLine
+from ledger.decider import Score, ranked
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Player, State
 from ledger.games.planet_b.rules import core, flow
@@ -54,19 +54,7 @@ def score(state: State) -> Score:
         for line in lines.values():
             line["total shown"] = line.pop("total") - line.pop("pocket")
     key = "total" if final else "total shown"
-    totals = {name: line[key] for name, line in lines.items()}
-    ordered = sorted(state.seats, key=lambda name: -totals[name])
-    sheet = [
-        ScoreLine(
-            player=name,
-            rank=1 + sum(t > totals[name] for t in totals.values()),
-            categories=lines[name],
-            tiebreak="shares the rank: ties share the win (PLANET B Game End)"
-            if sum(t == totals[name] for t in totals.values()) > 1
-            else None,
-        )
-        for name in ordered
-    ]
+    sheet = ranked(state.seats, lines, key, "shares the rank: ties share the win (PLANET B Game End)")
     notes = ["PLANET B Game End: the most victory points win; ties share the win"]
     if places:
         rule = "the higher board number" if state.elections == 0 else "the lower office"

@@ -1,0 +1,347 @@
+"""``parse`` and ``text``: the Pursuit move grammar typed after ``referee pursuit``.
+
+Names and card names are read as ``ledger.words`` reads them (``graphic-designer`` or "GRAPHIC
+DESIGNER"), so ``parse(state, text(c).split()) == c``. In a ``declare`` a box's words are
+joined by commas (``reward=1creativity,2influence``) and a level's five parts by ``;``
+(``l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME``, the trailing ones may be left out).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ledger.errors import BadInput
+from ledger.games.pursuit import cards, data
+from ledger.games.pursuit.faces import LEVEL_PARTS, Action, Card, Community, Face, Level, Setting
+from ledger.games.pursuit.model import (
+    Act,
+    Adjust,
+    CardAction,
+    Command,
+    Declare,
+    Discard,
+    Engage,
+    Outcome,
+    Pass,
+    Refresh,
+    Reveal,
+    State,
+    Take,
+    Trait,
+    Upkeep,
+)
+from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
+
+USAGE = {
+    "declare": "declare setting NAME VALUE | declare action NAME reward=BOX [requirement=BOX]"
+    " | declare KIND NAME l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME ... [set=community] [retirement=BOX]"
+    " [harder=COST;REWARD] [harder-upkeep=COST;REWARD] | declare community NAME [multiple=yes]"
+    " engage=REQUIREMENT;COST;REWARD outcome=REQUIREMENT;COST;REWARD ...",
+    "reveal": "reveal goals|community|friends CARD ...",
+    "trait": "trait PLAYER CARD",
+    "action": "action PLAYER ACTION",
+    "get-job": "get-job PLAYER JOB [--harder N]",
+    "start-relationship": "start-relationship PLAYER PARTNER",
+    "start-project": "start-project PLAYER PROJECT",
+    "spend": "spend PLAYER CARD [ITEM ...]",
+    "start-friendship": "start-friendship PLAYER FRIEND",
+    "career": "career PLAYER CARD",
+    "advance": "advance PLAYER CARD",
+    "promote": "promote PLAYER JOB",
+    "develop": "develop PLAYER FRIEND",
+    "dedicate": "dedicate PLAYER FRIEND",
+    "engage": "engage PLAYER CARD [--token]",
+    "refresh": "refresh PLAYER projects|items|jobs|partners|friends",
+    "discard": "discard PLAYER CARD",
+    "pass": "pass PLAYER",
+    "upkeep": "upkeep PLAYER [--drop CARD ...] [--harder CARD:N ...]",
+    "outcome": "outcome PLAYER CARD N [--partner PARTNER]",
+    "adjust": "adjust PLAYER +Nsymbol -Nsymbol ... --why TEXT",
+}
+ALIASES: dict[str, tuple[str, ...]] = {
+    "career": ("make-a-career-choice",),
+    "promote": ("get-a-promotion",),
+    "dedicate": ("dedicate-time",),
+    "reveal": ("draw",),
+}
+CARD_ACTIONS = ("advance", "promote", "develop", "dedicate")
+_TOKEN: Spec = {"token": ("token", "flag")}
+_LEVEL = re.compile(r"^l(\d+)$")
+
+
+def _player(state: State, word: str) -> str:
+    return player_of(state.seats, word)
+
+
+def _card(words: Sequence[str], what: str = "card") -> str:
+    return name_of(words, what)
+
+
+# ---------------------------------------------------------------------------- declare
+
+
+def _box(value: str) -> str:
+    return value.replace(",", " ").strip()
+
+
+def _level(value: str, parts: Sequence[str] = LEVEL_PARTS) -> Level:
+    pieces = value.split(";")
+    if len(pieces) > len(parts):
+        raise BadInput(
+            f"a level has {len(parts)} parts split by ';': {value!r}", legal=";".join(parts).upper()
+        )
+    return Level(**{part: _box(piece) for part, piece in zip(parts, pieces, strict=False)})
+
+
+def _pair(value: str, key: str) -> tuple[str, str]:
+    cost, semi, reward = value.partition(";")
+    if not semi:
+        raise BadInput(f"{key} is a cost and a reward split by ';'", legal=f"{key}=COST;REWARD")
+    return _box(cost), _box(reward)
+
+
+_YES = {"yes": True, "true": True, "no": False, "false": False}
+
+
+def _parse_declare(state: State, words: Sequence[str]) -> Command:
+    if not words:
+        raise BadInput("declare what?", legal=USAGE["declare"])
+    kind = words[0].lower()
+    names = [w for w in words[1:] if "=" not in w]
+    pairs = [w.partition("=") for w in words[1:] if "=" in w]
+    if kind == "setting":
+        if len(names) != 2 or pairs:
+            raise BadInput("declare setting NAME VALUE", legal=", ".join(data.SETTINGS))
+        return Declare(Setting(names[0].lower(), names[1]))
+    if kind not in ("action", "community", *data.KINDS):
+        raise BadInput(
+            f"nothing to declare as {words[0]!r}",
+            legal=", ".join(("setting", "action", "community", *data.KINDS)),
+        )
+    if not names:
+        raise BadInput(f"say which {kind}", legal=USAGE["declare"])
+    entry: dict[str, Any] = {}
+    levels: dict[int, Level] = {}
+    outcomes: list[Level] = []
+    for key, _, value in pairs:
+        key = key.lower().replace("_", "-")
+        level = _LEVEL.match(key)
+        if kind == "action" and key in ("reward", "requirement"):
+            entry[key] = _box(value)
+        elif kind == "community" and key == "multiple":
+            if value.lower() not in _YES:
+                raise BadInput(f"multiple={value!r}", legal="multiple=yes | multiple=no")
+            entry["multiple"] = _YES[value.lower()]
+        elif kind == "community" and key == "engage":
+            entry["engage"] = _level(value, LEVEL_PARTS[:3])
+        elif kind == "community" and key == "outcome":
+            outcomes.append(_level(value, LEVEL_PARTS[:3]))
+        elif kind in data.KINDS and level:
+            levels[int(level.group(1))] = _level(value)
+        elif kind in data.KINDS and key in ("set", "retirement", "ability"):
+            entry[key] = value.lower() if key == "set" else _box(value)
+        elif kind in data.KINDS and key in ("harder", "harder-upkeep"):
+            entry[key.replace("-", "_")] = _pair(value, key)
+        else:
+            raise BadInput(f"{kind} has no {key!r}", legal=USAGE["declare"])
+    if kind == "action":
+        return Declare(
+            Action(
+                name="-".join(names).lower(),
+                reward=entry.get("reward", ""),
+                requirement=entry.get("requirement", ""),
+            )
+        )
+    name = name_of(names, kind)
+    if kind == "community":
+        if "engage" not in entry:
+            raise BadInput("a Community card shows its Engage part", legal="engage=REQUIREMENT;COST;REWARD")
+        return Declare(cards.face_of("community", {"name": name, "outcomes": outcomes, **entry}, "declare"))
+    if sorted(levels) != list(range(1, len(levels) + 1)):
+        raise BadInput("levels are l1, l2, ... in order", legal="l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME")
+    ordered = [levels[n] for n in sorted(levels)]
+    return Declare(cards.face_of("card", {"name": name, "kind": kind, "levels": ordered, **entry}, "declare"))
+
+
+def _words(box: str) -> str:
+    return box.replace(" ", ",")
+
+
+def _level_text(level: Level, parts: Sequence[str] = LEVEL_PARTS) -> str:
+    pieces = [_words(getattr(level, part)) for part in parts]
+    while pieces and not pieces[-1]:
+        pieces.pop()
+    return ";".join(pieces)
+
+
+def declare_text(face: Face) -> str:
+    match face:
+        case Setting():
+            return f"declare setting {face.name} {face.value.replace(' ', ',')}"
+        case Action():
+            requirement = f" requirement={_words(face.requirement)}" if face.requirement else ""
+            return f"declare action {face.name} reward={_words(face.reward)}{requirement}"
+        case Community():
+            multiple = " multiple=yes" if face.multiple else ""
+            outcomes = "".join(f" outcome={_level_text(o, LEVEL_PARTS[:3])}" for o in face.outcomes)
+            engage = _level_text(face.engage, LEVEL_PARTS[:3])
+            return f"declare community {card_word(face.name)}{multiple} engage={engage}{outcomes}"
+        case Card():
+            words = [f"declare {face.kind} {card_word(face.name)}"]
+            words += [f"l{n}={_level_text(level)}" for n, level in enumerate(face.levels, 1)]
+            if face.set != "base":
+                words.append(f"set={face.set}")
+            if face.retirement:
+                words.append(f"retirement={_words(face.retirement)}")
+            if any(face.harder):
+                words.append(f"harder={_words(face.harder[0])};{_words(face.harder[1])}")
+            if any(face.harder_upkeep):
+                words.append(f"harder-upkeep={_words(face.harder_upkeep[0])};{_words(face.harder_upkeep[1])}")
+            if face.ability:
+                words.append(f"ability={_words(face.ability)}")
+            return " ".join(words)
+    raise AssertionError(face)
+
+
+# ---------------------------------------------------------------------------- moves
+
+
+def _parse_reveal(state: State, words: Sequence[str]) -> Command:
+    positional, _ = scan(words, {})
+    count(positional, 2, None, USAGE["reveal"])
+    what = positional[0].lower()
+    if what not in ("goals", "community", "friends"):
+        raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
+    return Reveal(what, tuple(_card([w]) for w in positional[1:]))
+
+
+Build = Callable[[State, str, list[str], dict[str, list[str]]], Command]
+
+
+def _verb(
+    verb: str, build: Build, spec: Spec | None = None, low: int = 0, high: int | None = None
+) -> Callable[[State, Sequence[str]], Command]:
+    """A verb whose first word is the player: ``build(state, player, rest, options)``."""
+    return player_verb(USAGE[verb], build, lambda state: state.seats, spec, low, high)
+
+
+def _take(how: str) -> Callable[[State, Sequence[str]], Command]:
+    spec = {**_TOKEN, **({"harder": ("harder", "value")} if how == "get-job" else {})}
+
+    def build(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+        cards_ = tuple(_card([w]) for w in rest) if how == "spend" else (_card(rest),)
+        harder = one(options, "harder")
+        return Take(player, how, cards_, number(harder, "Work Harder") if harder else 0, "token" in options)
+
+    return _verb(how, build, spec, 1, None)
+
+
+def _card_action(how: str) -> Callable[[State, Sequence[str]], Command]:
+    def build(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+        return CardAction(player, how, _card(rest), "token" in options)
+
+    return _verb(how, build, _TOKEN, 1, None)
+
+
+def _upkeep(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    drop = tuple(_card([w]) for w in options.get("drop", []))
+    harder = []
+    for word in options.get("harder", []):
+        card, colon, n = word.rpartition(":")
+        if not colon:
+            raise BadInput(f"--harder {word!r}: CARD:N", legal="--harder graphic-designer:2")
+        harder.append(f"{_card([card])}:{number(n, 'Work Harder')}")
+    return Upkeep(player, drop, tuple(harder))
+
+
+def _outcome(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    partner = one(options, "partner")
+    return Outcome(
+        player, _card(rest[:-1]), number(rest[-1], "an Outcome"), _card([partner]) if partner else ""
+    )
+
+
+def _adjust(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    why = " ".join(options.get("why", []))
+    if not why:
+        raise BadInput("say why the table adjusts", legal=USAGE["adjust"])
+    return Adjust(player, tuple(w.lower() for w in rest), why)
+
+
+_PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
+    "declare": _parse_declare,
+    "reveal": _parse_reveal,
+    "trait": _verb("trait", lambda s, p, r, o: Trait(p, _card(r)), None, 1, None),
+    "action": _verb("action", lambda s, p, r, o: Act(p, r[0].lower(), "token" in o), _TOKEN, 1, 1),
+    **{how: _take(how) for how in data.TAKES},
+    **{how: _card_action(how) for how in CARD_ACTIONS},
+    "engage": _verb("engage", lambda s, p, r, o: Engage(p, _card(r), "token" in o), _TOKEN, 1, None),
+    "refresh": _verb("refresh", lambda s, p, r, o: Refresh(p, r[0].lower()), None, 1, 1),
+    "discard": _verb("discard", lambda s, p, r, o: Discard(p, _card(r)), None, 1, None),
+    "pass": _verb("pass", lambda s, p, r, o: Pass(p), None, 0, 0),
+    "upkeep": _verb("upkeep", _upkeep, {"drop": ("drop", "many"), "harder": ("harder", "many")}, 0, 0),
+    "outcome": _verb("outcome", _outcome, {"partner": ("partner", "value")}, 2, None),
+    "adjust": _verb("adjust", _adjust, {"why": ("why", "many")}, 1, None),
+}
+_ALIAS = {alias: verb for verb, aliases in ALIASES.items() for alias in aliases}
+
+
+def parse(state: State, words: Sequence[str]) -> Command:
+    """The command typed as ``words`` (the verb first)."""
+    if not words:
+        raise BadInput("no move given", legal=", ".join(_PARSERS))
+    verb = words[0].lower()
+    verb = _ALIAS.get(verb, verb)
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise BadInput(f"unknown move {words[0]!r}", legal=", ".join(_PARSERS))
+    return parser(state, words[1:])
+
+
+def _token(token: bool) -> str:
+    return " --token" if token else ""
+
+
+def text(command: Command) -> str:
+    """The canonical words of a move (``parse`` reads them back to the same command)."""
+    match command:
+        case Declare(face):
+            return declare_text(face)
+        case Reveal(what, found):
+            return f"reveal {what} " + " ".join(card_word(c) for c in found)
+        case Trait(player, card):
+            return f"trait {player} {card_word(card)}"
+        case Act(player, action, token):
+            return f"action {player} {action}{_token(token)}"
+        case Take(player, how, found, harder, token):
+            more = f" --harder {harder}" if harder else ""
+            return f"{how} {player} {' '.join(card_word(c) for c in found)}{more}{_token(token)}"
+        case CardAction(player, how, card, token):
+            return f"{how} {player} {card_word(card)}{_token(token)}"
+        case Engage(player, card, token):
+            return f"engage {player} {card_word(card)}{_token(token)}"
+        case Refresh(player, row):
+            return f"refresh {player} {row}"
+        case Discard(player, card):
+            return f"discard {player} {card_word(card)}"
+        case Pass(player):
+            return f"pass {player}"
+        case Upkeep(player, drop, harder):
+            words = [f"upkeep {player}"]
+            if drop:
+                words.append("--drop " + " ".join(card_word(c) for c in drop))
+            if harder:
+                words.append(
+                    "--harder "
+                    + " ".join(card_word(h.rpartition(":")[0]) + ":" + h.rpartition(":")[2] for h in harder)
+                )
+            return " ".join(words)
+        case Outcome(player, card, n, partner):
+            return f"outcome {player} {card_word(card)} {n}" + (
+                f" --partner {card_word(partner)}" if partner else ""
+            )
+        case Adjust(player, changes, why):
+            return f"adjust {player} {' '.join(changes)} --why {why}"
+    raise AssertionError(command)

@@ -1,0 +1,155 @@
+"""``legal``: concrete moves for whoever may act now, every one accepted by ``decide``.
+
+It is the random-play fuzzer's move source, so it covers every kind of move; each candidate
+is checked by ``decide`` itself, so a listed move is never refused. Cards a real table has
+never declared cannot be listed (their faces are unknown); ``declare`` and ``adjust`` never
+are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ledger.errors import RefereeError
+from ledger.games.pursuit import data
+from ledger.games.pursuit.faces import Card
+from ledger.games.pursuit.model import (
+    Act,
+    CardAction,
+    Command,
+    Discard,
+    Engage,
+    Outcome,
+    Pass,
+    Refresh,
+    Reveal,
+    State,
+    Take,
+    Trait,
+    Upkeep,
+)
+from ledger.games.pursuit.rules import community, core, decide, flow, to_act
+from ledger.piles import candidates
+
+PARTNERS = 3  # Blind Date's Partners listed
+BLACK_FRIDAY_PAIRS = 4  # Item pairs listed for a Black Friday Spend
+
+
+def _ok(state: State, command: Command) -> bool:
+    try:
+        decide(state, command)
+    except RefereeError:
+        return False
+    return True
+
+
+def legal(state: State, player: str | None = None) -> Iterator[Command]:
+    """Legal moves now, for everyone who may act (or only for ``player``)."""
+    who = to_act(state)
+    if player is not None:
+        who = [name for name in who if name.lower() == player.lower()]
+    for move in _candidates(state, who):
+        if _ok(state, move):
+            yield move
+
+
+def _candidates(state: State, who: list[str]) -> Iterator[Command]:
+    if not who:
+        return
+    phase = state.phase
+    if who == ["table"]:
+        yield from _reveals(state)
+    elif phase == "setup":
+        for name in who:
+            for card in _available(state, ("child-trait",)):
+                yield Trait(name, card.name)
+    elif phase == "upkeep":
+        for name in who:
+            yield from _upkeep(state, name)
+    elif phase == "action":
+        yield from _turn(state, who[0])
+    elif phase == "resolution":
+        yield from _outcomes(state, who[0])
+
+
+def _available(state: State, kinds: tuple[str, ...]) -> list[Card]:
+    return [
+        c
+        for name, c in sorted(state.faces.cards.items())
+        if c.kind in kinds and core.in_game(state, c) and not core.gone(state, name)
+    ]
+
+
+def _reveals(state: State) -> Iterator[Command]:
+    if state.phase == "setup" and flow.goals_wanted(state) > len(state.goals):
+        for goal in _available(state, ("life-goal",)):
+            yield Reveal("goals", (goal.name,))
+    if flow.empty_slots(state, "community"):
+        for name in candidates(state.community_pile, state.faces.community):
+            yield Reveal("community", (name,))
+    if flow.empty_slots(state, "friends"):
+        friends = [c.name for c in state.faces.cards.values() if c.kind == "friend"]
+        for name in candidates(state.friend_pile, friends):
+            yield Reveal("friends", (name,))
+
+
+def _upkeep(state: State, name: str) -> Iterator[Command]:
+    cards = [h.name for h in flow.upkeep_cards(state, name)]
+    yield Upkeep(name)
+    for card in cards:
+        yield Upkeep(name, (card,))
+    if len(cards) > 1:
+        yield Upkeep(name, tuple(cards))
+    for card in cards:
+        if state.faces.cards[card].kind == "stand-alone-job":
+            for n in range(1, data.WORK_HARDER + 1):
+                yield Upkeep(name, (), (f"{card}:{n}",))
+
+
+def _turn(state: State, name: str) -> Iterator[Command]:
+    player = state.players[name]
+    for action in sorted(state.faces.actions):
+        yield Act(name, action)
+    for how, kinds in data.TAKES.items():
+        if how == "start-friendship":
+            found = [c for c in state.friends if c]
+        else:
+            found = [c.name for c in _available(state, kinds)]
+        for card in found:
+            yield Take(name, how, (card,))
+            if state.faces.cards[card].kind == "stand-alone-job":
+                for n in range(1, data.WORK_HARDER + 1):
+                    yield Take(name, how, (card,), n)
+        if how == "spend" and player.black_friday:
+            items = [c.name for c in _available(state, ("item",))]
+            for pair in list(combinations(items, 2))[:BLACK_FRIDAY_PAIRS]:
+                yield Take(name, how, pair)
+    for held in player.cards:
+        for how in ("advance", "promote", "develop", "dedicate"):
+            yield CardAction(name, how, held.name)
+    for i in community.open_cards(state, name):
+        card = state.community[i].card
+        yield Engage(name, card, True)
+        yield Engage(name, card, False)
+    if "refresh" in state.faces.settings:
+        for row in (*data.BOARD_ROWS, "friends"):
+            yield Refresh(name, row)
+    for held in player.cards:
+        yield Discard(name, held.name)
+    yield Pass(name)
+
+
+def _outcomes(state: State, name: str) -> Iterator[Command]:
+    found = flow.resolving(state)
+    if found is None:
+        return
+    slot, _ = found
+    card = state.community[slot].card
+    face = state.faces.community[card]
+    for n in range(1, len(face.outcomes) + 1):
+        if community.takes_partner(face, n):
+            for partner in _available(state, ("partner",))[:PARTNERS]:
+                yield Outcome(name, card, n, partner.name)
+        else:
+            yield Outcome(name, card, n)

@@ -1,0 +1,399 @@
+"""What every Pursuit rule uses: the scratch fold, the table settings read as numbers, the
+queries (requirements, what can be paid, slots, piles, Popularity) and the counters of a
+player (a change is clamped to its track, Popularity past the last space is LTH, Stress
+past the last space ends the life).
+"""
+
+from __future__ import annotations
+
+from ledger import words
+from ledger.decider import Facts
+from ledger.errors import BadInput, IllegalMove, NotYourTurn
+from ledger.games.pursuit import data, effects
+from ledger.games.pursuit.evolve import evolve
+from ledger.games.pursuit.faces import Card, Community
+from ledger.games.pursuit.model import Changed, Event, Held, LifeEnded, Placed, Player, State
+from ledger.games.pursuit.sections import R_COSTS, R_PENALTY, R_PILES
+from ledger.words import card_word
+
+OPTION_MODULES = "modules"
+OPTION_PRESET = "preset"
+OPTION_FRIEND_UPKEEP = "friend-upkeep"
+OPTION_FRIENDS_REFRESH = "friends-refresh"
+
+
+class Out(Facts[State, Event]):
+    """The facts of one Pursuit move (``ledger.decider.Facts``)."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state, evolve)
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+def setting(state: State, name: str) -> str:
+    """A table setting's value; ``BadInput`` saying how to declare it if it is not yet."""
+    value = state.faces.settings.get(name)
+    if value is None:
+        raise BadInput(
+            f"the referee does not know the base game's {name} yet: the table declares it",
+            legal=f"declare setting {name} {data.SETTINGS[name]}",
+        )
+    return value
+
+
+def _pair(state: State, name: str) -> tuple[int, int]:
+    low, high = setting(state, name).split(",")
+    return int(low), int(high)
+
+
+def hourglass_limits(state: State) -> tuple[int, int]:
+    return _pair(state, "hourglasses")
+
+
+def sth_range(state: State) -> tuple[int, int]:
+    return _pair(state, "sth")
+
+
+def stress_sections(state: State) -> list[tuple[int, int]]:
+    """(spaces, hourglass change) of each section of the Stress track, from no Stress up."""
+    out = []
+    for part in setting(state, "stress").split(","):
+        size, change = part.split(":")
+        out.append((int(size), int(change)))
+    return out
+
+
+def stress_spaces(state: State) -> int:
+    return sum(size for size, _ in stress_sections(state))
+
+
+def stress_section(state: State, stress: int) -> tuple[int, int]:
+    """The first space of the section ``stress`` is in, and its hourglass change."""
+    start = 0
+    for size, change in stress_sections(state):
+        if stress < start + size:
+            return start, change
+        start += size
+    return start, 0
+
+
+def old_age(state: State) -> tuple[int, ...]:
+    """The Stress each living player gets at the Upkeep Phase of each Adult round."""
+    return tuple(int(n) for n in setting(state, "rounds").split(","))
+
+
+def last_round(state: State) -> int:
+    return len(old_age(state))
+
+
+def popularity_spaces(state: State) -> tuple[int, ...]:
+    return tuple(int(n) for n in setting(state, "popularity").split(","))
+
+
+def popularity_score(state: State, space: int) -> int:
+    """Popularity Track: "The section on which your Popularity Track indicator is positioned,
+    determines your Popularity Score"."""
+    start = 0
+    for score, size in enumerate(popularity_spaces(state)):
+        if space < start + size:
+            return score
+        start += size
+    return data.POPULARITY_SECTIONS - 1
+
+
+def score(state: State, name: str) -> int:
+    """A player's Popularity Score (0 without Community)."""
+    if "community" not in state.modules or "popularity" not in state.faces.settings:
+        return 0
+    return popularity_score(state, state.players[name].popularity)
+
+
+def slot_rule(state: State) -> tuple[int, tuple[str, ...]]:
+    count, _, kinds = setting(state, "slots").partition(":")
+    return int(count), tuple(k for k in kinds.split(",") if k)
+
+
+def teen_closed(state: State) -> tuple[str, ...]:
+    """School: the tile covers Get Job, Start Relationship and Overtime "instead of placing
+    the 3 Unavailable Action tokens"; otherwise the table's setting."""
+    if "school" in state.modules:
+        return data.SCHOOL_COVERS
+    return tuple(a for a in setting(state, "teen-closed").split(",") if a)
+
+
+def module(state: State, name: str) -> bool:
+    return name in state.modules
+
+
+# ---------------------------------------------------------------------------- queries
+
+
+def player_of(state: State, name: str) -> Player:
+    return state.players[words.player_of(state.seats, name)]
+
+
+def living(state: State) -> list[str]:
+    return [name for name in state.seats if state.players[name].alive]
+
+
+def card(state: State, name: str, kind: str = "card") -> Card:
+    """A declared card's face; ``BadInput`` saying how to declare it if it is not yet."""
+    face = state.faces.cards.get(name)
+    if face is None:
+        example = "l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME"
+        raise BadInput(
+            f"the referee does not know {name} yet: declare it as the card shows it first",
+            legal=f"declare {kind} {card_word(name)} {example}",
+        )
+    return face
+
+
+def community(state: State, name: str) -> Community:
+    face = state.faces.community.get(name)
+    if face is None:
+        raise BadInput(
+            f"the referee does not know the Community card {name} yet: declare it as it shows first",
+            legal=f"declare community {card_word(name)} engage=REQUIREMENT;COST;REWARD outcome=...",
+        )
+    return face
+
+
+def held(player: Player, name: str) -> Held | None:
+    return next((h for h in player.cards if h.name == name), None)
+
+
+def kind_of(state: State, held_card: Held) -> str:
+    return state.faces.cards[held_card.name].kind
+
+
+def in_play(state: State) -> set[str]:
+    return {h.name for p in state.players.values() for h in p.cards} | {
+        t for p in state.players.values() for t in p.traits
+    }
+
+
+def gone(state: State, name: str) -> bool:
+    """Out of its pile: in a play area, kept as a trait, face up as a goal, or discarded."""
+    return name in in_play(state) or name in state.discarded or name in state.goals
+
+
+def in_game(state: State, face: Card) -> bool:
+    """A card of a module not played, or an Additional Card without Community, is not in its
+    pile."""
+    needed = data.MODULE_OF.get(face.kind)
+    if needed is not None and needed not in state.modules:
+        return False
+    return face.set != "community" or "community" in state.modules
+
+
+def pile_holds(state: State, face: Card, rule: str) -> None:
+    """``IllegalMove`` unless the card's pile could still hold it (a real table names the card
+    it takes; the base rows are not tracked)."""
+    if not in_game(state, face):
+        what = data.MODULE_OF.get(face.kind, "community")
+        raise IllegalMove(f"{face.name} is not in this game ({what} is not played)", rule=rule)
+    if gone(state, face.name):
+        raise IllegalMove(f"{face.name} is not in its pile any more (it is taken or discarded)", rule=R_PILES)
+
+
+def occupies(state: State, held_card: Held) -> bool:
+    """Does a card in play take a slot: Career Jobs and Educational Projects until their
+    final level, Friends never, the other kinds as the table's ``slots`` setting says."""
+    kind = kind_of(state, held_card)
+    if kind in ("career-job", "educational-project"):
+        return not held_card.status
+    if kind == "friend":
+        return False
+    return kind in slot_rule(state)[1]
+
+
+def room(state: State, name: str, kinds: list[str], rule: str) -> None:
+    """``IllegalMove`` unless the play area has a free slot for each card of ``kinds``."""
+    count, listed = slot_rule(state)
+    needed = sum(k in ("career-job", "educational-project") or (k in listed and k != "friend") for k in kinds)
+    used = sum(occupies(state, h) for h in state.players[name].cards)
+    if needed and used + needed > count:
+        raise IllegalMove(
+            f"{name}'s play area has {count} slots and {used} are taken",
+            rule=rule,
+            legal=f"discard {name} CARD frees one (with the penalty)",
+        )
+
+
+def has(state: State, player: Player, what: str) -> bool:
+    """A requirement of a card of a kind in play (``effects.HAVE``)."""
+    for h in player.cards:
+        kind = kind_of(state, h)
+        if what == "job" and kind in data.JOBS and not h.status:
+            return True
+        if what == "project" and kind in ("project", "educational-project"):
+            return True
+        if what == "degree" and h.status == "degree":
+            return True
+        if what == "retired" and h.status == "retired":
+            return True
+        if what == kind:
+            return True
+    return False
+
+
+def amount(state: State, player: Player, symbol: str) -> int:
+    """What a requirement compares: a resource, a track, the Popularity Score, Items bought."""
+    if symbol == "resources":
+        return sum(getattr(player, r) for r in data.RESOURCES)
+    if symbol == "popularity":
+        return score(state, player.name)
+    if symbol == "bought":
+        return player.bought
+    value: int = getattr(player, symbol)
+    return value
+
+
+def unmet(state: State, name: str, requirement: str) -> str:
+    """What of ``requirement`` the player does not meet ("" if they meet it all)."""
+    player = state.players[name]
+    for item in effects.parse(requirement, "requirement"):
+        symbol = item.symbol
+        if symbol in effects.HAVE:
+            if not has(state, player, symbol):
+                return f"{name} has no {symbol.replace('retired', 'retirement')}"
+        elif symbol.startswith("most-"):
+            what = symbol.removeprefix("most-")
+            mine = amount(state, player, what)
+            others = [amount(state, state.players[o], what) for o in living(state) if o != name]
+            if others and mine < max(others):
+                return f"{name} has {mine} {what}, not the most ({max(others)})"
+        else:
+            have = amount(state, player, symbol)
+            if have < item.n:
+                what = "Popularity Score" if symbol == "popularity" else symbol
+                what = "Items bought this round" if symbol == "bought" else what
+                return f"{name} has {have} {what}, not {item.n}"
+    return ""
+
+
+def require(state: State, name: str, requirement: str, rule: str, what: str) -> None:
+    missing = unmet(state, name, requirement)
+    if missing:
+        raise IllegalMove(f"{what} requires {effects.shown(requirement)}: {missing}", rule=rule)
+
+
+def short(state: State, name: str, cost: str, times: int = 1, extra: int = 0) -> str:
+    """What the player lacks to pay ``cost`` ``times`` and ``extra`` hourglasses ("" none)."""
+    player = state.players[name]
+    need = {s: n * times for s, n in effects.amounts(cost, "cost").items()}
+    hourglasses = need.pop("hourglass", 0) + extra
+    for resource in data.RESOURCES:
+        have = getattr(player, resource)
+        if need.get(resource, 0) > have:
+            return f"{name} has {have} {resource}, not {need[resource]}"
+    if hourglasses > player.hourglasses:
+        return f"{name} has {player.hourglasses} hourglasses left, not {hourglasses}"
+    return ""
+
+
+def afford(state: State, name: str, cost: str, rule: str, what: str, times: int = 1, extra: int = 0) -> None:
+    missing = short(state, name, cost, times, extra)
+    if missing:
+        shown = effects.shown(cost) + (f" and {extra} hourglass on the board" if extra else "")
+        raise IllegalMove(f"{what} costs {shown}: {missing}", rule=rule or R_COSTS)
+
+
+def turn_player(state: State, name: str, rule: str) -> Player:
+    """The player must be the one to act in the Action Phase."""
+    player = player_of(state, name)
+    if state.phase != "action":
+        raise IllegalMove(f"it is the {state.phase} phase, not the Action Phase", rule=rule)
+    if state.active != name:
+        raise NotYourTurn(
+            f"it is {state.active}'s turn, not {name}'s", rule=rule, legal=f"{state.active} acts"
+        )
+    return player
+
+
+# ---------------------------------------------------------------------------- counters
+
+
+def change(out: Out, name: str, why: str, changes: dict[str, int], source: str = "cards") -> None:
+    """A ``Changed`` fact, each counter kept on its track: STH within its range, Popularity on
+    its track (past the rightmost space 1 LTH each), hourglass tokens up to MAX; Stress past
+    the last space ends the life."""
+    state = out.state
+    player = state.players[name]
+    kept: dict[str, int] = {}
+    overflow = 0
+    for key, n in changes.items():
+        if not n:
+            continue
+        have = getattr(player, key)
+        if key == "sth":
+            low, high = sth_range(state)
+            n = min(high, max(low, have + n)) - have
+        elif key == "popularity":
+            if "community" not in state.modules:
+                continue  # no Popularity track without Community
+            last = sum(popularity_spaces(state)) - 1
+            overflow += max(0, have + n - last)
+            n = min(last, max(0, have + n)) - have
+        elif key == "owned":
+            n = min(hourglass_limits(state)[1], have + n) - have
+        elif key == "stress":
+            n = min(stress_spaces(state), max(0, have + n)) - have
+        if n:
+            kept[key] = kept.get(key, 0) + n
+    if kept:
+        out.add(Changed(name, why, kept, source if "lth" in kept else ""))
+    if overflow:
+        # Popularity Track: "for each excess one, gain 1 LTH instead".
+        out.add(Changed(name, "Popularity past the rightmost space", {"lth": overflow}, "overflow"))
+    if player.alive and out.state.players[name].stress >= stress_spaces(out.state):
+        out.add(LifeEnded(name, "Stress past the last space of the Stress track"))
+
+
+def relax(state: State, name: str, n: int) -> int:
+    """How far ``n`` Relax moves the player's Stress left (setting ``relax``)."""
+    stress = state.players[name].stress
+    if setting(state, "relax") == "space":
+        return min(n, stress)
+    start, _ = stress_section(state, stress)
+    return min(n, stress - start)
+
+
+def gain(out: Out, name: str, reward: str, why: str, times: int = 1, source: str = "cards") -> None:
+    """A reward: resources, STH, LTH, Relax, Popularity, hourglass tokens."""
+    player = out.state.players[name]
+    changes: dict[str, int] = {}
+    for item in effects.parse(reward, "reward"):
+        if item.symbol in effects.SPECIAL:
+            continue
+        n = item.n * times * (player.bought if item.per_item else 1)
+        key = "owned" if item.symbol == "hourglass" else item.symbol
+        changes[key] = changes.get(key, 0) + n
+    relaxed = changes.get("relax", 0)
+    if relaxed:
+        changes["stress"] = -relax(out.state, name, relaxed)
+    change(out, name, why, changes, source)
+
+
+def pay(out: Out, name: str, cost: str, why: str, card: str = "", times: int = 1) -> None:
+    """A cost: resources paid, Stress taken, STH and Popularity lost, hourglasses placed on
+    ``card`` (or on the board action)."""
+    changes: dict[str, int] = {}
+    hourglasses = 0
+    for item in effects.parse(cost, "cost"):
+        n = item.n * times
+        if item.symbol == "hourglass":
+            hourglasses += n
+        else:
+            changes[item.symbol] = n if item.symbol == "stress" else -n
+    if hourglasses:
+        out.add(Placed(name, hourglasses, card or why, card))
+    change(out, name, why, changes)
+
+
+def penalty(out: Out, name: str, card: str) -> None:
+    """Discarding a Card - Penalty: "you get 1 Stress and lose 1 STH" (School, citing the base
+    game's rulebook)."""
+    pay(out, name, data.PENALTY, f"{card} discarded: the penalty ({R_PENALTY})")

@@ -1,0 +1,269 @@
+"""The setup: the modules and options, the table's declarations (card faces, board actions,
+settings), then Community's and KS Promos 4's setup steps and the base game's Life Goals and
+Child Traits, as the table reveals and keeps them.
+"""
+
+from __future__ import annotations
+
+from ledger.decider import Setup
+from ledger.errors import BadInput, IllegalMove
+from ledger.games.pursuit import data, faces
+from ledger.games.pursuit.faces import Card
+from ledger.games.pursuit.model import (
+    Began,
+    Declare,
+    Declared,
+    Drawn,
+    GoalsRevealed,
+    Player,
+    Reveal,
+    Shuffled,
+    SlotFilled,
+    State,
+    Trait,
+    TraitKept,
+)
+from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.rules.core import Out
+from ledger.games.pursuit.sections import (
+    R_COMPONENTS,
+    R_FIVE,
+    R_FRIENDS,
+    R_PILES,
+    R_SETTINGS,
+    R_SETUP,
+    R_SOLO,
+)
+from ledger.piles import draw, rng, shuffled
+
+OPTIONS = {
+    core.OPTION_PRESET: ("none", *data.PRESETS),
+    core.OPTION_FRIEND_UPKEEP: ("penalty", "free"),
+    core.OPTION_FRIENDS_REFRESH: ("no", "yes"),
+}
+
+
+def modules_of(value: str) -> tuple[str, ...]:
+    """The modules an option value names, in the texts' order."""
+    named = [part.strip().lower() for part in value.split(",") if part.strip()]
+    for name in named:
+        if name not in data.MODULES:
+            raise BadInput(f"unknown module {name!r}", legal=", ".join(data.MODULES))
+    return tuple(m for m in data.MODULES if m in named)
+
+
+def initial(setup: Setup) -> State:
+    """The table before its settings are declared: the players, the modules, the preset."""
+    if setup.mode != "standard":
+        raise BadInput(f"unknown Pursuit mode {setup.mode!r}", legal="standard")
+    seats = tuple(setup.players)
+    options = {core.OPTION_MODULES: "", **{name: values[0] for name, values in OPTIONS.items()}}
+    for name, value in setup.options.items():
+        if name == core.OPTION_MODULES:
+            options[name] = ",".join(modules_of(value))
+        elif name not in OPTIONS:
+            raise BadInput(
+                f"unknown Pursuit option {name!r}", legal=", ".join([core.OPTION_MODULES, *OPTIONS])
+            )
+        elif value not in OPTIONS[name]:
+            raise BadInput(f"option {name} cannot be {value!r}", legal=" | ".join(OPTIONS[name]))
+        else:
+            options[name] = value
+    modules = modules_of(options[core.OPTION_MODULES])
+    low, high = data.PLAYERS
+    if not low <= len(seats) <= high:
+        raise BadInput(f"The Pursuit of Happiness is for 1 to 5 players, not {len(seats)}")
+    if len(seats) > data.BASE_PLAYERS and "community" not in modules:
+        raise BadInput(
+            f"{R_FIVE}: Community contains all the necessary components to add a 5th player",
+            legal="--option modules=community,...",
+        )
+    for name in seats:
+        if name.lower() == "table":
+            raise BadInput("player name 'table' is taken", legal="any other name")
+    known = faces.Faces()
+    preset = options[core.OPTION_PRESET]
+    for name, value in data.PRESETS.get(preset, {}).items():
+        known = faces.added(known, faces.Setting(name, faces.setting(name, value)))
+    for name, reward in data.PRESET_ACTIONS.get(preset, {}).items():
+        known = faces.added(known, faces.Action(name=name, reward=reward))
+    return State(
+        seats=seats,
+        options=options,
+        modules=modules,
+        seed=setup.seed,
+        faces=known,
+        players={name: Player(name=name) for name in seats},
+    )
+
+
+def required(state: State) -> list[str]:
+    """The settings the setup needs, in the order the table is asked for them."""
+    names = [
+        "hourglasses",
+        "stress",
+        "sth",
+        "rounds",
+        "order",
+        "slots",
+        "relax",
+        "life-goals",
+        "child-traits",
+    ]
+    if "school" not in state.modules:
+        names.append("teen-closed")
+    if "community" in state.modules:
+        names.append("popularity")
+    if len(state.seats) == 1:
+        names.append("solo-target")
+    if "friends" in state.modules:
+        names.append("friend-cards")
+    return names
+
+
+def _friends(state: State) -> list[Card]:
+    return [c for c in state.faces.cards.values() if c.kind == "friend"]
+
+
+def waiting_for(state: State) -> list[str]:
+    """What the table still declares before the setup, in the grammar."""
+    wanted = [
+        f"setting {name} {data.SETTINGS[name]}"
+        for name in required(state)
+        if name not in state.faces.settings
+    ]
+    if state.virtual:
+        # Chance: with a seed the referee shuffles the Community and Friend piles itself.
+        if "community" in state.modules and len(state.faces.community) < data.COMMUNITY_CARDS:
+            wanted.append(
+                f"community ... ({data.COMMUNITY_CARDS - len(state.faces.community)} more to shuffle)"
+            )
+        cards = state.faces.settings.get("friend-cards")
+        if "friends" in state.modules and cards is not None and len(_friends(state)) < int(cards):
+            wanted.append(f"friend ... ({int(cards) - len(_friends(state))} more to shuffle)")
+    return wanted
+
+
+def declare(out: Out, command: Declare) -> None:
+    state = out.state
+    face = faces.check(state.faces, command.face)
+    before = faces.known(state.faces, face)
+    what = f"{faces.kind_of(face)} {getattr(face, 'name', '')}"
+    if before is not None:
+        if before == face:
+            raise IllegalMove(f"{what} is declared already", rule=R_SETTINGS)
+        raise IllegalMove(
+            f"{what} was declared otherwise; a face or setting is declared once", rule=R_SETTINGS
+        )
+    _friend_count(state, face)
+    out.add(Declared(face))
+    if out.state.phase == "settings" and not waiting_for(out.state):
+        begin(out)
+
+
+def _friend_count(state: State, face: faces.Face) -> None:
+    """The Friend pile holds the ``friend-cards`` the table declared, no more."""
+    friends = len(_friends(state))
+    if isinstance(face, faces.Setting) and face.name == "friend-cards" and int(face.value) < friends:
+        raise IllegalMove(f"{friends} Friend cards are declared already", rule=R_PILES)
+    size = state.faces.settings.get("friend-cards")
+    if isinstance(face, Card) and face.kind == "friend" and size is not None and friends + 1 > int(size):
+        raise IllegalMove(f"the Friend pile holds {size} cards (setting friend-cards)", rule=R_FRIENDS)
+
+
+def begin(out: Out) -> None:
+    """Every setting is in: the base game's setup with the modules' steps (Community: Setup;
+    KS Promos 4: 1. Friends): hourglass tokens, the boards, the piles shuffled."""
+    state = out.state
+    start, _ = core.hourglass_limits(state)
+    community = data.COMMUNITY_CARDS if "community" in state.modules else 0
+    friends = int(state.faces.settings.get("friend-cards", "0")) if "friends" in state.modules else 0
+    out.add(Began(start, community, friends))
+    if state.virtual:
+        generator = rng(state.seed, "setup")
+        piles = {}
+        if community:
+            piles["community"] = shuffled(state.faces.community, generator)
+        if friends:
+            piles["friends"] = shuffled([c.name for c in _friends(state)], generator)
+        out.add(Shuffled(piles))
+    flow.proceed(out)
+
+
+# ---------------------------------------------------------------------------- reveals
+
+
+def _goal(state: State, name: str) -> Card:
+    face = core.card(state, name, "life-goal")
+    if face.kind != "life-goal":
+        raise IllegalMove(f"{name} is a {face.kind}, not a Life Goal", rule=R_PILES)
+    core.pile_holds(state, face, R_PILES)
+    return face
+
+
+def reveal(out: Out, command: Reveal) -> None:
+    state = out.state
+    if command.what == "goals":
+        wanted = flow.goals_wanted(state) - len(state.goals)
+        if state.phase != "setup" or wanted <= 0:
+            raise IllegalMove("the Life Goals are face up already", rule=R_SETTINGS)
+        if len(command.cards) > wanted or len(set(command.cards)) != len(command.cards):
+            raise IllegalMove(f"{wanted} more Life Goals go face up (setting life-goals)", rule=R_SETTINGS)
+        for name in command.cards:
+            _goal(state, name)
+        out.add(GoalsRevealed(command.cards))
+        flow.proceed(out)
+        return
+    if command.what not in ("community", "friends"):
+        raise BadInput(f"reveal what? {command.what!r}", legal="goals | community | friends")
+    board = command.what
+    if state.virtual:
+        raise IllegalMove("with a seed the referee draws the piles itself", rule=R_SETUP)
+    for name in command.cards:
+        if not flow.empty_slots(out.state, board):
+            raise IllegalMove(f"no empty slot on the {board} board to fill now", rule=flow.board_rule(board))
+        draw_one(out, board, name)
+    flow.proceed(out)
+
+
+def draw_one(out: Out, board: str, typed: str | None) -> None:
+    """One card off the ``board``'s pile onto its leftmost empty slot; with Community solo, a
+    card asking for the most of something is discarded instead (Solo Game)."""
+    state = out.state
+    if board == "community":
+        pile, composition, rule = state.community_pile, list(state.faces.community), R_SETUP
+        if typed is not None:
+            core.community(state, typed)
+    else:
+        pile, composition, rule = state.friend_pile, [c.name for c in _friends(state)], R_FRIENDS
+        if typed is not None:
+            face = core.card(state, typed, "friend")
+            if face.kind != "friend":
+                raise IllegalMove(f"{typed} is a {face.kind}, not a Friend", rule=R_FRIENDS)
+    label = "Community pile" if board == "community" else "Friend pile"
+    card = draw(pile, typed, composition, label, rule)
+    if board == "community" and len(state.seats) == 1 and faces.most(state.faces.community[card]):
+        # Solo Game: "if you draw a card that requires you to have the most of something ...
+        # discard it and draw a new one in its place."
+        out.add(Drawn(board, card, f"solo: {card} asks for the most of something ({R_SOLO})"))
+        return
+    out.add(SlotFilled(board, flow.empty_slots(state, board)[0], card))
+
+
+def trait(out: Out, command: Trait) -> None:
+    state = out.state
+    player = core.player_of(state, command.player)
+    kept = int(core.setting(state, "child-traits"))
+    if state.phase != "setup" or flow.setup_reveals(state):
+        raise IllegalMove(
+            "Child Traits are kept at setup, once the table has laid out its cards", rule=R_SETTINGS
+        )
+    if len(player.traits) >= kept:
+        raise IllegalMove(f"{player.name} keeps {kept} Child Traits (setting child-traits)", rule=R_SETTINGS)
+    face = core.card(state, command.card, "child-trait")
+    if face.kind != "child-trait":
+        raise IllegalMove(f"{face.name} is a {face.kind}, not a Child Trait", rule=R_PILES)
+    core.pile_holds(state, face, R_COMPONENTS)
+    out.add(TraitKept(player.name, face.name))
+    core.gain(out, player.name, face.levels[0].reward, f"Child Trait {face.name}")
+    flow.proceed(out)

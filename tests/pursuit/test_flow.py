@@ -1,0 +1,149 @@
+"""Rounds and phases as the table declared them (test settings, invented): turn order, who may
+act, hourglasses by Stress, old age, Retirement, Life Goals and the winner."""
+
+from __future__ import annotations
+
+import ledger.games.pursuit as pursuit
+from ledger.games.pursuit.model import Held
+from ledger.games.pursuit.rules import core, flow
+from tests.pursuit.table import Table, adult, lay_out, pass_round
+
+BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+
+
+def order_table(order: str) -> Table:
+    """The test settings with another turn order (a cards file's setting, replaced)."""
+    table = Table(("ann", "ben", "cat"), cards=False)
+    text = table.cards.replace('order = "seats"', f'order = "{order}"')
+    for command in pursuit.load_cards(table.setup, text):
+        table.apply(command)
+    return lay_out(table)
+
+
+def test_turn_order_by_seats_rotating_or_by_sth() -> None:
+    assert order_table("seats").state.order == ("ann", "ben", "cat")
+    rotate = order_table("rotate")
+    assert rotate.state.order == ("ann", "ben", "cat")  # the Teen round: round 0
+    pass_round(rotate)
+    lay_out(rotate)
+    assert rotate.state.order == ("ben", "cat", "ann")
+    sth = order_table("sth")
+    sth.give("cat", sth=3)
+    sth.give("ann", sth=-1)
+    pass_round(sth)
+    lay_out(sth)
+    assert sth.state.order == ("cat", "ben", "ann")  # the highest STH first, ties in seat order
+
+
+def test_a_turn_is_one_action_then_the_next_player_and_a_pass_is_final() -> None:
+    table = adult(("ann", "ben", "cat"))
+    table.play("action ann study")
+    assert table.state.active == "ben"
+    table.play("pass ben", "action cat study", "action ann study")
+    assert table.state.active == "cat"  # ben passed: skipped for the rest of the round
+    table.give("ann", hourglasses=0, token=False)  # no hourglass, and no token to Engage with
+    table.play("action cat study")
+    assert table.state.active == "cat"  # nobody else can act: cat again
+    table.play("pass cat")
+    assert table.state.phase == "preparation" and table.state.round == 2
+
+
+def test_a_player_with_only_the_community_token_may_still_engage() -> None:
+    table = adult(("ann", "ben"), community=BOARD)
+    table.give("ann", hourglasses=0, money=5)
+    assert flow.can_act(table.state, "ann")
+    table.play("engage ann renaissance-fair --token")
+    assert not flow.can_act(table.state, "ann")
+    table.give("ben", hourglasses=0, token=False)
+    assert not flow.can_act(table.state, "ben")
+
+
+def test_hourglasses_each_round_are_own_plus_the_stress_section_within_0_and_max() -> None:
+    table = adult(("ann", "ben"))
+    for owned, stress, expected in ((6, 0, 7), (9, 0, 9), (6, 9, 4), (1, 9, 0), (0, 0, 1)):
+        table.give("ann", owned=owned, stress=stress)
+        assert flow.hourglasses_for(table.state, "ann") == expected, (owned, stress)
+
+
+def test_old_age_adds_stress_at_the_upkeep_of_each_adult_round() -> None:
+    """Test setting rounds 0,0,0,1,2,4: Adult rounds 4 to 6 add 1, 2 and 4 Stress."""
+    table = adult(("ann", "ben"))
+    stress = []
+    while table.state.round < 6:
+        pass_round(table)
+        lay_out(table)
+        stress.append(table.p("ann").stress)
+    assert stress == [0, 0, 1, 3, 7]
+    table.give("ann", stress=11)
+    pass_round(table)
+    assert pursuit.is_over(table.state)
+
+
+def test_a_life_ended_by_old_age_is_over_for_the_round_and_the_game_ends_with_the_last() -> None:
+    table = adult(("ann", "ben"))
+    table.give("ann", stress=11)
+    table.give("ben", stress=11)
+    for _ in range(3):
+        pass_round(table)
+        lay_out(table)
+    assert table.state.round == 4
+    pass_round(table)
+    lay_out(table)
+    assert pursuit.is_over(table.state) and not any(p.alive for p in table.state.players.values())
+    assert table.state.round == 4
+
+
+def test_retirement_pays_at_each_upkeep_until_another_job() -> None:
+    table = adult(("ann", "ben"))
+    table.give("ann", cards=(Held("RUGBY PLAYER", 3, "retired"), Held("TEST SINGER", 1)))
+    assert [h.name for h in flow.upkeep_cards(table.state, "ann")] == ["TEST SINGER"]
+    money = table.p("ann").money
+    pass_round(table)
+    lay_out(table)
+    assert table.p("ann").money == money + 3  # RUGBY PLAYER's Retirement, before ann's upkeep
+    assert table.state.owed == ("ann",)
+
+
+def test_upkeep_is_owed_for_income_alone_and_not_for_a_card_without_upkeep() -> None:
+    table = adult(("ann", "ben"))
+    table.give("ann", cards=(Held("TEST PARK RANGER"), Held("TEST BICYCLE"), Held("KEVIN", 3)))
+    assert [h.name for h in flow.upkeep_cards(table.state, "ann")] == ["TEST PARK RANGER"]
+    table.give("ben", cards=(Held("TEST CHOIR", 3),))
+    assert flow.upkeep_cards(table.state, "ben") == []
+
+
+def test_who_acts_in_each_phase() -> None:
+    table = Table(("ann", "ben"))
+    assert pursuit.to_act(table.state) == ["table"]  # the setup's reveals
+    lay_out(table)
+    assert pursuit.to_act(table.state) == ["ann"]
+    pass_round(table)
+    assert pursuit.to_act(table.state) == ["table"]  # the Preparation's reveals
+    assert flow.awaited(table.state) == ["reveal community CARD (x5)", "reveal friends CARD (x4)"]
+    lay_out(table)
+    table.play("pass ann", "pass ben")
+    assert table.state.phase == "preparation" and table.state.round == 2
+
+
+def test_life_goals_score_at_the_end_for_each_player_who_meets_them() -> None:
+    table = adult(("ann", "ben"))
+    goals = table.state.goals
+    assert len(goals) == 2  # life-goals: players
+    table.set(goals=("TEST RICHEST", "TEST CAREER MINDED"))
+    table.give("ann", money=9, cards=(Held("TEST NURSE"),))
+    table.give("ben", money=9)
+    out = core.Out(table.state)
+    flow.end_game(out)
+    table.state = out.state
+    assert table.p("ann").lth_from.get("goals") == 5 + 3  # the most money (tied) and a Job
+    assert table.p("ben").lth_from.get("goals") == 5
+    assert table.state.winners == ("ann",)
+
+
+def test_ties_share_the_win() -> None:
+    table = adult(("ann", "ben", "cat"))
+    table.give("ann", lth=4)
+    table.give("ben", lth=4)
+    sheet = pursuit.score(table.state)
+    assert [(line.player, line.rank) for line in sheet.lines] == [("ann", 1), ("ben", 1), ("cat", 3)]
+    assert sheet.lines[0].tiebreak and sheet.lines[2].tiebreak is None

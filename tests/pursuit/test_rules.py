@@ -1,0 +1,530 @@
+"""A test for each rule the two texts state without a worked example, and for the base game
+as the table declares it. Expected values come from the texts (and the test settings, which
+are invented: ``fixtures/pursuit-test-settings.toml``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ledger.games.pursuit as pursuit
+from ledger.decider import Setup
+from ledger.errors import BadInput, IllegalMove
+from ledger.games.pursuit import data
+from ledger.games.pursuit.faces import Card, Community, Level, Setting
+from ledger.games.pursuit.model import Declare, Held
+from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.sections import (
+    R_ADDITIONAL,
+    R_BLACK_FRIDAY,
+    R_BLIND_DATE,
+    R_CARDS,
+    R_COMPONENTS,
+    R_ENGAGE,
+    R_FRIENDS,
+    R_OUTCOME,
+    R_PETS,
+    R_SCHOOL,
+    R_STAND_ALONE,
+)
+from tests.pursuit.table import ALL, SETTINGS, Table, adult, lay_out, pass_round
+
+BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+
+
+def rich(table: Table, *names: str) -> Table:
+    for name in names or table.state.seats:
+        table.give(name, knowledge=9, creativity=9, influence=9, money=20)
+    return table
+
+
+def to_upkeep(table: Table) -> Table:
+    pass_round(table)
+    return lay_out(table)
+
+
+# ---------------------------------------------------------------------------- setup
+
+
+def test_community_setup_popularity_tokens_pile_and_slots() -> None:
+    """Setup: a Popularity indicator on the leftmost space (Popularity Score 0), the 48
+    Community cards face down, a Community token per player; 5 card slots."""
+    table = lay_out(Table(3))
+    assert all(p.popularity == 0 and p.token for p in table.state.players.values())
+    assert len(table.state.community_pile) == data.COMMUNITY_CARDS == 48
+    assert len(table.state.community) == 5 and not any(s.card for s in table.state.community)
+
+
+def test_no_community_cards_in_the_teen_round_then_5_at_the_1st_adult_round() -> None:
+    table = rich(lay_out(Table(2)))
+    assert table.state.round == 0
+    error = table.refuse("engage ann renaissance-fair --token", IllegalMove, R_CARDS)
+    assert "Teen round" in str(error)
+    pass_round(table)
+    assert table.state.phase == "preparation" and flow.awaited(table.state)[0] == "reveal community CARD (x5)"
+    lay_out(table)
+    assert sum(bool(s.card) for s in table.state.community) == 5
+
+
+def test_five_players_need_community_and_one_player_is_solo() -> None:
+    with pytest.raises(BadInput, match="5th player"):
+        Table(5, options={"modules": "friends"})
+    assert len(Table(5).state.seats) == 5
+    assert len(lay_out(Table(1)).state.seats) == 1
+    with pytest.raises(BadInput):
+        Table(("a", "b", "c", "d", "e", "f"))
+
+
+def test_the_friends_board_4_from_setup_then_all_new_at_each_preparation() -> None:
+    """Friends: "draw 4 cards ... face-up" at setup; "During the Preparation Phase of each
+    round (starting from the 1st Adult round), discard all the cards remaining ... draw 4"."""
+    table = lay_out(Table(2))
+    first = table.state.friends
+    assert len(first) == 4 and all(first)
+    pass_round(table)
+    assert all(card in table.state.friend_discard for card in first)
+    lay_out(table)
+    assert all(table.state.friends) and not set(first) & set(table.state.friends)
+
+
+def test_the_school_tile_and_piles_leave_at_the_1st_adult_round() -> None:
+    table = lay_out(Table(2))
+    assert table.state.school
+    pass_round(table)
+    assert not table.state.school
+
+
+def test_the_additional_cards_are_checked_with_community_only() -> None:
+    """Additional Cards: 9 Projects, 10 Items & Activities, 9 Jobs, 3 Partners, 2 Life Goals, 2
+    Child Traits, shuffled into their base piles."""
+    table = Table(2)
+    extra = [
+        Card(
+            name=f"EXTRA {n}",
+            kind="life-goal",
+            set="community",
+            levels=(Level(requirement="job", reward="1lth"),),
+        )
+        for n in range(2)
+    ]
+    # The test data has 1 Community Life Goal: a 2nd is fine, a 3rd is one too many.
+    table.apply(Declare(extra[0]))
+    with pytest.raises(IllegalMove) as info:
+        table.apply(Declare(extra[1]))
+    assert info.value.rule == R_COMPONENTS
+    with pytest.raises(IllegalMove) as info:
+        table.apply(Declare(Card(name="EXTRA PET", kind="pet", set="community", levels=(Level(), Level()))))
+    assert info.value.rule == R_ADDITIONAL
+    base_only = adult(("ann", "ben"), options={"modules": "friends,pets,school,stand-alone-jobs"})
+    rich(base_only)
+    base_only.refuse("start-project ann test-mural", IllegalMove)  # a Community project, no Community
+
+
+def test_a_named_card_must_show_what_the_text_prints() -> None:
+    table = Table(2, cards=False)
+    kevin = Card(
+        name="KEVIN", kind="friend", levels=(Level(requirement="job", reward="2creativity"), Level(), Level())
+    )
+    with pytest.raises(IllegalMove, match=r"KEVIN shows l1\.reward 1creativity 2influence") as info:
+        table.apply(Declare(kevin))
+    assert info.value.rule == R_FRIENDS
+    fair = Community(
+        name="RENAISSANCE FAIR", engage=Level(cost="1money"), outcomes=(Level(), Level(), Level())
+    )
+    with pytest.raises(IllegalMove, match="multiple"):
+        table.apply(Declare(fair))
+    date = Community(name="BLIND DATE", engage=Level(), outcomes=(Level(), Level(), Level(reward="1lth")))
+    with pytest.raises(IllegalMove) as info:
+        table.apply(Declare(date))
+    assert info.value.rule == R_BLIND_DATE
+
+
+def test_the_shape_each_module_gives_its_cards() -> None:
+    table = Table(2, cards=False)
+    bad = [
+        (Card(name="F", kind="friend", levels=(Level(), Level())), R_FRIENDS),
+        (Card(name="F", kind="friend", levels=(Level(), Level(), Level(upkeep="1money"))), R_FRIENDS),
+        (Card(name="E", kind="educational-project", levels=(Level(),)), R_SCHOOL),
+        (Card(name="S", kind="stand-alone-job", levels=(Level(), Level())), R_STAND_ALONE),
+        (Card(name="J", kind="job", levels=(Level(),), harder=("1sth", "1money")), R_STAND_ALONE),
+        (Card(name="P", kind="pet", levels=(Level(), Level(upkeep="1money"))), R_PETS),
+    ]
+    for face, rule in bad:
+        with pytest.raises(IllegalMove) as info:
+            table.apply(Declare(face))
+        assert info.value.rule == rule, face
+
+
+def test_a_setting_is_declared_once_and_read_as_the_base_game_needs() -> None:
+    table = Table(2)
+    with pytest.raises(IllegalMove, match="declared already"):
+        table.apply(Declare(Setting("sth", "-5,5")))
+    with pytest.raises(IllegalMove, match="declared otherwise"):
+        table.apply(Declare(Setting("sth", "-3,3")))
+    with pytest.raises(BadInput):
+        table.apply(Declare(Setting("popularity", "1,2,2")))  # six sections
+    with pytest.raises(BadInput):
+        table.apply(Declare(Setting("colour", "red")))
+
+
+def test_the_game_waits_for_its_settings_and_the_preset_declares_the_public_ones() -> None:
+    setup = Setup(
+        game="pursuit", rules_version="1", players=("ann",), mode="standard", options={"preset": "public"}
+    )
+    state = pursuit.initial(setup)
+    assert state.faces.settings["hourglasses"] == "6,9"
+    assert state.faces.actions["study"].reward == "3knowledge"
+    wanted = pursuit.view(state).awaited
+    assert "declare setting stress SPACES:CHANGE,..." in wanted
+    assert not any("hourglasses" in w for w in wanted)
+    assert any("solo-target" in w for w in wanted) and any("teen-closed" not in w for w in wanted)
+    bare = pursuit.initial(Setup(game="pursuit", rules_version="1", players=("ann", "ben"), mode="standard"))
+    assert "hourglasses" not in bare.faces.settings and not bare.faces.actions  # never silent defaults
+    for command in pursuit.load_cards(
+        setup,
+        SETTINGS.replace('hourglasses = "6,9"\n', "").replace(
+            'teen-closed = "get-job,start-relationship,overtime"\n', ""
+        ),
+    ):
+        for event in pursuit.decide(state, command):
+            state = pursuit.evolve(state, event)
+    assert state.phase == "setup"
+
+
+# ---------------------------------------------------------------------------- Engage and Outcome
+
+
+def test_engage_checks_its_requirement_and_cost() -> None:
+    table = adult(("ann", "ben"), community=BOARD)
+    error = table.refuse("engage ann big-project-at-work --token", IllegalMove, R_ENGAGE)
+    assert "job" in str(error)  # the test face's Engage Requirement
+    table.give("ann", money=0, creativity=9)
+    error = table.refuse("engage ann organize-a-party --token", IllegalMove, R_ENGAGE)
+    assert "money" in str(error)
+
+
+def test_sth_does_not_change_engage_or_outcome_costs() -> None:
+    """FAQ: "Does having positive or negative STH affect the Engage or Outcome Cost of the
+    Community cards? No, it does not.\""""
+    for sth in (5, 0, -5):
+        table = rich(adult(("ann", "ben"), community=BOARD))
+        table.give("ann", sth=sth)
+        table.play("engage ann organize-a-party --token")
+        assert (table.p("ann").money, table.p("ann").creativity) == (20 - 1, 9 - 2)
+
+
+def test_an_outcome_even_if_the_engage_requirement_no_longer_holds_and_the_same_as_another() -> None:
+    table = rich(adult(("ann", "ben"), community=BOARD))
+    table.give("ann", cards=(Held("TEST NURSE"),))
+    table.play("engage ann big-project-at-work --token", "engage ben renaissance-fair --token")
+    table.give("ann", cards=())  # ann has lost her Job since
+    pass_round(table)
+    assert flow.resolving(table.state) == (0, "ben")
+    table.play("outcome ben renaissance-fair 2")
+    lth = table.p("ann").lth
+    table.play("outcome ann big-project-at-work 1")
+    assert table.p("ann").lth == lth + 2
+
+
+def test_an_outcome_requirement_is_checked_and_two_players_may_choose_the_same() -> None:
+    table = rich(adult(("ann", "ben"), community=BOARD))
+    table.play("engage ann renaissance-fair --token", "engage ben renaissance-fair --token")
+    pass_round(table)
+    table.play("outcome ann renaissance-fair 3", "outcome ben renaissance-fair 3")
+    assert table.p("ann").creativity == table.p("ben").creativity == 9 + 4
+
+
+def test_no_outcome_possible_is_resolved_with_none_and_the_card_discarded() -> None:
+    table = rich(adult(("ann", "ben"), community=BOARD))
+    table.play("engage ann safety-seminar --token")
+    # SAFETY SEMINAR (test face): Outcome 1 costs 1 knowledge, Outcome 2 is free: both possible.
+    table.give("ann", knowledge=0)
+    pass_round(table)
+    assert flow.resolving(table.state) == (2, "ann")
+    table.refuse("outcome ann safety-seminar 1", IllegalMove, R_OUTCOME)
+    table.refuse("outcome ann safety-seminar 4", IllegalMove, R_OUTCOME)
+    table.play("outcome ann safety-seminar 2")
+    assert "SAFETY SEMINAR" in table.state.community_discard
+
+
+def test_the_token_returns_and_engagements_reset_each_round() -> None:
+    table = rich(adult(("ann", "ben"), community=BOARD))
+    table.play("engage ann organize-a-party --token")
+    assert not table.p("ann").token
+    pass_round(table)
+    table.play("outcome ann organize-a-party 2")
+    assert table.p("ann").token
+
+
+# ---------------------------------------------------------------------------- Popularity
+
+
+def test_popularity_never_off_either_end_and_the_excess_is_lth() -> None:
+    """Popularity Track: "You cannot move your Popularity Track indicator off either end ... for
+    each excess one, gain 1 LTH instead"."""
+    table = rich(adult(("ann", "ben"), community=BOARD))
+    last = 1 + 2 * 5 - 1  # sections of 1, 2, 2, 2, 2, 2 spaces (test setting)
+    table.give("ann", popularity=last - 1)
+    table.play("engage ann renaissance-fair --token", "pass ben", "pass ann")
+    table.play("outcome ann renaissance-fair 3")  # +2 Popularity: 1 space, 1 LTH
+    ann = table.p("ann")
+    assert ann.popularity == last - 1  # the last space, then one to the left at the end
+    assert ann.lth_from.get("overflow") == 1
+    assert ann.lth_from.get("cards") == 1
+
+
+def test_popularity_lth_after_a_life_has_ended_while_others_play() -> None:
+    table = rich(adult(("ann", "ben"), community=BOARD))
+    table.give("ann", popularity=3, alive=False, hourglasses=0)
+    table.give("ben", popularity=0)
+    pass_round(table)
+    assert table.p("ann").lth_from.get("popularity") == 2  # score 2 on space 3
+    assert table.p("ann").popularity == 2
+
+
+def test_popularity_scores_by_section() -> None:
+    table = adult(("ann", "ben"))
+    scores = [core.popularity_score(table.state, space) for space in range(11)]
+    assert scores == [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+# ---------------------------------------------------------------------------- named cards
+
+
+def test_black_friday_buys_items_one_after_another_and_counts_the_round() -> None:
+    """FAQ: Black Friday: after Engaging, a Spend that buys an Item may buy another, and
+    another; the Outcomes count every Item bought this round, even before engaging."""
+    friday = ("BLACK FRIDAY", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+    table = rich(adult(("ann", "ben"), community=friday))
+    table.play("spend ann test-bicycle", "pass ben")
+    assert table.p("ann").bought == 1
+    error = table.refuse("spend ann test-sofa test-laptop", IllegalMove, R_BLACK_FRIDAY)
+    assert "Black Friday" in str(error)
+    table.play("engage ann black-friday --token")
+    table.refuse("spend ann test-sofa test-concert", IllegalMove, R_BLACK_FRIDAY)  # an Activity
+    table.refuse("spend ann test-sofa koi", IllegalMove, R_BLACK_FRIDAY)  # Pets are not Items
+    hourglasses = table.p("ann").hourglasses
+    table.play("spend ann test-sofa test-laptop")
+    assert table.p("ann").bought == 3 and table.p("ann").hourglasses == hourglasses - 1  # one Spend
+    pass_round(table)
+    sth = table.p("ann").sth
+    table.play("outcome ann black-friday 1")  # test face: 1 STH per Item bought this round
+    assert table.p("ann").sth == sth + 3
+
+
+def test_blind_date_outcome_3_takes_a_partner_ignoring_its_requirement_and_reward() -> None:
+    date = ("BLIND DATE", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+    table = rich(adult(("ann", "ben"), community=date))
+    table.give("ann", cards=(Held("TEST ALEX"),), money=1)  # a Partner already
+    table.play("engage ann blind-date --token")
+    pass_round(table)
+    table.give("ann", influence=1, money=0)  # TEST ROBIN requires 2 money
+    ann = table.p("ann")
+    table.refuse("outcome ann blind-date 3", BadInput)  # which Partner?
+    table.play("outcome ann blind-date 3 --partner test-robin")
+    after = table.p("ann")
+    assert [(h.name, h.level) for h in after.cards] == [("TEST ALEX", 1), ("TEST ROBIN", 1)]
+    assert after.lth == ann.lth and after.influence == 0  # its cost; no Partner reward
+
+
+def test_most_among_all_players_whose_life_goes_on_ties_get_it() -> None:
+    """FAQ: "You need to have the most Popularity/Resources among all active players in the
+    game"; "What happens if I am tied ...? You receive the Reward as normal."."""
+    most = (
+        "PUMPKIN CONTEST",
+        "NEW FAMILY NEXT DOOR",
+        "SAFETY SEMINAR",
+        "BIG PROJECT AT WORK",
+        "ROMANTIC GETAWAY",
+    )
+    table = adult(("ann", "ben", "cat"), community=most)
+    for name in ("ann", "ben", "cat"):
+        table.give(name, knowledge=0, creativity=1, influence=0, money=0)
+    table.play("engage ann pumpkin-contest --token")
+    table.give("cat", money=5)  # cat did not engage, and has the most resources
+    pass_round(table)
+    table.refuse("outcome ann pumpkin-contest 1", IllegalMove, R_OUTCOME)
+    table.give("cat", money=0, alive=False)  # a player whose life has ended is not active
+    table.give("ben", creativity=0)
+    lth = table.p("ann").lth
+    table.play("outcome ann pumpkin-contest 1")  # tied with ben at 0: the reward as normal
+    assert table.p("ann").lth == lth + 3
+
+
+def test_solo_a_most_card_drawn_is_discarded_and_replaced_and_the_target_is_plus_10() -> None:
+    table = lay_out(Table(1))
+    pass_round(table)
+    table.play("reveal community pumpkin-contest")
+    assert "PUMPKIN CONTEST" in table.state.community_discard
+    assert not any(s.card for s in table.state.community)
+    table.play("reveal community safety-seminar")
+    assert table.state.community[0].card == "SAFETY SEMINAR"
+    assert flow.solo_target(table.state) == 20 + 10
+
+
+# ---------------------------------------------------------------------------- Friends, Pets
+
+
+def test_start_friendship_checks_l1_friends_take_no_slot_and_have_no_limit() -> None:
+    table = rich(adult(("ann", "ben"), friends=("KEVIN",)))
+    error = table.refuse("start-friendship ann kevin", IllegalMove, R_FRIENDS)
+    assert "job" in str(error)
+    table.give("ann", cards=(Held("TEST NURSE"),))
+    table.play("start-friendship ann kevin")
+    assert sum(core.occupies(table.state, h) for h in table.p("ann").cards) == 1  # the Job only
+
+
+def test_friend_upkeep_unpaid_is_discarded_with_the_penalty_or_free_by_option() -> None:
+    for option, stress in (("penalty", 1), ("free", 0)):
+        table = rich(adult(("ann", "ben"), options={"friend-upkeep": option}))
+        table.give("ann", cards=(Held("KEVIN"),))
+        to_upkeep(table)
+        ann = table.p("ann")
+        table.play("upkeep ann --drop kevin")
+        after = table.p("ann")
+        assert after.cards == () and "KEVIN" in table.state.discarded
+        assert (after.stress - ann.stress, ann.sth - after.sth) == (stress, stress)
+
+
+def test_a_pet_not_paid_for_is_discarded_without_penalty() -> None:
+    table = rich(adult(("ann", "ben")))
+    table.play("spend ann koi")
+    to_upkeep(table)
+    ann = table.p("ann")
+    table.play("upkeep ann --drop koi")
+    after = table.p("ann")
+    assert after.cards == () and (after.stress, after.sth) == (ann.stress, ann.sth)
+
+
+def test_an_upkeep_that_cannot_be_paid_must_be_dropped() -> None:
+    table = rich(adult(("ann", "ben")))
+    table.play("spend ann koi")
+    to_upkeep(table)
+    table.give("ann", money=0)
+    error = table.refuse("upkeep ann", IllegalMove, R_PETS)
+    assert "--drop koi" in str(error)
+
+
+# ---------------------------------------------------------------------------- School, Stand-Alone Jobs
+
+
+def test_school_covers_three_board_actions_in_the_teen_round() -> None:
+    table = rich(lay_out(Table(2)))
+    for line in ("get-job ann test-clerk", "start-relationship ann test-alex", "action ann overtime"):
+        error = table.refuse(line, IllegalMove, R_SCHOOL)
+        assert "School tile covers" in str(error)
+
+
+def test_unavailable_tokens_without_school() -> None:
+    table = rich(lay_out(Table(2, options={"modules": "community"})))
+    error = table.refuse("get-job ann test-clerk", IllegalMove)
+    assert "Unavailable token" in str(error)
+
+
+def test_a_career_job_takes_a_slot_until_retired_and_an_unpaid_level_costs_the_penalty() -> None:
+    table = rich(lay_out(Table(2)))
+    table.play("career ann test-singer")
+    assert core.occupies(table.state, table.p("ann").cards[0])
+    to_upkeep(table)
+    ann = table.p("ann")
+    table.play("upkeep ann --drop test-singer")
+    after = table.p("ann")
+    assert after.cards == () and (after.stress - ann.stress, ann.sth - after.sth) == (1, 1)
+
+
+def test_taking_another_job_comes_out_of_retirement_without_penalty() -> None:
+    table = rich(adult(("ann", "ben")))
+    table.give("ann", cards=(Held("TEST SINGER", 2, "retired"),))
+    assert not core.occupies(table.state, table.p("ann").cards[0])
+    ann = table.p("ann")
+    table.play("get-job ann test-nurse")
+    after = table.p("ann")
+    assert [h.name for h in after.cards] == ["TEST NURSE"] and "TEST SINGER" in table.state.discarded
+    assert (after.stress, after.sth) == (ann.stress, ann.sth)
+
+
+def test_an_educational_project_completes_with_one_advance_as_a_degree() -> None:
+    table = rich(lay_out(Table(2)))
+    table.play("career ann test-medicine", "pass ben")
+    table.play("advance ann test-medicine")
+    held = table.p("ann").cards[0]
+    assert (held.level, held.status) == (2, "degree") and not core.occupies(table.state, held)
+
+
+def test_a_stand_alone_job_unpaid_is_discarded_with_the_penalty() -> None:
+    table = rich(adult(("ann", "ben")))
+    table.play("get-job ann test-courier")
+    to_upkeep(table)
+    ann = table.p("ann")
+    table.play("upkeep ann --drop test-courier")
+    assert (table.p("ann").stress - ann.stress, ann.sth - table.p("ann").sth) == (1, 1)
+
+
+# ---------------------------------------------------------------------------- the base game as declared
+
+
+def test_hourglasses_by_stress_section_and_a_life_ends_past_the_last_space() -> None:
+    """Test settings: 6 hourglasses; Stress sections 3:+1, 3:0, 3:-1, 3:-2 (12 spaces)."""
+    table = adult(("ann", "ben"))
+    assert table.p("ann").hourglasses == 7
+    for stress, hourglasses in ((3, 6), (6, 5), (11, 4)):
+        table.give("ann", stress=stress)
+        assert flow.hourglasses_for(table.state, "ann") == hourglasses
+    table.give("ann", stress=11, money=0)
+    table.play("adjust ann +1stress --why old age came early")
+    assert not table.p("ann").alive
+    assert table.state.active == "ben"
+
+
+def test_relax_moves_stress_left_within_its_section() -> None:
+    table = rich(adult(("ann", "ben")))
+    table.give("ann", stress=4)
+    table.play("action ann rest")  # test action: 1 Relax, 1 STH
+    assert table.p("ann").stress == 3 and table.p("ann").relax == 1
+    table.play("pass ben", "action ann rest")
+    assert table.p("ann").stress == 3  # not into the section to the left
+
+
+def test_the_game_ends_after_the_last_round_and_every_player_scores() -> None:
+    table = adult(("ann", "ben"))
+    while not pursuit.is_over(table.state):
+        if table.state.phase == "action":
+            pass_round(table)
+        elif table.state.phase == "upkeep":
+            for name in list(table.state.owed):
+                table.play(f"upkeep {name}")
+        else:
+            lay_out(table)
+    assert table.state.round == 6  # test setting: 6 Adult rounds
+    sheet = pursuit.score(table.state)
+    assert sheet.final and {line.player for line in sheet.lines} == {"ann", "ben"}
+
+
+def test_discarding_a_card_costs_the_penalty() -> None:
+    table = rich(adult(("ann", "ben")))
+    table.play("start-project ann test-choir", "pass ben")
+    ann = table.p("ann")
+    table.play("discard ann test-choir")
+    after = table.p("ann")
+    assert after.cards == () and (after.stress - ann.stress, ann.sth - after.sth) == (1, 1)
+    assert table.state.active == "ann"  # a free action
+
+
+def test_slots_are_enforced() -> None:
+    table = rich(adult(("ann", "ben"), friends=("TEST FRIEND 5",)))
+    table.give(
+        "ann",
+        cards=tuple(
+            Held(n)
+            for n in ("TEST CHOIR", "TEST NOVEL", "TEST GARDEN", "TEST PODCAST", "TEST PIANO", "TEST SOFA")
+        ),
+    )
+    error = table.refuse("start-project ann test-charity-run", IllegalMove)
+    assert "6 slots and 6 are taken" in str(error)
+    table.play("start-friendship ann test-friend-5")  # a Friend takes no slot
+
+
+def test_modules_are_read_and_unknown_ones_refused() -> None:
+    assert Table(2, options={"modules": "Pets, school"}).state.modules == ("pets", "school")
+    with pytest.raises(BadInput, match="unknown module"):
+        Table(2, options={"modules": "nostalgia"})
+    assert Table(2).state.options["modules"] == ALL
