@@ -1,0 +1,62 @@
+"""A served game: a seeded LOOP game (virtual decks: every hidden card is known to the
+referee), its links, and Starlette's test client on the pages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ledger.codec import encode
+from ledger.service import LogEntry, Referee
+from ledger.store import Store
+from referee_cli.serve import make_app
+from tests.conftest import fixed_clock
+from tests.loop.table import CARDS
+
+PLAYERS = ["ann", "ben", "cat"]
+
+
+@dataclass
+class Served:
+    referee: Referee  # another connection to the same database, like the command line's
+    game: int
+    tokens: dict[str, str]  # role -> token
+    client: TestClient
+
+    def url(self, role: str, path: str = "") -> str:
+        return f"/t/{self.tokens[role]}{path}"
+
+    def head(self) -> int:
+        return self.referee.store.head(self.game)[0]
+
+    def last(self) -> LogEntry:
+        return next(iter(self.referee.log(self.game, last=1)))
+
+    def post(self, role: str, path: str, body: dict[str, Any]) -> Any:
+        return self.client.post(self.url(role, path), json=body)
+
+    def move(self, role: str, text: str, head: int | None = None) -> Any:
+        """Post the move ``text`` as a page's button does: the typed command, not words."""
+        loaded = self.referee.load(self.game)
+        command = loaded.game.parse(loaded.state, text.split())
+        return self.post(role, "/move", {"command": encode(command), "head": head or self.head()})
+
+
+def served_game(db: Path, seed: int | None = 7) -> tuple[Referee, int, dict[str, str]]:
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("loop", PLAYERS, seed=seed, cards=CARDS)
+    return referee, game, referee.new_links(game)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    db = tmp_path / "ledger.db"
+    referee, game, tokens = served_game(db)
+    with TestClient(make_app(db, game, poll=0.05)) as client:
+        yield Served(referee, game, tokens, client)
+    referee.store.close()
