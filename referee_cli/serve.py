@@ -163,7 +163,6 @@ class Table:
         return {
             "game_title": loaded.game.title,
             "info": loaded.info,
-            "heading": render.heading(loaded.info, loaded),
             "head": loaded.head,
             "board": board,
             "screen": screen,

@@ -4,6 +4,7 @@ shows its one line."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from tests.serve.conftest import served_game
 from tests.serve.live import serving
 
 pytestmark = pytest.mark.skipif(
-    chromium_path() is None,
+    chromium_path() is None and not os.environ.get("REFEREE_REQUIRE_BROWSER"),
     reason="no chromium here (apt-get install chromium; .ci/run installs it, so CI runs this test)",
 )
 
