@@ -153,15 +153,23 @@ class Table:
         referee, game_id = self.referee, self.game_id
         as_player = self.player(role)
         loaded, board, screen = referee.board(game_id, as_player=as_player)
-        entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
+        game = loaded.game
+        # Each fact told from its event as this viewer may see it (hidden cards masked), not from
+        # the stored event: a page says no more than its viewer's log.
+        entries = [
+            msgspec.structs.replace(entry, facts=[game.describe(event) for event in entry.events])
+            if entry.events
+            else entry
+            for entry in referee.log(game_id, last=LAST_MOVES, as_player=as_player)
+        ]
         sheet = referee.score(game_id)[1] if board.over else None
         moves: list[LegalMove] = []
         if role == TABLE:
-            moves = [m for m in referee.legal(game_id) if loaded.game.actor(m.command) == TABLE]
+            moves = [m for m in referee.legal(game_id) if game.actor(m.command) == TABLE]
         elif role is not None:
             moves = referee.legal(game_id, role)
         return {
-            "game_title": loaded.game.title,
+            "game_title": game.title,
             "info": loaded.info,
             "head": loaded.head,
             "board": board,
@@ -171,7 +179,7 @@ class Table:
             "groups": _groups(moves),
             "role": role,
             "as_player": as_player,
-            "verbs": loaded.game.verbs,
+            "verbs": game.verbs,
         }
 
     def fragment(self, role: str | None) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from starlette.testclient import TestClient
 
@@ -45,6 +46,22 @@ class Served:
         loaded = self.referee.load(self.game)
         command = loaded.game.parse(loaded.state, text.split())
         return self.post(role, "/move", {"command": encode(command), "head": head or self.head()})
+
+
+def ledger_rows(referee: Referee, game: int) -> list[tuple[int, str, str, str]]:
+    """The log as recorded, but for the times (and so the hashes)."""
+    return [(r.seq, r.type, r.body, r.actor) for r in referee.store.rows(game)]
+
+
+def offered(client: TestClient, tokens: dict[str, str], kind: Any) -> list[tuple[str, str, Any]]:
+    """Every move offered now on the pages of whoever may act: (role, text, typed command)."""
+    board = client.get("/state.json").json()["status"]
+    out = []
+    for role in board["to_act"]:
+        for group in client.get(f"/t/{tokens[role]}/state.json").json()["moves"]:
+            for text, command in group["moves"]:
+                out.append((role, text, msgspec.json.decode(command, type=kind)))
+    return out
 
 
 def served_game(db: Path, seed: int | None = 7) -> tuple[Referee, int, dict[str, str]]:

@@ -7,7 +7,6 @@ import random
 import re
 import shlex
 from pathlib import Path
-from typing import Any
 
 import msgspec
 from starlette.testclient import TestClient
@@ -19,27 +18,11 @@ from referee_cli.serve import make_app
 from tests.conftest import fixed_clock
 from tests.loop.fuzz import choose
 from tests.loop.table import CARDS
-from tests.serve.conftest import PLAYERS, served_game
+from tests.serve.conftest import PLAYERS, ledger_rows, offered, served_game
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "fixtures" / "loop-basic-3p.jsonl"
 MAX_MOVES = 3000
-
-
-def ledger_rows(referee: Referee, game: int) -> list[tuple[int, str, str, str]]:
-    """The log as recorded, but for the times (and so the hashes)."""
-    return [(r.seq, r.type, r.body, r.actor) for r in referee.store.rows(game)]
-
-
-def offered(client: TestClient, tokens: dict[str, str]) -> list[tuple[str, str, Any]]:
-    """Every move offered now on the pages of whoever may act: (role, text, typed command)."""
-    board = client.get("/state.json").json()["status"]
-    out = []
-    for role in board["to_act"]:
-        for group in client.get(f"/t/{tokens[role]}/state.json").json()["moves"]:
-            for text, command in group["moves"]:
-                out.append((role, text, msgspec.json.decode(command, type=loop.Command)))
-    return out
 
 
 def favour_cell(html: str, name: str) -> str:
@@ -103,7 +86,7 @@ def test_a_seeded_game_played_from_the_pages_is_the_ledger_typed_at_the_command_
                 break
             if number % 4 == 0:
                 checks += check_hidden(client, referee, game, tokens)
-            moves = offered(client, tokens)
+            moves = offered(client, tokens, loop.Command)
             command = choose(rng, [command for _, _, command in moves])
             role, text, _ = next(m for m in moves if m[2] is command)
             head = client.get("/state.json").json()["head"]
