@@ -28,6 +28,7 @@ class Server:
     base: str
     links: dict[str, str]  # role -> the URL of its page
     process: subprocess.Popen[str]
+    printed: str  # what `serve` printed before serving
 
 
 def free_port() -> int:
@@ -37,11 +38,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(db: Path, game: int, *, timeout: float = 30.0) -> Iterator[Server]:
+def serving(
+    db: Path, game: int, *, options: tuple[str, ...] = ("--new-links", "--no-qr"), timeout: float = 30.0
+) -> Iterator[Server]:
     """``referee serve --new-links`` in a child process, until the block ends (then Ctrl-C)."""
     port = free_port()
     args = [sys.executable, "-m", "tests.run_cli", "--db", str(db), "--game", str(game)]
-    args += ["serve", "--port", str(port), "--new-links", "--no-qr"]
+    args += ["serve", "--port", str(port), *options]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
@@ -70,7 +73,7 @@ def serving(db: Path, game: int, *, timeout: float = 30.0) -> Iterator[Server]:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise AssertionError("referee serve did not answer: " + "".join(printed))
             time.sleep(0.05)
-        yield Server(base, links, process)
+        yield Server(base, links, process, "".join(printed))
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
