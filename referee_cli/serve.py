@@ -525,6 +525,9 @@ def run_server(
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
     app = make_app(db, game_id)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
+    # Open event streams would hold a graceful shutdown for ever: give them a second.
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1
+    )
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run()
