@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from ledger.codec import encode
@@ -189,3 +191,33 @@ def test_players_cannot_use_the_table_actions(served: Served) -> None:
         reply = served.post("ann", f"/table/{action}", {"seq": head, "reason": "mine"})
         assert reply.status_code == 403 and reply.json()["line"].endswith("is for the table's page")
     assert served.head() == head
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    role=st.sampled_from(["ann", "ben", "table"]),
+    path=st.sampled_from(["/move", "/table/undo", "/table/void", "/table/redo"]),
+    body=st.one_of(
+        st.fixed_dictionaries({"text": st.text(max_size=40)}, optional={"head": json_values}),
+        st.fixed_dictionaries({"command": st.text(max_size=60)}, optional={"head": json_values}),
+        st.dictionaries(st.sampled_from(["text", "command", "head", "seq", "reason", "by"]), json_values),
+        json_values,
+    ),
+)
+def test_whatever_is_posted_the_answer_is_one_line_never_a_crash(
+    served: Served, role: str, path: str, body: object
+) -> None:
+    head = served.head()
+    reply = served.client.post(served.url(role, path), json=body)
+    assert reply.status_code in (200, 400, 403, 409, 422), reply.text
+    line = reply.json()["line"]
+    assert line and "\n" not in line and "Traceback" not in line
+    if reply.status_code != 200:
+        assert served.head() == head
