@@ -180,6 +180,10 @@ class Table:
             "role": role,
             "as_player": as_player,
             "verbs": game.verbs,
+            "view": board.view,
+            # A game's own board, drawn from its typed view, where it has one (LOOP's): above the
+            # generic tables of its present().
+            "designed": f"{game.name}.html" if (HERE / f"{game.name}.html").is_file() else None,
         }
 
     def fragment(self, role: str | None) -> str:

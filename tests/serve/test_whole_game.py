@@ -36,6 +36,15 @@ def favour_cell(html: str, name: str) -> str:
     raise AssertionError(f"no row of {name}")
 
 
+def player_card(html: str, name: str) -> str:
+    """The text of ``name``'s card on LOOP's designed board."""
+    found = re.search(
+        rf'<div class="player[^"]*">\s*<h3>{name}\b(.*?)</div>\s*(?:<div class="player|</div>)', html, re.S
+    )
+    assert found, f"no card of {name}"
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
 def _counted(hand: list[str]) -> list[str]:
     """A hand as the board counts it: ``barter x2, share``."""
     if not hand:
@@ -65,11 +74,15 @@ def check_hidden(client: TestClient, referee: Referee, game: int, tokens: dict[s
                 assert seen["goals"] == secret_goals and seen["favours"] == hand, (role, name)
                 assert all(goal in html for goal in secret_goals), (role, name)
                 assert favour_cell(html, name).split(": ")[-1].split(", ") == _counted(hand)
+                if hand:
+                    assert f"FAVOUR {len(hand)}: {', '.join(hand)}" in player_card(html, name)
             else:
                 assert seen["goals"] is None and seen["favours"] is None, (role, name)
                 leaked = [goal for goal in secret_goals if goal in text]
                 assert not leaked, f"{name}'s secret GOAL {leaked} on the page of {role or 'the board'}"
                 assert favour_cell(html, name) == str(len(hand))
+                card = player_card(html, name)
+                assert f"FAVOUR {len(hand)}\n" in card and f"GOAL {len(secret_goals)} secret" in card, card
             checked += 1
     return checked
 
