@@ -355,7 +355,7 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
             line = f"recorded {span}: {result.text}"
         else:
             line = result
-        fragment = table.fragment(role)  # looks at the head, and so tells every listener at once
+        fragment = table.fragment(role)  # looks at the head: every listener is told once this answers
         return JSONResponse({"ok": True, "line": line, "head": table.head, "html": fragment}, headers=HEADERS)
 
     async def move(request: Request) -> Response:
@@ -384,7 +384,9 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
                 data = msgspec.json.encode({"head": table.head, "html": html}).decode()
                 yield f"event: board\ndata: {data}\n\n"
                 try:
-                    await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    # (not wait_for, whose extra task would wake this page a turn of the loop later)
+                    async with asyncio.timeout(KEEPALIVE):
+                        await queue.get()
                 except TimeoutError:
                     yield ": still here\n\n"
                     continue

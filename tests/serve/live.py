@@ -110,6 +110,7 @@ class Run:
     listeners: list[Listener]
     heads: list[int]  # the head after each move
     latencies: list[float]  # seconds from posting a move to each page showing it
+    answers: list[float]  # seconds from posting a move to its page's answer (recorded)
 
 
 async def _run(server: Server, pages: int, moves: int, seed: int, timeout: float) -> Run:
@@ -123,6 +124,7 @@ async def _run(server: Server, pages: int, moves: int, seed: int, timeout: float
                 await asyncio.sleep(0.01)
             heads: list[int] = []
             latencies: list[float] = []
+            answers: list[float] = []
             for _ in range(moves):
                 board = (await client.get(server.base + "/state.json")).json()
                 if board["status"]["over"]:
@@ -133,6 +135,7 @@ async def _run(server: Server, pages: int, moves: int, seed: int, timeout: float
                 body = {"command": rng.choice(offered), "head": board["head"]}
                 start = time.perf_counter()
                 reply = await client.post(server.links[role] + "/move", json=body)
+                answers.append(time.perf_counter() - start)
                 assert reply.status_code == 200, reply.text
                 head = reply.json()["head"]
                 heads.append(head)
@@ -141,7 +144,7 @@ async def _run(server: Server, pages: int, moves: int, seed: int, timeout: float
                     assert time.monotonic() < deadline, "a board page did not show the move"
                     await asyncio.sleep(0.002)
                 latencies.extend(at - start for lis in listeners if (at := lis.when(head)) is not None)
-            return Run(listeners, heads, latencies)
+            return Run(listeners, heads, latencies, answers)
         finally:
             for task in tasks:
                 task.cancel()
