@@ -59,3 +59,16 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path) ->
         assert str(refused.value).startswith("LOOP 2.2")
         assert referee.store.head(game)[0] == head
         assert ann.evaluate("document.querySelectorAll('button[data-command]').length") == 0
+        # Nothing wider than a phone: no sideways scrolling of the page (wide tables scroll alone).
+        for page in (ann, ben):
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+        # The table's page takes back ben's WORK: every page shows it.
+        table = browser.new_context().new_page()
+        table.goto(server.links["table"])
+        table.get_by_role("textbox", name="reason for the undo").fill("wrong card")
+        table.get_by_role("button", name="undo", exact=True).click()
+        expect(table.locator("#said")).to_contain_text("undo #")
+        expect(board.locator("ol.log")).to_contain_text("[undone by #")
+        expect(ben.get_by_role("button", name="work ben", exact=True)).to_be_visible()
+        assert board.evaluate("window.notReloaded") is True
