@@ -221,3 +221,9 @@ def test_whatever_is_posted_the_answer_is_one_line_never_a_crash(
     assert line and "\n" not in line and "Traceback" not in line
     if reply.status_code != 200:
         assert served.head() == head
+
+
+def test_the_table_page_moves_for_anyone_as_the_command_line_does(served: Served) -> None:
+    reply = served.move("table", "work ann")
+    assert reply.status_code == 200 and reply.json()["line"].endswith("work ann")
+    assert (served.last().actor, served.last().text) == ("ann", "work ann")
