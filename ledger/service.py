@@ -7,7 +7,10 @@ state, score and the log are read back by folding the live history.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+import secrets
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -201,7 +204,6 @@ def snapshot_key(game: Game) -> str:
             )
         else:
             files = [str(path)]
-        import hashlib
 
         digest = hashlib.sha256()
         for file in files:
@@ -735,13 +737,29 @@ class Referee:
         rows.extend(NewRow(tag_of(e), encode(e), actor) for e in events)
         return rows, events, fold(game, state, events)
 
-    def submit_text(self, game_id: int, words: Sequence[str], actor: str | None = None) -> Recorded:
-        """Parse a move typed in the game's grammar and submit it."""
-        loaded = self.load(game_id)
+    def submit_text(
+        self, game_id: int, words: Sequence[str], actor: str | None = None, *, seen: int | None = None
+    ) -> Recorded:
+        """Parse a move typed in the game's grammar and submit it (``seen``: see ``submit``)."""
+        loaded = self.seen(game_id, seen)
         if not words:
             raise BadInput("no move given", legal=", ".join(v.usage for v in loaded.game.verbs))
         command = loaded.game.parse(loaded.state, list(words))
         return self.submit(game_id, command, actor, _loaded=loaded)
+
+    def seen(self, game_id: int, head: int | None) -> Loaded:
+        """The game as a front end last showed it, at log head ``head`` (None: now).
+
+        A move submitted on it is decided there first; if the log has moved on since, it
+        meets the same optimistic concurrency as two terminals (``submit``): decided again on
+        the new state, and refused, naming what was recorded first, if it no longer holds."""
+        loaded = self.load(game_id)
+        if head is None or head == loaded.head:
+            return loaded
+        at = self._move_end(game_id, head)
+        if at is None or at == loaded.head:
+            return loaded
+        return replace(self.load(game_id, at), head=at)
 
     def submit(
         self,
@@ -750,14 +768,17 @@ class Referee:
         actor: str | None = None,
         *,
         redo_of: int | None = None,
+        seen: int | None = None,
         _loaded: Loaded | None = None,
     ) -> Recorded:
         """Decide ``command`` on the current state and append its facts, or raise and append nothing.
 
         If another writer appends first, the command is decided again on the new state and
         appended if still legal; otherwise a ``WriteConflict`` says what got there first.
+        ``seen`` is the head the mover was shown (a page drawn earlier): the moves since count
+        as appended first.
         """
-        loaded = _loaded or self.load(game_id)
+        loaded = _loaded or self.seen(game_id, seen)
         first_head = loaded.head
         for attempt in range(MAX_ATTEMPTS):
             game = loaded.game
@@ -925,6 +946,29 @@ class Referee:
                 legal="start a new game to set it up differently",
             )
         return move.seq
+
+    # --- links (``referee serve``) -------------------------------------------------------
+
+    def new_links(self, game_id: int) -> dict[str, str]:
+        """Fresh secret tokens for each player of the game and for the table (role -> token);
+        only their hashes are kept, and the game's earlier tokens stop working."""
+        loaded = self.load(game_id)
+        tokens = {role: secrets.token_urlsafe(18) for role in (*loaded.setup.players, TABLE)}
+        self.store.put_links(game_id, {role: _token_hash(t) for role, t in tokens.items()})
+        return tokens
+
+    def has_links(self, game_id: int) -> bool:
+        return bool(self.store.links(game_id))
+
+    def link_role(self, game_id: int, token: str) -> str | None:
+        """The role (a player, or the table) whose link carries ``token``; None for any other."""
+        if not token or len(token) > 200:
+            return None
+        digest = _token_hash(token)
+        for known, role in self.store.links(game_id).items():
+            if hmac.compare_digest(known, digest):
+                return role
+        return None
 
     # --- audit ------------------------------------------------------------------------
 
@@ -1144,6 +1188,10 @@ def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[Mo
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
     )
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _status_of(game: Game, state: Any) -> str:

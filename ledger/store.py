@@ -8,6 +8,8 @@ Tables
   settings   small key/value facts of this database (the current game)
   verified   per game, the last seq whose rows were checked (chain and rules), with its hash and
              the setup row's: a command checks only the rows after it
+  links      per game and role (a player, or the table), the sha256 of the secret token in that
+             role's `referee serve` link: made by `serve` on first use (``ensure_links``)
 
 Durability: WAL with ``synchronous=FULL``, so a move the referee has reported as recorded
 survives a power cut. Every append is one ``BEGIN IMMEDIATE`` transaction: all rows of a
@@ -752,6 +754,39 @@ class Store:
     def set_setting(self, key: str, value: str) -> None:
         with self._immediate():
             self.db.table("settings").upsert({"key": key, "value": value}, pk="key")
+
+    # --- the links of `referee serve` -------------------------------------------------
+
+    def ensure_links(self) -> None:
+        """Create the ``links`` table if missing: only ``serve`` needs it, so a database that is
+        never served is never changed for it."""
+        if "links" in self._tables():
+            return
+        with self._immediate():
+            self.db.table("links").create(
+                {"game_id": int, "role": str, "token_hash": str},
+                pk=("game_id", "role"),
+                not_null={"token_hash"},
+                foreign_keys=[("game_id", "games", "id")],
+                if_not_exists=True,
+            )
+
+    def links(self, game_id: int) -> dict[str, str]:
+        """A game's link hashes, token hash -> role (none if ``serve`` never made any)."""
+        if "links" not in self._tables():
+            return {}
+        rows = self._read("SELECT token_hash, role FROM links WHERE game_id = ?", (game_id,))
+        return {str(h): str(r) for h, r in rows}
+
+    def put_links(self, game_id: int, hashes: dict[str, str]) -> None:
+        """Replace a game's links (role -> token hash) in one transaction: the old ones stop working."""
+        self.ensure_links()
+        with self._immediate() as conn:
+            conn.execute("DELETE FROM links WHERE game_id = ?", (game_id,))
+            conn.executemany(
+                "INSERT INTO links (game_id, role, token_hash) VALUES (?, ?, ?)",
+                [(game_id, role, digest) for role, digest in hashes.items()],
+            )
 
     # --- reading ----------------------------------------------------------------------
 

@@ -510,6 +510,24 @@ def build_app() -> typer.Typer:
         echo(json.dumps(game_schema(kind), indent=2, sort_keys=True))
 
     @app.command()
+    def serve(
+        ctx: typer.Context,
+        port: Annotated[int, typer.Option("--port", help="The TCP port.")] = 8000,
+        lan: Annotated[
+            bool, typer.Option("--lan", help="Serve the local network, not only this computer.")
+        ] = False,
+        new_links: Annotated[
+            bool, typer.Option("--new-links", help="Make new secret links; the earlier ones stop working.")
+        ] = False,
+        qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print each link as a QR code too.")] = True,
+    ) -> None:
+        """Serve the current game to the table's browsers: the board, each player's page, the table's."""
+        from referee_cli.serve import run_server  # starlette, uvicorn, jinja2: for this command only
+
+        s = session(ctx)
+        run_server(s.referee, s.db, s.game_id(), port=port, lan=lan, new_links=new_links, qr=qr)
+
+    @app.command()
     def play(ctx: typer.Context) -> None:
         """An interactive shell on the current game: type moves without the `referee GAME` prefix."""
         from referee_cli.shell import Shell

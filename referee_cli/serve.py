@@ -1,0 +1,539 @@
+"""``referee serve``: the table's pages, over the table's own network, on the same ledger.
+
+Three kinds of page, each a rendering of the service's ``board()`` (the game's own
+``present(view)``), ``log()``, ``score()`` and ``legal()``; no rules here:
+
+- the board (``/``, no token): the public view, whose turn it is, the last moves, the score
+  sheet at the end; for a shared screen.
+- a player's page (``/t/TOKEN``): the board as that player may see it (their hand and secret
+  goals) and their legal moves now, as buttons that post the typed command.
+- the table's page (``/t/TOKEN`` of the table's link): the table's moves (reveals,
+  declarations), any move typed as at the command line, undo, redo, void and verify.
+
+Tokens are per game and stored hashed (``Referee.new_links``); a wrong or missing token gets
+the public board only. Every page listens to ``/events`` (server-sent events): the server
+polls the log's head, so a move recorded by the command line, ``play`` or a phone shows on
+every page within ``POLL`` seconds (at once for a move made on a page).
+
+The service is synchronous SQLite: it is called from the event loop's one thread only (a
+move takes milliseconds), which also keeps its connection in the thread that opened it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shlex
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ledger.codec import encode
+from ledger.errors import (
+    AmbiguousMove,
+    BadInput,
+    IllegalMove,
+    NotFound,
+    RefereeError,
+    StorageFailed,
+    StoreUnreadable,
+    VerificationFailed,
+    WriteConflict,
+)
+from ledger.service import TABLE, LegalMove, Recorded, Referee
+from referee_cli import render
+
+POLL = 0.25  # seconds between looks at the log's head (another process's appends)
+KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+LAST_MOVES = 8  # log entries a page shows
+MAX_BODY = 16_384  # bytes a posted move may take
+HERE = Path(__file__).parent / "web"
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+}
+
+
+class Forbidden(RefereeError):
+    """A link that may not do what was asked (a player moving for another, a wrong token)."""
+
+    exit_code = 2
+    kind = "forbidden"
+
+
+def status_of(error: RefereeError) -> int:
+    """The HTTP status of a refusal: the command line's exit codes, in HTTP's words."""
+    if isinstance(error, Forbidden):
+        return 403
+    if isinstance(error, NotFound | BadInput | AmbiguousMove):
+        return 400
+    if isinstance(error, WriteConflict):
+        return 409
+    if isinstance(error, IllegalMove):
+        return 422
+    if isinstance(error, VerificationFailed):
+        return 409
+    if isinstance(error, StorageFailed | StoreUnreadable):
+        return 503
+    return 400
+
+
+@dataclass(frozen=True)
+class Group:
+    """Legal moves under one verb, for a row of buttons."""
+
+    verb: str
+    moves: list[tuple[str, str]]  # (text, the typed command as JSON)
+
+
+class Table:
+    """The served game: the referee, the log head last seen, and who listens for changes."""
+
+    def __init__(self, db: Path, game_id: int, poll: float = POLL) -> None:
+        self.db = db
+        self.game_id = game_id
+        self.poll = poll
+        self._referee: Referee | None = None
+        self.head = 0
+        self.listeners: set[asyncio.Queue[int]] = set()
+        self._cache: dict[tuple[str | None, int], str] = {}
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(HERE),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    @property
+    def referee(self) -> Referee:
+        if self._referee is None:  # opened in the event loop's thread, which alone uses it
+            self._referee = Referee.open(self.db, create=False)
+            self.head = self._read_head()
+        return self._referee
+
+    def _read_head(self) -> int:
+        return self.referee.store.head(self.game_id)[0]
+
+    # --- watching the log -----------------------------------------------------------
+
+    def look(self) -> None:
+        """Tell every listener if the log's head moved (a move, undo or void, from anywhere)."""
+        head = self._read_head()
+        if head != self.head:
+            self.head = head
+            self._cache = {k: v for k, v in self._cache.items() if k[1] == head}
+            for queue in self.listeners:
+                queue.put_nowait(head)
+
+    async def watch(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll)
+            with contextlib.suppress(RefereeError):
+                self.look()
+
+    # --- what a page shows ------------------------------------------------------------
+
+    def player(self, role: str | None) -> str | None:
+        return None if role in (None, TABLE) else role
+
+    def context(self, role: str | None) -> dict[str, Any]:
+        referee, game_id = self.referee, self.game_id
+        as_player = self.player(role)
+        loaded, board, screen = referee.board(game_id, as_player=as_player)
+        game = loaded.game
+        # Each fact told from its event as this viewer may see it (hidden cards masked), not from
+        # the stored event: a page says no more than its viewer's log.
+        entries = [
+            msgspec.structs.replace(entry, facts=[game.describe(event) for event in entry.events])
+            if entry.events
+            else entry
+            for entry in referee.log(game_id, last=LAST_MOVES, as_player=as_player)
+        ]
+        sheet = referee.score(game_id)[1] if board.over else None
+        moves: list[LegalMove] = []
+        if role == TABLE:
+            moves = [m for m in referee.legal(game_id) if game.actor(m.command) == TABLE]
+        elif role is not None:
+            moves = referee.legal(game_id, role)
+        return {
+            "game_title": game.title,
+            "info": loaded.info,
+            "head": loaded.head,
+            "board": board,
+            "screen": screen,
+            "entries": entries,
+            "sheet": sheet,
+            "groups": _groups(moves),
+            "role": role,
+            "as_player": as_player,
+            "verbs": game.verbs,
+            "view": board.view,
+            # A game's own board, drawn from its typed view, where it has one (LOOP's): above the
+            # generic tables of its present().
+            "designed": f"{game.name}.html" if (HERE / f"{game.name}.html").is_file() else None,
+        }
+
+    def fragment(self, role: str | None) -> str:
+        """The live part of a page (rendered once per role and head, however many listen)."""
+        self.look()
+        key = (role, self.head)
+        html = self._cache.get(key)
+        if html is None:
+            html = self.env.get_template("live.html").render(**self.context(role))
+            self._cache[key] = html
+        return html
+
+    def page(self, role: str | None, token: str | None, notice: str = "") -> str:
+        context = self.context(role)
+        events = f"/t/{token}/events" if token and role else "/events"
+        return self.env.get_template("page.html").render(
+            **context,
+            live=self.fragment(role),
+            token=token if role else None,
+            events=events,
+            notice=notice,
+        )
+
+    def state_json(self, role: str | None) -> dict[str, Any]:
+        loaded, board, _ = self.referee.board(self.game_id, as_player=self.player(role))
+        out: dict[str, Any] = {"game": self.game_id, "head": loaded.head, "role": role, "status": board}
+        if role is not None:
+            out["moves"] = self.context(role)["groups"]
+        return out
+
+    # --- acting -----------------------------------------------------------------------
+
+    def move(self, role: str, body: dict[str, Any]) -> Recorded:
+        """A move posted from a page: the typed command of a button, or words typed in."""
+        referee, game_id = self.referee, self.game_id
+        seen = _int(body.get("head"), "head")
+        loaded = referee.seen(game_id, seen)
+        game = loaded.game
+        if isinstance(body.get("command"), str):
+            try:
+                command = msgspec.json.decode(body["command"], type=game.Command)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise BadInput(f"not a {game.title} move: {exc}") from None
+        elif isinstance(body.get("text"), str):
+            text = body["text"].strip()
+            try:
+                words = shlex.split(text)
+            except ValueError as exc:
+                raise BadInput(f"cannot read {text!r}: {exc}") from None
+            if not words:
+                raise BadInput("no move given", legal=", ".join(v.usage for v in game.verbs))
+            command = game.parse(loaded.state, words)
+        else:
+            raise BadInput("post a move as {command: JSON} or {text: WORDS}")
+        actor = game.actor(command)
+        if role != TABLE and actor.lower() != role.lower():
+            whose = "the table's" if actor == TABLE else f"{actor}'s"
+            raise Forbidden(f"this is {role}'s page: {game.text(command)} is {whose} move, not {role}'s")
+        return referee.submit(game_id, command, seen=seen)
+
+    def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
+        referee, game_id = self.referee, self.game_id
+        reason = _text(body.get("reason"), "reason")
+        by = _text(body.get("by"), "by") or None  # who asked, as `--by` at the command line
+        if action == "undo":
+            return referee.undo(game_id, by=by, reason=reason)
+        if action == "redo":
+            return referee.redo(game_id, by=by)
+        if action == "void":
+            seq = _int(body.get("seq"), "seq")
+            if seq is None:
+                raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
+            cascade = bool(body.get("cascade"))
+            return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade)
+        if action == "verify":
+            return render.verified(referee.verify(game_id))
+        raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
+
+
+def _groups(moves: list[LegalMove]) -> list[Group]:
+    groups: dict[str, Group] = {}
+    for move in moves:
+        verb = move.text.split(" ", 1)[0]
+        groups.setdefault(verb, Group(verb, [])).moves.append((move.text, encode(move.command)))
+    return list(groups.values())
+
+
+def _int(value: Any, name: str) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise BadInput(f"{name} must be a number")
+    try:
+        return int(value)
+    except ValueError:
+        raise BadInput(f"{name} must be a number, not {str(value)[:20]!r}") from None
+
+
+def _text(value: Any, name: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadInput(f"{name} must be text")
+    return value.strip()
+
+
+def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
+    """The web application serving game ``game_id`` of the database at ``db``."""
+    table = Table(db, game_id, poll)
+
+    def role_of(request: Request) -> tuple[str | None, str]:
+        token = str(request.path_params.get("token", ""))
+        return table.referee.link_role(game_id, token), token
+
+    def refused(error: RefereeError) -> JSONResponse:
+        return JSONResponse(
+            {"ok": False, "error": error.kind, "line": str(error)},
+            status_code=status_of(error),
+            headers=HEADERS,
+        )
+
+    def html(text: str, status: int = 200) -> HTMLResponse:
+        return HTMLResponse(text, status_code=status, headers=HEADERS)
+
+    async def board(request: Request) -> Response:
+        return html(table.page(None, None))
+
+    async def player_page(request: Request) -> Response:
+        role, token = role_of(request)
+        if role is None:
+            notice = "This link opens no page of a player (mistyped, or replaced by new links): the board."
+            return html(table.page(None, None, notice), 403)
+        return html(table.page(role, token))
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(msgspec.to_builtins(table.state_json(None)), headers=HEADERS)
+
+    async def player_state(request: Request) -> Response:
+        role, _ = role_of(request)
+        if role is None:
+            return refused(Forbidden("this link opens no player's page"))
+        return JSONResponse(msgspec.to_builtins(table.state_json(role)), headers=HEADERS)
+
+    async def read_body(request: Request) -> dict[str, Any]:
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise BadInput("post JSON (content-type: application/json)")
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise BadInput(f"a move of {len(raw)} bytes is too long (at most {MAX_BODY})")
+        try:
+            body = msgspec.json.decode(raw)
+        except msgspec.DecodeError:
+            raise BadInput("the posted body is not JSON") from None
+        if not isinstance(body, dict):
+            raise BadInput("post a JSON object")
+        return body
+
+    async def act(request: Request, do: Callable[[str, dict[str, Any]], Recorded | str]) -> Response:
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link may not move: it opens no player's page")
+            body = await read_body(request)
+            result = do(role, body)
+        except RefereeError as error:
+            return refused(error)
+        if isinstance(result, Recorded):
+            span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
+            line = f"recorded {span}: {result.text}"
+        else:
+            line = result
+        fragment = table.fragment(role)  # looks at the head: every listener is told once this answers
+        return JSONResponse({"ok": True, "line": line, "head": table.head, "html": fragment}, headers=HEADERS)
+
+    async def move(request: Request) -> Response:
+        return await act(request, table.move)
+
+    async def table_do(request: Request) -> Response:
+        action = str(request.path_params["action"])
+
+        def do(role: str, body: dict[str, Any]) -> Recorded | str:
+            if role != TABLE:
+                raise Forbidden(f"this is {role}'s page: {action} is for the table's page")
+            return table.table_action(action, body)
+
+        return await act(request, do)
+
+    async def stream(role: str | None) -> AsyncIterator[str]:
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        table.listeners.add(queue)
+        try:
+            yield "retry: 1000\n\n"
+            while True:
+                try:
+                    html = table.fragment(role)
+                except RefereeError as error:  # a log that stops checking out: said, not shown
+                    html = f'<p class="notice">{escape(str(error))}</p>'
+                data = msgspec.json.encode({"head": table.head, "html": html}).decode()
+                yield f"event: board\ndata: {data}\n\n"
+                try:
+                    # (not wait_for, whose extra task would wake this page a turn of the loop later)
+                    async with asyncio.timeout(KEEPALIVE):
+                        await queue.get()
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                while not queue.empty():  # several moves at once: show the latest
+                    queue.get_nowait()
+        finally:
+            table.listeners.discard(queue)
+
+    def events_response(role: str | None) -> Response:
+        headers = {**HEADERS, "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(role), media_type="text/event-stream", headers=headers)
+
+    async def events(request: Request) -> Response:
+        return events_response(None)
+
+    async def player_events(request: Request) -> Response:
+        role, _ = role_of(request)
+        if role is None:
+            return refused(Forbidden("this link opens no player's page"))
+        return events_response(role)
+
+    def static(name: str, media: str) -> Callable[[Request], Any]:
+        text = (HERE / name).read_text()
+
+        async def serve_file(request: Request) -> Response:
+            return Response(text, media_type=media, headers={"Cache-Control": "max-age=60"})
+
+        return serve_file
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        table.look()  # opens the referee in this thread; a missing game fails here, not on a page
+        watcher = asyncio.create_task(table.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    routes = [
+        Route("/", board),
+        Route("/state.json", state),
+        Route("/events", events),
+        Route("/referee.js", static("referee.js", "text/javascript")),
+        Route("/referee.css", static("referee.css", "text/css")),
+        Route("/t/{token}", player_page),
+        Route("/t/{token}/state.json", player_state),
+        Route("/t/{token}/events", player_events),
+        Route("/t/{token}/move", move, methods=["POST"]),
+        Route("/t/{token}/table/{action}", table_do, methods=["POST"]),
+    ]
+
+    async def on_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RefereeError)
+        if request.url.path.endswith(".json"):
+            return refused(exc)
+        return html(f'<!doctype html><meta charset="utf-8"><p>{escape(str(exc))}</p>', status_of(exc))
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RefereeError: on_error})
+    app.state.table = table
+    return app
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a route out would use; nothing is
+    sent), or 127.0.0.1 if it has none."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def links_text(base: str, tokens: dict[str, str], qr: bool) -> list[str]:
+    """One line per link (and its QR code, for a phone's camera)."""
+    import segno
+
+    out = [f"board (the shared screen, no secret): {base}/"]
+    if qr:
+        out.append(_qr(segno, f"{base}/"))
+    for role, token in tokens.items():
+        whose = "the table (reveals, undo, void, verify)" if role == TABLE else role
+        out.append(f"{whose}: {base}/t/{token}")
+        if qr:
+            out.append(_qr(segno, f"{base}/t/{token}"))
+    return out
+
+
+def _qr(segno: Any, url: str) -> str:
+    import io
+
+    text = io.StringIO()
+    segno.make(url, error="l").terminal(out=text, compact=True)
+    return text.getvalue().rstrip("\n")
+
+
+def run_server(
+    referee: Referee, db: Path, game_id: int, *, port: int, lan: bool, new_links: bool, qr: bool
+) -> None:
+    """Print the links (new ones if asked or if the game has none), then serve until Ctrl-C."""
+    import socket
+    import sys
+
+    import uvicorn
+
+    if not 0 < port < 65536:
+        raise BadInput(f"port {port} is not a port", legal="1 to 65535")
+    info = referee.game(game_id)  # a game that does not check out is refused before serving
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    shown = lan_address() if lan else "127.0.0.1"
+    try:  # say so at once if the port is taken, before any link is made
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise BadInput(f"cannot listen on {host}:{port}: {exc.strerror}", legal="--port N") from None
+    base = f"http://{shown}:{port}"
+    lines = [f"serving game {game_id} ({info.kind}) of {db}"]
+    if lan:
+        lines.append(
+            f"on the local network ({shown}), on purpose: anyone on it can open the board;"
+            " a move needs a player's or the table's link"
+        )
+    else:
+        lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
+    if new_links or not referee.has_links(game_id):
+        tokens = referee.new_links(game_id)
+        if new_links:
+            lines.append("new links: the game's earlier links no longer work")
+        lines.extend(links_text(base, tokens, qr))
+    else:
+        lines.append(f"board (the shared screen, no secret): {base}/")
+        lines.append(
+            "the players' and the table's links made earlier still work (only their hashes are kept,"
+            " so they cannot be shown again): --new-links makes new ones"
+        )
+    lines.append("Ctrl-C stops the server; the ledger keeps every move")
+    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.flush()
+    app = make_app(db, game_id)
+    # Open event streams would hold a graceful shutdown for ever: give them a second.
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run()

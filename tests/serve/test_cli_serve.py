@@ -1,0 +1,54 @@
+"""`referee serve` at the command line: what it prints, and its refusals (one line, nothing
+served)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx2 as httpx
+
+from tests.conftest import Result
+from tests.serve.conftest import served_game
+from tests.serve.live import serving
+
+
+def test_serve_refuses_in_one_line(cli: Callable[..., Result], db_path: Path) -> None:
+    missing = cli("serve")
+    assert missing.code == 2 and missing.err.startswith("referee: no referee database at")
+    assert not db_path.exists()
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "1").code == 0
+    bad = cli("serve", "--port", "0")
+    assert bad.code == 2 and bad.err == "referee: port 0 is not a port (1 to 65535)\n"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = cli("serve", "--port", str(port))
+    assert busy.code == 2 and busy.err.startswith(f"referee: cannot listen on 127.0.0.1:{port}: ")
+    assert busy.out == "" and len(busy.err.splitlines()) == 1
+    assert cli("--game", "9", "serve").code == 2
+
+
+def test_serve_prints_qr_codes_and_says_links_are_kept(tmp_path: Path) -> None:
+    db = tmp_path / "ledger.db"
+    referee, game, tokens = served_game(db)
+    referee.store.close()
+    with serving(db, game, options=()) as server:
+        assert "on this computer only (127.0.0.1)" in server.printed
+        assert "links made earlier still work" in server.printed and "/t/" not in server.printed
+        assert httpx.get(f"{server.base}/t/{tokens['cat']}").status_code == 200
+    with serving(db, game, options=("--new-links",)) as server:
+        assert "new links: the game's earlier links no longer work" in server.printed
+        assert server.printed.count("▄") > 100  # the QR codes
+        assert sorted(server.links) == ["ann", "ben", "cat", "table"]
+
+
+def test_serve_lan_says_so(tmp_path: Path) -> None:
+    db = tmp_path / "ledger.db"
+    referee, game, _ = served_game(db)
+    referee.store.close()
+    with serving(db, game, options=("--lan", "--no-qr")) as server:
+        assert "on the local network" in server.printed and "on purpose" in server.printed
+        assert httpx.get(server.base + "/").status_code == 200
