@@ -1,0 +1,119 @@
+"""``initial`` and ``decide``: the LOOP rules, one module per rulebook section.
+
+``decide`` checks a command and returns its facts, or raises a typed error citing the rule.
+It builds the facts through a scratch fold (``core._Out``) so that one move can chain: an
+``end`` refills the board and starts the next turn with its FAVOUR draw, and the last
+setup reveal starts the first turn. Chance comes only from the setup seed: the virtual
+decks are shuffled by ``random.Random`` seeded from it and from the reshuffle count.
+
+- ``core``: the rule citations, the queries the rules and the views share, ``_Out``;
+- ``setup``: 1.0 Setup, the table's reveals and declared card faces;
+- ``work``, ``buy``, ``consume``: 2.2 a) to c) with 2.5's REPUTATION;
+- ``goal``: 2.3 and 3.2; ``favour``: 2.4 and 3.1;
+- ``end``: 2.2 Start Turn, 2.7 End Turn and 2.8 End Game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ledger.decider import decide_by_type
+from ledger.games.loop.model import (
+    Accept,
+    Buy,
+    Command,
+    Consume,
+    DeclareActivity,
+    DeclareGoal,
+    End,
+    Event,
+    Favour,
+    Goal,
+    Reject,
+    RevealActivity,
+    RevealMaterial,
+    State,
+    Work,
+)
+from ledger.games.loop.rules.buy import _buy
+from ledger.games.loop.rules.consume import _consume
+from ledger.games.loop.rules.core import (
+    R_END_GAME,
+    _Out,
+    achieved_by,
+    activity_wanted,
+    consume_possible,
+    goal_met,
+    holds_favour,
+    is_over,
+    mat_text,
+    material_wanted,
+    mats_text,
+    may_end,
+    to_act,
+    up,
+)
+from ledger.games.loop.rules.end import _end
+from ledger.games.loop.rules.favour import _accept, _favour, _reject, reject_options
+from ledger.games.loop.rules.goal import _goal
+from ledger.games.loop.rules.setup import (
+    OPTION_FAVOUR_DEAL,
+    _declare_activity,
+    _declare_goal,
+    _reveal_activity,
+    _reveal_material,
+    initial,
+)
+from ledger.games.loop.rules.work import _work
+
+__all__ = [
+    "OPTION_FAVOUR_DEAL",
+    "achieved_by",
+    "activity_wanted",
+    "actor",
+    "consume_possible",
+    "decide",
+    "goal_met",
+    "holds_favour",
+    "initial",
+    "is_over",
+    "mat_text",
+    "material_wanted",
+    "mats_text",
+    "may_end",
+    "reject_options",
+    "to_act",
+    "up",
+]
+
+_DECIDERS: dict[type, Callable[[_Out, Any], None]] = {
+    RevealMaterial: _reveal_material,
+    RevealActivity: _reveal_activity,
+    DeclareActivity: _declare_activity,
+    DeclareGoal: _declare_goal,
+    Work: _work,
+    Buy: _buy,
+    Consume: _consume,
+    Goal: _goal,
+    Favour: _favour,
+    Accept: _accept,
+    Reject: _reject,
+    End: _end,
+}
+
+
+def decide(state: State, command: Command) -> list[Event]:
+    """The facts ``command`` produces in ``state``, or a typed error saying why not."""
+    return decide_by_type(
+        _DECIDERS, _Out(state), command, over=state.phase == "over", title="LOOP", rule=R_END_GAME
+    )
+
+
+def actor(command: Command) -> str:
+    """Who makes the move: a player, or "table" for reveals and declarations."""
+    if isinstance(command, RevealMaterial | RevealActivity | DeclareActivity | DeclareGoal):
+        return "table"
+    if isinstance(command, Accept | Reject):
+        return command.target
+    return command.player
