@@ -22,8 +22,9 @@ def test_the_module_has_every_contract_name() -> None:
         # the same kind of thing as in the reference game: a function where it has one
         assert callable(getattr(loop, attribute)) == callable(getattr(pebbles, attribute)), attribute
     assert loop.modes == ("basic",) and (loop.min_players, loop.max_players) == (2, 6)
-    assert [option.name for option in loop.options] == ["favour-deal"]
-    assert loop.options[0].default == "rulebook"
+    assert [option.name for option in loop.options] == ["favour-deal", "activity-tiebreak"]
+    assert [option.default for option in loop.options] == ["rulebook", "kept"]
+    assert loop.rules_version in loop.rules_versions and "basic-1" in loop.rules_versions
 
 
 def test_the_contract_names_are_the_rules() -> None:
@@ -43,7 +44,8 @@ def test_the_contract_names_are_the_rules() -> None:
     )
     # LOOP 2.2 to 2.7, 1.0: the moves of Basic Mode, and the table's reveals and declarations
     assert [verb.name for verb in loop.verbs] == [
-        "reveal", "declare", "work", "buy", "consume", "goal", "favour", "accept", "reject", "end",
+        "reveal", "declare", "work", "buy", "consume", "rep-happiness", "goal", "favour", "accept",
+        "reject", "end",
     ]  # fmt: skip
     table = Table(2, seed=4)
     assert loop.to_act(table.state) == [table.state.active] and not loop.is_over(table.state)

@@ -25,13 +25,24 @@ from ledger.games.loop.grammar import ALIASES, USAGE, parse, text
 from ledger.games.loop.model import Command, Event, State
 from ledger.games.loop.moves import legal
 from ledger.games.loop.present import present
-from ledger.games.loop.rules import OPTION_FAVOUR_DEAL, actor, decide, initial, is_over, to_act
+from ledger.games.loop.rules import (
+    OPTION_ACTIVITY_TIEBREAK,
+    OPTION_FAVOUR_DEAL,
+    actor,
+    decide,
+    initial,
+    is_over,
+    to_act,
+)
 from ledger.games.loop.score import score
 from ledger.games.loop.view import View, view
 
 name = "loop"
 title = "LOOP: Life of Ordinary People (Basic Mode)"
-rules_version = "basic-1"
+# "2": BUY in several moves, the ``rep-happiness`` move, a reveal of several cards, tie-break 4
+# as an option. Logs of "basic-1" (the first version) still verify, under their own rules.
+rules_version = "2"
+rules_versions: tuple[str, ...] = ("basic-1", "2")
 modes: tuple[str, ...] = ("basic",)
 min_players = 2
 max_players = 6
@@ -44,6 +55,14 @@ options: tuple[Option, ...] = (
         "6p 1,1,2,2,3,3 — the printed table stops after the 3rd seat, so seats 4 to 6 follow "
         "its pattern) or a count per seat, e.g. 1,2,2,3",
     ),
+    Option(
+        OPTION_ACTIVITY_TIEBREAK,
+        "kept",
+        ("kept", "completed"),
+        "LOOP 2.8 tie-break 4, 'More ACTIVITY completed': 'kept' counts the ACTIVITY on each mat "
+        "(1.1 calls them the completed ACTIVITY); 'completed' counts every one completed, dropped "
+        "ones included",
+    ),
 )
 verbs: tuple[Verb, ...] = (
     Verb("reveal", USAGE["reveal"], "the table flips a card: starting MATERIAL, refills", ALIASES["reveal"]),
@@ -51,6 +70,11 @@ verbs: tuple[Verb, ...] = (
     Verb("work", USAGE["work"], "WORK: +3 COIN, -1 HAPPINESS; +1 COIN per REPUTATION spent (2.2 a)"),
     Verb("buy", USAGE["buy"], "BUY up to 3 MATERIAL; QUALITY = COIN + REPUTATION paid (2.2 b)"),
     Verb("consume", USAGE["consume"], "CONSUME up to 3 ACTIVITY, 1 QUALITY per colour (2.2 c)"),
+    Verb(
+        "rep-happiness",
+        USAGE["rep-happiness"],
+        "2 REPUTATION for 1 HAPPINESS in a CONSUME turn (2.5 c)",
+    ),
     Verb("goal", USAGE["goal"], "achieve a GOAL in your CONSUME turn (2.3)", ALIASES["goal"]),
     Verb("favour", USAGE["favour"], "play a FAVOUR to another player (2.4, 3.1)", ALIASES["favour"]),
     Verb("accept", USAGE["accept"], "ACCEPT the FAVOUR played to you (2.4 a)"),
@@ -81,6 +105,7 @@ __all__ = [
     "present",
     "redact",
     "rules_version",
+    "rules_versions",
     "score",
     "text",
     "title",

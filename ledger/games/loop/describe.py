@@ -34,6 +34,7 @@ from ledger.games.loop.model import (
     Mat,
     MaterialRevealed,
     Offer,
+    ReputationSpent,
     TurnEnded,
     TurnStarted,
     Worked,
@@ -108,6 +109,7 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
         + (f" and {e.reputation} REPUTATION" if e.reputation else "")
     ),
     Consumed: _describe_consumed,
+    ReputationSpent: lambda e: f"{e.player} spends {e.reputation} REPUTATION: +{e.happiness} HAPPINESS",
     GoalAchieved: lambda e: f"{e.player} achieves {e.goal}: +{e.happiness} HAPPINESS",
     FavourPlayed: lambda e: _offer(e.offer),
     FavourAccepted: lambda e: f"{e.offer.target} accepts {up(e.offer.kind)} (+{e.reputation} REPUTATION)",

@@ -38,6 +38,7 @@ from ledger.games.loop.model import (
     Mat,
     MaterialRevealed,
     Player,
+    ReputationSpent,
     State,
     TurnEnded,
     TurnStarted,
@@ -200,6 +201,7 @@ def _turn_started(state: State, event: TurnStarted) -> State:
         round=event.round,
         main="",
         consumed=0,
+        bought=0,
         pending=None,
         shares=(),
     )
@@ -237,7 +239,8 @@ def _bought(state: State, event: Bought) -> State:
         reputation=player.reputation - event.reputation,
         materials=tuple(sorted(player.materials + event.cards)),
     )
-    return replace(state, players=_players(state, player), buy_area=area, main="buy")
+    bought = state.bought + len(event.cards)
+    return replace(state, players=_players(state, player), buy_area=area, main="buy", bought=bought)
 
 
 def _consumed(state: State, event: Consumed) -> State:
@@ -279,6 +282,17 @@ def _consumed(state: State, event: Consumed) -> State:
         main="consume",
         consumed=state.consumed + len(event.completions),
     )
+
+
+def _reputation_spent(state: State, event: ReputationSpent) -> State:
+    player = state.players[event.player]
+    player = replace(
+        player,
+        reputation=player.reputation - event.reputation,
+        happiness=player.happiness + event.happiness,
+    )
+    # LOOP 2.5 c): only in a CONSUME turn; spent before the first CONSUME, it makes one (as 2.3).
+    return replace(state, players=_players(state, player), main=state.main or "consume")
 
 
 def _goal_achieved(state: State, event: GoalAchieved) -> State:
@@ -346,7 +360,7 @@ def _favour_rejected(state: State, event: FavourRejected) -> State:
 
 
 def _turn_ended(state: State, event: TurnEnded) -> State:
-    return replace(state, phase="refill", main="", consumed=0, pending=None, shares=())
+    return replace(state, phase="refill", main="", consumed=0, bought=0, pending=None, shares=())
 
 
 def _depleted(state: State, event: Depleted) -> State:
@@ -376,6 +390,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Worked: _worked,
     Bought: _bought,
     Consumed: _consumed,
+    ReputationSpent: _reputation_spent,
     GoalAchieved: _goal_achieved,
     FavourPlayed: _favour_played,
     FavourAccepted: _favour_accepted,

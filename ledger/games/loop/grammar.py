@@ -27,6 +27,7 @@ from ledger.games.loop.model import (
     Mat,
     MatRef,
     Reject,
+    RepHappiness,
     RevealActivity,
     RevealMaterial,
     Spend,
@@ -47,12 +48,14 @@ from ledger.words import (
 )
 
 USAGE = {
-    "reveal": "reveal material TYPE [--to PLAYER] | reveal activity NAME [--needs T,T --props P,P]",
+    "reveal": "reveal material TYPE [TYPE ...] [--to PLAYER] | reveal activity NAME "
+    "[--needs T,T --props P,P]",
     "declare": "declare activity NAME --needs T,T --props P,P | declare goal NAME [--needs P,P,P] --reward N",
     "work": "work PLAYER [--rep N]",
     "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [--rep N]",
     "consume": "consume PLAYER ACTIVITY=MAT,MAT [ACTIVITY=MAT,MAT ...] [--drop ACTIVITY ...] "
     "[--rep-happiness]",
+    "rep-happiness": "rep-happiness PLAYER [--force]",
     "goal": "goal PLAYER GOAL [--needs P,P,...] [--reward N]",
     "favour": "favour PLAYER acquire TARGET MAT | barter TARGET MINE THEIRS | recycle TARGET "
     "TYPE --pay N | resell TARGET MAT | share TARGET MAT",
@@ -96,11 +99,11 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
     count(positional, 2, None, USAGE["reveal"])
     what = positional[0].lower()
     if what in ("material", "mat"):
-        count(positional, 2, 2, USAGE["reveal"])
         if "needs" in options or "props" in options:
             raise BadInput("--needs and --props describe an ACTIVITY", legal=USAGE["reveal"])
         to = one(options, "to")
-        return RevealMaterial(_type(positional[1]), player_of(state.seats, to) if to else None)
+        kinds = [_type(word) for word in positional[1:]]
+        return RevealMaterial(kinds[0], player_of(state.seats, to) if to else None, tuple(kinds[1:]))
     if what in ("activity", "act"):
         if "to" in options:
             raise BadInput("an ACTIVITY is revealed into the CONSUME AREA", legal=USAGE["reveal"])
@@ -178,6 +181,12 @@ def _parse_consume(state: State, words: Sequence[str]) -> Command:
         name_of([part], "ACTIVITY") for value in options.get("drop", []) for part in value.split(",") if part
     )
     return Consume(player_of(state.seats, positional[0]), tuple(spends), drops, "rep-happiness" in options)
+
+
+def _parse_rep_happiness(state: State, words: Sequence[str]) -> Command:
+    positional, options = scan(words, {"force": ("force", "flag")})
+    count(positional, 1, 1, USAGE["rep-happiness"])
+    return RepHappiness(player_of(state.seats, positional[0]), "force" in options)
 
 
 def _parse_goal(state: State, words: Sequence[str]) -> Command:
@@ -269,6 +278,7 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "work": _parse_work,
     "buy": _parse_buy,
     "consume": _parse_consume,
+    "rep-happiness": _parse_rep_happiness,
     "goal": _parse_goal,
     "achieve": _parse_goal,
     "favour": _parse_favour,
@@ -304,8 +314,8 @@ def ref_text(ref: MatRef) -> str:
 def text(command: Command) -> str:
     """The canonical text of a move; ``parse`` reads it back to the same command."""
     match command:
-        case RevealMaterial(material, to):
-            return f"reveal material {material}{opt('to', to)}"
+        case RevealMaterial(material, to, more):
+            return f"reveal material {' '.join((material, *more))}{opt('to', to)}"
         case RevealActivity(name, needs, props):
             return f"reveal activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
         case DeclareActivity(name, needs, props):
@@ -324,6 +334,8 @@ def text(command: Command) -> str:
             drops = "".join(f" --drop {card_word(name)}" for name in drop)
             extra = " --rep-happiness" if rep_happiness else ""
             return f"consume {player} {paid}{drops}{extra}"
+        case RepHappiness(player, force):
+            return f"rep-happiness {player}" + (" --force" if force else "")
         case Goal(player, goal, needs, reward):
             return f"goal {player} {card_word(goal)}{opt('needs', needs)}{opt('reward', reward)}"
         case Favour(player, kind, target, mine, theirs, pay):

@@ -116,6 +116,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     favour_discard: tuple[str, ...] = ()
     reshuffles: int = 0  # deck reshuffles so far (seeds the virtual reshuffle)
     final_round: str = ""  # why the final round started, "" until it has (LOOP 2.8)
+    # A game recorded under rules version "basic-1" keeps that version's rules (see
+    # ``rules.setup.LEGACY``): one BUY move a turn, and its recorded moves mean what they meant.
+    legacy: bool = False
+    options: dict[str, str] = {}  # the setup's options, each with its value (defaults filled in)
+    bought: int = 0  # MATERIAL bought this turn, over all its ``buy`` moves (LOOP 2.2 b: up to 3)
 
     @property
     def virtual(self) -> bool:
@@ -147,6 +152,7 @@ class Spend(msgspec.Struct, frozen=True):
 class RevealMaterial(msgspec.Struct, frozen=True, tag="loop.reveal_material", omit_defaults=True):
     material: str
     to: str | None = None  # a player's random starting MATERIAL (LOOP 1.0)
+    more: tuple[str, ...] = ()  # further cards flipped, in order (``reveal material glass metal``)
 
 
 class RevealActivity(msgspec.Struct, frozen=True, tag="loop.reveal_activity", omit_defaults=True):
@@ -183,6 +189,13 @@ class Consume(msgspec.Struct, frozen=True, tag="loop.consume", omit_defaults=Tru
     spends: tuple[Spend, ...]
     drop: tuple[str, ...] = ()
     rep_happiness: bool = False
+
+
+class RepHappiness(msgspec.Struct, frozen=True, tag="loop.rep_happiness", omit_defaults=True):
+    """LOOP 2.5 c): 2 REPUTATION for 1 HAPPINESS, any time in the CONSUME turn."""
+
+    player: str
+    force: bool = False  # spend them even though HAPPINESS is at 12 and gains nothing
 
 
 class Goal(msgspec.Struct, frozen=True, tag="loop.goal", omit_defaults=True):
@@ -222,6 +235,7 @@ Command = (
     | Work
     | Buy
     | Consume
+    | RepHappiness
     | Goal
     | Favour
     | Accept
@@ -313,6 +327,14 @@ class Consumed(msgspec.Struct, frozen=True, tag="loop.consumed"):
     reputation: int  # spent for HAPPINESS (LOOP 2.5 c)
 
 
+class ReputationSpent(msgspec.Struct, frozen=True, tag="loop.reputation_spent"):
+    """LOOP 2.5 c): REPUTATION spent for HAPPINESS in a CONSUME turn, as a move of its own."""
+
+    player: str
+    reputation: int  # spent
+    happiness: int  # gained, after the cap
+
+
 class GoalAchieved(msgspec.Struct, frozen=True, tag="loop.goal_achieved"):
     player: str
     goal: str
@@ -365,6 +387,7 @@ Event = (
     | Worked
     | Bought
     | Consumed
+    | ReputationSpent
     | GoalAchieved
     | FavourPlayed
     | FavourAccepted

@@ -28,6 +28,7 @@ from ledger.games.loop.model import (
     MatRef,
     Player,
     Reject,
+    RepHappiness,
     RevealActivity,
     RevealMaterial,
     Spend,
@@ -98,9 +99,13 @@ def _turn(state: State, player: Player) -> Iterator[Command]:
         yield from _consumes(state, player)
         if consume_possible(state, player):
             yield from _goals(state, player)  # achieved first, it makes a CONSUME turn (2.3)
+            yield from _rep_happiness(state, player)
+    elif state.main == "buy" and not state.legacy:
+        yield from _buys(state, player)  # up to 3 MATERIAL over the turn's BUY moves (2.2 b)
     elif state.main == "consume":
         yield from _consumes(state, player)
         yield from _goals(state, player)
+        yield from _rep_happiness(state, player)
     if may_end(state, player):
         yield End(player.name)
     yield from _favours(state, player)
@@ -110,7 +115,7 @@ def _buys(state: State, player: Player) -> Iterator[Command]:
     """BUYs the player can pay for, with the least and the most REPUTATION they may spend."""
     area = Counter(state.buy_area)
     budget = player.coin + player.reputation
-    for size in range(1, data.MAX_PER_TURN + 1):
+    for size in range(1, data.MAX_PER_TURN - state.bought + 1):
         for combo in combinations_with_replacement(sorted(area), size):
             if Counter(combo) - area:
                 continue
@@ -198,8 +203,16 @@ def _consumes(state: State, player: Player) -> Iterator[Command]:
         excess = len(kept) + len(new) - data.MAX_KEPT
         drop = tuple((kept + new[:-1])[: max(0, excess)])
         yield Consume(me, spends, drop)
-        if player.reputation >= data.REPUTATION_FOR_HAPPINESS and len(spends) == 1:
+        # the 2 REPUTATION must buy something: HAPPINESS below 12 after the ACTIVITY (2.5 c)
+        gains = player.happiness + len(spends) < data.MAX_HAPPINESS or state.legacy
+        if player.reputation >= data.REPUTATION_FOR_HAPPINESS and len(spends) == 1 and gains:
             yield Consume(me, spends, drop, rep_happiness=True)
+
+
+def _rep_happiness(state: State, player: Player) -> Iterator[Command]:
+    """LOOP 2.5 c) as a move of its own; at HAPPINESS 12 only with --force (it gains nothing)."""
+    if player.reputation >= data.REPUTATION_FOR_HAPPINESS and not state.legacy:
+        yield RepHappiness(player.name, force=player.happiness >= data.MAX_HAPPINESS)
 
 
 def _goals(state: State, player: Player) -> Iterator[Command]:

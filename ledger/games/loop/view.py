@@ -227,11 +227,15 @@ def verbs(state: State) -> list[str]:
     open_: list[str] = []
     if not state.main:
         open_ += ["work", "buy"]
+    elif state.main == "buy" and state.bought < data.MAX_PER_TURN and not state.legacy:
+        open_.append("buy")  # LOOP 2.2 b: up to 3 MATERIAL over the turn's BUY moves
     possible = consume_possible(state, player)
     if possible and state.main in ("", "consume"):
         open_.append("consume")
     if state.main == "consume" or (possible and not state.main):
         open_.append("goal")  # LOOP 2.3: in a CONSUME turn (a first GOAL makes one)
+        if player.reputation >= data.REPUTATION_FOR_HAPPINESS and not state.legacy:
+            open_.append("rep-happiness")  # LOOP 2.5 c
     if any(holds_favour(state, player, kind) for kind in data.FAVOURS):
         open_.append("favour")
     if may_end(state, player):

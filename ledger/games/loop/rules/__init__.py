@@ -31,13 +31,14 @@ from ledger.games.loop.model import (
     Favour,
     Goal,
     Reject,
+    RepHappiness,
     RevealActivity,
     RevealMaterial,
     State,
     Work,
 )
 from ledger.games.loop.rules.buy import _buy
-from ledger.games.loop.rules.consume import _consume
+from ledger.games.loop.rules.consume import _consume, _rep_happiness
 from ledger.games.loop.rules.core import (
     R_END_GAME,
     _Out,
@@ -58,6 +59,7 @@ from ledger.games.loop.rules.end import _end
 from ledger.games.loop.rules.favour import _accept, _favour, _reject, reject_options
 from ledger.games.loop.rules.goal import _goal
 from ledger.games.loop.rules.setup import (
+    OPTION_ACTIVITY_TIEBREAK,
     OPTION_FAVOUR_DEAL,
     _declare_activity,
     _declare_goal,
@@ -68,6 +70,7 @@ from ledger.games.loop.rules.setup import (
 from ledger.games.loop.rules.work import _work
 
 __all__ = [
+    "OPTION_ACTIVITY_TIEBREAK",
     "OPTION_FAVOUR_DEAL",
     "achieved_by",
     "activity_wanted",
@@ -95,6 +98,7 @@ _DECIDERS: dict[type, Callable[[_Out, Any], None]] = {
     Work: _work,
     Buy: _buy,
     Consume: _consume,
+    RepHappiness: _rep_happiness,
     Goal: _goal,
     Favour: _favour,
     Accept: _accept,

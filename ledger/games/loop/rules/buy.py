@@ -17,12 +17,20 @@ from ledger.piles import counts_text
 def _buy(out: _Out, command: Buy) -> None:
     state = out.state
     player = _active(state, command.player)
-    _main_free(state, player)
+    # LOOP 2.2 b) "up to 3 MATERIAL in 1 turn", over all the turn's buy moves: 2.4 lets a
+    # FAVOUR be played "before, during, and/or after" the BUY, so a table buys, sells by
+    # FAVOUR and buys again. A game recorded under rules basic-1 buys in one move.
+    if state.main != "buy" or state.legacy:
+        _main_free(state, player)
     cards = command.cards
-    if not 1 <= len(cards) <= data.MAX_PER_TURN:
+    room = data.MAX_PER_TURN - state.bought
+    if not 1 <= len(cards) <= room:
+        done = f"; {player.name} has bought {state.bought} this turn" if state.bought else ""
         raise IllegalMove(
-            f"you may BUY up to {data.MAX_PER_TURN} MATERIAL in 1 turn, not {len(cards)}",
+            f"you may BUY up to {data.MAX_PER_TURN} MATERIAL in 1 turn, "
+            f"not {state.bought + len(cards)}{done}",
             rule=R_BUY,
+            legal=f"{room} more MATERIAL at most" if room else f"play FAVOUR or end {player.name}",
         )
     for kind, quality in cards:
         if kind not in data.MATERIALS:

@@ -14,9 +14,12 @@ from ledger.games.loop.model import (
     Grant,
     Mat,
     MatRef,
+    RepHappiness,
+    ReputationSpent,
     Use,
 )
 from ledger.games.loop.rules.core import (
+    LEGACY,
     R_CONSUME,
     R_REP_CONSUME,
     _active,
@@ -25,6 +28,7 @@ from ledger.games.loop.rules.core import (
     _known_player,
     _main_free,
     _Out,
+    consume_possible,
     mat_text,
     r_favour,
     resolve,
@@ -145,7 +149,8 @@ def _consume(out: _Out, command: Consume) -> None:
                 mat = paired[i]
             elif owner == player.name:
                 _own_colour(holdings, grants, player.name, ref, also)
-                mat = resolve(holdings[owner], ref, owner, R_CONSUME, also)
+                mine = [m for who, m in taken if who == owner]
+                mat = resolve(holdings[owner], ref, owner, R_CONSUME, also, taken=mine, taken_for=name)
             else:
                 mat = _shared(holdings, grants, player.name, owner, ref, also)
             take(holdings, grants, player.name, owner, mat)
@@ -187,7 +192,55 @@ def _consume(out: _Out, command: Consume) -> None:
                 rule=R_REP_CONSUME,
                 legal="leave out --rep-happiness",
             )
+        if not state.legacy and _gain(player, len(completions) + 1) == _gain(player, len(completions)):
+            raise IllegalMove(
+                f"{player.name} reaches HAPPINESS {data.MAX_HAPPINESS} with these ACTIVITY: the 2 "
+                "REPUTATION would buy nothing",
+                rule=R_REP_CONSUME,
+                legal="leave out --rep-happiness",
+            )
         spent = data.REPUTATION_FOR_HAPPINESS
     gained = _gain(player, len(completions) + (1 if spent else 0))
     out.add(Consumed(player.name, tuple(completions), command.drop, gained, spent))
+    _after_happiness(out, player.name)
+
+
+def _rep_happiness(out: _Out, command: RepHappiness) -> None:
+    """LOOP 2.5 c): "Only when CONSUME Spend 2 REPUTATION to get 1 HAPPINESS", as a move of its
+    own, any time in the CONSUME turn. Before the first CONSUME it makes the turn one, as a
+    GOAL does (2.3), so a CONSUME must be possible then."""
+    state = out.state
+    player = _active(state, command.player)
+    if state.legacy:
+        raise IllegalMove(
+            f"this game follows rules version {LEGACY}: spend it with consume ... --rep-happiness",
+            rule=R_REP_CONSUME,
+        )
+    if state.main and state.main != "consume":
+        raise IllegalMove(
+            f"REPUTATION buys HAPPINESS only in a CONSUME turn, and this is a {up(state.main)} turn",
+            rule=R_REP_CONSUME,
+            legal=f"play FAVOUR or end {player.name}",
+        )
+    if not state.main and not consume_possible(state, player):
+        raise IllegalMove(
+            f"REPUTATION buys HAPPINESS only in a CONSUME turn, and {player.name} cannot CONSUME "
+            "any ACTIVITY in the CONSUME AREA now",
+            rule=R_REP_CONSUME,
+            legal=f"work {player.name} | buy {player.name} ...",
+        )
+    if player.reputation < data.REPUTATION_FOR_HAPPINESS:
+        raise IllegalMove(
+            f"{player.name} has {player.reputation} REPUTATION; 1 HAPPINESS costs "
+            f"{data.REPUTATION_FOR_HAPPINESS}, spent at the same time",
+            rule=R_REP_CONSUME,
+        )
+    gained = _gain(player, 1)
+    if not gained and not command.force:
+        raise IllegalMove(
+            f"{player.name} is at HAPPINESS {data.MAX_HAPPINESS}: the 2 REPUTATION would buy nothing",
+            rule=R_REP_CONSUME,
+            legal=f"keep them, or rep-happiness {player.name} --force to spend them anyway",
+        )
+    out.add(ReputationSpent(player.name, data.REPUTATION_FOR_HAPPINESS, gained))
     _after_happiness(out, player.name)

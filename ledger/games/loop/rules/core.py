@@ -41,6 +41,13 @@ R_END_GAME = "LOOP 2.8 End Game"
 R_GOALS = "LOOP 3.2 GOAL"
 
 
+# The rules version of the first recorded games. Its logs still verify: a game recorded under
+# it keeps its rules (``State.legacy``): one BUY move a turn, no ``rep-happiness`` move, a
+# ``consume --rep-happiness`` that gains nothing is accepted, tie-break 4 counts every ACTIVITY
+# completed, and a reveal names one card.
+LEGACY = "basic-1"
+
+
 def r_favour(kind: str) -> str:
     return f"LOOP 3.1 {kind.upper()}"
 
@@ -260,20 +267,34 @@ def _main_free(state: State, player: Player) -> None:
             else f"play FAVOUR or end {player.name}",
         )
     if state.main:
+        more = data.MAX_PER_TURN - state.bought if state.main == "buy" and not state.legacy else 0
         raise IllegalMove(
             f"{player.name} already did {up(state.main)} this turn",
             rule=R_TURN,
-            legal=f"1 and only 1 of WORK, BUY or CONSUME per turn; now play FAVOUR or end {player.name}",
+            legal="1 and only 1 of WORK, BUY or CONSUME per turn; now "
+            + (f"BUY up to {more} more, " if more else "")
+            + f"play FAVOUR or end {player.name}",
         )
 
 
-def resolve(mats: Sequence[Mat], ref: MatRef, whose: str, rule: str, also: str = "", prefix: str = "") -> Mat:
-    """The card ``ref`` names among ``mats``; AmbiguousMove if its QUALITY is needed."""
+def resolve(
+    mats: Sequence[Mat],
+    ref: MatRef,
+    whose: str,
+    rule: str,
+    also: str = "",
+    prefix: str = "",
+    taken: Sequence[Mat] = (),
+    taken_for: str = "",
+) -> Mat:
+    """The card ``ref`` names among ``mats``; AmbiguousMove if its QUALITY is needed. ``taken``
+    are the owner's cards this move has already assigned (``taken_for``), named in the hint."""
     qualities = sorted({q for t, q in mats if t == ref.type})
     if not qualities:
-        raise IllegalMove(
-            f"{whose} has no {up(ref.type)}{also}", rule=rule, legal=f"{whose} has {mats_text(mats)}"
-        )
+        held = mats_text(mats)
+        if taken:  # name the cards this move already took, not just "none"
+            held = f"{held if mats else 'nothing else'}; {mats_text(taken)} taken for {taken_for}"
+        raise IllegalMove(f"{whose} has no {up(ref.type)}{also}", rule=rule, legal=f"{whose} has {held}")
     if ref.quality is None:
         if len(qualities) > 1:
             raise AmbiguousMove(

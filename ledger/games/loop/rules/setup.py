@@ -27,6 +27,7 @@ from ledger.games.loop.model import (
     State,
 )
 from ledger.games.loop.rules.core import (
+    LEGACY,
     R_CONSUME,
     R_END_TURN,
     R_GOAL,
@@ -45,6 +46,11 @@ from ledger.piles import counts_text, require_in, rng
 from ledger.words import card_word, is_card_name
 
 OPTION_FAVOUR_DEAL = "favour-deal"
+# LOOP 2.8 tie-break 4, "More ACTIVITY completed wins": the ACTIVITY kept on the mat (1.1 calls
+# them "completed ACTIVITY", and they are what a table can count at the end), or every
+# ACTIVITY completed this game, dropped ones included.
+OPTION_ACTIVITY_TIEBREAK = "activity-tiebreak"
+ACTIVITY_TIEBREAKS = ("kept", "completed")
 # LOOP 1.0 prints the FAVOUR deal for seats 1 to 3 only; later seats follow the printed
 # pattern (each seat gets as many or more than the one before, the last seat gets 3).
 RULEBOOK_DEAL: dict[int, tuple[int, ...]] = {
@@ -100,13 +106,26 @@ def initial(setup: Setup) -> State:
     """The table after LOOP 1.0 Setup (Basic Mode)."""
     if setup.mode != "basic":
         raise BadInput(f"unknown LOOP mode {setup.mode!r}", legal="basic")
+    known = (OPTION_FAVOUR_DEAL, OPTION_ACTIVITY_TIEBREAK)
     for option in setup.options:
-        if option != OPTION_FAVOUR_DEAL:
-            raise BadInput(f"unknown LOOP option {option!r}", legal=OPTION_FAVOUR_DEAL)
+        if option not in known:
+            raise BadInput(f"unknown LOOP option {option!r}", legal=", ".join(known))
+    legacy = setup.rules_version == LEGACY
+    options = {
+        OPTION_FAVOUR_DEAL: setup.options.get(OPTION_FAVOUR_DEAL, "rulebook"),
+        OPTION_ACTIVITY_TIEBREAK: setup.options.get(
+            OPTION_ACTIVITY_TIEBREAK, "completed" if legacy else "kept"
+        ),
+    }
+    if options[OPTION_ACTIVITY_TIEBREAK] not in ACTIVITY_TIEBREAKS:
+        raise BadInput(
+            f"{OPTION_ACTIVITY_TIEBREAK} cannot be {options[OPTION_ACTIVITY_TIEBREAK]!r}",
+            legal=" | ".join(ACTIVITY_TIEBREAKS),
+        )
     seats = tuple(setup.players)
     _check_players(seats)
     count = len(seats)
-    deal = favour_deal(setup.options.get(OPTION_FAVOUR_DEAL, "rulebook"), count)
+    deal = favour_deal(options[OPTION_FAVOUR_DEAL], count)
     sets_removed = data.SETS_REMOVED[count]
     removed = tuple(sorted(data.MATERIALS * sets_removed))
     # 1 set face-up in the BUY AREA; the rest is the deck.
@@ -126,6 +145,8 @@ def initial(setup: Setup) -> State:
         buy_area=data.MATERIALS,
         activity_faces=activity_faces,
         goal_faces=goal_faces,
+        legacy=legacy,
+        options=options,
     )
     if setup.seed is None:
         # A real table: hands and the starting MATERIAL are unseen until revealed.
@@ -275,15 +296,25 @@ def _reveal_gate(state: State) -> None:
 
 
 def _reveal_material(out: _Out, command: RevealMaterial) -> None:
+    """The cards the table flipped, in order: each is a starting MATERIAL (``--to``) or fills
+    an empty BUY AREA slot (LOOP 1.0, 2.7)."""
+    _reveal_gate(out.state)
+    if command.more and out.state.legacy:
+        raise IllegalMove(f"this game follows rules version {LEGACY}: reveal one card per move", rule=R_SETUP)
+    for material in (command.material, *command.more):
+        _reveal_one(out, material, command.to)
+    _proceed(out)
+
+
+def _reveal_one(out: _Out, material: str, to: str | None) -> None:
     state = out.state
-    _reveal_gate(state)
-    if command.material not in data.MATERIALS:
-        raise BadInput(f"unknown MATERIAL {command.material!r}", legal=", ".join(data.MATERIALS))
-    if command.to is not None:
-        _known_player(state, command.to)
-        if command.to not in state.awaiting_start:
+    if material not in data.MATERIALS:
+        raise BadInput(f"unknown MATERIAL {material!r}", legal=", ".join(data.MATERIALS))
+    if to is not None:
+        _known_player(state, to)
+        if to not in state.awaiting_start:
             raise IllegalMove(
-                f"{command.to} already has a starting MATERIAL"
+                f"{to} already has a starting MATERIAL"
                 if state.phase == "setup"
                 else "starting MATERIAL are dealt at setup only",
                 rule=R_SETUP,
@@ -297,14 +328,13 @@ def _reveal_material(out: _Out, command: RevealMaterial) -> None:
         )
     require_in(
         state.material_deck,
-        command.material,
+        material,
         "MATERIAL deck",
         R_SETUP if state.phase == "setup" else R_END_TURN,
-        shown=up(command.material),
+        shown=up(material),
         short="deck",
     )
-    out.add(MaterialRevealed(command.material, command.to))
-    _proceed(out)
+    out.add(MaterialRevealed(material, to))
 
 
 def _reveal_activity(out: _Out, command: RevealActivity) -> None:
