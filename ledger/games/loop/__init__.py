@@ -2,6 +2,8 @@
 
 The package satisfies ``ledger.decider.Game``:
 
+- ``modes``: the 4 modes as switches, and the design note of Competitive, Cooperative and Solo
+  (every CAREER, EVENT and reading);
 - ``data``: what the rulebook prints (MATERIAL, FAVOUR, CAREER, EVENT, the few named cards);
 - ``model``: ``State``, the commands and the events (msgspec Structs, tagged "loop.*");
 - ``rules``: ``initial``, ``decide`` and the queries both the rules and the views use;
