@@ -40,8 +40,8 @@ The CAREER (8.0), in the order printed; ``ability PLAYER ...`` where the player 
 - TYCOON: WORK doubles the COIN held and costs 1 more HAPPINESS per CREDIT CARD.
 - WAITRESS: draws 2 FAVOUR at the start of her turn (below 5 in hand).
 
-The EVENT (9.0; 5.3 counts 30, 19 CONTINUOUS and 11 IMMEDIATE, and 9.0 prints 29 with 18
-CONTINUOUS: the 30th, CONTINUOUS, is declared by the table). CONTINUOUS: A DIAMOND IS FOR
+The EVENT (9.0 prints all 30 that 5.3 counts, 19 CONTINUOUS and 11 IMMEDIATE; every face is
+known, none is declared by the table). CONTINUOUS: A DIAMOND IS FOR
 BUSINESS, BAD DEBT, BOGOF, BUY MORE EARN MORE, COLLECTOR, DISPOSABLE CULTURE, ECONOMIC
 SLOWDOWN, EVERYTHING IS ONLINE, HYPEBEAST, LANDFILL TAX, MAKE IT RAIN, MANNERS MAKYTH MAN,
 MICRO-PLASTIC, OVERTIME, RED GOWN, SKINNER BOX, THE 2ND SEMI MID-SEASON SALES, TREAT YO SELF,
@@ -67,8 +67,7 @@ by one in the order drawn (at a real table, as typed in one ``reveal event`` lin
 CONTINUOUS EVENT goes on top of the discard pile and is in effect from the next turn's start
 (the last one flipped wins); an IMMEDIATE EVENT is resolved by each player in turn from the
 triggerer, then goes under the discard pile. EVENT drawn while resolving stay face down until
-their owner's next turn end. The 30th EVENT is in every mode's deck; the referee shows it in
-effect and enforces nothing of it.
+their owner's next turn end.
 
 A DIAMOND IS FOR BUSINESS, COLLECTOR and HYPEBEAST are checked once, at the turn end, on the
 printed MATERIAL (a forge has ended); HYPEBEAST's target is named on ``end PLAYER --target

@@ -20,8 +20,12 @@ from typing import Any
 
 from ledger.decider import decide_by_type
 from ledger.games.loop.model import (
+    Ability,
     Accept,
+    Apply,
     Buy,
+    Call,
+    ChooseCareer,
     Command,
     Consume,
     DeclareActivity,
@@ -30,14 +34,22 @@ from ledger.games.loop.model import (
     Event,
     Favour,
     Goal,
+    Object,
+    Payoff,
     Reject,
     RepHappiness,
+    Respond,
     RevealActivity,
+    RevealCareers,
+    RevealEvents,
+    RevealExhibited,
     RevealMaterial,
     State,
     Work,
 )
+from ledger.games.loop.rules.blue import _blue_favour as _blue_favour
 from ledger.games.loop.rules.buy import _buy
+from ledger.games.loop.rules.careers import _ability
 from ledger.games.loop.rules.consume import _consume, _rep_happiness
 from ledger.games.loop.rules.core import (
     R_END_GAME,
@@ -55,15 +67,20 @@ from ledger.games.loop.rules.core import (
     to_act,
     up,
 )
-from ledger.games.loop.rules.end import _end
-from ledger.games.loop.rules.favour import _accept, _favour, _reject, reject_options
+from ledger.games.loop.rules.credit import _apply, _payoff
+from ledger.games.loop.rules.end import _end, refill_now
+from ledger.games.loop.rules.events import _respond, _reveal_events
+from ledger.games.loop.rules.favour import _accept, _call, _favour, _object, _reject, reject_options
 from ledger.games.loop.rules.goal import _goal
 from ledger.games.loop.rules.setup import (
     OPTION_ACTIVITY_TIEBREAK,
     OPTION_FAVOUR_DEAL,
+    _choose_career,
     _declare_activity,
     _declare_goal,
     _reveal_activity,
+    _reveal_careers,
+    _reveal_exhibited,
     _reveal_material,
     initial,
 )
@@ -104,20 +121,61 @@ _DECIDERS: dict[type, Callable[[_Out, Any], None]] = {
     Accept: _accept,
     Reject: _reject,
     End: _end,
+    RevealExhibited: _reveal_exhibited,
+    RevealCareers: _reveal_careers,
+    RevealEvents: _reveal_events,
+    ChooseCareer: _choose_career,
+    Apply: _apply,
+    Payoff: _payoff,
+    Ability: _ability,
+    Respond: _respond,
+    Call: _call,
+    Object: _object,
 }
+
+# Moves of the active player in their turn, after which SKINNER BOX refills (9.0).
+_TURN_MOVES = (
+    Work,
+    Buy,
+    Consume,
+    RepHappiness,
+    Goal,
+    Favour,
+    Accept,
+    Reject,
+    Apply,
+    Payoff,
+    Ability,
+    Object,
+    Call,
+)
 
 
 def decide(state: State, command: Command) -> list[Event]:
     """The facts ``command`` produces in ``state``, or a typed error saying why not."""
-    return decide_by_type(
-        _DECIDERS, _Out(state), command, over=state.phase == "over", title="LOOP", rule=R_END_GAME
+    out = _Out(state)
+    events = decide_by_type(
+        _DECIDERS, out, command, over=state.phase == "over", title="LOOP", rule=R_END_GAME
     )
+    if isinstance(command, _TURN_MOVES) and state.mode != "basic":
+        refill_now(out)
+        return out.events
+    return events
 
 
 def actor(command: Command) -> str:
     """Who makes the move: a player, or "table" for reveals and declarations."""
-    if isinstance(command, RevealMaterial | RevealActivity | DeclareActivity | DeclareGoal):
+    if isinstance(
+        command,
+        RevealMaterial
+        | RevealActivity
+        | DeclareActivity
+        | DeclareGoal
+        | RevealExhibited
+        | RevealCareers
+        | RevealEvents,
+    ):
         return "table"
-    if isinstance(command, Accept | Reject):
+    if isinstance(command, Accept | Reject | Call):
         return command.target
     return command.player

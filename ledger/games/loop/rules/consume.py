@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import product
 
 from ledger.errors import IllegalMove
 from ledger.games.loop import data
-from ledger.games.loop.evolve import settle, take
+from ledger.games.loop.evolve import AREA, settle, take
 from ledger.games.loop.model import (
     Completion,
     Consume,
@@ -16,6 +17,7 @@ from ledger.games.loop.model import (
     MatRef,
     RepHappiness,
     ReputationSpent,
+    State,
     Use,
 )
 from ledger.games.loop.rules.core import (
@@ -29,12 +31,15 @@ from ledger.games.loop.rules.core import (
     _main_free,
     _Out,
     consume_possible,
+    in_effect,
     mat_text,
+    r_career,
+    r_event,
     r_favour,
     resolve,
     up,
 )
-from ledger.piles import counts_text
+from ledger.piles import counts_text, without
 
 
 def _pair(holdings: dict[str, list[Mat]], player: str, refs: Sequence[MatRef]) -> list[Mat] | None:
@@ -70,6 +75,22 @@ def _own_colour(holdings: dict[str, list[Mat]], grants: list[Grant], me: str, re
         )
 
 
+def _forged(
+    holdings: dict[str, list[Mat]], grants: list[Grant], me: str, owner: str, mat: Mat, also: str
+) -> Mat:
+    """CRAFTSMAN's forged card, paying for its forged colour: the player's own, or SHAREd."""
+    rule = r_career("CRAFTSMAN")
+    if mat not in holdings[owner]:
+        raise IllegalMove(f"the forged {mat_text(mat)} is taken already{also}", rule=rule)
+    if owner != me and Grant(owner, mat) not in grants:
+        raise IllegalMove(
+            f"{owner}'s forged {mat_text(mat)} is not SHAREd to {me}",
+            rule=rule,
+            legal=f"favour {me} share {owner} {mat_text(mat)}, and {owner} accepts it",
+        )
+    return mat
+
+
 def _shared(
     holdings: dict[str, list[Mat]], grants: list[Grant], me: str, owner: str, ref: MatRef, also: str
 ) -> Mat:
@@ -95,27 +116,63 @@ def _shared(
     return resolve(shared, ref, f"the SHARE from {owner}", rule, also, f"{owner}:")
 
 
+def colours(state: State, owner: str, ref: MatRef) -> list[str]:
+    """The colours a typed card may pay for, its printed one first: MICRO-PLASTIC makes a FOOD
+    a PLASTIC (and never a FOOD); a forged card pays for its forged colour (8.0 CRAFTSMAN)."""
+    printed = "plastic" if ref.type == "food" and in_effect(state, "MICRO PLASTIC") else ref.type
+    found = [printed]
+    forge = state.forge
+    if (
+        forge is not None
+        and forge.owner == owner
+        and forge.mat[0] == ref.type
+        and ref.quality in (None, forge.mat[1])
+        and forge.as_type != printed
+    ):
+        found.append(forge.as_type)
+    return found
+
+
+def _paint(state: State, me: str, refs: Sequence[MatRef], needs: tuple[str, ...]) -> list[str] | None:
+    """The colour each typed card pays for, printed colours first; None if they cannot."""
+    options = [colours(state, ref.owner or me, ref) for ref in refs]
+    best: list[str] | None = None
+    fewest = len(refs) + 1
+    for picked in product(*options):
+        if tuple(sorted(picked)) != needs:
+            continue
+        forged = sum(c != found[0] for c, found in zip(picked, options, strict=True))
+        if forged < fewest:
+            best, fewest = list(picked), forged
+    return best
+
+
 def _consume(out: _Out, command: Consume) -> None:
     state = out.state
     player = _active(state, command.player)
     if state.main and state.main != "consume":
         _main_free(state, player)
     spends = command.spends
+    if in_effect(state, "VULGARIAN") and player.coin < 4:
+        raise IllegalMove(
+            f"{player.name} has {player.coin} COIN: no CONSUME below 4", rule=r_event("VULGARIAN")
+        )
     # LOOP 2.2 c) "up to 3 ACTIVITY in 1 turn": over all the turn's consume moves, so a GOAL
     # may be achieved between them (2.3 "anytime during your CONSUME turn").
-    room = data.MAX_PER_TURN - state.consumed
+    limit = 1 if in_effect(state, "ECONOMIC SLOWDOWN") else data.MAX_PER_TURN
+    room = limit - state.consumed
     if not 1 <= len(spends) <= room:
         done = f"; {player.name} has consumed {state.consumed} this turn" if state.consumed else ""
         raise IllegalMove(
-            f"you may CONSUME up to {data.MAX_PER_TURN} ACTIVITY in 1 turn, not "
-            f"{state.consumed + len(spends)}{done}",
-            rule=R_CONSUME,
+            f"you may CONSUME up to {limit} ACTIVITY in 1 turn, not {state.consumed + len(spends)}{done}",
+            rule=R_CONSUME if limit == data.MAX_PER_TURN else r_event("ECONOMIC SLOWDOWN"),
             legal=f"{room} more ACTIVITY at most"
-            if room
+            if room > 0
             else f"achieve a GOAL, play FAVOUR or end {player.name}",
         )
     area = list(state.consume_area)
     holdings = {name: list(p.materials) for name, p in state.players.items()}
+    holdings[AREA] = list(state.exhibited)  # Solo: SHAREd BUY AREA cards (7.0)
     grants = list(state.shares)
     completions = []
     for spend in spends:
@@ -129,8 +186,14 @@ def _consume(out: _Out, command: Consume) -> None:
         area.remove(name)
         needs = state.activity_faces[name].needs or ()
         refs = spend.materials
-        typed = tuple(sorted(ref.type for ref in refs))
-        if typed != needs:
+        if "food" in needs and in_effect(state, "MICRO PLASTIC"):
+            raise IllegalMove(
+                f"FOOD is regarded as PLASTIC: {name} needs FOOD and cannot be consumed",
+                rule=r_event("MICRO PLASTIC"),
+            )
+        paint = _paint(state, player.name, refs, needs)
+        if paint is None:
+            typed = tuple(sorted(ref.type for ref in refs))
             raise IllegalMove(
                 f"{name} needs {' and '.join(map(up, needs))}, "
                 f"not {' and '.join(map(up, typed)) or 'nothing'}",
@@ -138,25 +201,39 @@ def _consume(out: _Out, command: Consume) -> None:
                 legal="1 QUALITY from each of 2 separate MATERIAL of the colours shown",
             )
         for ref in refs:
-            if ref.owner is not None:
+            if ref.owner is not None and not (ref.owner == AREA and state.exhibited):
                 _known_player(state, ref.owner)
-        paired = _pair(holdings, player.name, refs)
+        plain = paint == [ref.type for ref in refs]
+        paired = _pair(holdings, player.name, refs) if plain and state.forge is None else None
         taken: list[tuple[str, Mat]] = []
         for i, ref in enumerate(refs):
             owner = ref.owner or player.name
             also = " left for a 2nd, separate one" if i and refs[0].type == ref.type else ""
+            forge = state.forge
+            forged = forge is not None and paint[i] == forge.as_type and paint[i] != ref.type
             if paired is not None:
                 mat = paired[i]
-            elif owner == player.name:
-                _own_colour(holdings, grants, player.name, ref, also)
-                mine = [m for who, m in taken if who == owner]
-                mat = resolve(holdings[owner], ref, owner, R_CONSUME, also, taken=mine, taken_for=name)
+            elif forged:
+                assert forge is not None
+                mat = _forged(holdings, grants, player.name, owner, forge.mat, also)
             else:
-                mat = _shared(holdings, grants, player.name, owner, ref, also)
+                pool = holdings
+                if forge is not None and forge.owner == owner and forge.mat in holdings[owner]:
+                    # the forged card pays for its forged colour only
+                    pool = {**holdings, owner: list(without(tuple(holdings[owner]), forge.mat))}
+                if owner == player.name:
+                    _own_colour(pool, grants, player.name, ref, also)
+                    mine = [m for who, m in taken if who == owner]
+                    mat = resolve(pool[owner], ref, owner, R_CONSUME, also, taken=mine, taken_for=name)
+                else:
+                    mat = _shared(pool, grants, player.name, owner, ref, also)
             take(holdings, grants, player.name, owner, mat)
             taken.append((owner, mat))
         grants = settle(holdings, grants, player.name, taken)
-        uses = tuple(Use(owner, kind, quality) for owner, (kind, quality) in taken)
+        uses = tuple(
+            Use(owner, kind, quality, paint[i] if paint[i] != kind else "")
+            for i, (owner, (kind, quality)) in enumerate(taken)
+        )
         completions.append(Completion(name, uses))
     kept = [k.name for k in player.kept]
     new = [spend.activity for spend in spends]

@@ -19,6 +19,7 @@ from ledger.games.loop.rules.core import (
     achieved_by,
     consume_possible,
     goal_met,
+    mode_of,
     up,
 )
 from ledger.games.loop.rules.setup import goal_face
@@ -53,10 +54,8 @@ def _goal(out: _Out, command: Goal) -> None:
             rule=R_GOAL,
             legal=f"a GOAL no one has achieved; achieved so far: {taken}",
         )
-    if len(player.achieved) >= data.GOALS_PER_PLAYER:
-        raise IllegalMove(
-            f"{player.name} has achieved all {data.GOALS_PER_PLAYER} of their GOAL", rule=R_GOAL
-        )
+    if len(player.achieved) >= mode_of(state).goals:
+        raise IllegalMove(f"{player.name} has achieved all {mode_of(state).goals} of their GOAL", rule=R_GOAL)
     if state.virtual and name not in player.goals:
         raise IllegalMove(f"{name} is not one of {player.name}'s GOAL", rule=R_GOAL)
     face, news = goal_face(state, name, command.needs, command.reward)
