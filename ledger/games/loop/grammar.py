@@ -62,8 +62,9 @@ from ledger.words import (
 )
 
 USAGE = {
-    "reveal": "reveal material TYPE [TYPE ...] [--to PLAYER] | reveal activity NAME "
-    "[--needs T,T --props P,P]",
+    "reveal": "reveal material TYPE[@Q] [TYPE[@Q] ...] [--to PLAYER] | reveal activity NAME "
+    "[--needs T,T --props P,P] | reveal career PLAYER CAREER CAREER | reveal event EVENT [EVENT ...] "
+    "| reveal exhibited TYPE@Q ...",
     "declare": "declare activity NAME --needs T,T --props P,P | declare goal NAME [--needs P,P,P] --reward N",
     "work": "work PLAYER [--rep N]",
     "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [--rep N]",

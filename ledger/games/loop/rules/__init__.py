@@ -52,6 +52,8 @@ from ledger.games.loop.rules.buy import _buy
 from ledger.games.loop.rules.careers import _ability
 from ledger.games.loop.rules.consume import _consume, _rep_happiness
 from ledger.games.loop.rules.core import (
+    OPTION_DISPOSABLE,
+    OPTION_ZONES,
     R_END_GAME,
     _Out,
     achieved_by,
@@ -88,7 +90,9 @@ from ledger.games.loop.rules.work import _work
 
 __all__ = [
     "OPTION_ACTIVITY_TIEBREAK",
+    "OPTION_DISPOSABLE",
     "OPTION_FAVOUR_DEAL",
+    "OPTION_ZONES",
     "achieved_by",
     "activity_wanted",
     "actor",

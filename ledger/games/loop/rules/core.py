@@ -121,9 +121,15 @@ def in_effect(state: State, event: str) -> bool:
     return state.event_active == event
 
 
+def zones(state: State) -> tuple[int, int]:
+    """5.3: the top HAPPINESS of the lowest and of the middle zone (option ``zones``)."""
+    first, second = (int(part) for part in state.options.get(OPTION_ZONES, "4,8").split(","))
+    return first, second
+
+
 def zone(state: State, happiness: int) -> int:
     """5.3 Drawing EVENT: the HAPPINESS zone, 0 to 2 (option ``zones``; 0 is in the lowest)."""
-    first, second = (int(part) for part in state.options.get(OPTION_ZONES, "4,8").split(","))
+    first, second = zones(state)
     return (happiness > first) + (happiness > second)
 
 
