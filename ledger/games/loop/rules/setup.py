@@ -449,8 +449,17 @@ def _reveal_one(out: _Out, material: str, to: str | None, shown: int) -> None:
     if to is not None:
         _known_player(state, to)
         if to not in state.awaiting_start:
+            starting = (
+                len(data.CAREER[career_of(state.players[to])].materials) if mode_of(state).careers else 1
+            )
             raise IllegalMove(
-                f"{to} already has a starting MATERIAL"
+                (
+                    f"{to} already has a starting MATERIAL"
+                    if starting == 1
+                    else f"{to} already has the {starting} starting MATERIAL of their CAREER (5.1)"
+                    if starting
+                    else f"{to}'s CAREER starts with no MATERIAL (5.1)"
+                )
                 if state.phase == "setup"
                 else "starting MATERIAL are dealt at setup only",
                 rule=R_SETUP,
