@@ -324,7 +324,7 @@ def _bought(state: State, event: Bought) -> State:
     return replace(
         state,
         players=_players(state, player),
-        main="buy",
+        main="work" if state.main == "work" else "buy",  # OFFICE LADY's BUY leaves it a WORK turn
         bought=bought,
         spent=state.spent + event.coin,
     )
