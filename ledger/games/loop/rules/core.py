@@ -472,6 +472,14 @@ def _active(state: State, name: str) -> Player:
             rule=R_FAVOUR,
             legal=f"accept {offer.target} | reject {offer.target} --discard|--rep",
         )
+    if state.owed:
+        # 5.4: COIN owed (an IMMEDIATE EVENT, LANDFILL TAX) is paid first, with a CREDIT CARD
+        owed = state.owed[0]
+        raise NotYourTurn(
+            f"{owed.player} owes {owed.coin} COIN ({owed.why}) and must APPLY for a CREDIT CARD first",
+            rule=R_CREDIT,
+            legal=f"apply {owed.player} TYPE",
+        )
     if state.active != name:
         raise NotYourTurn(
             f"it is {state.active}'s turn, not {name}'s",
