@@ -39,6 +39,8 @@ from ledger.games.loop.model import (
     State,
     Work,
 )
+from ledger.games.loop.modes import MODES
+from ledger.games.loop.score import final_happiness
 from ledger.randomplay import Played
 from tests.loop.table import CARDS, NAMES
 
@@ -83,7 +85,7 @@ def check_invariants(state: State) -> None:
         assert 0 <= player.reputation <= data.MAX_REPUTATION, player
         assert player.coin >= 0, player
         assert len(player.kept) <= data.MAX_KEPT, player
-        assert len(player.achieved) <= data.GOALS_PER_PLAYER, player
+        assert len(player.achieved) <= MODES[state.mode].goals, player
     assert materials == Counter(dict.fromkeys(data.MATERIALS, data.MATERIAL_COPIES)), materials
 
     favours: Counter[str] = Counter(state.favour_deck)
@@ -153,6 +155,25 @@ def _check_modes(state: State) -> None:
         assert all(1 <= q <= data.MAX_QUALITY for _, q in state.exhibited)
     for owed in state.owed:
         assert owed.coin > state.players[owed.player].coin, owed
+    if loop.is_over(state):
+        _check_result(state)
+
+
+def _check_result(state: State) -> None:
+    """The mode's result (5.0 ranks, 6.3 the team, 7.3 the threshold) from the penalties."""
+    mode = MODES[state.mode]
+    sheet = loop.score(state)
+    final = {name: final_happiness(state, p) for name, p in state.players.items()}
+    for line in sheet.lines:
+        values = line.categories
+        assert 0 <= values["happiness"] <= data.MAX_HAPPINESS, line
+        assert values["happiness"] == max(0, values["mat"] + values["debt"] + values["landfill-penalty"])
+        assert values["happiness"] == final[line.player]
+    if mode.result == "rank":
+        assert sheet.winners and all(final[w] == max(final.values()) for w in sheet.winners)
+    else:
+        won = all(h >= mode.threshold for h in final.values())
+        assert sheet.winners == ([line.player for line in sheet.lines] if won else []), sheet
 
 
 def choose(rng: random.Random, moves: list[Command]) -> Command:

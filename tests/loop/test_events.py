@@ -432,3 +432,16 @@ def test_the_gap() -> None:
         now(facts, "alice")
         assert facts.state.players["alice"].happiness == 6 - lost, alice_coin
         assert facts.state.players["bob"].happiness == 6 - lost
+
+
+def test_hypebeast_after_a_work_that_ends_the_turn_at_once_takes_nothing() -> None:
+    """Reading: 2.2 a's WORK without the HAPPINESS to deduct ends the turn at once, naming no
+    HYPEBEAST target: nothing happens (found by the fuzzer, seed 200,152)."""
+    table = begun(careers={"alice": "scholar"})
+    _effect(table, "HYPEBEAST")
+    table.give("alice", happiness=1, coin=0, materials=())
+    table.give("bob", materials=(("glass", 1),))
+    table.set(buy_area=())  # nothing to BUY, nothing to CONSUME: WORK is the only option
+    table.play("work alice")
+    assert table.p("alice").happiness == 1 and table.p("alice").coin == 1  # 2.2 a: 1 COIN
+    assert table.state.phase == "refill"  # the turn ended at once

@@ -326,4 +326,16 @@ def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> 
             return ActivitiesReshuffled((UNKNOWN,) * len(order))
         case FavoursReshuffled(order):
             return FavoursReshuffled((UNKNOWN,) * len(order))
+        # Competitive, Cooperative, Solo: an EVENT is drawn face down (5.3), nobody's until it
+        # flips; the CAREER dealt are their owner's (5.1); a SCHOLAR's look is hers (8.0).
+        case EventDrawn(card=card) if card != UNKNOWN:
+            return replace(event, card=UNKNOWN)
+        case EventsReshuffled(order):
+            return EventsReshuffled((UNKNOWN,) * len(order))
+        case CareersDealt(player, careers) if player.lower() != viewer:
+            return replace(event, careers=(UNKNOWN,) * len(careers))
+        case Peeked(player=player) if player.lower() != viewer:
+            return replace(event, card=UNKNOWN)
+        case MaterialsReturned(order=order):
+            return replace(event, order=tuple(sorted(order)))
     return event

@@ -254,17 +254,34 @@ def _offer(state: State, offer: Offer, shown: bool) -> OfferView:
     )
 
 
+_HAND_VERBS = ("favour", "reject", "goal", "object")
+
+
 def verbs(state: State) -> list[str]:
     """The moves open to whoever must act now (the prompt names them; ``moves`` lists each)."""
     if state.mode != "basic" and state.phase != "cards":
         # The modes' moves are many (CAREER, CREDIT CARD, EVENT, ABILITY): named from ``legal``,
         # a reveal with what it reveals ("reveal event").
+        # Moves that turn on a hidden hand (which FAVOUR, whether a same one to REJECT with,
+        # which GOAL) are named by what everyone can see, so the prompt gives nothing away.
         named: list[str] = []
         for move in legal(state):
             words = text(move).split()
             verb = " ".join(words[:2]) if words[0] == "reveal" else words[0]
-            if verb not in named:
+            if verb not in named and verb not in _HAND_VERBS:
                 named.append(verb)
+        if state.phase != "turn" or state.owed or state.refilling:
+            return named
+        if state.pending is not None:
+            lawyers = [n for n in to_act(state) if n != state.pending.target and state.players[n].hand]
+            rejects = [] if state.pending.officer else ["reject"]  # OFFICER: public on the offer
+            return named + rejects + (["object"] if lawyers else [])
+        player = state.players[state.active]
+        possible = consume_possible(state, player)
+        if state.main == "consume" or (possible and not state.main):
+            named.append("goal")
+        if player.hand:
+            named.append("favour")
         return named
     if state.phase == "cards":
         return ["declare"]
