@@ -66,17 +66,19 @@ USAGE = {
     "[--needs T,T --props P,P] | reveal career PLAYER CAREER CAREER | reveal event EVENT [EVENT ...] "
     "| reveal exhibited TYPE@Q ...",
     "declare": "declare activity NAME --needs T,T --props P,P | declare goal NAME [--needs P,P,P] --reward N",
-    "work": "work PLAYER [--rep N]",
-    "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [--rep N]",
+    "work": "work PLAYER [--rep N] [--salary 7|4|2 (FREELANCER)] [--create TYPE (ARTIST)]",
+    "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [OWNER:TYPE:QUALITY (SCIENTIST)] [--rep N] "
+    "[--free TYPE,... (BOGOF)]",
     "consume": "consume PLAYER ACTIVITY=MAT,MAT [ACTIVITY=MAT,MAT ...] [--drop ACTIVITY ...] "
     "[--rep-happiness]",
     "rep-happiness": "rep-happiness PLAYER [--force]",
     "goal": "goal PLAYER GOAL [--needs P,P,...] [--reward N]",
     "favour": "favour PLAYER acquire TARGET MAT | barter TARGET MINE THEIRS | recycle TARGET "
-    "TYPE --pay N | resell TARGET MAT | share TARGET MAT",
+    "TYPE --pay N | resell TARGET MAT | share TARGET MAT [--face-down --card KIND (POLITICIAN)]; "
+    "Solo: favour PLAYER acquire|share TYPE@Q | barter MINE TYPE@Q | renew TYPE@Q | resell MINE",
     "accept": "accept TARGET",
     "reject": "reject TARGET --discard|--rep",
-    "end": "end PLAYER [--target PLAYER]",
+    "end": "end PLAYER [--target PLAYER (HYPEBEAST)]",
     "career": "career PLAYER CAREER|intern",
     "apply": "apply PLAYER [TYPE]",
     "payoff": "payoff PLAYER 1|2 [--card K]",
