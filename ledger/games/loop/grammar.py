@@ -48,6 +48,7 @@ from ledger.games.loop.model import (
     State,
     Work,
 )
+from ledger.games.loop.modes import MODES
 from ledger.words import (
     Spec,
     card_word,
@@ -92,6 +93,11 @@ USAGE = {
 }
 
 
+def _blue(state: State) -> bool:
+    """7.0: the blue FAVOUR act on the BUY AREA (``area:``) and the central LANDFILL."""
+    return MODES[state.mode].favours == "blue"
+
+
 def _type(word: str) -> str:
     kind = word.lower()
     if kind not in data.MATERIALS:
@@ -106,7 +112,7 @@ def _ref(state: State, word: str, shared: bool = False) -> MatRef:
             raise BadInput(f"cannot read MATERIAL {word!r}", legal="TYPE or TYPE@QUALITY")
         who, _, word = word.partition(":")
         # Solo: a SHAREd BUY AREA card is ``area:TYPE@Q`` (7.0)
-        owner = AREA if who.lower() == AREA and state.mode == "solo" else player_of(state.seats, who)
+        owner = AREA if who.lower() == AREA and _blue(state) else player_of(state.seats, who)
     kind, at, quality = word.partition("@")
     return MatRef(_type(kind), number(quality, "QUALITY") if at else None, owner)
 
@@ -295,7 +301,7 @@ def _parse_favour(state: State, words: Sequence[str]) -> Command:
     if card and card != "?" and card.lower() not in (*data.FAVOURS, *data.BLUE_FAVOURS):
         raise BadInput(f"unknown FAVOUR {card!r}", legal=", ".join(data.FAVOURS))
     card = card.lower() if card != "?" else card
-    if state.mode == "solo":
+    if _blue(state):
         return _parse_blue(state, positional, card)
     face_down = "face-down" in options
     count(positional, 3, 5, USAGE["favour"])
@@ -392,7 +398,7 @@ def _parse_payoff(state: State, words: Sequence[str]) -> Command:
 
 def _owner(state: State, word: str) -> str:
     """A LANDFILL's owner: a player, or Solo's central LANDFILL."""
-    return CENTRAL if word.lower() == CENTRAL and state.mode == "solo" else player_of(state.seats, word)
+    return CENTRAL if word.lower() == CENTRAL and _blue(state) else player_of(state.seats, word)
 
 
 def _favour_kind(word: str) -> str:
