@@ -282,8 +282,11 @@ def _hide_modes(state: State, viewer: str, rng: random.Random) -> State:
     """Besides ``_hide``: the EVENT deck's order and every face-down EVENT (5.3: nobody has seen
     them, their owner included), the CAREER deck, and the other players' CAREER dealt and
     SCHOLAR's look."""
+    hands = {name: p.hand for name, p in state.players.items()}
     state = _hide(state, viewer, rng)
     players = dict(state.players)
+    if state.mode != "competitive":  # 6.1, 7.1: 1 of each FAVOUR, open hands (6.2)
+        players = {name: replace(p, hand=hands[name]) for name, p in players.items()}
     face_down = [card for p in players.values() for card in p.events] + list(state.event_deck)
     rng.shuffle(face_down)
     for name, player in players.items():
@@ -336,3 +339,14 @@ def test_face_down_events_are_counted_not_named_and_a_scholars_look_is_hers() ->
     assert loop.redact(EventDrawn("alice", "BOGOF"), "alice") == EventDrawn("alice", UNKNOWN)
     assert loop.redact(Peeked("alice", "event", "BOGOF"), "bob") == Peeked("alice", "event", UNKNOWN)
     assert loop.redact(Peeked("alice", "event", "BOGOF"), "alice") == Peeked("alice", "event", "BOGOF")
+
+
+def test_cooperative_and_solo_hands_are_open() -> None:
+    """6.2: "You may play open-handedly"; a hand of 1 of each FAVOUR less the face-up ones is
+    known to all anyway."""
+    played = play(4, 2, mode="cooperative", check=False)
+    state = loop.initial(played.setup)
+    for event in played.log[:200]:
+        state = loop.evolve(state, event)
+    public = loop.view(state).players
+    assert all(public[name].favours == sorted(state.players[name].hand) for name in state.seats)

@@ -206,7 +206,9 @@ def material(mat: Mat) -> Material:
 
 def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
     known = [card for card in player.hand if card != UNKNOWN]
-    hidden = state.virtual and not shown
+    # 6.2 "You may play open-handedly", and a hand of 1 of each FAVOUR less those lying face
+    # up (6.1, 7.1) is known to all anyway: only a hand dealt from the deck (1.0) is hidden.
+    hidden = state.virtual and not shown and MODES[state.mode].deal == "seat"
     return PlayerView(
         name=player.name,
         seat=seat,
@@ -224,9 +226,8 @@ def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
         favours=None if hidden else sorted(known),
         unseen=len(player.hand) - len(known),
         career=player.career or None,
-        careers=(list(player.careers) if not hidden or not state.virtual else None)
-        if player.careers
-        else None,
+        # the CAREER dealt are their owner's until one is chosen (5.1; a real table types them)
+        careers=list(player.careers) if player.careers and (shown or not state.virtual) else None,
         credit=[paid for paid, _ in player.credit],
         events=len(player.events),
         played=list(player.played),
