@@ -107,3 +107,41 @@ def test_vulgarian_at_each_consume_move() -> None:
     table.play("consume alice dance=glass,plastic")
     table.give("alice", coin=3)
     table.refuse("consume alice picnic=food,utility", IllegalMove, "LOOP 9.0 Vulgarian")
+
+
+def test_overproduction_taking_the_last_cards_penalises_its_triggerer() -> None:
+    """Reading: a DEPLETION that OVERPRODUCTION causes is its triggerer's DEPLETION Penalty."""
+    table = begun()
+    table.give("alice", events=("?",), happiness=6)
+    table.play("work alice", "end alice")
+    table.set(material_deck=("food", "glass"))
+    table.play("reveal event overproduction", "reveal material food glass")
+    assert table.state.depleted and table.state.final_round == "depletion"
+    assert table.p("alice").depletion == 1 and table.p("alice").happiness == 6 - 1 - 1
+
+
+def test_skinner_box_refill_taking_the_last_card_penalises_the_active_player() -> None:
+    table = begun()
+    table.set(event_active="SKINNER BOX", material_deck=("metal",))
+    table.give("alice", coin=3, happiness=6)
+    table.play("buy alice glass:1", "reveal material metal")
+    assert table.state.depleted and table.p("alice").depletion == 1
+    assert table.p("alice").happiness == 5
+
+
+def test_an_empty_event_deck_is_refilled_from_the_discard_less_the_event_in_effect() -> None:
+    """Reading: as 2.2 refills the FAVOUR deck; with nothing to shuffle no EVENT is drawn."""
+    from ledger.games.loop.model import Changed
+    from tests.loop.modes_table import out
+
+    table = begun()
+    table.set(event_deck=(), event_discard=("OVERTIME", "THE GAP"), event_active="OVERTIME")
+    table.give("alice", happiness=4)
+    facts = out(table)
+    facts.add(Changed("alice", "test", happiness=1))
+    assert len(facts.state.players["alice"].events) == 1
+    assert facts.state.event_discard == ("OVERTIME",)
+    table.set(event_deck=(), event_discard=("OVERTIME",))
+    facts = out(table)
+    facts.add(Changed("alice", "test", happiness=1))
+    assert facts.state.players["alice"].events == ()
