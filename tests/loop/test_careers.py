@@ -542,3 +542,26 @@ def test_waitress_draws_2_favour_below_5_in_hand() -> None:
     while table.state.phase == "refill":
         table.play("reveal material glass")
     assert len(table.p("bob").hand) == before + 2
+
+
+def test_politician_blind_accept_takes_the_claimed_effect() -> None:
+    """Reading: a blind ACCEPT takes the claimed FAVOUR's effect and REPUTATION; the real card
+    goes to the target's hand."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("share",), coin=3)
+    table.give("bob", materials=(("metal", 2),), hand=(), reputation=0)
+    table.play("favour alice acquire bob metal --face-down --card share", "accept bob")
+    assert ("metal", 2) in table.p("alice").materials and table.p("alice").coin == 1
+    assert table.p("bob").hand == ("share",)
+    assert table.p("bob").reputation == data.ACCEPT_REPUTATION["acquire"]
+
+
+def test_manners_makyth_man_leaves_the_lawyers_objection() -> None:
+    """Reading: MANNERS MAKYTH MAN limits REJECT; LAWYER's Objection is an ABILITY."""
+    table = begun(careers={"carol": "lawyer"}, players=3)
+    table.set(event_active="MANNERS MAKYTH MAN")
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.give("carol", hand=("share",))
+    table.play("favour alice acquire bob metal", "object carol share")
+    assert table.state.pending is None and table.p("bob").materials == (("metal", 2),)
