@@ -132,8 +132,13 @@ per 3 MATERIAL in one's LANDFILL (5.5), HAPPINESS not below 0. The DEPLETION Pen
 taken once a game, by whoever's refill takes the last card (a turn end, or SKINNER BOX) or
 the triggerer of the OVERPRODUCTION that does.
 
+Found in play: a turn that 2.2 a's WORK ends at once names no HYPEBEAST target (nothing
+happens); OFFICE LADY's BUY leaves it a WORK turn; while COIN is owed every move but the
+debtor's APPLY waits.
+
 Cooperative and Solo. A FAVOUR's target gains no REPUTATION (nothing is ACCEPTed); played
-FAVOUR lie face up and all come back to the hand on any WORK. Cooperative hands are open. In
+FAVOUR lie face up and all come back to the hand on any WORK. Cooperative and Solo hands are
+open (the view shows them). In
 Solo the BUY AREA's Exhibited QUALITY is typed with each card flipped (``reveal material
 glass@3``; ``reveal exhibited ...`` at setup); a SHAREd BUY AREA card is ``area:TYPE@Q`` in a
 CONSUME and goes to the central LANDFILL when BROKEN; RENEW is ``favour PLAYER renew
