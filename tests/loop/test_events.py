@@ -445,3 +445,14 @@ def test_hypebeast_after_a_work_that_ends_the_turn_at_once_takes_nothing() -> No
     table.play("work alice")
     assert table.p("alice").happiness == 1 and table.p("alice").coin == 1  # 2.2 a: 1 COIN
     assert table.state.phase == "refill"  # the turn ended at once
+
+
+def test_the_view_names_the_immediate_event_being_resolved_and_the_choice() -> None:
+    table = begun()
+    _immediate(table, "INSURANCE")
+    events = loop.view(table.state).events
+    assert events is not None
+    assert (events.resolving, events.players) == ("INSURANCE", ["alice", "bob"])
+    assert events.choice == "event alice toss [dollar|blank] | lose"
+    facts = dict(loop.present(loop.view(table.state)).facts)
+    assert facts["EVENT choice"] == "event alice toss [dollar|blank] | lose"

@@ -205,7 +205,10 @@ def _modes(
     if events.next:
         facts.append(("EVENT next", f"{events.next} (in effect from the next turn)"))
     if events.resolving:
-        facts.append(("EVENT resolving", f"{events.resolving} ({', '.join(events.players)} to resolve)"))
+        who = f" ({', '.join(events.players)} to resolve)" if events.players else ""
+        facts.append(("EVENT resolving", f"{events.resolving}{who}"))
+        if events.choice:
+            facts.append(("EVENT choice", events.choice))
     if events.triggered:
         facts.append(("EVENT flipped", ", ".join(events.triggered)))
     facts.append(("EVENT discard", ", ".join(events.discard) or "none"))

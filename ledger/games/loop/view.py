@@ -33,6 +33,7 @@ from ledger.games.loop.rules import (
     to_act,
 )
 from ledger.games.loop.rules.core import zones
+from ledger.games.loop.rules.events import event_usage
 from ledger.games.loop.score import score
 from ledger.piles import counts
 
@@ -87,6 +88,7 @@ class Events(msgspec.Struct, frozen=True, kw_only=True):
     next: str | None  # a CONTINUOUS EVENT flipped, in effect from the next turn's start
     resolving: str | None  # the IMMEDIATE EVENT being resolved, and who still resolves it
     players: list[str]
+    choice: str | None  # what the next of them types: ``event PLAYER ...``
     triggered: list[str]  # flipped, still to be resolved in this order
     removed: list[str]  # Not-For-Coop / Not-For-Solo cards out of the game (6.1, 7.1)
     zones: list[list[int]]  # the 3 HAPPINESS zones (option zones)
@@ -408,6 +410,7 @@ def _events(state: State) -> Events:
         next=state.event_next or None,
         resolving=state.current or None,
         players=list(state.resolving),
+        choice=event_usage(state, state.resolving[0]) if state.current and state.resolving else None,
         triggered=list(state.triggered),
         removed=list(state.events_removed),
         zones=[[0, low], [low + 1, high], [high + 1, data.MAX_HAPPINESS]],
