@@ -11,6 +11,7 @@ import pytest
 import ledger.games.loop as loop
 from ledger.service import Referee
 from ledger.store import Store
+from referee_cli import render
 from tests.conftest import fixed_clock
 from tests.loop.fuzz import choose
 from tests.loop.table import CARDS
@@ -38,6 +39,12 @@ def test_a_whole_game_records_exports_imports_and_verifies(
     assert loop.is_over(referee.load(game).state)
     _, sheet = referee.score(game)
     assert sheet.final and [line.player for line in sheet.lines]
+    # the games list says the result, a lost team or solo game included (no winner)
+    shown = render._result(referee.result(game))
+    if mode == "cooperative":
+        assert shown.startswith("the team wins" if sheet.winners else "the team loses")
+    elif mode == "solo":
+        assert shown.startswith("ann wins" if sheet.winners else "ann loses")
     lines, head = referee.export(game)
     copy, _ = referee.import_lines(lines, copy=True)
     for game_id in (game, copy):

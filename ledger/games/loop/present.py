@@ -101,6 +101,13 @@ def headline(view: View) -> str:
         return "Setup · the table reveals the starting MATERIAL and the CONSUME AREA"
     if view.phase == "over":
         winners = view.winners
+        if view.mode == "cooperative":  # 6.3: all or none
+            verdict = "the team wins" if winners else "the team loses: a player ends below HAPPINESS 11"
+            return f"Game over · {verdict}"
+        if view.mode == "solo":  # 7.3
+            player = view.seats[0]
+            verdict = f"{player} wins" if winners else f"{player} loses: below HAPPINESS 11"
+            return f"Game over · {verdict}"
         return f"Game over · {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
     parts = [f"Round {view.round}"]
     if view.phase == "refill":
