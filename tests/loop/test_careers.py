@@ -565,3 +565,22 @@ def test_manners_makyth_man_leaves_the_lawyers_objection() -> None:
     table.give("carol", hand=("share",))
     table.play("favour alice acquire bob metal", "object carol share")
     assert table.state.pending is None and table.p("bob").materials == (("metal", 2),)
+
+
+def test_scholar_with_virtual_decks_sees_the_card_in_her_view_only() -> None:
+    """Reading: with virtual decks the card looked at is shown in the SCHOLAR's view until the
+    turn ends; nobody else's view or log shows it."""
+    import ledger.games.loop as loop
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3)
+    for name in table.state.seats:
+        table.play(f"career {name} intern")
+    table.give("alice", career="SCHOLAR")
+    top = table.state.material_deck[0]
+    events = table.play("ability alice peek material")
+    assert loop.view(table.state, "alice").players["alice"].peek == f"material: {top}"
+    assert loop.view(table.state, "bob").players["alice"].peek is None
+    assert loop.view(table.state).players["alice"].peek is None
+    peeked = [loop.redact(e, "bob") for e in events if type(e).__name__ == "Peeked"]
+    assert peeked and all(top not in loop.describe(e) for e in peeked)
