@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 MODULES: dict[str, str] = {
     # LOOP: the rules as a Decider, and what is built on them
-    "rules": "ledger/games/loop/rules.py",
+    "rules": "ledger/games/loop/rules/*.py",
     "evolve": "ledger/games/loop/evolve.py",
     "moves": "ledger/games/loop/moves.py",
     "model": "ledger/games/loop/model.py",
@@ -274,12 +274,12 @@ def _function_node(tree: ast.Module, mutant: str) -> ast.FunctionDef | ast.Async
 
 # Functions that only build what a refusal says: their mutants change its text, not the outcome.
 TEXT_FUNCTIONS: dict[str, str] = {
-    "ledger.games.loop.rules.x__shared_text": "the SHAREd cards listed in a refusal's hint",
-    "ledger.games.loop.rules.x__own_colour": "which of two refusals of the same CONSUME (2.2 c) is given",
-    "ledger.games.loop.rules.x__cards_needed": "the refusal given before virtual decks are dealt",
-    "ledger.games.loop.rules.x_counts_text": "cards listed in a refusal's hint or a prompt",
-    "ledger.games.loop.rules.x_mats_text": "MATERIAL listed in a refusal's hint",
-    "ledger.games.loop.rules.x_awaited_text": "the reveals a refusal or prompt asks the table for",
+    "ledger.games.loop.rules.consume.x__shared_text": "the SHAREd cards listed in a refusal's hint",
+    "ledger.games.loop.rules.consume.x__own_colour": "which of 2 refusals of one CONSUME (2.2 c) is given",
+    "ledger.games.loop.rules.core.x__cards_needed": "the refusal given before virtual decks are dealt",
+    "ledger.piles.x_counts_text": "cards listed in a refusal's hint or a prompt",
+    "ledger.games.loop.rules.core.x_mats_text": "MATERIAL listed in a refusal's hint",
+    "ledger.games.loop.rules.core.x_awaited_text": "the reveals a refusal or prompt asks the table for",
     "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
     "ledger.store.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",

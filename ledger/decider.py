@@ -125,7 +125,8 @@ class Game(Protocol):
 
     name: str
     title: str
-    rules_version: str
+    rules_version: str  # what a new game records; a game may also define ``rules_versions``,
+    # every version whose logs it still reads (``rules_version`` among them)
     modes: tuple[str, ...]  # the first is the default
     min_players: int
     max_players: int

@@ -1215,10 +1215,14 @@ def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
             f" (it knows {', '.join(games.names())}): a newer referee wrote it",
             legal="open it with that version",
         ) from None
-    if setup.rules_version != game.rules_version:
+    # A game may still read the logs of its earlier rules versions (``rules_versions``), each
+    # under the rules it was recorded with; a new game is always the current version.
+    readable: tuple[str, ...] = getattr(game, "rules_versions", (game.rules_version,))
+    if setup.rules_version not in readable:
+        known = " and ".join(repr(version) for version in readable)
         raise StoreUnreadable(
             f"{what} follows {game.name} rules version {setup.rules_version!r}, and this referee"
-            f" knows version {game.rules_version!r} only",
+            f" knows version{'s' if len(readable) > 1 else ''} {known} only",
             legal=f"open it with a referee that knows {setup.rules_version!r}",
         )
     return game

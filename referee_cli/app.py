@@ -595,6 +595,15 @@ def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
         echo("\n".join(m.text for m in legal))
     else:
         _, board, _ = s.referee.board(game_id)
+        waiting = [name for name in board.to_act if name.lower() != (player or "").lower()]
+        if player and waiting and board.prompt:
+            # Someone else acts first (the table's reveals, a FAVOUR's answer): say who and
+            # what, and list their moves, rather than "no legal moves".
+            echo(f"{player} has no move now; {board.prompt}")
+            others = s.referee.legal(game_id)
+            if others:
+                echo("\n".join(m.text for m in others))
+            return
         echo(f"no legal moves now for {player}" if player else "no legal moves now")
         echo(render.line(board))
 

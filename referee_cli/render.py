@@ -131,6 +131,8 @@ def games(rows: Sequence[GameRow], results: Sequence[Result], current: int | Non
 def _result(result: Result) -> str:
     if not result.over:
         return result.headline
+    if not result.winners:  # a team or a solo player that lost (LOOP 6.3, 7.3): the game says so
+        return result.headline.removeprefix("Game over · ")
     verb = "wins" if len(result.winners) == 1 else "share the win"
     top = result.scores[result.winners[0]]
     return f"{' and '.join(result.winners)} {verb} ({result.points.upper()} {top})"

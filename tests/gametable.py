@@ -36,13 +36,15 @@ class GameTable:
         seed: int | None = None,
         cards: bool = True,
         options: dict[str, str] | None = None,
+        rules_version: str | None = None,
     ) -> None:
-        """The table after ``initial``, and the declarations of the cards file (``cards``)."""
+        """The table after ``initial``, and the declarations of the cards file (``cards``);
+        ``rules_version`` for a game recorded under an earlier version."""
         if players is None or isinstance(players, int):
             players = self.names[: players or self.players]
         self.setup = Setup(
             game=self.game.name,
-            rules_version=self.game.rules_version,
+            rules_version=rules_version or self.game.rules_version,
             players=players,
             mode=self.mode,
             options=options or {},

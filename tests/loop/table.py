@@ -36,10 +36,11 @@ def started(
     players: tuple[str, ...] | int = 2,
     area: tuple[str, ...] = AREA,
     starts: tuple[str, ...] = ("glass", "plastic", "food", "metal", "utility", "food"),
+    rules_version: str | None = None,
     **options: str,
 ) -> Table:
     """A real-card game after setup: starting MATERIAL and CONSUME AREA revealed."""
-    table = Table(players, options=options)
+    table = Table(players, options=options, rules_version=rules_version)
     for name, kind in zip(table.state.seats, starts, strict=False):
         table.play(f"reveal material {kind} --to {name}")
     for name in area:

@@ -208,7 +208,7 @@ def test_play_a_loop_game_through_a_pipe(cli: Cli, db_path: Path) -> None:
         "reveal material food --to ben",
         *(f"reveal activity {card}" for card in AREA),
         "buy ann glass:1",
-        "buy ann food:1",
+        "work ann",
         "end ann",
         "reveal material glass",
         "status",
@@ -218,7 +218,7 @@ def test_play_a_loop_game_through_a_pipe(cli: Cli, db_path: Path) -> None:
     )
     assert done.stderr.splitlines() == [
         "referee: LOOP 2.2 Start Turn: ann already did BUY this turn"
-        " (1 and only 1 of WORK, BUY or CONSUME per turn; now play FAVOUR or end ann)"
+        " (1 and only 1 of WORK, BUY or CONSUME per turn; now BUY up to 2 more, play FAVOUR or end ann)"
     ]
     assert "Round 1 · ben's turn" in done.stdout
 
@@ -263,3 +263,15 @@ def test_a_goal_first_needs_a_consume_possible(table: Cli) -> None:
     refused = table("loop", "work", "ann")
     assert refused.code == 1 and refused.err.startswith("referee: LOOP 2.2"), refused.err
     move(table, "end ann")
+
+
+def test_moves_for_a_player_while_the_table_refills_names_the_reveal_owed(table: Cli) -> None:
+    move(table, "buy ann plastic:1")
+    move(table, "end ann")
+    shown = table("moves", "ben")
+    assert shown.code == 0
+    lines = shown.out.splitlines()
+    assert lines[0] == "ben has no move now; table: reveal material TYPE (x1)"
+    assert "reveal material plastic" in lines[1:] and "no legal moves" not in shown.out
+    move(table, "reveal material plastic")
+    assert table("moves", "ann").out.startswith("ann has no move now; ben: work | buy | favour")

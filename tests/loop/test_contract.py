@@ -21,9 +21,13 @@ def test_the_module_has_every_contract_name() -> None:
     for attribute in CONTRACT:
         # the same kind of thing as in the reference game: a function where it has one
         assert callable(getattr(loop, attribute)) == callable(getattr(pebbles, attribute)), attribute
-    assert loop.modes == ("basic",) and (loop.min_players, loop.max_players) == (2, 6)
-    assert [option.name for option in loop.options] == ["favour-deal"]
-    assert loop.options[0].default == "rulebook"
+    # 4.0: the 4 modes, Basic the default; Solo is for 1 player (each mode checks its own count)
+    assert loop.modes == ("basic", "competitive", "cooperative", "solo")
+    assert (loop.min_players, loop.max_players) == (1, 6)
+    names = [option.name for option in loop.options]
+    assert names == ["favour-deal", "activity-tiebreak", "zones", "disposable-culture"]
+    assert [option.default for option in loop.options] == ["rulebook", "kept", "4,8", "plastic-at-1"]
+    assert loop.rules_version in loop.rules_versions and "basic-1" in loop.rules_versions
 
 
 def test_the_contract_names_are_the_rules() -> None:
@@ -32,7 +36,7 @@ def test_the_contract_names_are_the_rules() -> None:
     from ledger.games.loop.evolve import evolve
     from ledger.games.loop.moves import legal
 
-    assert (loop.name, loop.title) == ("loop", "LOOP: Life of Ordinary People (Basic Mode)")
+    assert (loop.name, loop.title) == ("loop", "LOOP: Life of Ordinary People")
     assert isinstance(loop.rules_version, str) and loop.rules_version
     assert (loop.State, loop.Event, loop.Command) == (model.State, model.Event, model.Command)
     assert (loop.initial, loop.decide, loop.evolve, loop.legal) == (
@@ -43,7 +47,10 @@ def test_the_contract_names_are_the_rules() -> None:
     )
     # LOOP 2.2 to 2.7, 1.0: the moves of Basic Mode, and the table's reveals and declarations
     assert [verb.name for verb in loop.verbs] == [
-        "reveal", "declare", "work", "buy", "consume", "goal", "favour", "accept", "reject", "end",
+        "reveal", "declare", "work", "buy", "consume", "rep-happiness", "goal", "favour", "accept",
+        "reject", "end",
+        # 5.1, 5.4, 8.0, 5.3: the other modes' moves
+        "career", "apply", "payoff", "ability", "event", "call", "object",
     ]  # fmt: skip
     table = Table(2, seed=4)
     assert loop.to_act(table.state) == [table.state.active] and not loop.is_over(table.state)

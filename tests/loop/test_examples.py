@@ -286,9 +286,15 @@ def test_2_8_tie_breaks_in_order_reputation_landfill_goals_activities() -> None:
         "alice": {"happiness": 8, "reputation": 2},
         "bob": {"happiness": 8, "reputation": 1},
         "carol": {"happiness": 8, "reputation": 1, "landfill": ("food",), "achieved": ("HOBBY",)},
-        "dave": {"happiness": 8, "reputation": 1, "landfill": ("food",), "completed": 0},
-        "erin": {"happiness": 8, "reputation": 1, "landfill": ("food",), "completed": 2},
-        "fred": {"happiness": 8, "reputation": 1, "landfill": ("food",), "completed": 0},
+        "dave": {"happiness": 8, "reputation": 1, "landfill": ("food",), "kept": ()},
+        # tie-break 4 counts the ACTIVITY kept (option activity-tiebreak=kept): erin keeps 1
+        "erin": {
+            "happiness": 8,
+            "reputation": 1,
+            "landfill": ("food",),
+            "kept": (Kept("DANCE", ("glass", "plastic")),),
+        },
+        "fred": {"happiness": 8, "reputation": 1, "landfill": ("food",), "completed": 4},
     }.items():
         table.give(name, **fields)
     sheet = loop.score(table.state)

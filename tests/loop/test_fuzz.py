@@ -37,3 +37,24 @@ def test_every_listed_move_is_accepted() -> None:
 
     for seed in range(4):
         Table(3, seed=seed).try_every_move(random.Random(seed), 150)
+
+
+MODE_GAMES = 40  # per mode here; benchmarks/loop_fuzz.py --mode all plays 300 a mode and more
+
+
+@pytest.mark.parametrize("mode", ["competitive", "cooperative", "solo"])
+def test_random_games_in_each_mode(mode: str) -> None:
+    """5.0 to 7.3: whole games with virtual decks, every invariant checked after each move (the
+    30 EVENT, the CREDIT CARD, the burn pile and central LANDFILL) and the result at the end."""
+    for seed in range(MODE_GAMES):
+        played = play(7000 + seed, 1 if mode == "solo" else 2 + seed % 5, mode=mode)
+        assert loop.is_over(played.state)
+
+
+@pytest.mark.parametrize("mode", ["competitive", "cooperative", "solo"])
+def test_random_games_in_each_mode_with_real_cards(mode: str) -> None:
+    """The same at a real table: the fuzzer types the CAREER dealt, the EVENT flipped, the
+    tosses and the Exhibited QUALITY, as legal() lists them."""
+    for seed in range(8):
+        played = play(9000 + seed, 1 if mode == "solo" else 2 + seed % 5, physical=True, mode=mode)
+        assert loop.is_over(played.state)

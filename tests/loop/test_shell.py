@@ -58,7 +58,7 @@ def test_tab_offers_the_activity_a_player_can_pay_for(shell: Shell, cli: Cli) ->
 
 def test_help_speaks_the_grammar(shell: Shell, capsys: pytest.CaptureFixture[str]) -> None:
     assert shell.help("favor").startswith("favour PLAYER acquire TARGET MAT")
-    assert "(also: favor, acquire, barter, recycle, resell, share)" in shell.help("favour")
+    assert "(also: favor, acquire, barter, recycle, resell, share, renew)" in shell.help("favour")
     assert "work PLAYER [--rep N]" in shell.help()
     assert shell.run_line("?") == 0 and "table commands:" in capsys.readouterr().out
     assert shell.run_line("help undo") == 0 and "--reason" in capsys.readouterr().out

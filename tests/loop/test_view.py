@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from msgspec.structs import replace
 
 import ledger.games.loop as loop
 from ledger.decider import Screen
+from ledger.games.loop import data
 from ledger.games.loop.model import UNKNOWN, Dealt, FavourDrawn, FavoursReshuffled, State
 from ledger.service import Referee
 from tests.loop.fuzz import play
@@ -274,3 +276,77 @@ def test_the_public_log_hides_favours_drawn() -> None:
     assert not any(goal in dealt for goal in goals)
     rejected = [(event, line) for event, line in lines if isinstance(event, FavourRejected)]
     assert rejected and all(event.offer.kind.upper() in line for event, line in rejected)
+
+
+def _hide_modes(state: State, viewer: str, rng: random.Random) -> State:
+    """Besides ``_hide``: the EVENT deck's order and every face-down EVENT (5.3: nobody has seen
+    them, their owner included), the CAREER deck, and the other players' CAREER dealt and
+    SCHOLAR's look."""
+    hands = {name: p.hand for name, p in state.players.items()}
+    state = _hide(state, viewer, rng)
+    players = dict(state.players)
+    if state.mode != "competitive":  # 6.1, 7.1: 1 of each FAVOUR, open hands (6.2)
+        players = {name: replace(p, hand=hands[name]) for name, p in players.items()}
+    face_down = [card for p in players.values() for card in p.events] + list(state.event_deck)
+    rng.shuffle(face_down)
+    for name, player in players.items():
+        events, face_down = tuple(face_down[: len(player.events)]), face_down[len(player.events) :]
+        player = replace(player, events=events)
+        if name != viewer:
+            careers = tuple(rng.sample(sorted(data.CAREER), len(player.careers)))
+            player = replace(player, careers=careers, peek="MATERIAL: ?" if player.peek else "")
+        players[name] = player
+    career_deck = tuple(rng.sample(state.career_deck, len(state.career_deck)))
+    return replace(state, players=players, event_deck=tuple(face_down), career_deck=career_deck)
+
+
+@pytest.mark.parametrize("mode", ["competitive", "cooperative", "solo"])
+def test_a_modes_view_holds_nothing_its_viewer_cannot_see(mode: str) -> None:
+    """The same property in the other modes: the EVENT drawn face down, the decks' order, the
+    CAREER dealt to others and their hands change nothing in a viewer's view."""
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(3):
+        played = play(seed, 1 if mode == "solo" else 3, mode=mode, check=False)
+        state = loop.initial(played.setup)
+        for event in played.log:
+            state = loop.evolve(state, event)
+            if state.phase not in ("turn", "setup") or rng.random() > 0.2:
+                continue
+            for viewer in (*state.seats, None):
+                other = _hide_modes(state, viewer or "", rng)
+                assert loop.view(other, viewer) == loop.view(state, viewer), (mode, seed, viewer)
+            checked += 1
+    assert checked > 10
+
+
+def test_face_down_events_are_counted_not_named_and_a_scholars_look_is_hers() -> None:
+    from ledger.games.loop.model import EventDrawn, Peeked
+
+    table = Table(2, seed=3)
+    table.set(mode="competitive")
+    state = replace(
+        table.state,
+        players={
+            **table.state.players,
+            "alice": replace(table.p("alice"), events=("OVERTIME", "BOGOF"), peek="event: BOGOF"),
+        },
+    )
+    public = loop.view(state)
+    assert public.players["alice"].events == 2 and public.players["alice"].peek is None
+    assert loop.view(state, "alice").players["alice"].peek == "event: BOGOF"
+    assert loop.view(state, "bob").players["alice"].peek is None
+    assert loop.redact(EventDrawn("alice", "BOGOF"), "alice") == EventDrawn("alice", UNKNOWN)
+    assert loop.redact(Peeked("alice", "event", "BOGOF"), "bob") == Peeked("alice", "event", UNKNOWN)
+    assert loop.redact(Peeked("alice", "event", "BOGOF"), "alice") == Peeked("alice", "event", "BOGOF")
+
+
+def test_cooperative_and_solo_hands_are_open() -> None:
+    """6.2: "You may play open-handedly"; a hand of 1 of each FAVOUR less the face-up ones is
+    known to all anyway."""
+    played = play(4, 2, mode="cooperative", check=False)
+    state = loop.initial(played.setup)
+    for event in played.log[:200]:
+        state = loop.evolve(state, event)
+    public = loop.view(state).players
+    assert all(public[name].favours == sorted(state.players[name].hand) for name in state.seats)

@@ -7,6 +7,7 @@ import random
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from starlette.testclient import TestClient
@@ -146,5 +147,17 @@ def test_the_recorded_table_game_replayed_from_the_pages_is_the_same_ledger(tmp_
                 body = {"seq": revert.target, "by": revert.by, "reason": revert.reason, "cascade": 1}
             reply = client.post(path, json=body)
             assert reply.status_code == 200, (entry.seq, entry.text, reply.text)
-    assert ledger_rows(referee, game) == ledger_rows(record, recorded)
+    # The fixture was recorded under Basic's first rules version, whose setup row names fewer
+    # options and whose event bodies lack the fields added since (read back as their
+    # defaults): after the setup, the same moves, facts and reverts, typed, in the same rows.
+    assert record.store.setup_span(recorded) == span
+
+    def typed(ref: Referee, game_id: int) -> list[tuple[Any, ...]]:
+        return [
+            (e.seq, e.kind, e.actor, e.body, e.events, e.reverted_by, e.reverted_how, e.reason)
+            for e in ref.log(game_id, reveal=True)
+            if e.seq > span
+        ]
+
+    assert typed(referee, game) == typed(record, recorded)
     assert loop.is_over(referee.load(game).state)

@@ -318,3 +318,38 @@ EVENTS: tuple[EventCard, ...] = (
               "Gain 1 HAPPINESS immediately if you APPLY a new CREDIT CARD this turn."),
     EventCard("Vulgarian", "continuous", (), "Cannot CONSUME unless you have 4 or more COIN."),
 )  # fmt: skip
+
+
+def _key(printed: str) -> str:
+    """A card's key, as typed and stored: "Office Lady / Clerk" is OFFICE LADY, "BOGOF (Buy 1
+    Get 1 Free)" is BOGOF, "Micro-Plastic" is MICRO PLASTIC (typed ``micro-plastic``)."""
+    name = printed.split("(")[0].split("/")[0].replace("-", " ")
+    return " ".join(name.split()).upper()
+
+
+CAREER: dict[str, Career] = {_key(career.name): career for career in CAREERS}
+INTERN_KEY = "INTERN"
+CAREER_ALIASES: dict[str, str] = {"CLERK": "OFFICE LADY"}  # 8.0: "Office Lady / Clerk"
+CAREERS_DEALT = 2  # LOOP 5.1: "deal 2 to each player"
+
+EVENT: dict[str, EventCard] = {_key(event.name): event for event in EVENTS}
+# LOOP 5.3: "There are in total 30 EVENT cards, 19 of them are CONTINUOUS EVENT and 11
+# IMMEDIATE EVENT." 9.0 prints all 30 (19 CONTINUOUS, 11 IMMEDIATE): every face is known.
+EVENT_TOTAL = 30
+CONTINUOUS_TOTAL = 19
+IMMEDIATE_TOTAL = 11
+
+# LOOP 5.4 CREDIT CARD and 5.5 LANDFILL Penalty.
+CREDIT_COIN = 4  # "immediately take 4 COIN from WORK AREA"
+CREDIT_GIFT_QUALITY = 1  # "and 1 MATERIAL at QUALITY 1 ... as a Welcoming Gift"
+CREDIT_DEBT = 5  # "A CREDIT CARD's debt is clear when 5 COIN are paid."
+PAYOFF_MAX = 2  # "place 1 or 2 COIN on top of it ... (cannot pay more than 2)"
+DEBT_PENALTY = 2  # "Lose 2 HAPPINESS per CREDIT CARD that is not PAYOFF at game end."
+LANDFILL_PENALTY_PER = 3  # "1 HAPPINESS for every 3 MATERIAL in his own LANDFILL"
+
+# LOOP 6.3 and 7.3: "HAPPINESS 11 (flag) or above".
+WIN_THRESHOLD = 11
+# LOOP 7.0: the blue FAVOUR of Solo Mode, one of each.
+BLUE_FAVOURS: tuple[str, ...] = tuple(sorted(BLUE_FAVOUR_TEXT))
+SOLO_GOALS = 4  # LOOP 4.0 and 7.1: "Draw 4 random GOAL"
+COIN_SIDES = ("dollar", "blank")  # a COIN tossed: the "$" side or the other

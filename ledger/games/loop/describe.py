@@ -14,26 +14,58 @@ from msgspec.structs import replace
 from ledger.games.loop import data
 from ledger.games.loop.model import (
     UNKNOWN,
+    AbilityUsed,
     ActivitiesReshuffled,
     ActivityDeclared,
     ActivityRevealed,
+    BluffCalled,
     Bought,
+    CareerChosen,
+    CareersDealt,
+    Changed,
     Consumed,
+    CreditApplied,
+    CreditPaid,
     Dealt,
     Depleted,
     Event,
+    EventDone,
+    EventDrawn,
+    EventResolved,
+    EventsFlipped,
+    EventsReshuffled,
+    EventTriggered,
+    ExhibitedRevealed,
     FavourAccepted,
     FavourDrawn,
+    FavourMoved,
     FavourPlayed,
     FavourRejected,
+    FavourResolved,
     FavoursReshuffled,
+    FavoursReturned,
     FinalRound,
+    Forged,
     GameEnded,
     GoalAchieved,
     GoalDeclared,
     Mat,
+    MaterialBurned,
+    MaterialGiven,
     MaterialRevealed,
+    MaterialsRemoved,
+    MaterialsReturned,
+    MaterialTaken,
+    MaterialWorn,
+    Objected,
     Offer,
+    Owing,
+    Paid,
+    Peeked,
+    Repaired,
+    ReputationSpent,
+    Step,
+    Tossed,
     TurnEnded,
     TurnStarted,
     Worked,
@@ -42,22 +74,55 @@ from ledger.games.loop.rules import mat_text, mats_text, up
 
 
 def offer_text(
-    kind: str, player: str, target: str, mine: Mat | None, theirs: Mat | None, landfill: str | None, pay: int
+    kind: str,
+    player: str,
+    target: str,
+    mine: Mat | None,
+    theirs: Mat | None,
+    landfill: str | None,
+    pay: int,
+    card: str = "",
+    face_down: bool = False,
 ) -> str:
     """A FAVOUR played, in words (the log and the status share it)."""
+    if not target:  # 7.0: a blue FAVOUR, on the BUY AREA
+        what = {
+            "acquire": f"takes {mat_text(theirs)} from the BUY AREA for {theirs[1]} COIN" if theirs else "",
+            "barter": f"gives {mat_text(mine)} for the BUY AREA's {mat_text(theirs)}"
+            if mine and theirs
+            else "",
+            "renew": f"takes {landfill} from the central LANDFILL at QUALITY {theirs[1] if theirs else '?'} "
+            f"for {pay} COIN",
+            "resell": f"puts {mat_text(mine)} under the MATERIAL deck for {mine[1]} COIN" if mine else "",
+            "share": f"may spend 1 QUALITY of the BUY AREA's {mat_text(theirs)}" if theirs else "",
+        }[kind]
+        played = f" (a {up(card)})" if card else ""
+        return f"{player} plays {up(kind)}{played}: {player} {what}"
     what = {
         "acquire": f"takes {mat_text(theirs)} for {theirs[1]} COIN" if theirs else "",
         "barter": f"gives {mat_text(mine)} for {mat_text(theirs)}" if mine and theirs else "",
-        "recycle": f"takes {landfill} from the LANDFILL at QUALITY {pay}",
+        "recycle": f"takes {landfill} from the LANDFILL for {pay} COIN",
         "resell": f"gives {mat_text(mine)} for {mine[1]} COIN" if mine else "",
         "share": f"may spend 1 QUALITY of {mat_text(theirs)}" if theirs else "",
     }[kind]
-    return f"{player} plays {up(kind)} to {target}: {player} {what}"
+    if kind == "recycle" and landfill:
+        what = f"takes {landfill} from the LANDFILL at QUALITY {pay}"
+    how = " face down, claiming" if face_down else ""
+    played = f" (a {up(card)})" if card and not face_down else ""
+    return f"{player} plays{how} {up(kind)}{played} to {target}: {player} {what}"
 
 
 def _offer(offer: Offer) -> str:
     return offer_text(
-        offer.kind, offer.player, offer.target, offer.mine, offer.theirs, offer.landfill, offer.pay
+        offer.kind,
+        offer.player,
+        offer.target,
+        offer.mine,
+        offer.theirs,
+        offer.landfill,
+        offer.pay,
+        offer.card if offer.card != UNKNOWN else "",
+        offer.face_down,
     )
 
 
@@ -86,12 +151,13 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     ),
     Dealt: lambda e: (
         f"the referee shuffles {len(e.activities)} ACTIVITY and deals "
-        f"{data.GOALS_PER_PLAYER} secret GOAL each"
+        f"{len(next(iter(e.goals.values()), ()))} secret GOAL each"
     ),
     MaterialRevealed: lambda e: (
-        f"{up(e.material)} to {e.to} at QUALITY 2 (starting MATERIAL)"
+        f"{up(e.material)} to {e.to} at QUALITY {e.quality or 2} (starting MATERIAL)"
         if e.to
         else f"{up(e.material)} flipped into the BUY AREA"
+        + (f", showing QUALITY {e.quality}" if e.quality else "")
     ),
     ActivityRevealed: lambda e: f"{e.name} flipped into the CONSUME AREA",
     ActivitiesReshuffled: lambda e: f"ACTIVITY discard pile shuffled into the deck ({len(e.order)} cards)",
@@ -108,6 +174,7 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
         + (f" and {e.reputation} REPUTATION" if e.reputation else "")
     ),
     Consumed: _describe_consumed,
+    ReputationSpent: lambda e: f"{e.player} spends {e.reputation} REPUTATION: +{e.happiness} HAPPINESS",
     GoalAchieved: lambda e: f"{e.player} achieves {e.goal}: +{e.happiness} HAPPINESS",
     FavourPlayed: lambda e: _offer(e.offer),
     FavourAccepted: lambda e: f"{e.offer.target} accepts {up(e.offer.kind)} (+{e.reputation} REPUTATION)",
@@ -120,6 +187,9 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     ),
     Depleted: lambda e: (
         f"DEPLETION: the MATERIAL deck runs out at {e.player}'s turn end, -{e.happiness} HAPPINESS"
+        if not e.cause
+        else f"DEPLETION ({e.cause}): the MATERIAL deck runs out"
+        + (f", -{e.happiness} HAPPINESS to {e.player}" if e.happiness else ", no penalty")
     ),
     FinalRound: lambda e: (
         f"final round: {e.player} "
@@ -127,6 +197,109 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     ),
     GameEnded: lambda e: "the game ends",
 }
+
+
+def _signed(value: int, what: str) -> str:
+    return f"{value:+d} {what}"
+
+
+def _changed(e: Changed) -> str:
+    parts = [
+        _signed(v, w)
+        for v, w in ((e.coin, "COIN"), (e.happiness, "HAPPINESS"), (e.reputation, "REPUTATION"))
+        if v
+    ]
+    return f"{e.player}: {', '.join(parts) or 'nothing'} ({e.why})"
+
+
+def _used(e: AbilityUsed) -> str:
+    if e.power in data.CAREER:
+        return f"{e.player} uses the {data.CAREER[e.power].name}'s ABILITY"
+    return f"{e.player}: {e.power} (once this turn)"
+
+
+_DESCRIBE.update(
+    {
+        ExhibitedRevealed: lambda e: f"the BUY AREA shows {mats_text(e.cards)} (Exhibited QUALITY)",
+        CareersDealt: lambda e: f"{e.player} is dealt 2 CAREER",
+        CareerChosen: lambda e: (
+            f"{e.player} plays {data.CAREER[e.career].name}: HAPPINESS {e.happiness}, {e.coin} COIN, "
+            f"{e.reputation} REPUTATION"
+            + (
+                f", {len(e.materials)} MATERIAL at QUALITY {'/'.join(map(str, e.materials))}"
+                if e.materials
+                else ""
+            )
+        ),
+        Changed: _changed,
+        MaterialTaken: lambda e: (
+            f"{e.player} takes {e.material}@{e.quality} from "
+            + (f"{e.scrap.owner}'s LANDFILL" if e.scrap else "the BUY AREA")
+            + f" ({e.why})"
+        ),
+        MaterialWorn: lambda e: f"{e.owner}'s {mat_text(e.mat)} loses 1 QUALITY ({e.why})",
+        MaterialGiven: lambda e: f"{e.player} gives {mat_text(e.mat)} to {e.to} ({e.why})",
+        MaterialsRemoved: lambda e: f"{', '.join(map(up, e.cards))} removed from the game (OVERPRODUCTION)",
+        MaterialsReturned: lambda e: (
+            f"{e.player}'s LANDFILL {', '.join(e.cards)} back into the MATERIAL deck (COMBUSTION ENERGY)"
+        ),
+        MaterialBurned: lambda e: f"{up(e.card)} burnt from the MATERIAL deck",
+        Repaired: lambda e: f"{e.player} repairs {e.owner}'s {mat_text(e.mat)}: +1 QUALITY",
+        Forged: lambda e: (
+            f"{e.player} forges {e.forge.owner}'s {mat_text(e.forge.mat)} into {up(e.forge.as_type)}"
+        ),
+        AbilityUsed: _used,
+        Tossed: lambda e: f"{e.player} tosses: {', '.join(e.outcomes)}",
+        Peeked: lambda e: f"{e.player} looks at the top of the {up(e.deck)} deck",
+        FavourMoved: lambda e: (
+            f"{e.player} gives a FAVOUR to {e.to} ({e.why})"
+            if e.to
+            else f"{e.player} discards {up(e.card)} ({e.why})"
+        ),
+        FavoursReturned: lambda e: f"{e.player} takes back {len(e.cards)} FAVOUR played",
+        FavourResolved: lambda e: f"the {up(e.offer.kind)} takes effect",
+        BluffCalled: lambda e: (
+            f"{e.offer.target} calls the bluff: it is {up(e.card)}, "
+            + (
+                f"as claimed (+{e.reputation} REPUTATION to {e.offer.player})"
+                if e.true
+                else "a lie: discarded"
+            )
+        ),
+        Objected: lambda e: (
+            f"{e.player} objects, discarding {up(e.card)}: the {up(e.offer.kind)} is REJECTed"
+        ),
+        CreditApplied: lambda e: (
+            f"{e.player} APPLYs for a CREDIT CARD: +4 COIN" + (f" and {e.gift}@1" if e.gift else "")
+        ),
+        CreditPaid: lambda e: (
+            f"{e.player} pays {e.coin} COIN on CREDIT CARD {e.card + 1}"
+            if e.coin > 0
+            else f"{e.player}'s CREDIT CARD {e.card + 1} loses {-e.coin} COIN to the WORK AREA"
+        ),
+        Owing: lambda e: (
+            f"{e.owed.player} owes {e.owed.coin} COIN ({e.owed.why}) and must APPLY for a CREDIT CARD"
+        ),
+        Paid: lambda e: f"{e.player} pays {e.coin} COIN" + (f" to {e.to}" if e.to else "") + f" ({e.why})",
+        Step: lambda e: {
+            "skinner": "SKINNER BOX: the empty slots are refilled now",
+            "skinner-done": "the slots are refilled",
+            "burn": "a MATERIAL is burnt",
+            "flip": "the face-down EVENT flip",
+            "events": "the EVENT flipped resolve",
+        }.get(e.step, e.step),
+        EventDrawn: lambda e: f"{e.player} draws an EVENT face down",
+        EventsReshuffled: lambda e: f"EVENT discard pile shuffled into the deck ({len(e.order)} cards)",
+        EventsFlipped: lambda e: f"{e.player} flips {', '.join(data.EVENT[n].name for n in e.names)}",
+        EventTriggered: lambda e: (
+            f"{data.EVENT[e.name].name} is in effect from the next turn"
+            if data.EVENT[e.name].kind == "continuous"
+            else f"{data.EVENT[e.name].name} takes place"
+        ),
+        EventDone: lambda e: f"{e.player} has resolved it",
+        EventResolved: lambda e: f"{data.EVENT[e.name].name} goes under the EVENT discard pile",
+    }
+)
 
 
 def describe(event: Event) -> str:
@@ -153,4 +326,16 @@ def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> 
             return ActivitiesReshuffled((UNKNOWN,) * len(order))
         case FavoursReshuffled(order):
             return FavoursReshuffled((UNKNOWN,) * len(order))
+        # Competitive, Cooperative, Solo: an EVENT is drawn face down (5.3), nobody's until it
+        # flips; the CAREER dealt are their owner's (5.1); a SCHOLAR's look is hers (8.0).
+        case EventDrawn(card=card) if card != UNKNOWN:
+            return replace(event, card=UNKNOWN)
+        case EventsReshuffled(order):
+            return EventsReshuffled((UNKNOWN,) * len(order))
+        case CareersDealt(player, careers) if player.lower() != viewer:
+            return replace(event, careers=(UNKNOWN,) * len(careers))
+        case Peeked(player=player) if player.lower() != viewer:
+            return replace(event, card=UNKNOWN)
+        case MaterialsReturned(order=order):
+            return replace(event, order=tuple(sorted(order)))
     return event

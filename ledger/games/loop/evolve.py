@@ -14,21 +14,39 @@ from msgspec.structs import replace
 from ledger.games.loop import data
 from ledger.games.loop.model import (
     UNKNOWN,
+    AbilityUsed,
     ActivitiesReshuffled,
     ActivityDeclared,
     ActivityFace,
     ActivityRevealed,
+    BluffCalled,
     Bought,
+    CareerChosen,
+    CareersDealt,
+    Changed,
     Consumed,
+    CreditApplied,
+    CreditPaid,
     Dealt,
     Depleted,
     Event,
+    EventDone,
+    EventDrawn,
+    EventResolved,
+    EventsFlipped,
+    EventsReshuffled,
+    EventTriggered,
+    ExhibitedRevealed,
     FavourAccepted,
     FavourDrawn,
+    FavourMoved,
     FavourPlayed,
     FavourRejected,
+    FavourResolved,
     FavoursReshuffled,
+    FavoursReturned,
     FinalRound,
+    Forged,
     GameEnded,
     GoalAchieved,
     GoalDeclared,
@@ -36,13 +54,30 @@ from ledger.games.loop.model import (
     Grant,
     Kept,
     Mat,
+    MaterialBurned,
+    MaterialGiven,
     MaterialRevealed,
+    MaterialsRemoved,
+    MaterialsReturned,
+    MaterialTaken,
+    MaterialWorn,
+    Objected,
+    Offer,
+    Owing,
+    Paid,
+    Peeked,
     Player,
+    Repaired,
+    ReputationSpent,
+    Scrap,
     State,
+    Step,
+    Tossed,
     TurnEnded,
     TurnStarted,
     Worked,
 )
+from ledger.games.loop.modes import MODES
 from ledger.piles import without
 
 
@@ -109,6 +144,20 @@ def settle(
     return followed
 
 
+AREA = "area"  # Solo: the owner of a SHAREd BUY AREA card (7.0 SHARE)
+CENTRAL = "central"  # Solo: the central LANDFILL
+
+
+def buy_area_without(state: State, kind: str) -> State:
+    """A card of ``kind`` leaves the BUY AREA; in Solo the one of that type with the lowest
+    Exhibited QUALITY, unless a use names another (see ``_consumed``)."""
+    area = without(state.buy_area, kind)
+    if not state.exhibited:
+        return replace(state, buy_area=area)
+    shown = min(m for m in state.exhibited if m[0] == kind)
+    return replace(state, buy_area=area, exhibited=without(state.exhibited, shown))
+
+
 def _players(state: State, *updated: Player) -> dict[str, Player]:
     players = dict(state.players)
     for player in updated:
@@ -148,11 +197,13 @@ def _material_revealed(state: State, event: MaterialRevealed) -> State:
     deck = without(state.material_deck, event.material)
     if event.to is None:
         area = tuple(sorted((*state.buy_area, event.material)))
+        if event.quality:  # Solo: the card lies with its Exhibited QUALITY (7.0)
+            shown = with_mat(state.exhibited, (event.material, event.quality))
+            return replace(state, material_deck=deck, buy_area=area, exhibited=shown)
         return replace(state, material_deck=deck, buy_area=area)
     player = state.players[event.to]
-    player = replace(
-        player, materials=with_mat(player.materials, (event.material, data.INTERN_MATERIAL_QUALITY))
-    )
+    quality = event.quality or data.INTERN_MATERIAL_QUALITY
+    player = replace(player, materials=with_mat(player.materials, (event.material, quality)))
     return replace(
         state,
         material_deck=deck,
@@ -193,15 +244,31 @@ def _favours_reshuffled(state: State, event: FavoursReshuffled) -> State:
 
 
 def _turn_started(state: State, event: TurnStarted) -> State:
+    players = state.players
+    player = players[event.player]
+    if player.credit:  # 5.4: every CREDIT CARD is paid again this turn
+        player = replace(player, credit=tuple((paid, 0) for paid, _ in player.credit))
+        players = _players(state, player)
     return replace(
         state,
+        players=players,
         phase="turn",
         turn=state.seats.index(event.player),
         round=event.round,
         main="",
         consumed=0,
+        bought=0,
         pending=None,
         shares=(),
+        # 5.3: a CONTINUOUS EVENT flipped at the last turn end is in effect from now
+        event_active=state.event_next or state.event_active,
+        event_next="",
+        ending="",
+        used=(),
+        spent=0,
+        low=len(player.materials),
+        favours_played=0,
+        forge=None,
     )
 
 
@@ -213,6 +280,17 @@ def _favour_drawn(state: State, event: FavourDrawn) -> State:
         favour_deck=without(state.favour_deck, event.card),
         players=_players(state, player),
     )
+
+
+def _changed(state: State, event: Changed) -> State:
+    player = state.players[event.player]
+    player = replace(
+        player,
+        coin=player.coin + event.coin,
+        happiness=player.happiness + event.happiness,
+        reputation=player.reputation + event.reputation,
+    )
+    return replace(state, players=_players(state, player))
 
 
 def _worked(state: State, event: Worked) -> State:
@@ -227,17 +305,39 @@ def _worked(state: State, event: Worked) -> State:
 
 
 def _bought(state: State, event: Bought) -> State:
+    from_area = event.cards[:-1] if event.scrap else event.cards
+    for kind, _ in from_area:
+        state = buy_area_without(state, kind)
+    for kind in event.free:  # BOGOF
+        state = buy_area_without(state, kind)
+    if event.scrap is not None:  # SCIENTIST: a LANDFILL card
+        state = _off_landfill(state, event.scrap)
     player = state.players[event.player]
-    area = state.buy_area
-    for kind, _ in event.cards:
-        area = without(area, kind)
+    free = tuple((kind, data.CREDIT_GIFT_QUALITY) for kind in event.free)
     player = replace(
         player,
         coin=player.coin - event.coin,
         reputation=player.reputation - event.reputation,
-        materials=tuple(sorted(player.materials + event.cards)),
+        materials=tuple(sorted(player.materials + event.cards + free)),
     )
-    return replace(state, players=_players(state, player), buy_area=area, main="buy")
+    bought = state.bought + len(event.cards)
+    return replace(
+        state,
+        players=_players(state, player),
+        main="work" if state.main == "work" else "buy",  # OFFICE LADY's BUY leaves it a WORK turn
+        bought=bought,
+        spent=state.spent + event.coin,
+    )
+
+
+def _off_landfill(state: State, scrap: Scrap) -> State:
+    """A card leaves a LANDFILL: a player's, or Solo's central one."""
+    if scrap.owner == CENTRAL:
+        return replace(state, central=without(state.central, scrap.type))
+    owner = state.players[scrap.owner]
+    return replace(
+        state, players=_players(state, replace(owner, landfill=without(owner.landfill, scrap.type)))
+    )
 
 
 def _consumed(state: State, event: Consumed) -> State:
@@ -245,18 +345,30 @@ def _consumed(state: State, event: Consumed) -> State:
     shares = state.shares
     area = state.consume_area
     kept = list(players[event.player].kept)
+    forge = state.forge
     for completion in event.completions:
         uses = [(use.owner, (use.type, use.quality)) for use in completion.uses]
-        left = {owner: list(players[owner].materials) for owner, _ in uses}
+        left = {owner: list(_cards(state, players, owner)) for owner, _ in uses}
         for owner, mat in uses:
             left[owner].remove(mat)
             if owner != event.player:
                 shares = without(shares, Grant(owner, mat))
         shares = follow_shares(shares, event.player, uses, left)
-        for owner, mat in uses:
-            players[owner] = deduct(players[owner], mat)
+        for use in completion.uses:
+            mat = (use.type, use.quality)
+            if use.owner == AREA:  # Solo SHARE: a BUY AREA card; BROKEN, to the central LANDFILL
+                state = _wear_exhibited(state, mat)
+            else:
+                players[use.owner] = deduct(players[use.owner], mat)
+            if (
+                forge is not None
+                and use.colour == forge.as_type
+                and (use.owner, mat) == (forge.owner, forge.mat)
+            ):
+                # CRAFTSMAN: the forge follows its card, and ends when it breaks
+                forge = replace(forge, mat=(use.type, use.quality - 1)) if use.quality > 1 else None
         area = without(area, completion.activity)
-        types = tuple(sorted(use.type for use in completion.uses))
+        types = tuple(sorted(use.colour or use.type for use in completion.uses))
         kept.append(Kept(completion.activity, types))
     discard = state.activity_discard
     for name in event.dropped:
@@ -278,7 +390,34 @@ def _consumed(state: State, event: Consumed) -> State:
         activity_discard=discard,
         main="consume",
         consumed=state.consumed + len(event.completions),
+        forge=forge,
     )
+
+
+def _cards(state: State, players: Mapping[str, Player], owner: str) -> tuple[Mat, ...]:
+    """The MATERIAL a use may take: a player's, or (Solo) the BUY AREA's as exhibited."""
+    return state.exhibited if owner == AREA else players[owner].materials
+
+
+def _wear_exhibited(state: State, mat: Mat) -> State:
+    kind, quality = mat
+    shown = without(state.exhibited, mat)
+    if quality > 1:
+        return replace(state, exhibited=with_mat(shown, (kind, quality - 1)))
+    return replace(
+        state, exhibited=shown, buy_area=without(state.buy_area, kind), central=(*state.central, kind)
+    )
+
+
+def _reputation_spent(state: State, event: ReputationSpent) -> State:
+    player = state.players[event.player]
+    player = replace(
+        player,
+        reputation=player.reputation - event.reputation,
+        happiness=player.happiness + event.happiness,
+    )
+    # LOOP 2.5 c): only in a CONSUME turn; spent before the first CONSUME, it makes one (as 2.3).
+    return replace(state, players=_players(state, player), main=state.main or "consume")
 
 
 def _goal_achieved(state: State, event: GoalAchieved) -> State:
@@ -296,47 +435,113 @@ def _goal_achieved(state: State, event: GoalAchieved) -> State:
 def _favour_played(state: State, event: FavourPlayed) -> State:
     offer = event.offer
     player = state.players[offer.player]
-    player = replace(player, hand=take_favour(player.hand, offer.kind))
-    return replace(state, players=_players(state, player), pending=offer)
+    card = offer.card or offer.kind
+    player = replace(player, hand=take_favour(player.hand, card))
+    played = state.favours_played + 1
+    if not MODES[state.mode].answer:  # 6.2, 7.0: face up beside the GOAL; the effect follows
+        player = replace(player, played=(*player.played, card))
+        return replace(state, players=_players(state, player), favours_played=played)
+    return replace(state, players=_players(state, player), pending=offer, favours_played=played)
 
 
-def _favour_accepted(state: State, event: FavourAccepted) -> State:
+def _favour_resolved(state: State, event: FavourResolved) -> State:
     offer = event.offer
+    if not offer.target:
+        return _blue_effect(state, offer)
+    return _favour_effect(state, offer)
+
+
+def _blue_effect(state: State, offer: Offer) -> State:
+    """7.0: a blue FAVOUR acts on the BUY AREA, the central LANDFILL or the MATERIAL deck."""
+    me = state.players[offer.player]
+    if offer.kind == "acquire" and offer.theirs:
+        state = _off_exhibited(state, offer.theirs)
+        me = replace(me, materials=with_mat(me.materials, offer.theirs), coin=me.coin - offer.theirs[1])
+        state = replace(state, spent=state.spent + offer.theirs[1])
+    elif offer.kind == "barter" and offer.theirs and offer.mine:
+        state = _off_exhibited(state, offer.theirs)
+        state = replace(
+            state,
+            buy_area=tuple(sorted((*state.buy_area, offer.mine[0]))),
+            exhibited=with_mat(state.exhibited, offer.mine),
+        )
+        me = replace(me, materials=with_mat(without(me.materials, offer.mine), offer.theirs))
+    elif offer.kind == "renew" and offer.landfill and offer.theirs:
+        state = replace(state, central=without(state.central, offer.landfill), spent=state.spent + offer.pay)
+        me = replace(me, materials=with_mat(me.materials, offer.theirs), coin=me.coin - offer.pay)
+    elif offer.kind == "resell" and offer.mine:
+        state = replace(
+            state,
+            material_deck=(*state.material_deck, offer.mine[0])
+            if state.virtual
+            else tuple(sorted((*state.material_deck, offer.mine[0]))),
+        )
+        me = replace(me, materials=without(me.materials, offer.mine), coin=me.coin + offer.mine[1])
+    elif offer.kind == "share" and offer.theirs:
+        state = replace(state, shares=(*state.shares, Grant(AREA, offer.theirs)))
+    return replace(state, players=_players(state, me))
+
+
+def _off_exhibited(state: State, mat: Mat) -> State:
+    return replace(state, buy_area=without(state.buy_area, mat[0]), exhibited=without(state.exhibited, mat))
+
+
+def _favour_effect(state: State, offer: Offer) -> State:
+    """3.1: what an ACCEPTed FAVOUR does (or, in Cooperative Mode, any FAVOUR played)."""
     me, them = state.players[offer.player], state.players[offer.target]
     shares = state.shares
+    spent = state.spent
     if offer.kind == "acquire" and offer.theirs:
         price = offer.theirs[1]
         me = replace(me, materials=with_mat(me.materials, offer.theirs), coin=me.coin - price)
         them = replace(them, materials=without(them.materials, offer.theirs), coin=them.coin + price)
+        spent += price
     elif offer.kind == "barter" and offer.theirs and offer.mine:
         me = replace(me, materials=with_mat(without(me.materials, offer.mine), offer.theirs))
         them = replace(them, materials=with_mat(without(them.materials, offer.theirs), offer.mine))
     elif offer.kind == "recycle" and offer.landfill:
+        quality = offer.pay * (2 if offer.landfill == "food" and me.career == "CHEF" else 1)  # Supersize
         me = replace(
             me,
-            materials=with_mat(me.materials, (offer.landfill, offer.pay)),
+            materials=with_mat(me.materials, (offer.landfill, quality)),
             coin=me.coin - offer.pay,
         )
         them = replace(them, landfill=without(them.landfill, offer.landfill))
+        spent += offer.pay
     elif offer.kind == "resell" and offer.mine:
         price = offer.mine[1]
         me = replace(me, materials=without(me.materials, offer.mine), coin=me.coin + price)
         them = replace(them, materials=with_mat(them.materials, offer.mine), coin=them.coin - price)
     elif offer.kind == "share" and offer.theirs:
         shares = (*shares, Grant(offer.target, offer.theirs))
-    # LOOP 2.4 a): ACCEPT-ed FAVOURs always go into the hand of the ACCEPTEE.
+    forge = state.forge
+    if (
+        forge is not None
+        and forge.owner in (offer.player, offer.target)
+        and forge.mat in (offer.mine, offer.theirs)
+    ):
+        forge = None  # CRAFTSMAN: a forged card that leaves its owner's AREA is printed again
+    return replace(state, players=_players(state, me, them), shares=shares, spent=spent, forge=forge)
+
+
+def _favour_accepted(state: State, event: FavourAccepted) -> State:
+    offer = event.offer
+    state = _favour_effect(state, offer)
+    them = state.players[offer.target]
+    # LOOP 2.4 a): ACCEPT-ed FAVOURs always go into the hand of the ACCEPTEE (the card played:
+    # a POLITICIAN's face-down card, a SCAVENGER's RECYCLE).
     them = replace(
         them,
-        hand=tuple(sorted((*them.hand, offer.kind))),
+        hand=tuple(sorted((*them.hand, offer.card or offer.kind))),
         reputation=them.reputation + event.reputation,
     )
-    return replace(state, players=_players(state, me, them), shares=shares, pending=None)
+    return replace(state, players=_players(state, them), pending=None)
 
 
 def _favour_rejected(state: State, event: FavourRejected) -> State:
     offer = event.offer
     them = state.players[offer.target]
-    discard = (*state.favour_discard, offer.kind)
+    discard = (*state.favour_discard, offer.card or offer.kind)
     if event.by == "discard":
         them = replace(them, hand=take_favour(them.hand, offer.kind))
         discard = (*discard, offer.kind)
@@ -346,13 +551,32 @@ def _favour_rejected(state: State, event: FavourRejected) -> State:
 
 
 def _turn_ended(state: State, event: TurnEnded) -> State:
-    return replace(state, phase="refill", main="", consumed=0, pending=None, shares=())
+    mode = MODES[state.mode]
+    if mode.name == "basic":
+        return replace(state, phase="refill", main="", consumed=0, bought=0, pending=None, shares=())
+    player = state.players[event.player]
+    last = event.player == state.seats[-1]
+    return replace(
+        state,
+        players=_players(state, replace(player, peek="")) if player.peek else state.players,
+        phase="refill",
+        main="",
+        consumed=0,
+        bought=0,
+        pending=None,
+        shares=(),
+        forge=None,  # CRAFTSMAN: "It returns to its original type when you end turn."
+        flipper=event.player if mode.events else "",  # 5.3: flipped after the turn
+        burn_owed=1 if mode.burn == "turn" or (mode.burn == "round" and last) else 0,
+    )
 
 
 def _depleted(state: State, event: Depleted) -> State:
     player = state.players[event.player]
-    player = replace(player, happiness=player.happiness - event.happiness)
-    return replace(state, players=_players(state, player))
+    player = replace(
+        player, happiness=player.happiness - event.happiness, depletion=player.depletion + event.happiness
+    )
+    return replace(state, players=_players(state, player), depleted=True)
 
 
 def _final_round(state: State, event: FinalRound) -> State:
@@ -361,6 +585,259 @@ def _final_round(state: State, event: FinalRound) -> State:
 
 def _game_ended(state: State, event: GameEnded) -> State:
     return replace(state, phase="over")
+
+
+# --- Competitive, Cooperative and Solo
+
+
+def _exhibited_revealed(state: State, event: ExhibitedRevealed) -> State:
+    return replace(state, exhibited=tuple(sorted(event.cards)))
+
+
+def _careers_dealt(state: State, event: CareersDealt) -> State:
+    player = replace(state.players[event.player], careers=event.careers)
+    deck = state.career_deck
+    for career in event.careers:
+        deck = without(deck, career if career in deck else UNKNOWN)
+    return replace(state, players=_players(state, player), career_deck=deck)
+
+
+def _career_chosen(state: State, event: CareerChosen) -> State:
+    player = replace(
+        state.players[event.player],
+        career=event.career,
+        careers=(),
+        happiness=event.happiness,
+        coin=event.coin,
+        reputation=event.reputation,
+    )
+    waiting = (*state.awaiting_start, *(event.player,) * len(event.materials))
+    return replace(state, players=_players(state, player), awaiting_start=waiting)
+
+
+def _material_taken(state: State, event: MaterialTaken) -> State:
+    if event.scrap is None:
+        state = buy_area_without(state, event.material)
+    else:
+        state = _off_landfill(state, event.scrap)
+    player = state.players[event.player]
+    player = replace(player, materials=with_mat(player.materials, (event.material, event.quality)))
+    return replace(state, players=_players(state, player))
+
+
+def _material_worn(state: State, event: MaterialWorn) -> State:
+    return replace(state, players=_players(state, deduct(state.players[event.owner], event.mat)))
+
+
+def _material_given(state: State, event: MaterialGiven) -> State:
+    giver, taker = state.players[event.player], state.players[event.to]
+    giver = replace(giver, materials=without(giver.materials, event.mat))
+    taker = replace(taker, materials=with_mat(taker.materials, event.mat))
+    return replace(state, players=_players(state, giver, taker))
+
+
+def _materials_removed(state: State, event: MaterialsRemoved) -> State:
+    deck = state.material_deck
+    for card in event.cards:
+        deck = without(deck, card)
+    removing = max(0, state.removing - len(event.cards))
+    return replace(
+        state, material_deck=deck, removed=tuple(sorted((*state.removed, *event.cards))), removing=removing
+    )
+
+
+def _materials_returned(state: State, event: MaterialsReturned) -> State:
+    player = state.players[event.player]
+    landfill = player.landfill
+    for card in event.cards:
+        landfill = without(landfill, card)
+    player = replace(player, landfill=landfill)
+    return replace(state, players=_players(state, player), material_deck=event.order)
+
+
+def _material_burned(state: State, event: MaterialBurned) -> State:
+    return replace(
+        state,
+        material_deck=without(state.material_deck, event.card),
+        burned=(*state.burned, event.card),
+        burn_owed=max(0, state.burn_owed - 1),
+    )
+
+
+def _repaired(state: State, event: Repaired) -> State:
+    owner = state.players[event.owner]
+    kind, quality = event.mat
+    owner = replace(owner, materials=with_mat(without(owner.materials, event.mat), (kind, quality + 1)))
+    shares = state.shares
+    if event.mat not in owner.materials:  # a SHARE follows its card
+        shares = tuple(
+            Grant(g.owner, (kind, quality + 1)) if (g.owner, g.material) == (event.owner, event.mat) else g
+            for g in shares
+        )
+    return replace(state, players=_players(state, owner), shares=shares)
+
+
+def _forged(state: State, event: Forged) -> State:
+    return replace(state, forge=event.forge)
+
+
+def _ability_used(state: State, event: AbilityUsed) -> State:
+    return replace(state, used=(*state.used, event.power))
+
+
+def _tossed(state: State, event: Tossed) -> State:
+    return replace(state, chances=state.chances + 1)
+
+
+def _peeked(state: State, event: Peeked) -> State:
+    player = state.players[event.player]
+    peek = f"{event.deck}: {event.card}" if event.card != UNKNOWN else ""
+    return replace(state, players=_players(state, replace(player, peek=peek)), chances=state.chances)
+
+
+def _favour_moved(state: State, event: FavourMoved) -> State:
+    giver = state.players[event.player]
+    giver = replace(giver, hand=take_favour(giver.hand, event.card))
+    if not event.to:
+        return replace(
+            state, players=_players(state, giver), favour_discard=(*state.favour_discard, event.card)
+        )
+    taker = state.players[event.to]
+    taker = replace(taker, hand=tuple(sorted((*taker.hand, event.card))))
+    return replace(state, players=_players(state, giver, taker), chances=state.chances + 1)
+
+
+def _favours_returned(state: State, event: FavoursReturned) -> State:
+    player = state.players[event.player]
+    player = replace(player, hand=tuple(sorted((*player.hand, *event.cards))), played=())
+    return replace(state, players=_players(state, player))
+
+
+def _bluff_called(state: State, event: BluffCalled) -> State:
+    politician = state.players[event.offer.player]
+    politician = replace(politician, reputation=politician.reputation + event.reputation)
+    players = _players(state, politician)
+    if event.true:  # shown: the target answers again, face up
+        offer = replace(
+            event.offer, face_down=False, card=event.card if event.card != event.offer.kind else ""
+        )
+        return replace(state, players=players, pending=offer)
+    return replace(state, players=players, pending=None, favour_discard=(*state.favour_discard, event.card))
+
+
+def _objected(state: State, event: Objected) -> State:
+    lawyer = state.players[event.player]
+    lawyer = replace(lawyer, hand=take_favour(lawyer.hand, event.card))
+    offer = event.offer
+    discard = (*state.favour_discard, offer.card or offer.kind, event.card)
+    return replace(state, players=_players(state, lawyer), pending=None, favour_discard=discard)
+
+
+def _credit_applied(state: State, event: CreditApplied) -> State:
+    if event.gift:
+        state = buy_area_without(state, event.gift)
+    player = state.players[event.player]
+    gift = ((event.gift, data.CREDIT_GIFT_QUALITY),) if event.gift else ()
+    player = replace(
+        player,
+        coin=player.coin + data.CREDIT_COIN,
+        credit=(*player.credit, (0, 0)),
+        materials=tuple(sorted(player.materials + gift)),
+    )
+    return replace(state, players=_players(state, player))
+
+
+def _credit_paid(state: State, event: CreditPaid) -> State:
+    player = state.players[event.player]
+    paid, now = player.credit[event.card]
+    cards = list(player.credit)
+    if paid + event.coin >= data.CREDIT_DEBT:
+        del cards[event.card]  # 5.4: "clear when 5 COIN are paid"; the COIN go back
+    else:
+        cards[event.card] = (paid + event.coin, now + max(0, event.coin))
+    coin = player.coin - max(0, event.coin)  # HIDDEN CLAUSE's COIN go from the card, not the player
+    player = replace(player, credit=tuple(cards), coin=coin)
+    return replace(state, players=_players(state, player))
+
+
+def _owing(state: State, event: Owing) -> State:
+    return replace(state, owed=(*state.owed, event.owed))
+
+
+def _paid(state: State, event: Paid) -> State:
+    payer = state.players[event.player]
+    players = _players(state, replace(payer, coin=payer.coin - event.coin))
+    if event.to:
+        taker = players[event.to]
+        players[event.to] = replace(taker, coin=taker.coin + event.coin)
+    owed = state.owed
+    if event.settles:
+        owed = without(owed, next(o for o in owed if o.player == event.player))
+    return replace(state, players=players, owed=owed)
+
+
+def _step(state: State, event: Step) -> State:
+    if event.step == "skinner":
+        return replace(state, refilling=True)
+    if event.step == "skinner-done":
+        return replace(state, refilling=False)
+    return replace(state, ending=event.step)
+
+
+def _event_drawn(state: State, event: EventDrawn) -> State:
+    player = state.players[event.player]
+    player = replace(player, events=(*player.events, event.card))
+    deck = without(state.event_deck, event.card)
+    return replace(state, players=_players(state, player), event_deck=deck)
+
+
+def _events_reshuffled(state: State, event: EventsReshuffled) -> State:
+    keep = tuple(name for name in state.event_discard if name in (state.event_active, state.event_next))
+    back = [name for name in state.event_discard if name not in keep]
+    pool = state.event_pool if state.virtual else tuple(sorted((*state.event_pool, *back)))
+    return replace(
+        state, event_deck=event.order, event_discard=keep, event_pool=pool, reshuffles=state.reshuffles + 1
+    )
+
+
+def _events_flipped(state: State, event: EventsFlipped) -> State:
+    player = state.players[event.player]
+    player = replace(player, events=player.events[len(event.names) :])
+    pool = state.event_pool
+    for name in event.names:
+        if name in pool:
+            pool = without(pool, name)
+    return replace(
+        state,
+        players=_players(state, player),
+        flipper="",
+        triggered=(*state.triggered, *event.names),
+        event_pool=pool,
+    )
+
+
+def _event_triggered(state: State, event: EventTriggered) -> State:
+    triggered = without(state.triggered, event.name)
+    if data.EVENT[event.name].kind == "continuous":
+        # 5.3: on top of the discard pile; "only the latest one takes effect"
+        return replace(
+            state,
+            triggered=triggered,
+            event_next=event.name,
+            event_discard=(event.name, *state.event_discard),
+        )
+    # OVERPRODUCTION at a real table: the table flips the top 2 MATERIAL out of the game
+    removing = min(2, len(state.material_deck)) if event.name == "OVERPRODUCTION" and not state.virtual else 0
+    return replace(state, triggered=triggered, current=event.name, resolving=event.players, removing=removing)
+
+
+def _event_done(state: State, event: EventDone) -> State:
+    return replace(state, resolving=without(state.resolving, event.player))
+
+
+def _event_resolved(state: State, event: EventResolved) -> State:
+    # 5.3: "Place the resolved IMMEDIATE EVENT to the bottom of the EVENT Discard Pile"
+    return replace(state, current="", resolving=(), event_discard=(*state.event_discard, event.name))
 
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
@@ -376,6 +853,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Worked: _worked,
     Bought: _bought,
     Consumed: _consumed,
+    ReputationSpent: _reputation_spent,
     GoalAchieved: _goal_achieved,
     FavourPlayed: _favour_played,
     FavourAccepted: _favour_accepted,
@@ -384,9 +862,46 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Depleted: _depleted,
     FinalRound: _final_round,
     GameEnded: _game_ended,
+    ExhibitedRevealed: _exhibited_revealed,
+    CareersDealt: _careers_dealt,
+    CareerChosen: _career_chosen,
+    Changed: _changed,
+    MaterialTaken: _material_taken,
+    MaterialWorn: _material_worn,
+    MaterialGiven: _material_given,
+    MaterialsRemoved: _materials_removed,
+    MaterialsReturned: _materials_returned,
+    MaterialBurned: _material_burned,
+    Repaired: _repaired,
+    Forged: _forged,
+    AbilityUsed: _ability_used,
+    Tossed: _tossed,
+    Peeked: _peeked,
+    FavourMoved: _favour_moved,
+    FavoursReturned: _favours_returned,
+    FavourResolved: _favour_resolved,
+    BluffCalled: _bluff_called,
+    Objected: _objected,
+    CreditApplied: _credit_applied,
+    CreditPaid: _credit_paid,
+    Owing: _owing,
+    Paid: _paid,
+    Step: _step,
+    EventDrawn: _event_drawn,
+    EventsReshuffled: _events_reshuffled,
+    EventsFlipped: _events_flipped,
+    EventTriggered: _event_triggered,
+    EventDone: _event_done,
+    EventResolved: _event_resolved,
 }
 
 
 def evolve(state: State, event: Event) -> State:
     """The state after one fact."""
-    return _HANDLERS[type(event)](state, event)
+    new = _HANDLERS[type(event)](state, event)
+    if new.mode != "basic" and new.phase == "turn":
+        # HOMEMAKER's "no more than 1 MATERIAL at any given time in your turn": the fewest held
+        held = len(new.players[new.active].materials)
+        if held < new.low:
+            new = replace(new, low=held)
+    return new

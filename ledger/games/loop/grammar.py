@@ -12,11 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from msgspec.structs import replace
+
 from ledger.errors import BadInput
 from ledger.games.loop import data
+from ledger.games.loop.evolve import AREA, CENTRAL
 from ledger.games.loop.model import (
+    Ability,
     Accept,
+    Apply,
     Buy,
+    Call,
+    ChooseCareer,
     Command,
     Consume,
     DeclareActivity,
@@ -26,13 +33,22 @@ from ledger.games.loop.model import (
     Goal,
     Mat,
     MatRef,
+    Object,
+    Payoff,
     Reject,
+    RepHappiness,
+    Respond,
     RevealActivity,
+    RevealCareers,
+    RevealEvents,
+    RevealExhibited,
     RevealMaterial,
+    Scrap,
     Spend,
     State,
     Work,
 )
+from ledger.games.loop.modes import MODES
 from ledger.words import (
     Spec,
     card_word,
@@ -47,19 +63,39 @@ from ledger.words import (
 )
 
 USAGE = {
-    "reveal": "reveal material TYPE [--to PLAYER] | reveal activity NAME [--needs T,T --props P,P]",
+    "reveal": "reveal material TYPE[@Q] [TYPE[@Q] ...] [--to PLAYER] | reveal activity NAME "
+    "[--needs T,T --props P,P] | reveal career PLAYER CAREER CAREER | reveal event EVENT [EVENT ...] "
+    "| reveal exhibited TYPE@Q ...",
     "declare": "declare activity NAME --needs T,T --props P,P | declare goal NAME [--needs P,P,P] --reward N",
-    "work": "work PLAYER [--rep N]",
-    "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [--rep N]",
+    "work": "work PLAYER [--rep N] [--salary 7|4|2 (FREELANCER)] [--create TYPE (ARTIST)]",
+    "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [OWNER:TYPE:QUALITY (SCIENTIST)] [--rep N] "
+    "[--free TYPE,... (BOGOF)]",
     "consume": "consume PLAYER ACTIVITY=MAT,MAT [ACTIVITY=MAT,MAT ...] [--drop ACTIVITY ...] "
     "[--rep-happiness]",
+    "rep-happiness": "rep-happiness PLAYER [--force]",
     "goal": "goal PLAYER GOAL [--needs P,P,...] [--reward N]",
     "favour": "favour PLAYER acquire TARGET MAT | barter TARGET MINE THEIRS | recycle TARGET "
-    "TYPE --pay N | resell TARGET MAT | share TARGET MAT",
+    "TYPE --pay N | resell TARGET MAT | share TARGET MAT [--face-down --card KIND (POLITICIAN)]; "
+    "Solo: favour PLAYER acquire|share TYPE@Q | barter MINE TYPE@Q | renew TYPE@Q | resell MINE",
     "accept": "accept TARGET",
     "reject": "reject TARGET --discard|--rep",
-    "end": "end PLAYER",
+    "end": "end PLAYER [--target PLAYER (HYPEBEAST)]",
+    "career": "career PLAYER CAREER|intern",
+    "apply": "apply PLAYER [TYPE]",
+    "payoff": "payoff PLAYER 1|2 [--card K]",
+    "ability": "ability PLAYER rep|coin TARGET | forge [OWNER:]TYPE@Q TYPE | repair [OWNER:]TYPE@Q "
+    "| swap KIND | minimalist | invest [dollar|blank dollar|blank] | care TARGET KIND | scavenge OWNER TYPE "
+    "| peek material|activity|favour|event | take TARGET [KIND|unseen]",
+    "event": "event PLAYER toss [dollar|blank] | lose | none | a|b|c TYPE | TYPE@Q "
+    "| TARGET [TYPE | TYPE@Q | KIND]",
+    "call": "call TARGET [--card KIND]",
+    "object": "object PLAYER KIND",
 }
+
+
+def _blue(state: State) -> bool:
+    """7.0: the blue FAVOUR act on the BUY AREA (``area:``) and the central LANDFILL."""
+    return MODES[state.mode].favours == "blue"
 
 
 def _type(word: str) -> str:
@@ -75,9 +111,18 @@ def _ref(state: State, word: str, shared: bool = False) -> MatRef:
         if not shared:
             raise BadInput(f"cannot read MATERIAL {word!r}", legal="TYPE or TYPE@QUALITY")
         who, _, word = word.partition(":")
-        owner = player_of(state.seats, who)
+        # Solo: a SHAREd BUY AREA card is ``area:TYPE@Q`` (7.0)
+        owner = AREA if who.lower() == AREA and _blue(state) else player_of(state.seats, who)
     kind, at, quality = word.partition("@")
     return MatRef(_type(kind), number(quality, "QUALITY") if at else None, owner)
+
+
+def _shown(word: str) -> Mat:
+    """``glass@3``: a MATERIAL and the QUALITY it shows (Solo's Exhibited QUALITY)."""
+    kind, at, quality = word.partition("@")
+    if not at:
+        raise BadInput(f"say the QUALITY {word!r} shows", legal=f"{word.lower()}@QUALITY")
+    return (_type(kind), number(quality, "QUALITY"))
 
 
 def _card(word: str) -> Mat:
@@ -96,11 +141,24 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
     count(positional, 2, None, USAGE["reveal"])
     what = positional[0].lower()
     if what in ("material", "mat"):
-        count(positional, 2, 2, USAGE["reveal"])
         if "needs" in options or "props" in options:
             raise BadInput("--needs and --props describe an ACTIVITY", legal=USAGE["reveal"])
         to = one(options, "to")
-        return RevealMaterial(_type(positional[1]), player_of(state.seats, to) if to else None)
+        words_ = positional[1:]
+        if any("@" in word for word in words_):  # Solo: each card with its Exhibited QUALITY
+            cards = [_shown(word) for word in words_]
+            kinds, shown = [k for k, _ in cards], tuple(q for _, q in cards)
+        else:
+            kinds, shown = [_type(word) for word in words_], ()
+        return RevealMaterial(kinds[0], player_of(state.seats, to) if to else None, tuple(kinds[1:]), shown)
+    if what == "career":
+        count(positional, 4, 4, "reveal career PLAYER CAREER CAREER")
+        careers = tuple(_career(word) for word in positional[2:])
+        return RevealCareers(player_of(state.seats, positional[1]), careers)
+    if what == "event":
+        return RevealEvents(tuple(name_of([word], "EVENT") for word in positional[1:]))
+    if what == "exhibited":
+        return RevealExhibited(tuple(_shown(word) for word in positional[1:]))
     if what in ("activity", "act"):
         if "to" in options:
             raise BadInput("an ACTIVITY is revealed into the CONSUME AREA", legal=USAGE["reveal"])
@@ -145,18 +203,40 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
 
 
 def _parse_work(state: State, words: Sequence[str]) -> Command:
-    positional, options = scan(words, _REP)
+    positional, options = scan(words, {**_REP, "salary": ("salary", "value"), "create": ("create", "value")})
     count(positional, 1, 1, USAGE["work"])
-    rep = one(options, "rep")
-    return Work(player_of(state.seats, positional[0]), number(rep, "--rep") if rep else 0)
+    rep, salary, create = one(options, "rep"), one(options, "salary"), one(options, "create")
+    return Work(
+        player_of(state.seats, positional[0]),
+        number(rep, "--rep") if rep else 0,
+        number(salary, "--salary") if salary else 0,
+        _type(create) if create else "",
+    )
 
 
 def _parse_buy(state: State, words: Sequence[str]) -> Command:
-    positional, options = scan(words, _REP)
+    positional, options = scan(words, {**_REP, "free": ("free", "value")})
     count(positional, 2, None, USAGE["buy"])
-    rep = one(options, "rep")
-    cards = tuple(_card(word) for word in positional[1:])
-    return Buy(player_of(state.seats, positional[0]), cards, number(rep, "--rep") if rep else 0)
+    rep, free = one(options, "rep"), one(options, "free")
+    scrap = None
+    cards = []
+    for word in positional[1:]:
+        parts = word.replace("@", ":").split(":")
+        if len(parts) == 3:  # SCIENTIST: OWNER:TYPE:Q from a LANDFILL (the last card)
+            owner = CENTRAL if parts[0].lower() == CENTRAL else player_of(state.seats, parts[0])
+            scrap = Scrap(owner, _type(parts[1]))
+            cards.append(_card(":".join(parts[1:])))
+        else:
+            if scrap is not None:
+                raise BadInput("the LANDFILL card comes last", legal=USAGE["buy"])
+            cards.append(_card(word))
+    return Buy(
+        player_of(state.seats, positional[0]),
+        tuple(cards),
+        number(rep, "--rep") if rep else 0,
+        listed(free, data.MATERIALS, "MATERIAL") if free else (),
+        scrap,
+    )
 
 
 def _parse_consume(state: State, words: Sequence[str]) -> Command:
@@ -180,6 +260,12 @@ def _parse_consume(state: State, words: Sequence[str]) -> Command:
     return Consume(player_of(state.seats, positional[0]), tuple(spends), drops, "rep-happiness" in options)
 
 
+def _parse_rep_happiness(state: State, words: Sequence[str]) -> Command:
+    positional, options = scan(words, {"force": ("force", "flag")})
+    count(positional, 1, 1, USAGE["rep-happiness"])
+    return RepHappiness(player_of(state.seats, positional[0]), "force" in options)
+
+
 def _parse_goal(state: State, words: Sequence[str]) -> Command:
     spec: Spec = {"needs": ("needs", "value"), "reward": ("reward", "value")}
     positional, options = scan(words, spec)
@@ -193,8 +279,31 @@ def _parse_goal(state: State, words: Sequence[str]) -> Command:
     )
 
 
+def _parse_blue(state: State, words: Sequence[str], card: str) -> Command:
+    """Solo's blue FAVOUR: no target (7.0)."""
+    count(words, 3, 4, "favour PLAYER KIND ...")
+    player, kind, args = player_of(state.seats, words[0]), words[1].lower(), words[2:]
+    if kind not in data.BLUE_FAVOURS:
+        raise BadInput(f"unknown blue FAVOUR {words[1]!r}", legal=", ".join(data.BLUE_FAVOURS))
+    if len(args) != (2 if kind == "barter" else 1):
+        raise BadInput(f"wrong number of words for {kind.upper()}", legal=f"favour {player} {kind} ...")
+    if kind == "barter":
+        return Favour(player, kind, "", mine=_ref(state, args[0]), theirs=_ref(state, args[1]), card=card)
+    if kind == "resell":
+        return Favour(player, kind, "", mine=_ref(state, args[0]), card=card)
+    return Favour(player, kind, "", theirs=_ref(state, args[0]), card=card)
+
+
 def _parse_favour(state: State, words: Sequence[str]) -> Command:
-    positional, options = scan(words, {"pay": ("pay", "value")})
+    spec: Spec = {"pay": ("pay", "value"), "card": ("card", "value"), "face-down": ("face-down", "flag")}
+    positional, options = scan(words, spec)
+    card = one(options, "card") or ""
+    if card and card != "?" and card.lower() not in (*data.FAVOURS, *data.BLUE_FAVOURS):
+        raise BadInput(f"unknown FAVOUR {card!r}", legal=", ".join(data.FAVOURS))
+    card = card.lower() if card != "?" else card
+    if _blue(state):
+        return _parse_blue(state, positional, card)
+    face_down = "face-down" in options
     count(positional, 3, 5, USAGE["favour"])
     player, kind, target = positional[0], positional[1].lower(), positional[2]
     args = positional[3:]
@@ -210,13 +319,15 @@ def _parse_favour(state: State, words: Sequence[str]) -> Command:
     if len(args) != wanted:
         raise BadInput(f"wrong number of words for {kind.upper()}", legal=USAGE["favour"])
     if kind == "barter":
-        return Favour(player, kind, target, mine=_ref(state, args[0]), theirs=_ref(state, args[1]))
-    if kind == "resell":
-        return Favour(player, kind, target, mine=_ref(state, args[0]))
-    if kind == "recycle":
+        made = Favour(player, kind, target, mine=_ref(state, args[0]), theirs=_ref(state, args[1]))
+    elif kind == "resell":
+        made = Favour(player, kind, target, mine=_ref(state, args[0]))
+    elif kind == "recycle":
         assert pay is not None
-        return Favour(player, kind, target, theirs=MatRef(_type(args[0])), pay=number(pay, "--pay"))
-    return Favour(player, kind, target, theirs=_ref(state, args[0]))
+        made = Favour(player, kind, target, theirs=MatRef(_type(args[0])), pay=number(pay, "--pay"))
+    else:
+        made = Favour(player, kind, target, theirs=_ref(state, args[0]))
+    return replace(made, card=card, face_down=face_down)
 
 
 def _parse_kind(kind: str) -> Callable[[State, Sequence[str]], Command]:
@@ -248,9 +359,145 @@ def _parse_reject(state: State, words: Sequence[str]) -> Command:
 
 
 def _parse_end(state: State, words: Sequence[str]) -> Command:
-    positional, _ = scan(words, {})
+    positional, options = scan(words, {"target": ("target", "value")})
     count(positional, 1, 1, USAGE["end"])
-    return End(player_of(state.seats, positional[0]))
+    target = one(options, "target")
+    return End(player_of(state.seats, positional[0]), player_of(state.seats, target) if target else "")
+
+
+def _career(word: str) -> str:
+    name = name_of([word], "CAREER")
+    name = data.CAREER_ALIASES.get(name, name)
+    if name not in data.CAREER:
+        raise BadInput(f"unknown CAREER {word!r}", legal=", ".join(card_word(c) for c in sorted(data.CAREER)))
+    return name
+
+
+def _parse_career(state: State, words: Sequence[str]) -> Command:
+    positional, _ = scan(words, {})
+    count(positional, 2, None, USAGE["career"])
+    return ChooseCareer(player_of(state.seats, positional[0]), _career("-".join(positional[1:])))
+
+
+def _parse_apply(state: State, words: Sequence[str]) -> Command:
+    positional, _ = scan(words, {})
+    count(positional, 1, 2, USAGE["apply"])
+    return Apply(player_of(state.seats, positional[0]), _type(positional[1]) if len(positional) > 1 else "")
+
+
+def _parse_payoff(state: State, words: Sequence[str]) -> Command:
+    positional, options = scan(words, {"card": ("card", "value")})
+    count(positional, 2, 2, USAGE["payoff"])
+    card = one(options, "card")
+    return Payoff(
+        player_of(state.seats, positional[0]),
+        number(positional[1], "COIN"),
+        number(card, "--card") if card else 1,
+    )
+
+
+def _owner(state: State, word: str) -> str:
+    """A LANDFILL's owner: a player, or Solo's central LANDFILL."""
+    return CENTRAL if word.lower() == CENTRAL and _blue(state) else player_of(state.seats, word)
+
+
+def _favour_kind(word: str) -> str:
+    kind = word.lower()
+    if kind not in (*data.FAVOURS, *data.BLUE_FAVOURS):
+        raise BadInput(f"unknown FAVOUR {word!r}", legal=", ".join(data.FAVOURS))
+    return kind
+
+
+def _parse_ability(state: State, words: Sequence[str]) -> Command:
+    positional, _ = scan(words, {})
+    count(positional, 2, None, USAGE["ability"])
+    player, power, args = player_of(state.seats, positional[0]), positional[1].lower(), positional[2:]
+    usage = USAGE["ability"]
+    if power in ("rep", "coin"):
+        count(args, 1, 1, usage)
+        return Ability(player, power, target=player_of(state.seats, args[0]))
+    if power == "forge":
+        count(args, 2, 2, usage)
+        return Ability(player, power, mat=_ref(state, args[0], shared=True), kind=_type(args[1]))
+    if power == "repair":
+        count(args, 1, 1, usage)
+        return Ability(player, power, mat=_ref(state, args[0], shared=True))
+    if power == "swap":
+        count(args, 1, 1, usage)
+        return Ability(player, power, kind=_favour_kind(args[0]))
+    if power == "minimalist":
+        count(args, 0, 0, usage)
+        return Ability(player, power)
+    if power == "invest":
+        outcome = tuple(word.lower() for word in args)
+        for side in outcome:
+            if side not in data.COIN_SIDES:
+                raise BadInput(f"a COIN lands {side!r}?", legal="dollar | blank")
+        return Ability(player, power, outcome=outcome)
+    if power == "care":
+        count(args, 2, 2, usage)
+        return Ability(player, power, target=player_of(state.seats, args[0]), kind=_favour_kind(args[1]))
+    if power == "scavenge":
+        count(args, 2, 2, usage)
+        return Ability(player, power, target=_owner(state, args[0]), kind=_type(args[1]))
+    if power == "peek":
+        count(args, 1, 1, usage)
+        return Ability(player, power, kind=args[0].lower())
+    if power == "take":
+        count(args, 1, 2, usage)
+        outcome = (args[1].lower(),) if len(args) > 1 else ()
+        if outcome and outcome[0] != "unseen":
+            _favour_kind(outcome[0])
+        return Ability(player, power, target=player_of(state.seats, args[0]), outcome=outcome)
+    raise BadInput(f"unknown ABILITY {positional[1]!r}", legal=usage)
+
+
+_CHOICES = ("toss", "lose", "none", "a", "b", "c")
+
+
+def _parse_event(state: State, words: Sequence[str]) -> Command:
+    """``event PLAYER ...``: a choice in an IMMEDIATE EVENT (9.0)."""
+    positional, _ = scan(words, {})
+    count(positional, 2, 3, USAGE["event"])
+    player, first, rest = player_of(state.seats, positional[0]), positional[1], positional[2:]
+    word = rest[0] if rest else ""
+    if first.lower() in _CHOICES:
+        choice = first.lower()
+        if choice == "toss":
+            if word and word.lower() not in data.COIN_SIDES:
+                raise BadInput(f"a COIN lands {word!r}?", legal="dollar | blank")
+            return Respond(player, choice, outcome=word.lower())
+        if choice in ("a", "b", "c"):
+            count(rest, 1, 1, USAGE["event"])
+            return Respond(player, choice, kind=_type(word))
+        count(rest, 0, 0, USAGE["event"])
+        return Respond(player, choice)
+    if "@" in first:
+        count(rest, 0, 0, USAGE["event"])
+        return Respond(player, mat=_ref(state, first))
+    target = player_of(state.seats, first)
+    if not word:
+        return Respond(player, target=target)
+    if "@" in word:
+        return Respond(player, target=target, mat=_ref(state, word))
+    if word.lower() in data.MATERIALS:
+        return Respond(player, target=target, kind=word.lower())
+    if word.lower() != "unseen":
+        _favour_kind(word)
+    return Respond(player, target=target, outcome=word.lower())
+
+
+def _parse_call(state: State, words: Sequence[str]) -> Command:
+    positional, options = scan(words, {"card": ("card", "value")})
+    count(positional, 1, 1, USAGE["call"])
+    card = one(options, "card")
+    return Call(player_of(state.seats, positional[0]), _favour_kind(card) if card else "")
+
+
+def _parse_object(state: State, words: Sequence[str]) -> Command:
+    positional, _ = scan(words, {})
+    count(positional, 2, 2, USAGE["object"])
+    return Object(player_of(state.seats, positional[0]), _favour_kind(positional[1]))
 
 
 # Other words for a verb, accepted everywhere a verb is (``referee loop``, ``play``, completion).
@@ -258,7 +505,7 @@ def _parse_end(state: State, words: Sequence[str]) -> Command:
 ALIASES: dict[str, tuple[str, ...]] = {
     "reveal": ("flip",),
     "goal": ("achieve",),
-    "favour": ("favor", *data.FAVOURS),
+    "favour": ("favor", *data.FAVOURS, "renew"),
     "end": ("end-turn",),
 }
 
@@ -269,6 +516,7 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "work": _parse_work,
     "buy": _parse_buy,
     "consume": _parse_consume,
+    "rep-happiness": _parse_rep_happiness,
     "goal": _parse_goal,
     "achieve": _parse_goal,
     "favour": _parse_favour,
@@ -277,6 +525,14 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "reject": _parse_reject,
     "end": _parse_end,
     "end-turn": _parse_end,
+    "career": _parse_career,
+    "apply": _parse_apply,
+    "payoff": _parse_payoff,
+    "ability": _parse_ability,
+    "event": _parse_event,
+    "call": _parse_call,
+    "object": _parse_object,
+    "renew": _parse_kind("renew"),
     **{kind: _parse_kind(kind) for kind in data.FAVOURS},
 }
 
@@ -304,19 +560,47 @@ def ref_text(ref: MatRef) -> str:
 def text(command: Command) -> str:
     """The canonical text of a move; ``parse`` reads it back to the same command."""
     match command:
-        case RevealMaterial(material, to):
-            return f"reveal material {material}{opt('to', to)}"
+        case RevealMaterial(material, to, more, shown):
+            cards = (material, *more)
+            if shown:
+                cards = tuple(f"{kind}@{quality}" for kind, quality in zip(cards, shown, strict=True))
+            return f"reveal material {' '.join(cards)}{opt('to', to)}"
+        case RevealCareers(player, careers):
+            return f"reveal career {player} {' '.join(card_word(c) for c in careers)}"
+        case RevealEvents(names):
+            return f"reveal event {' '.join(card_word(name) for name in names)}"
+        case RevealExhibited(cards):
+            return "reveal exhibited " + " ".join(f"{kind}@{quality}" for kind, quality in cards)
+        case ChooseCareer(player, career):
+            return f"career {player} {card_word(career)}"
+        case Apply(player, gift):
+            return f"apply {player}" + (f" {gift}" if gift else "")
+        case Payoff(player, coin, card):
+            return f"payoff {player} {coin}" + (f" --card {card}" if card != 1 else "")
+        case Ability(player, power, target, mat, kind, outcome):
+            words = [target, ref_text(mat) if mat else "", kind, *outcome]
+            return " ".join(["ability", player, power, *(w for w in words if w)])
+        case Respond(player, choice, target, mat, kind, outcome):
+            words = [choice, target, ref_text(mat) if mat else "", kind, outcome]
+            return " ".join(["event", player, *(w for w in words if w)])
+        case Call(target, card):
+            return f"call {target}" + (f" --card {card}" if card else "")
+        case Object(player, discard):
+            return f"object {player} {discard}"
         case RevealActivity(name, needs, props):
             return f"reveal activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
         case DeclareActivity(name, needs, props):
             return f"declare activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
         case DeclareGoal(name, needs, reward):
             return f"declare goal {card_word(name)}{opt('needs', needs)}{opt('reward', reward)}"
-        case Work(player, rep):
-            return f"work {player}{opt('rep', rep or None)}"
-        case Buy(player, cards, rep):
-            bought = " ".join(f"{kind}:{quality}" for kind, quality in cards)
-            return f"buy {player} {bought}{opt('rep', rep or None)}"
+        case Work(player, rep, salary, create):
+            extra = opt("salary", salary or None) + opt("create", create or None)
+            return f"work {player}{opt('rep', rep or None)}{extra}"
+        case Buy(player, cards, rep, free, scrap):
+            words = [f"{kind}:{quality}" for kind, quality in cards]
+            if scrap is not None:
+                words[-1] = f"{scrap.owner}:{words[-1]}"
+            return f"buy {player} {' '.join(words)}{opt('rep', rep or None)}{opt('free', free or None)}"
         case Consume(player, spends, drop, rep_happiness):
             paid = " ".join(
                 f"{card_word(s.activity)}={','.join(ref_text(r) for r in s.materials)}" for s in spends
@@ -324,16 +608,19 @@ def text(command: Command) -> str:
             drops = "".join(f" --drop {card_word(name)}" for name in drop)
             extra = " --rep-happiness" if rep_happiness else ""
             return f"consume {player} {paid}{drops}{extra}"
+        case RepHappiness(player, force):
+            return f"rep-happiness {player}" + (" --force" if force else "")
         case Goal(player, goal, needs, reward):
             return f"goal {player} {card_word(goal)}{opt('needs', needs)}{opt('reward', reward)}"
-        case Favour(player, kind, target, mine, theirs, pay):
+        case Favour(player, kind, target, mine, theirs, pay, card, face_down):
             args = [ref_text(ref) for ref in (mine, theirs) if ref is not None]
             paid = opt("pay", pay if kind == "recycle" else None)
-            return f"favour {player} {kind} {target} {' '.join(args)}{paid}"
+            extra = opt("card", card or None) + (" --face-down" if face_down else "")
+            return " ".join(w for w in ("favour", player, kind, target, *args) if w) + paid + extra
         case Accept(target):
             return f"accept {target}"
         case Reject(target, by):
             return f"reject {target} --{by}"
-        case End(player):
-            return f"end {player}"
+        case End(player, target):
+            return f"end {player}{opt('target', target or None)}"
     raise BadInput(f"not a LOOP move: {command!r}")

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations_with_replacement, islice, product
+from itertools import combinations, combinations_with_replacement, islice, product
 
+from ledger.errors import RefereeError
 from ledger.games.loop import data
-from ledger.games.loop.evolve import settle, take
+from ledger.games.loop.evolve import AREA, CENTRAL, settle, take
 from ledger.games.loop.model import (
+    UNKNOWN,
+    Ability,
     Accept,
+    Apply,
     Buy,
+    Call,
+    ChooseCareer,
     Command,
     Consume,
     End,
@@ -26,10 +32,18 @@ from ledger.games.loop.model import (
     Grant,
     Mat,
     MatRef,
+    Object,
+    Payoff,
     Player,
     Reject,
+    RepHappiness,
+    Respond,
     RevealActivity,
+    RevealCareers,
+    RevealEvents,
+    RevealExhibited,
     RevealMaterial,
+    Scrap,
     Spend,
     State,
     Work,
@@ -38,12 +52,24 @@ from ledger.games.loop.rules import (
     achieved_by,
     activity_wanted,
     consume_possible,
+    decide,
     goal_met,
     holds_favour,
     material_wanted,
     may_end,
     reject_options,
     to_act,
+)
+from ledger.games.loop.rules.core import (
+    burn_wanted,
+    career_of,
+    careers_wanted,
+    choosing,
+    exhibited_wanted,
+    flip_wanted,
+    in_effect,
+    mode_of,
+    table_owes,
 )
 
 CONSUME_CAP = 40  # multi-ACTIVITY CONSUME candidates listed at most
@@ -56,6 +82,15 @@ def legal(state: State, player: str | None = None) -> Iterator[Command]:
         wanted = player.lower()
         who = [name for name in who if name.lower() == wanted]
     if not who:
+        return
+    if state.mode != "basic":
+        # The other modes' candidates are checked by ``decide`` (every move listed is accepted).
+        for move in _modes(state, who):
+            try:
+                decide(state, move)
+            except RefereeError:
+                continue
+            yield move
         return
     if state.phase in ("setup", "refill"):
         yield from _reveals(state)
@@ -72,10 +107,17 @@ def legal(state: State, player: str | None = None) -> Iterator[Command]:
 
 def _reveals(state: State) -> Iterator[Command]:
     kinds = sorted(set(state.material_deck))
-    for name in state.awaiting_start:
+    for name in sorted(set(state.awaiting_start)):
         for kind in kinds:
             yield RevealMaterial(kind, name)
     if material_wanted(state):
+        for kind in kinds:
+            if mode_of(state).favours == "blue":  # 7.0: with its Exhibited QUALITY
+                for shown in range(1, data.MAX_QUALITY + 1):
+                    yield RevealMaterial(kind, shown=(shown,))
+            else:
+                yield RevealMaterial(kind)
+    if burn_wanted(state) or (state.removing and not state.owed):
         for kind in kinds:
             yield RevealMaterial(kind)
     if activity_wanted(state):
@@ -98,9 +140,13 @@ def _turn(state: State, player: Player) -> Iterator[Command]:
         yield from _consumes(state, player)
         if consume_possible(state, player):
             yield from _goals(state, player)  # achieved first, it makes a CONSUME turn (2.3)
+            yield from _rep_happiness(state, player)
+    elif state.main == "buy" and not state.legacy:
+        yield from _buys(state, player)  # up to 3 MATERIAL over the turn's BUY moves (2.2 b)
     elif state.main == "consume":
         yield from _consumes(state, player)
         yield from _goals(state, player)
+        yield from _rep_happiness(state, player)
     if may_end(state, player):
         yield End(player.name)
     yield from _favours(state, player)
@@ -110,7 +156,9 @@ def _buys(state: State, player: Player) -> Iterator[Command]:
     """BUYs the player can pay for, with the least and the most REPUTATION they may spend."""
     area = Counter(state.buy_area)
     budget = player.coin + player.reputation
-    for size in range(1, data.MAX_PER_TURN + 1):
+    if state.mode != "basic":
+        budget += data.MAX_QUALITY  # CHEF and the SALES pay less: ``decide`` sorts them out
+    for size in range(1, data.MAX_PER_TURN - state.bought + 1):
         for combo in combinations_with_replacement(sorted(area), size):
             if Counter(combo) - area:
                 continue
@@ -184,7 +232,9 @@ def _grow(state: State, me: str, names: list[str], frontier: list[_Partial]) -> 
 def _consumes(state: State, player: Player) -> Iterator[Command]:
     me = player.name
     owners = {me} | {g.owner for g in state.shares}
-    start = {name: list(state.players[name].materials) for name in owners}
+    start = {
+        name: list(state.exhibited if name == AREA else state.players[name].materials) for name in owners
+    }
     names = sorted(state.consume_area)
     found: list[tuple[Spend, ...]] = []
     frontier: list[_Partial] = [((), start, list(state.shares), 0)]
@@ -198,8 +248,16 @@ def _consumes(state: State, player: Player) -> Iterator[Command]:
         excess = len(kept) + len(new) - data.MAX_KEPT
         drop = tuple((kept + new[:-1])[: max(0, excess)])
         yield Consume(me, spends, drop)
-        if player.reputation >= data.REPUTATION_FOR_HAPPINESS and len(spends) == 1:
+        # the 2 REPUTATION must buy something: HAPPINESS below 12 after the ACTIVITY (2.5 c)
+        gains = player.happiness + len(spends) < data.MAX_HAPPINESS or state.legacy
+        if player.reputation >= data.REPUTATION_FOR_HAPPINESS and len(spends) == 1 and gains:
             yield Consume(me, spends, drop, rep_happiness=True)
+
+
+def _rep_happiness(state: State, player: Player) -> Iterator[Command]:
+    """LOOP 2.5 c) as a move of its own; at HAPPINESS 12 only with --force (it gains nothing)."""
+    if player.reputation >= data.REPUTATION_FOR_HAPPINESS and not state.legacy:
+        yield RepHappiness(player.name, force=player.happiness >= data.MAX_HAPPINESS)
 
 
 def _goals(state: State, player: Player) -> Iterator[Command]:
@@ -244,3 +302,274 @@ def _favours(state: State, player: Player) -> Iterator[Command]:
             else:  # share
                 for mat in theirs:
                     yield Favour(me, kind, target, theirs=MatRef(*mat))
+
+
+# ---------------------------------------------------------------------------- other modes
+
+
+def _modes(state: State, who: list[str]) -> Iterator[Command]:
+    """Candidate moves in Competitive, Cooperative and Solo Mode (``legal`` keeps those
+    ``decide`` accepts): setup and the table's reveals, COIN owed, an IMMEDIATE EVENT's choices,
+    a FAVOUR's answers, and the active player's turn."""
+    if state.owed:
+        yield from _applies(state, state.owed[0].player)
+        return
+    if state.phase == "cards":
+        return
+    if state.phase == "setup" and not careers_wanted(state) and choosing(state):
+        for name in choosing(state):
+            for career in (*state.players[name].careers, data.INTERN_KEY):
+                yield ChooseCareer(name, career)
+        return
+    if state.phase in ("setup", "refill") or state.refilling:
+        if table_owes(state):
+            yield from _table(state)
+            yield from _reveals(state)
+        elif state.resolving:
+            yield from _responds(state, state.players[state.resolving[0]])
+            yield from _applies(state, state.resolving[0])
+        return
+    if state.phase != "turn":
+        return
+    if state.pending is not None:
+        target = state.players[state.pending.target]
+        yield Accept(target.name)
+        for way in ("discard", "rep"):
+            yield Reject(target.name, way)
+        if state.pending.face_down:
+            if state.virtual or state.pending.card != UNKNOWN:
+                yield Call(target.name)
+            else:
+                for kind in data.FAVOURS:
+                    yield Call(target.name, kind)
+        for name in who:
+            if name != target.name:
+                for kind in sorted(set(state.players[name].hand)):
+                    yield Object(name, kind if kind != UNKNOWN else data.FAVOURS[0])
+        if career_of(target) == "LAWYER":
+            for kind in sorted(set(target.hand)):
+                yield Object(target.name, kind if kind != UNKNOWN else data.FAVOURS[0])
+        return
+    player = state.players[state.active]
+    yield from _turn_modes(state, player)
+
+
+def _table(state: State) -> Iterator[Command]:
+    """A real table's reveals of the other modes: CAREER dealt, the Solo BUY AREA's Exhibited
+    QUALITY, the face-down EVENT flipped."""
+    for name in careers_wanted(state):
+        pairs = list(combinations(sorted(state.career_deck), data.CAREERS_DEALT))
+        for pair in pairs[:: max(1, len(pairs) // 20)]:
+            yield RevealCareers(name, pair)
+    if exhibited_wanted(state):
+        for shown in range(1, data.MAX_QUALITY + 1):
+            yield RevealExhibited(
+                tuple(
+                    (kind, (shown + i) % data.MAX_QUALITY + 1)
+                    for i, kind in enumerate(sorted(state.buy_area))
+                )
+            )
+    wanted = flip_wanted(state)
+    if wanted:
+        pool = sorted(state.event_pool)
+        for offset in range(len(pool)):
+            names = tuple(dict.fromkeys(pool[(offset + i * 7) % len(pool)] for i in range(wanted)))
+            if len(names) == wanted:
+                yield RevealEvents(names)
+
+
+def _applies(state: State, name: str) -> Iterator[Command]:
+    if not mode_of(state).credit:
+        return
+    for kind in sorted(set(state.buy_area)) or [""]:
+        yield Apply(name, kind)
+
+
+def _responds(state: State, player: Player) -> Iterator[Command]:
+    """A player's choices in the IMMEDIATE EVENT being resolved (9.0)."""
+    name = player.name
+    event = state.current
+    others = [p for p in state.seats if p != name]
+    if event == "INSURANCE":
+        yield Respond(name, "lose")
+        if state.virtual:
+            yield Respond(name, "toss")
+        else:
+            yield Respond(name, "toss", outcome="dollar")
+            yield Respond(name, "toss", outcome="blank")
+    elif event == "PLANNED OBSOLESCENCE":
+        for kind, quality in sorted(set(player.materials)):
+            yield Respond(name, mat=MatRef(kind, quality))
+    elif event == "REDEEM BONUS":
+        yield Respond(name, "none")
+        for choice in ("a", "b", "c"):
+            for kind in sorted(set(state.buy_area)):
+                yield Respond(name, choice, kind=kind)
+    elif event == "REPURCHASE":
+        for other in others:
+            for kind in sorted(set(state.players[other].landfill) - {"utility"}):
+                yield Respond(name, target=other, kind=kind)
+    elif event == "SATAN SANTA":
+        for other in others:
+            for kind, quality in sorted(set(player.materials)):
+                yield Respond(name, target=other, mat=MatRef(kind, quality))
+    elif event == "SOCIAL RESPONSIBILITY":
+        for other in others:
+            hand = state.players[other].hand
+            if state.virtual or len(set(hand)) <= 1:
+                yield Respond(name, target=other)
+            else:
+                for card in sorted(set(hand)):
+                    yield Respond(name, target=other, outcome=card if card != UNKNOWN else "unseen")
+    elif event == "STATUS CLIMB":
+        for other in others:
+            yield Respond(name, target=other)
+
+
+def _turn_modes(state: State, player: Player) -> Iterator[Command]:
+    name = player.name
+    career = career_of(player)
+    if not state.main:
+        salaries = [coin for coin, _ in data.CAREER[career].salaries] if career == "FREELANCER" else [0]
+        creates = sorted(set(state.buy_area))[:2] if career == "ARTIST" and state.buy_area else [""]
+        for rep in range(player.reputation + 1):
+            for pay in salaries:
+                for create in creates:
+                    yield Work(name, rep, pay, create)
+    if not state.main or state.main == "buy" or (state.main == "work" and career == "OFFICE LADY"):
+        for buy in _buys(state, player):
+            assert isinstance(buy, Buy)
+            yield from _bogof(state, buy)
+        if career == "SCIENTIST":
+            for owner in (*state.seats, CENTRAL):
+                landfill = (
+                    state.central
+                    if owner == CENTRAL
+                    else state.players[owner].landfill
+                    if owner in state.players
+                    else ()
+                )
+                for kind in sorted(set(landfill)):
+                    for quality in range(1, data.MAX_QUALITY + 1):
+                        yield Buy(name, ((kind, quality),), 0, scrap=Scrap(owner, kind))
+    if state.main in ("", "consume"):
+        yield from _consumes(state, player)
+        yield from _goals(state, player)
+        yield from _rep_happiness(state, player)
+    end = [End(name)]
+    if in_effect(state, "HYPEBEAST"):
+        end = [End(name, other) for other in state.seats if other != name]
+    yield from end
+    yield from _favours_modes(state, player)
+    yield from _applies(state, name)
+    for card in range(1, len(player.credit) + 1):
+        for coin in (1, 2):
+            yield Payoff(name, coin, card)
+    yield from _abilities(state, player)
+
+
+def _bogof(state: State, buy: Buy) -> Iterator[Command]:
+    if not in_effect(state, "BOGOF"):
+        yield buy
+        return
+    left = Counter(state.buy_area) - Counter(kind for kind, _ in buy.cards)
+    owed = min(len(buy.cards), sum(left.values()))
+    yield Buy(buy.player, buy.cards, buy.rep, tuple(sorted(left.elements()))[:owed])
+
+
+def _favours_modes(state: State, player: Player) -> Iterator[Command]:
+    name = player.name
+    if mode_of(state).favours == "blue":
+        yield from _blue(state, player)
+        return
+    career = career_of(player)
+    for move in _favours(state, player):
+        assert isinstance(move, Favour)
+        yield move
+        if career == "SCAVENGER" and move.kind == "resell":
+            yield Favour(name, "resell", move.target, move.mine, move.theirs, card="recycle")
+        if career == "POLITICIAN":
+            held = sorted(set(player.hand) - {UNKNOWN})
+            if state.virtual:
+                for card in held[:2]:
+                    yield Favour(name, move.kind, move.target, move.mine, move.theirs, move.pay, card, True)
+            else:
+                yield Favour(name, move.kind, move.target, move.mine, move.theirs, move.pay, "", True)
+
+
+def _blue(state: State, player: Player) -> Iterator[Command]:
+    """7.0's blue FAVOUR on the BUY AREA, the central LANDFILL and the MATERIAL deck."""
+    name = player.name
+    shown = sorted(set(state.exhibited))
+    mine = sorted(set(player.materials))
+    for mat in shown:
+        yield Favour(name, "acquire", "", theirs=MatRef(*mat))
+        yield Favour(name, "share", "", theirs=MatRef(*mat))
+        for own in mine:
+            yield Favour(name, "barter", "", mine=MatRef(*own), theirs=MatRef(*mat))
+    for kind in sorted(set(state.central)):
+        for quality in range(1, data.MAX_QUALITY + 1):
+            yield Favour(name, "renew", "", theirs=MatRef(kind, quality))
+    for own in mine:
+        yield Favour(name, "resell", "", mine=MatRef(*own))
+        if career_of(player) == "SCAVENGER":
+            yield Favour(name, "resell", "", mine=MatRef(*own), card="renew")
+
+
+def _abilities(state: State, player: Player) -> Iterator[Command]:
+    """The CAREER's ABILITY used by choice (8.0)."""
+    name = player.name
+    career = career_of(player)
+    others = [p for p in state.seats if p != name]
+    outcomes: tuple[tuple[str, ...], ...] = (
+        ((),) if state.virtual else (("dollar", "blank"), ("blank", "blank"))
+    )
+    if career == "BANKER":
+        for other in others:
+            yield Ability(name, "rep", target=other)
+            yield Ability(name, "coin", target=other)
+    elif career in ("CRAFTSMAN", "ENGINEER"):
+        for owner in state.seats:
+            for kind, quality in sorted(set(state.players[owner].materials)):
+                ref = MatRef(kind, quality, owner if owner != name else None)
+                if career == "ENGINEER":
+                    yield Ability(name, "repair", mat=ref)
+                else:
+                    for into in ("glass", "metal", "plastic", "utility"):
+                        yield Ability(name, "forge", mat=ref, kind=into)
+    elif career == "FREELANCER":
+        for kind in sorted(set(player.hand) - {UNKNOWN}) or data.FAVOURS[:1]:
+            yield Ability(name, "swap", kind=kind)
+    elif career == "HOMEMAKER":
+        yield Ability(name, "minimalist")
+    elif career == "INVESTOR":
+        for outcome in outcomes:
+            yield Ability(name, "invest", outcome=outcome)
+    elif career == "NURSE":
+        for other in others:
+            for kind in sorted(set(player.hand) - {UNKNOWN}) or data.FAVOURS[:1]:
+                yield Ability(name, "care", target=other, kind=kind)
+    elif career == "SCAVENGER":
+        for owner in (*state.seats, CENTRAL):
+            landfill = (
+                state.central
+                if owner == CENTRAL
+                else state.players[owner].landfill
+                if owner in state.players
+                else ()
+            )
+            for kind in sorted(set(landfill) - {"utility"}):
+                yield Ability(name, "scavenge", target=owner, kind=kind)
+    elif career == "SCHOLAR":
+        for deck in ("material", "activity", "favour", "event"):
+            yield Ability(name, "peek", kind=deck)
+    elif career == "SOLDIER":
+        for other in others:
+            hand = state.players[other].hand
+            if state.virtual or len(set(hand)) <= 1:
+                yield Ability(name, "take", target=other)
+            else:
+                for card in sorted(set(hand)):
+                    yield Ability(
+                        name, "take", target=other, outcome=(card if card != UNKNOWN else "unseen",)
+                    )

@@ -6,7 +6,7 @@ hidden card, or a number the view does not carry.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from ledger.decider import Screen, Table
 from ledger.games.loop.describe import offer_text
@@ -78,6 +78,8 @@ def prompt(view: View) -> str:
     """Who acts and the moves open to them, in a few words (``moves`` lists each one)."""
     if not view.to_act:
         return ""
+    if view.mode != "basic" and view.phase != "cards":
+        return f"{', '.join(view.to_act)}: {' | '.join(view.verbs)}"
     if view.awaited is not None:
         if view.awaited.faces:
             return "table: declare activity NAME ... | declare goal NAME ... (a --cards file)"
@@ -99,6 +101,13 @@ def headline(view: View) -> str:
         return "Setup · the table reveals the starting MATERIAL and the CONSUME AREA"
     if view.phase == "over":
         winners = view.winners
+        if view.mode == "cooperative":  # 6.3: all or none
+            verdict = "the team wins" if winners else "the team loses: a player ends below HAPPINESS 11"
+            return f"Game over · {verdict}"
+        if view.mode == "solo":  # 7.3
+            player = view.seats[0]
+            verdict = f"{player} wins" if winners else f"{player} loses: below HAPPINESS 11"
+            return f"Game over · {verdict}"
         return f"Game over · {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
     parts = [f"Round {view.round}"]
     if view.phase == "refill":
@@ -184,4 +193,61 @@ def present(view: View) -> Screen:
         ["card", "shows", "note"],
         [_activity_row(view, card) for card in view.activities] + [_goal_row(card) for card in view.goals],
     )
-    return Screen(headline(view), prompt(view), facts, [players, areas, goals, faces])
+    tables = [players, areas, goals, faces]
+    if view.events is not None:
+        _modes(view, facts, tables, label)
+    return Screen(headline(view), prompt(view), facts, tables)
+
+
+def _modes(
+    view: View, facts: list[tuple[str, str]], tables: list[Table], label: Callable[[PlayerView], str]
+) -> None:
+    """Competitive, Cooperative and Solo: CAREER, CREDIT CARD, EVENT, the burn pile, the central
+    LANDFILL and the Exhibited QUALITY (LOOP 5.0 to 7.3)."""
+    events = view.events
+    assert events is not None
+    zones = ", ".join(f"{low}-{high}" for low, high in events.zones)
+    facts.append(("EVENT deck", f"{events.deck} (HAPPINESS zones {zones})"))
+    facts.append(("EVENT in effect", events.active or "none"))
+    if events.next:
+        facts.append(("EVENT next", f"{events.next} (in effect from the next turn)"))
+    if events.resolving:
+        who = f" ({', '.join(events.players)} to resolve)" if events.players else ""
+        facts.append(("EVENT resolving", f"{events.resolving}{who}"))
+        if events.choice:
+            facts.append(("EVENT choice", events.choice))
+    if events.triggered:
+        facts.append(("EVENT flipped", ", ".join(events.triggered)))
+    facts.append(("EVENT discard", ", ".join(events.discard) or "none"))
+    if view.exhibited:
+        facts.append(("Exhibited QUALITY", _mats(view.exhibited)))
+    if view.burned or view.mode != "competitive":
+        facts.append(("burnt MATERIAL", _list(view.burned)))
+    if view.central or view.mode == "solo":
+        facts.append(("central LANDFILL", _list(view.central)))
+    for owed in view.owed:
+        facts.append(("owed", owed))
+    ranks = [view.players[name] for name in view.seats]
+
+    def career(p: PlayerView) -> str:
+        if p.career:
+            return p.career
+        return f"choosing: {' or '.join(p.careers)} or INTERN" if p.careers else "choosing"
+
+    tables.insert(
+        1,
+        Table(
+            "CAREER, CREDIT CARD and EVENT",
+            ["player", "CAREER", "CREDIT CARD (COIN paid of 5)", "EVENT face down", "FAVOUR face up"],
+            [
+                [
+                    label(p),
+                    career(p),
+                    ", ".join(str(paid) for paid in p.credit) or "none",
+                    str(p.events),
+                    _list(p.played) if p.played else "none",
+                ]
+                for p in ranks
+            ],
+        ),
+    )

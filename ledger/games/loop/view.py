@@ -17,7 +17,10 @@ from __future__ import annotations
 import msgspec
 
 from ledger.games.loop import data
+from ledger.games.loop.grammar import text
 from ledger.games.loop.model import UNKNOWN, Mat, Offer, Player, State
+from ledger.games.loop.modes import MODES
+from ledger.games.loop.moves import legal
 from ledger.games.loop.rules import (
     achieved_by,
     activity_wanted,
@@ -29,6 +32,8 @@ from ledger.games.loop.rules import (
     reject_options,
     to_act,
 )
+from ledger.games.loop.rules.core import zones
+from ledger.games.loop.rules.events import event_usage
 from ledger.games.loop.score import score
 from ledger.piles import counts
 
@@ -65,6 +70,28 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     hand: int  # FAVOUR cards in hand
     favours: list[str] | None  # the FAVOUR in hand the viewer can name (None: hidden)
     unseen: int  # FAVOUR in hand nobody at the table has seen (a real table)
+    # Competitive, Cooperative and Solo (LOOP 5.0 to 7.3):
+    career: str | None = None  # the CAREER played (8.0); None until chosen, and in Basic Mode
+    careers: list[str] | None = None  # the 2 CAREER dealt, while the choice is open (owner's eyes)
+    credit: list[int] = []  # COIN paid on each CREDIT CARD not yet paid off (5.4)
+    events: int = 0  # face-down EVENT beside the CAREER (5.3): a count; nobody has seen them
+    played: list[str] = []  # FAVOUR played face up beside the GOAL (6.2, 7.0)
+    peek: str | None = None  # SCHOLAR's look at a deck's top card this turn (owner's eyes)
+
+
+class Events(msgspec.Struct, frozen=True, kw_only=True):
+    """The EVENT (5.3): the deck, the discard pile, the CONTINUOUS EVENT in effect."""
+
+    deck: int  # face down
+    discard: list[str]  # top first: CONTINUOUS on top, IMMEDIATE underneath (9.0)
+    active: str | None  # the CONTINUOUS EVENT in effect
+    next: str | None  # a CONTINUOUS EVENT flipped, in effect from the next turn's start
+    resolving: str | None  # the IMMEDIATE EVENT being resolved, and who still resolves it
+    players: list[str]
+    choice: str | None  # what the next of them types: ``event PLAYER ...``
+    triggered: list[str]  # flipped, still to be resolved in this order
+    removed: list[str]  # Not-For-Coop / Not-For-Solo cards out of the game (6.1, 7.1)
+    zones: list[list[int]]  # the 3 HAPPINESS zones (option zones)
 
 
 class Deck(msgspec.Struct, frozen=True):
@@ -165,6 +192,14 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     winners: list[str]  # once the game is over
     limits: Limits = Limits()
     seed: int | None = None  # shown once the game is over
+    # Competitive, Cooperative and Solo (LOOP 5.0 to 7.3); None or empty in Basic Mode:
+    events: Events | None = None
+    career_deck: int = 0  # CAREER not dealt
+    burned: list[str] = []  # MATERIAL burnt to the discard pile (6.2, 7.0)
+    central: list[str] = []  # Solo: the central LANDFILL (7.0)
+    exhibited: list[Material] = []  # Solo: each BUY AREA card with its Exhibited QUALITY (7.0)
+    owed: list[str] = []  # COIN a player must pay and must APPLY for first (5.4)
+    favours_removed: int = 0  # FAVOUR out of the game (6.1, 7.1)
 
 
 def material(mat: Mat) -> Material:
@@ -173,7 +208,9 @@ def material(mat: Mat) -> Material:
 
 def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
     known = [card for card in player.hand if card != UNKNOWN]
-    hidden = state.virtual and not shown
+    # 6.2 "You may play open-handedly", and a hand of 1 of each FAVOUR less those lying face
+    # up (6.1, 7.1) is known to all anyway: only a hand dealt from the deck (1.0) is hidden.
+    hidden = state.virtual and not shown and MODES[state.mode].deal == "seat"
     return PlayerView(
         name=player.name,
         seat=seat,
@@ -185,11 +222,18 @@ def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
         kept=[KeptActivity(k.name, list(k.types)) for k in player.kept],
         completed=player.completed,
         achieved=list(player.achieved),
-        goals_left=data.GOALS_PER_PLAYER - len(player.achieved),
+        goals_left=MODES[state.mode].goals - len(player.achieved),
         goals=[g for g in player.goals if g not in player.achieved] if state.virtual and shown else None,
         hand=len(player.hand),
         favours=None if hidden else sorted(known),
         unseen=len(player.hand) - len(known),
+        career=player.career or None,
+        # the CAREER dealt are their owner's until one is chosen (5.1; a real table types them)
+        careers=list(player.careers) if player.careers and (shown or not state.virtual) else None,
+        credit=[paid for paid, _ in player.credit],
+        events=len(player.events),
+        played=list(player.played),
+        peek=player.peek or None if shown else None,
     )
 
 
@@ -213,8 +257,35 @@ def _offer(state: State, offer: Offer, shown: bool) -> OfferView:
     )
 
 
+_HAND_VERBS = ("favour", "reject", "goal", "object")
+
+
 def verbs(state: State) -> list[str]:
     """The moves open to whoever must act now (the prompt names them; ``moves`` lists each)."""
+    if state.mode != "basic" and state.phase != "cards":
+        # The modes' moves are many (CAREER, CREDIT CARD, EVENT, ABILITY): named from ``legal``,
+        # a reveal with what it reveals ("reveal event").
+        # Moves that turn on a hidden hand (which FAVOUR, whether a same one to REJECT with,
+        # which GOAL) are named by what everyone can see, so the prompt gives nothing away.
+        named: list[str] = []
+        for move in legal(state):
+            words = text(move).split()
+            verb = " ".join(words[:2]) if words[0] == "reveal" else words[0]
+            if verb not in named and verb not in _HAND_VERBS:
+                named.append(verb)
+        if state.phase != "turn" or state.owed or state.refilling:
+            return named
+        if state.pending is not None:
+            lawyers = [n for n in to_act(state) if n != state.pending.target and state.players[n].hand]
+            rejects = [] if state.pending.officer else ["reject"]  # OFFICER: public on the offer
+            return named + rejects + (["object"] if lawyers else [])
+        player = state.players[state.active]
+        possible = consume_possible(state, player)
+        if state.main == "consume" or (possible and not state.main):
+            named.append("goal")
+        if player.hand:
+            named.append("favour")
+        return named
     if state.phase == "cards":
         return ["declare"]
     if state.phase in ("setup", "refill"):
@@ -227,11 +298,15 @@ def verbs(state: State) -> list[str]:
     open_: list[str] = []
     if not state.main:
         open_ += ["work", "buy"]
+    elif state.main == "buy" and state.bought < data.MAX_PER_TURN and not state.legacy:
+        open_.append("buy")  # LOOP 2.2 b: up to 3 MATERIAL over the turn's BUY moves
     possible = consume_possible(state, player)
     if possible and state.main in ("", "consume"):
         open_.append("consume")
     if state.main == "consume" or (possible and not state.main):
         open_.append("goal")  # LOOP 2.3: in a CONSUME turn (a first GOAL makes one)
+        if player.reputation >= data.REPUTATION_FOR_HAPPINESS and not state.legacy:
+            open_.append("rep-happiness")  # LOOP 2.5 c
     if any(holds_favour(state, player, kind) for kind in data.FAVOURS):
         open_.append("favour")
     if may_end(state, player):
@@ -289,7 +364,7 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         goals = [name for name in goals if name in visible]
     turn = state.phase in ("turn", "refill")
     return View(
-        mode="basic",
+        mode=state.mode,
         virtual=state.virtual,
         phase=state.phase,
         round=state.round,
@@ -316,4 +391,27 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         goals=[_goal(state, name) for name in goals],
         winners=score(state).winners if over else [],
         seed=state.seed if over else None,
+        events=None if state.mode == "basic" else _events(state),
+        career_deck=len(state.career_deck),
+        burned=list(state.burned),
+        central=list(state.central),
+        exhibited=[material(m) for m in state.exhibited],
+        owed=[f"{o.player} owes {o.coin} COIN ({o.why})" for o in state.owed],
+        favours_removed=len(state.favours_removed),
+    )
+
+
+def _events(state: State) -> Events:
+    low, high = zones(state)
+    return Events(
+        deck=len(state.event_deck),
+        discard=list(state.event_discard),
+        active=state.event_active or None,
+        next=state.event_next or None,
+        resolving=state.current or None,
+        players=list(state.resolving),
+        choice=event_usage(state, state.resolving[0]) if state.current and state.resolving else None,
+        triggered=list(state.triggered),
+        removed=list(state.events_removed),
+        zones=[[0, low], [low + 1, high], [high + 1, data.MAX_HAPPINESS]],
     )

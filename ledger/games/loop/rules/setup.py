@@ -1,0 +1,662 @@
+"""LOOP 1.0 Setup: ``initial``, the table's reveals and the card faces it declares."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from msgspec.structs import replace
+
+from ledger.decider import Setup
+from ledger.errors import BadInput, IllegalMove
+from ledger.games.loop import data
+from ledger.games.loop.model import (
+    UNKNOWN,
+    ActivityDeclared,
+    ActivityFace,
+    ActivityRevealed,
+    CareerChosen,
+    CareersDealt,
+    ChooseCareer,
+    Dealt,
+    DeclareActivity,
+    DeclareGoal,
+    ExhibitedRevealed,
+    GoalDeclared,
+    GoalFace,
+    MaterialBurned,
+    MaterialRevealed,
+    MaterialsRemoved,
+    Player,
+    RevealActivity,
+    RevealCareers,
+    RevealExhibited,
+    RevealMaterial,
+    State,
+)
+from ledger.games.loop.modes import MODES, Mode
+from ledger.games.loop.rules.core import (
+    LEGACY,
+    OPTION_DISPOSABLE,
+    OPTION_ZONES,
+    R_BURN,
+    R_CAREER,
+    R_CONSUME,
+    R_END_TURN,
+    R_GOAL,
+    R_GOALS,
+    R_SETUP,
+    R_SOLO,
+    _cards_needed,
+    _known_player,
+    _Out,
+    activity_wanted,
+    awaited_text,
+    burn_wanted,
+    career_of,
+    careers_wanted,
+    choosing,
+    exhibited_wanted,
+    faces_complete,
+    material_wanted,
+    mode_of,
+    r_event,
+    up,
+)
+from ledger.games.loop.rules.end import _proceed
+from ledger.piles import counts_text, require_in, rng
+from ledger.words import card_word, is_card_name
+
+OPTION_FAVOUR_DEAL = "favour-deal"
+# LOOP 2.8 tie-break 4, "More ACTIVITY completed wins": the ACTIVITY kept on the mat (1.1 calls
+# them "completed ACTIVITY", and they are what a table can count at the end), or every
+# ACTIVITY completed this game, dropped ones included.
+OPTION_ACTIVITY_TIEBREAK = "activity-tiebreak"
+ACTIVITY_TIEBREAKS = ("kept", "completed")
+# LOOP 1.0 prints the FAVOUR deal for seats 1 to 3 only; later seats follow the printed
+# pattern (each seat gets as many or more than the one before, the last seat gets 3).
+RULEBOOK_DEAL: dict[int, tuple[int, ...]] = {
+    2: (2, 3),
+    3: (1, 2, 3),
+    4: (1, 2, 2, 3),
+    5: (1, 1, 2, 2, 3),
+    6: (1, 1, 2, 2, 3, 3),
+}
+
+# ---------------------------------------------------------------------------- setup
+
+
+def favour_deal(value: str, count: int) -> tuple[int, ...]:
+    """The ``favour-deal`` option: "rulebook" or FAVOUR counts per seat, e.g. "1,2,2,3"."""
+    if value.strip().lower() == "rulebook":
+        return RULEBOOK_DEAL[count]
+    try:
+        deal = tuple(int(part) for part in value.split(","))
+    except ValueError:
+        raise BadInput(
+            f"favour-deal {value!r} is not a list of numbers",
+            legal="rulebook, or one count per seat like 1,2,2,3",
+        ) from None
+    if len(deal) != count or min(deal) < 0 or sum(deal) > data.FAVOUR_TOTAL:
+        raise BadInput(
+            f"favour-deal {value!r} must give one count per seat ({count} seats), "
+            f"none negative, {data.FAVOUR_TOTAL} FAVOUR at most",
+            legal=f"rulebook ({','.join(map(str, RULEBOOK_DEAL[count]))})",
+        )
+    return deal
+
+
+def _check_players(players: Sequence[str], mode: Mode) -> None:
+    low, high = mode.players
+    if not low <= len(players) <= high:
+        raise BadInput(
+            f"LOOP {mode.title} is for {low} to {high} players, not {len(players)}"
+            if low != high
+            else f"LOOP {mode.title} is for {low} player, not {len(players)}",
+            legal="2 to 6 players (1 player is Solo Mode)" if low > 1 else "--mode competitive for 2 to 6",
+        )
+    seen: set[str] = set()
+    for name in players:
+        if not name or any(c in name for c in " \t:=,@") or name.startswith("-"):
+            raise BadInput(
+                f"player name {name!r} cannot be typed in moves",
+                legal="a name without spaces, ':', '=', ',' or '@'",
+            )
+        if name.lower() in seen or name.lower() == "table":
+            raise BadInput(f"player name {name!r} is taken", legal="distinct names, not 'table'")
+        seen.add(name.lower())
+
+
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    OPTION_ACTIVITY_TIEBREAK: ACTIVITY_TIEBREAKS,
+    OPTION_ZONES: ("4,8", "4,9"),
+    OPTION_DISPOSABLE: ("plastic-at-1", "only-plastic"),
+}
+
+
+def _options(setup: Setup, legacy: bool) -> dict[str, str]:
+    """Every option with its value: the setup's, or the default."""
+    known = (OPTION_FAVOUR_DEAL, *OPTION_VALUES)
+    for option in setup.options:
+        if option not in known:
+            raise BadInput(f"unknown LOOP option {option!r}", legal=", ".join(known))
+    options = {
+        OPTION_FAVOUR_DEAL: setup.options.get(OPTION_FAVOUR_DEAL, "rulebook"),
+        # basic-1 counted every ACTIVITY completed; its games keep that count
+        OPTION_ACTIVITY_TIEBREAK: setup.options.get(
+            OPTION_ACTIVITY_TIEBREAK, "completed" if legacy else "kept"
+        ),
+    }
+    if setup.mode != "basic":
+        options[OPTION_ZONES] = setup.options.get(OPTION_ZONES, "4,8")
+        options[OPTION_DISPOSABLE] = setup.options.get(OPTION_DISPOSABLE, "plastic-at-1")
+    for option, values in OPTION_VALUES.items():
+        if option in options and options[option] not in values:
+            raise BadInput(f"{option} cannot be {options[option]!r}", legal=" | ".join(values))
+    return options
+
+
+def initial(setup: Setup) -> State:
+    """The table after LOOP 1.0 Setup (Basic Mode), or 5.1, 6.1, 7.1 in the other modes."""
+    mode = MODES.get(setup.mode)
+    if mode is None:
+        raise BadInput(f"unknown LOOP mode {setup.mode!r}", legal=", ".join(MODES))
+    legacy = setup.rules_version == LEGACY
+    options = _options(setup, legacy)
+    seats = tuple(setup.players)
+    _check_players(seats, mode)
+    if mode.name != "basic":
+        return _initial_modes(setup, mode, options, seats)
+    count = len(seats)
+    deal = favour_deal(options[OPTION_FAVOUR_DEAL], count)
+    sets_removed = data.SETS_REMOVED[count]
+    removed = tuple(sorted(data.MATERIALS * sets_removed))
+    # 1 set face-up in the BUY AREA; the rest is the deck.
+    deck = sorted(data.MATERIALS * (data.MATERIAL_COPIES - sets_removed - 1))
+    base = _base(setup, seats, removed, legacy, options)
+    if setup.seed is None:
+        # A real table: hands and the starting MATERIAL are unseen until revealed.
+        players = {
+            name: Player(
+                name=name,
+                happiness=data.INTERN_HAPPINESS,
+                coin=data.INTERN_COIN,
+                hand=(UNKNOWN,) * deal[i],
+            )
+            for i, name in enumerate(seats)
+        }
+        return replace(
+            base,
+            players=players,
+            awaiting_start=seats,
+            material_deck=tuple(deck),
+            activity_unseen=data.ACTIVITY_TOTAL,
+            favour_deck=(UNKNOWN,) * (data.FAVOUR_TOTAL - sum(deal)),
+        )
+    # Virtual decks: shuffle and deal MATERIAL and FAVOUR now; ACTIVITY and GOAL once every
+    # face is declared (see ``_deal``).
+    generator = random.Random(setup.seed)
+    generator.shuffle(deck)
+    favours = sorted(data.FAVOURS * data.FAVOUR_COPIES)
+    generator.shuffle(favours)
+    players = {}
+    for i, name in enumerate(seats):
+        hand, favours = favours[: deal[i]], favours[deal[i] :]
+        players[name] = Player(
+            name=name,
+            happiness=data.INTERN_HAPPINESS,
+            coin=data.INTERN_COIN,
+            materials=((deck[i], data.INTERN_MATERIAL_QUALITY),),
+            hand=tuple(sorted(hand)),
+        )
+    return replace(
+        base,
+        players=players,
+        phase="cards",
+        material_deck=tuple(deck[count:]),
+        favour_deck=tuple(favours),
+    )
+
+
+def _base(
+    setup: Setup, seats: tuple[str, ...], removed: tuple[str, ...], legacy: bool, options: dict[str, str]
+) -> State:
+    activity_faces = {
+        name: ActivityFace(tuple(sorted(needs)), None) for name, needs in data.PRINTED_ACTIVITY_NEEDS.items()
+    }
+    goal_faces = {name: GoalFace(tuple(sorted(n)), None) for name, n in data.PRINTED_GOAL_NEEDS.items()}
+    goal_faces.update({name: GoalFace(None, None, name) for name in data.SPECIAL_GOALS})
+    goal_faces.update({name: GoalFace() for name in data.NAMED_GOALS})
+    return State(
+        seats=seats,
+        players={},
+        seed=setup.seed,
+        phase="setup",
+        removed=removed,
+        buy_area=data.MATERIALS,
+        activity_faces=activity_faces,
+        goal_faces=goal_faces,
+        legacy=legacy,
+        options=options,
+        mode=setup.mode,
+    )
+
+
+def _initial_modes(setup: Setup, mode: Mode, options: dict[str, str], seats: tuple[str, ...]) -> State:
+    """5.1 Setup & CAREER (and 6.1, 7.1): Basic Mode's board, then the EVENT deck, 2 CAREER to
+    each player, and the FAVOUR of the mode. Each player's HAPPINESS, COIN, REPUTATION and
+    MATERIAL come with the CAREER chosen (``career``)."""
+    count = len(seats)
+    sets_removed = data.SETS_REMOVED[count]
+    removed = tuple(sorted(data.MATERIALS * sets_removed))
+    deck = sorted(data.MATERIALS * (data.MATERIAL_COPIES - sets_removed - 1))
+    base = _base(setup, seats, removed, False, options)
+    # 5.0: "Exclude Not-For-Coop in Cooperative Mode and exclude Not-For-Solo in Solo Mode"; INTERN
+    # is the back of every CAREER card
+    careers = sorted(k for k, c in data.CAREER.items() if mode.name not in c.excluded)
+    careers.remove(data.INTERN_KEY)
+    events = sorted(k for k, e in data.EVENT.items() if mode.name not in e.excluded)
+    out_of_mode = tuple(sorted(k for k in data.EVENT if k not in events))
+    # FAVOUR: by seat (1.0), 1 of each red (6.1), or the 5 blue (7.1)
+    red = sorted(data.FAVOURS * data.FAVOUR_COPIES)
+    if mode.deal == "seat":
+        deal = favour_deal(options[OPTION_FAVOUR_DEAL], count)
+        hands: list[tuple[str, ...]] = [()] * count
+        favour_out: tuple[str, ...] = ()
+    elif mode.deal == "set":
+        deal = (0,) * count
+        hands = [data.FAVOURS] * count
+        left = list(red)
+        for kind in data.FAVOURS * count:
+            left.remove(kind)
+        favour_out = tuple(left)
+    else:
+        deal = (0,) * count
+        hands = [data.BLUE_FAVOURS]
+        favour_out = tuple(red)
+    base = replace(base, events_removed=out_of_mode, favours_removed=favour_out, mode=mode.name)
+    if setup.seed is None:
+        players = {
+            name: Player(name=name, happiness=0, hand=hands[i] or (UNKNOWN,) * deal[i])
+            for i, name in enumerate(seats)
+        }
+        return replace(
+            base,
+            players=players,
+            material_deck=tuple(deck),
+            activity_unseen=data.ACTIVITY_TOTAL,
+            favour_deck=(UNKNOWN,) * (data.FAVOUR_TOTAL - sum(deal)) if mode.deal == "seat" else (),
+            career_deck=tuple(careers),
+            event_deck=(UNKNOWN,) * len(events),
+            event_pool=tuple(events),
+        )
+    generator = random.Random(setup.seed)
+    generator.shuffle(deck)
+    favours = list(red) if mode.deal == "seat" else []
+    generator.shuffle(favours)
+    generator.shuffle(careers)
+    generator.shuffle(events)
+    players = {}
+    for i, name in enumerate(seats):
+        hand = hands[i]
+        if mode.deal == "seat":
+            hand, favours = tuple(favours[: deal[i]]), favours[deal[i] :]
+        dealt = tuple(sorted(careers[: data.CAREERS_DEALT]))
+        careers = careers[data.CAREERS_DEALT :]
+        players[name] = Player(name=name, happiness=0, hand=tuple(sorted(hand)), careers=dealt)
+    exhibited: tuple[tuple[str, int], ...] = ()
+    if mode.favours == "blue":  # 7.0: each BUY AREA card lies with an Exhibited QUALITY
+        exhibited = tuple(sorted((kind, generator.randint(1, data.MAX_QUALITY)) for kind in data.MATERIALS))
+    return replace(
+        base,
+        players=players,
+        phase="cards",
+        material_deck=tuple(deck),
+        favour_deck=tuple(favours),
+        career_deck=tuple(careers),
+        event_deck=tuple(events),
+        exhibited=exhibited,
+    )
+
+
+def _check_types(types: Iterable[str], count: int, rule: str) -> tuple[str, ...]:
+    types = tuple(types)
+    for kind in types:
+        if kind not in data.MATERIALS:
+            raise BadInput(f"unknown MATERIAL {kind!r}", legal=", ".join(data.MATERIALS))
+    if len(types) != count:
+        raise IllegalMove(f"an ACTIVITY shows {count} MATERIAL colours", rule=rule)
+    return tuple(sorted(types))
+
+
+def _check_props(props: Iterable[str], low: int, high: int, rule: str, what: str) -> tuple[str, ...]:
+    props = tuple(props)
+    for prop in props:
+        if prop not in data.PROPERTIES:
+            raise BadInput(f"unknown PROPERTY {prop!r}", legal=", ".join(data.PROPERTIES))
+    if not low <= len(props) <= high:
+        count = str(low) if low == high else f"{low} to {high}"
+        raise IllegalMove(f"{what} shows {count} PROPERTY, not {len(props)}", rule=rule)
+    return tuple(sorted(props))
+
+
+def activity_face(
+    state: State, name: str, needs: Sequence[str] | None, props: Sequence[str] | None
+) -> tuple[ActivityFace, bool]:
+    """The face of ACTIVITY ``name`` with what is typed merged in; and whether that is news."""
+    known = state.activity_faces.get(name)
+    if known is None and not is_card_name(name):
+        raise BadInput(f"cannot use {name!r} as an ACTIVITY name", legal="letters and digits")
+    if known is None and len(state.activity_faces) >= data.ACTIVITY_NAMES:
+        raise IllegalMove(
+            f"the {data.ACTIVITY_NAMES} ACTIVITY names are all known; {name} is not one of them",
+            rule=R_GOALS,
+            legal=", ".join(sorted(state.activity_faces)),
+        )
+    face = known or ActivityFace()
+    if needs is not None:
+        typed = _check_types(needs, 2, R_CONSUME)
+        if face.needs is not None and typed != face.needs:
+            raise IllegalMove(
+                f"{name} shows {' and '.join(map(up, face.needs))}, not {' and '.join(map(up, typed))}",
+                rule=R_CONSUME,
+            )
+        face = ActivityFace(typed, face.props)
+    if props is not None:
+        typed = _check_props(props, 2, 2, R_GOAL, "an ACTIVITY")
+        if typed[0] == typed[1]:
+            raise IllegalMove("each ACTIVITY has 2 different PROPERTY", rule=R_GOAL)
+        if face.props is not None and typed != face.props:
+            raise IllegalMove(
+                f"{name} shows {' and '.join(map(up, face.props))}, not {' and '.join(map(up, typed))}",
+                rule=R_GOAL,
+            )
+        face = ActivityFace(face.needs, typed)
+    return face, face != known
+
+
+def goal_face(
+    state: State, name: str, needs: Sequence[str] | None, reward: int | None
+) -> tuple[GoalFace, bool]:
+    """The face of GOAL ``name`` with what is typed merged in; and whether that is news."""
+    known = state.goal_faces.get(name)
+    if known is None and not is_card_name(name):
+        raise BadInput(f"cannot use {name!r} as a GOAL name", legal="letters and digits")
+    if known is None and len(state.goal_faces) >= data.GOAL_TOTAL:
+        raise IllegalMove(
+            f"the {data.GOAL_TOTAL} GOAL are all known; {name} is not one of them",
+            rule=R_GOALS,
+            legal=", ".join(sorted(state.goal_faces)),
+        )
+    face = known or GoalFace()
+    if needs is not None:
+        if face.special:
+            raise IllegalMove(f"{name} has its own rule, no PROPERTY to declare", rule=R_GOALS)
+        typed = _check_props(needs, data.GOAL_NEEDS_MIN, data.GOAL_NEEDS_MAX, R_GOAL, "a GOAL")
+        if face.needs is not None and typed != face.needs:
+            raise IllegalMove(
+                f"{name} needs {', '.join(map(up, face.needs))}, not {', '.join(map(up, typed))}",
+                rule=R_GOAL,
+            )
+        face = GoalFace(typed, face.reward, face.special)
+    if reward is not None:
+        if not 1 <= reward <= data.MAX_HAPPINESS:
+            raise IllegalMove(f"a GOAL reward of {reward} HAPPINESS is out of range", rule=R_GOAL)
+        if face.reward is not None and reward != face.reward:
+            raise IllegalMove(
+                f"{name} was declared with a reward of {face.reward} HAPPINESS, not {reward}",
+                rule=R_GOAL,
+            )
+        face = GoalFace(face.needs, reward, face.special)
+    return face, face != known
+
+
+# --- table moves
+
+
+def _reveal_gate(state: State) -> None:
+    if state.virtual:
+        raise IllegalMove(
+            f"the referee deals the virtual decks itself (seed {state.seed}): nothing to reveal",
+            rule=R_SETUP,
+        )
+
+
+def _reveal_material(out: _Out, command: RevealMaterial) -> None:
+    """The cards the table flipped, in order: each is a starting MATERIAL (``--to``), fills an
+    empty BUY AREA slot (LOOP 1.0, 2.7; in Solo with its Exhibited QUALITY), or is burnt (6.2,
+    7.0) or removed by OVERPRODUCTION (9.0)."""
+    _reveal_gate(out.state)
+    if command.more and out.state.legacy:
+        raise IllegalMove(f"this game follows rules version {LEGACY}: reveal one card per move", rule=R_SETUP)
+    cards = (command.material, *command.more)
+    if command.shown and len(command.shown) != len(cards):
+        raise BadInput("give every card its Exhibited QUALITY, or none", legal="reveal material TYPE@Q ...")
+    for i, material in enumerate(cards):
+        _reveal_one(out, material, command.to, command.shown[i] if command.shown else 0)
+    _proceed(out)
+
+
+def _reveal_one(out: _Out, material: str, to: str | None, shown: int) -> None:
+    from ledger.games.loop.rules.events import after_removal
+
+    state = out.state
+    if material not in data.MATERIALS:
+        raise BadInput(f"unknown MATERIAL {material!r}", legal=", ".join(data.MATERIALS))
+    rule = R_SETUP if state.phase == "setup" else R_END_TURN
+    quality = 0
+    solo = mode_of(state).favours == "blue"
+    if to is not None:
+        _known_player(state, to)
+        if to not in state.awaiting_start:
+            starting = (
+                len(data.CAREER[career_of(state.players[to])].materials) if mode_of(state).careers else 1
+            )
+            raise IllegalMove(
+                (
+                    f"{to} already has a starting MATERIAL"
+                    if starting == 1
+                    else f"{to} already has the {starting} starting MATERIAL of their CAREER (5.1)"
+                    if starting
+                    else f"{to}'s CAREER starts with no MATERIAL (5.1)"
+                )
+                if state.phase == "setup"
+                else "starting MATERIAL are dealt at setup only",
+                rule=R_SETUP,
+                legal=awaited_text(state) or None,
+            )
+        if mode_of(state).careers:  # 5.1: the CAREER's Initial Setup gives the QUALITY
+            career = data.CAREER[career_of(state.players[to])]
+            quality = career.materials[len(career.materials) - state.awaiting_start.count(to)]
+    elif material_wanted(state):
+        rule = R_END_TURN if state.phase != "setup" else R_SETUP
+        if solo and not 1 <= shown <= data.MAX_QUALITY:
+            raise BadInput(
+                "say the Exhibited QUALITY it lies with (7.0)", legal=f"reveal material {material}@1..4"
+            )
+        quality = shown if solo else 0
+    elif burn_wanted(state):
+        rule = R_BURN
+    elif state.removing and not state.owed:
+        rule = r_event("OVERPRODUCTION")
+    else:
+        raise IllegalMove(
+            "no empty BUY AREA slot awaits a card",
+            rule=R_END_TURN if state.phase != "setup" else R_SETUP,
+            legal=awaited_text(state) or "cards are flipped only at the end of a turn",
+        )
+    if shown and not (solo and to is None and quality):
+        raise BadInput(
+            "only a Solo BUY AREA card shows an Exhibited QUALITY", legal=f"reveal material {material}"
+        )
+    require_in(state.material_deck, material, "MATERIAL deck", rule, shown=up(material), short="deck")
+    if rule == R_BURN:
+        out.add(MaterialBurned(material))
+    elif rule == r_event("OVERPRODUCTION"):
+        out.add(MaterialsRemoved((material,)))
+        after_removal(out)
+    else:
+        out.add(MaterialRevealed(material, to, quality))
+
+
+def _reveal_exhibited(out: _Out, command: RevealExhibited) -> None:
+    """7.0 Solo: the Exhibited QUALITY of the 5 MATERIAL placed around DEPLETION at setup."""
+    state = out.state
+    _reveal_gate(state)
+    if not exhibited_wanted(state):
+        raise IllegalMove("the BUY AREA's Exhibited QUALITY is typed at Solo setup only", rule=R_SOLO)
+    kinds = tuple(sorted(kind for kind, _ in command.cards))
+    if kinds != tuple(sorted(state.buy_area)):
+        raise IllegalMove(
+            f"the BUY AREA holds {counts_text(state.buy_area)}",
+            rule=R_SOLO,
+            legal="reveal exhibited " + " ".join(f"{kind}@Q" for kind in sorted(state.buy_area)),
+        )
+    for _, quality in command.cards:
+        if not 1 <= quality <= data.MAX_QUALITY:
+            raise IllegalMove(f"a card shows QUALITY 1 to {data.MAX_QUALITY}, not {quality}", rule=R_SOLO)
+    out.add(ExhibitedRevealed(tuple(sorted(command.cards))))
+    _proceed(out)
+
+
+def _reveal_careers(out: _Out, command: RevealCareers) -> None:
+    """5.1: "Shuffle all CAREER, then deal 2 to each player" (a real table types them)."""
+    state = out.state
+    _reveal_gate(state)
+    player = _known_player(state, command.player)
+    if player.name not in careers_wanted(state):
+        raise IllegalMove(
+            f"{player.name} has been dealt CAREER already"
+            if player.careers or player.career
+            else "no CAREER are dealt now",
+            rule=R_CAREER,
+            legal=awaited_text(state) or None,
+        )
+    careers = command.careers
+    for career in careers:
+        if career not in data.CAREER:
+            raise BadInput(f"unknown CAREER {career!r}", legal=", ".join(sorted(data.CAREER)))
+    if len(careers) != data.CAREERS_DEALT or len(set(careers)) != len(careers):
+        raise IllegalMove(f"each player is dealt {data.CAREERS_DEALT} different CAREER", rule=R_CAREER)
+    for career in careers:
+        if career not in state.career_deck:
+            excluded = mode_of(state).name in data.CAREER[career].excluded or career == data.INTERN_KEY
+            raise IllegalMove(
+                f"the CAREER deck holds no {data.CAREER[career].name}"
+                + (" (not in this mode)" if excluded else " (dealt already)"),
+                rule=R_CAREER,
+                legal=f"the deck holds {', '.join(state.career_deck)}",
+            )
+    out.add(CareersDealt(player.name, tuple(sorted(careers))))
+    _proceed(out)
+
+
+def _choose_career(out: _Out, command: ChooseCareer) -> None:
+    """5.1: "Choose either one or the INTERN (back) to play", then the Initial Setup."""
+    state = out.state
+    player = _known_player(state, command.player)
+    if state.phase == "cards":
+        raise _cards_needed(state)
+    if player.name not in choosing(state):
+        raise IllegalMove(
+            f"{player.name} plays {data.CAREER[player.career].name} already"
+            if player.career
+            else f"{player.name} has not been dealt 2 CAREER yet",
+            rule=R_CAREER,
+            legal=awaited_text(state) or None,
+        )
+    career = data.CAREER_ALIASES.get(command.career, command.career)
+    if career not in (*player.careers, data.INTERN_KEY):
+        held = " and ".join(data.CAREER[c].name for c in player.careers if c in data.CAREER)
+        choices = (*player.careers, data.INTERN_KEY)
+        raise IllegalMove(
+            f"{player.name} holds {held}, not {command.career}",
+            rule=R_CAREER,
+            legal=" | ".join(f"career {player.name} {card_word(c)}" for c in choices),
+        )
+    card = data.CAREER[career]
+    out.add(CareerChosen(player.name, career, card.happiness, card.coin, card.reputation, card.materials))
+    _proceed(out)
+
+
+def _reveal_activity(out: _Out, command: RevealActivity) -> None:
+    state = out.state
+    _reveal_gate(state)
+    if not activity_wanted(state):
+        raise IllegalMove(
+            "no empty CONSUME AREA slot awaits a card",
+            rule=R_END_TURN if state.phase != "setup" else R_SETUP,
+            legal=awaited_text(state) or "cards are flipped only at the end of a turn",
+        )
+    name = command.name
+    face, news = activity_face(state, name, command.needs, command.props)
+    if not face.complete:
+        # Not a refusal: the card is new to the referee, so the table says what it shows.
+        missing = " ".join(
+            option
+            for option, known in (("--needs TYPE,TYPE", face.needs), ("--props P,P", face.props))
+            if not known
+        )
+        raise BadInput(
+            f"the referee does not know what {name} shows yet: type it as the card shows it",
+            legal=f"reveal activity {card_word(name)} {missing}",
+        )
+    seen = state.activity_seen.get(name, 0)
+    if name not in state.activity_deck and (state.activity_unseen == 0 or seen >= data.ACTIVITY_COPIES):
+        left = counts_text(state.activity_deck) if state.activity_deck else "no known card"
+        raise IllegalMove(
+            f"the ACTIVITY deck cannot hold another {name} ({seen} of {data.ACTIVITY_COPIES} already seen)",
+            rule=R_GOALS,
+            legal=f"the deck holds {left} and {state.activity_unseen} unseen",
+        )
+    if news:
+        assert face.needs is not None and face.props is not None
+        out.add(ActivityDeclared(name, face.needs, face.props))
+    out.add(ActivityRevealed(name))
+    _proceed(out)
+
+
+def _deal(out: _Out) -> None:
+    """Virtual decks: with every face known, shuffle the ACTIVITY deck and deal the GOAL."""
+    state = out.state
+    generator = rng(state.seed, "deal")
+    activities = sorted(state.activity_faces) * data.ACTIVITY_COPIES
+    activities.sort()
+    generator.shuffle(activities)
+    goals = sorted(state.goal_faces)
+    generator.shuffle(goals)
+    each = mode_of(state).goals  # 4.0: 3 GOAL, 4 in Solo Mode
+    dealt = {name: tuple(goals[i * each : (i + 1) * each]) for i, name in enumerate(state.seats)}
+    out.add(Dealt(tuple(activities), dealt))
+    _proceed(out)
+
+
+def _declare_activity(out: _Out, command: DeclareActivity) -> None:
+    state = out.state
+    face, news = activity_face(state, command.name, command.needs, command.props)
+    if face.needs is None or face.props is None:
+        raise BadInput(
+            f"declare {command.name} whole",
+            legal=f"declare activity {card_word(command.name)} --needs T,T --props P,P",
+        )
+    if not news:
+        raise IllegalMove(f"{command.name} is already declared", rule=R_GOALS)
+    out.add(ActivityDeclared(command.name, face.needs, face.props))
+    if state.virtual and state.phase == "cards" and faces_complete(out.state):
+        _deal(out)
+
+
+def _declare_goal(out: _Out, command: DeclareGoal) -> None:
+    state = out.state
+    face, news = goal_face(state, command.name, command.needs, command.reward)
+    if not face.complete or face.reward is None:
+        raise BadInput(
+            f"declare {command.name} whole",
+            legal=f"declare goal {card_word(command.name)} "
+            + ("--reward N" if face.special else "--needs P,P,P --reward N"),
+        )
+    if not news:
+        raise IllegalMove(f"{command.name} is already declared", rule=R_GOALS)
+    out.add(GoalDeclared(command.name, face.needs, face.reward))
+    if state.virtual and state.phase == "cards" and faces_complete(out.state):
+        _deal(out)

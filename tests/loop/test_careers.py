@@ -1,0 +1,586 @@
+"""LOOP 8.0 CAREER Overview: each CAREER's starting resources, SALARY and ABILITY, with its
+refusals citing the rule, and the readings of modes.py (the README's rules notes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.errors import BadInput, IllegalMove
+from ledger.games.loop import data
+from tests.loop.modes_table import begun
+
+# 8.0, as printed: starting HAPPINESS, COIN, REPUTATION, MATERIAL QUALITY; SALARY COIN and HAPPINESS
+PRINTED = {
+    "artist": (3, 1, 0, (1,), 1, 1),
+    "banker": (3, 0, 1, (2,), 7, 2),
+    "chef": (3, 2, 0, (1,), 4, 1),
+    "craftsman": (3, 1, 0, (1,), 4, 1),
+    "engineer": (3, 0, 0, (1,), 6, 2),
+    "freelancer": (3, 2, 0, (2,), 7, 2),
+    "homemaker": (3, 2, 0, (2,), 3, 1),
+    "intern": (4, 2, 0, (2,), 3, 1),
+    "investor": (3, 1, 0, (), 5, 1),
+    "lawyer": (3, 0, 1, (2,), 7, 2),
+    "nurse": (3, 1, 1, (2,), 4, 1),
+    "office-lady": (3, 1, 0, (2,), 4, 1),
+    "officer": (3, 1, 0, (2,), 4, 1),
+    "politician": (3, 2, 1, (), 4, 1),
+    "salesman": (3, 0, 0, (2,), 4, 1),
+    "scavenger": (3, 1, 0, (1,), 3, 1),
+    "scholar": (3, 2, 1, (2,), 6, 2),
+    "scientist": (3, 0, 1, (1, 1), 7, 2),
+    "soldier": (3, 1, 0, (2,), 4, 1),
+    "tycoon": (3, 2, 1, (), 2, 1),  # x2 COIN: as much as the 2 COIN held
+    "waitress": (3, 1, 0, (2,), 4, 1),
+}
+
+
+def test_every_printed_career_is_here() -> None:
+    assert len(data.CAREERS) == 21  # 20 with an ABILITY, and INTERN (8.0)
+    assert {c.replace("-", " ").upper() for c in PRINTED} == set(data.CAREER)
+
+
+@pytest.mark.parametrize("career", sorted(PRINTED))
+def test_starting_resources_and_salary(career: str) -> None:
+    """8.0: each CAREER's Initial Setup and SALARY for WORK (the ARTIST's Create comes on top)."""
+    happiness, coin, reputation, qualities, salary, loss = PRINTED[career]
+    starts = "food glass" if len(qualities) == 2 else "food"
+    table = begun(careers={"alice": career}, starts={"alice": starts})
+    alice = table.p("alice")
+    assert (alice.happiness, alice.coin, alice.reputation) == (happiness, coin, reputation)
+    assert sorted(q for _, q in alice.materials) == sorted(qualities)
+    work = "work alice"
+    if career == "freelancer":
+        work += " --salary 7"
+    if career == "artist":
+        work += " --create glass"
+    table.play(work)
+    alice = table.p("alice")
+    extra = 1 if career == "artist" else 0  # Create: "and 1 COIN"
+    assert (alice.coin, alice.happiness) == (coin + salary + extra, happiness - loss)
+
+
+def test_the_modes_deal_without_the_excluded_careers() -> None:
+    """8.0: two shields, Not-For-Coop and Not-For-Solo; one shield, Not-For-Solo only (BANKER)."""
+    coop = begun("cooperative").state
+    solo = begun("solo").state
+    for name in ("FREELANCER", "LAWYER", "NURSE", "OFFICER", "POLITICIAN", "SOLDIER", "WAITRESS"):
+        assert "cooperative" in data.CAREER[name].excluded and "solo" in data.CAREER[name].excluded
+        assert name not in coop.career_deck and name not in solo.career_deck
+    assert data.CAREER["BANKER"].excluded == ("solo",)
+    assert "BANKER" not in solo.career_deck
+    table = begun("cooperative", careers={"alice": "banker"})
+    assert table.p("alice").career == "BANKER"
+
+
+def test_a_career_out_of_the_mode_cannot_be_dealt() -> None:
+    from tests.loop.modes_table import Solo
+
+    table = Solo(1)
+    table.refuse("reveal career alice banker chef", IllegalMove)
+
+
+# --- ARTIST (Create)
+
+
+def test_artist_create_takes_a_buy_area_card_at_quality_4_and_1_coin() -> None:
+    """8.0 ARTIST: "Only when WORK, take 1 face-up MATERIAL at QUALITY 4 from BUY AREA and 1
+    COIN" (on top of the SALARY's +1 COIN)."""
+    table = begun(careers={"alice": "artist"}, starts={"alice": "food"})
+    table.play("work alice --create metal")
+    alice = table.p("alice")
+    assert ("metal", 4) in alice.materials and alice.coin == 1 + 1 + 1
+    assert "metal" not in table.state.buy_area
+
+
+def test_artist_create_is_not_optional_while_the_buy_area_holds_a_card() -> None:
+    table = begun(careers={"alice": "artist"})
+    error = table.refuse("work alice", BadInput)
+    assert "--create" in str(error)
+
+
+def test_only_an_artist_creates() -> None:
+    table = begun()
+    table.refuse("work alice --create metal", IllegalMove, "LOOP 8.0 Artist")
+
+
+# --- BANKER (Influence)
+
+
+def test_banker_gives_1_reputation_for_1_coin_once_per_turn() -> None:
+    """8.0 BANKER: "Once per turn, exchange 1 REPUTATION with any player for his 1 COIN or vice
+    versa" (no consent: nothing to ACCEPT is named)."""
+    table = begun(careers={"alice": "banker"})
+    table.give("bob", coin=2, reputation=0)
+    table.play("ability alice rep bob")
+    assert (table.p("alice").reputation, table.p("alice").coin) == (0, 1)
+    assert (table.p("bob").reputation, table.p("bob").coin) == (1, 1)
+    table.refuse("ability alice coin bob", IllegalMove, "LOOP 8.0 Banker")  # once per turn
+
+
+def test_banker_buys_1_reputation_for_1_coin() -> None:
+    table = begun(careers={"alice": "banker"})
+    table.give("alice", coin=1, reputation=0)
+    table.give("bob", reputation=1)
+    table.play("ability alice coin bob")
+    assert (table.p("alice").reputation, table.p("alice").coin) == (1, 0)
+    assert (table.p("bob").reputation, table.p("bob").coin) == (0, 3)
+
+
+def test_banker_refusals() -> None:
+    table = begun(careers={"alice": "banker"})
+    table.give("bob", coin=0)
+    table.refuse("ability alice rep bob", IllegalMove, "LOOP 8.0 Banker")  # bob has no COIN
+    table.give("bob", coin=1, reputation=data.MAX_REPUTATION)
+    error = table.refuse("ability alice rep bob", IllegalMove, "LOOP 8.0 Banker")
+    assert "gives them nothing" in str(error)  # the REPUTATION cap
+    table.refuse("ability alice rep alice", IllegalMove, "LOOP 8.0 Banker")
+
+
+def test_another_careers_ability_is_refused_naming_ones_own() -> None:
+    table = begun(careers={"alice": "banker"})
+    error = table.refuse("ability alice repair glass@1", IllegalMove, "LOOP 8.0 Engineer")
+    assert "ability alice rep TARGET" in str(error)
+
+
+# --- CHEF (Supersize)
+
+
+def test_chef_buys_food_at_twice_the_quality_paid() -> None:
+    """8.0 CHEF: "When you BUY or RECYCLE FOOD, you get double the QUALITY than COIN you paid"."""
+    table = begun(careers={"alice": "chef"})
+    table.give("alice", coin=2)
+    table.play("buy alice food:4")
+    assert ("food", 4) in table.p("alice").materials and table.p("alice").coin == 0
+
+
+def test_chef_quality_stops_at_4() -> None:
+    """A card shows QUALITY 4 at most (2.2 b): FOOD at 5 or more is refused."""
+    table = begun(careers={"alice": "chef"})
+    table.give("alice", coin=4)
+    table.refuse("buy alice food:5", IllegalMove, "LOOP 2.2 b) BUY")
+
+
+# --- CRAFTSMAN (Forge)
+
+
+def test_craftsman_forges_a_card_for_the_turn() -> None:
+    """8.0 CRAFTSMAN: "make 1 of your or other player's MATERIAL into any non-FOOD MATERIAL for
+    your entire turn. It returns to its original type when you end turn"."""
+    table = begun(careers={"alice": "craftsman"})
+    table.give("alice", materials=(("food", 2), ("glass", 1)))
+    table.play("ability alice forge food@2 plastic")
+    table.play("consume alice dance=glass,food")
+    alice = table.p("alice")
+    assert alice.materials == (("food", 1),) and [k.name for k in alice.kept] == ["DANCE"]
+    table.play("end alice")
+    assert table.state.forge is None
+
+
+def test_craftsman_refusals() -> None:
+    table = begun(careers={"alice": "craftsman"})
+    table.give("alice", materials=(("food", 2), ("glass", 1)))
+    table.refuse("ability alice forge glass@1 food", IllegalMove, "LOOP 8.0 Craftsman")  # non-FOOD
+    table.refuse("ability alice forge glass@1 glass", IllegalMove, "LOOP 8.0 Craftsman")
+    table.play("ability alice forge glass@1 metal")
+    table.refuse("ability alice forge food@2 metal", IllegalMove, "LOOP 8.0 Craftsman")  # once a turn
+
+
+# --- ENGINEER (Repair)
+
+
+def test_engineer_repairs_another_players_card() -> None:
+    """8.0 ENGINEER: "add 1 QUALITY to 1 of your or other player's non-UTILITY MATERIAL"."""
+    table = begun(careers={"alice": "engineer"})
+    table.give("bob", materials=(("metal", 2),))
+    table.play("ability alice repair bob:metal@2")
+    assert table.p("bob").materials == (("metal", 3),)
+
+
+def test_engineer_refusals() -> None:
+    table = begun(careers={"alice": "engineer"})
+    table.give("alice", materials=(("utility", 1), ("glass", 4), ("food", 1)))
+    table.refuse("ability alice repair utility@1", IllegalMove, "LOOP 8.0 Engineer")
+    table.refuse("ability alice repair glass@4", IllegalMove, "LOOP 8.0 Engineer")  # 4 at most
+    table.play("ability alice repair food@1")
+    table.refuse("ability alice repair food@2", IllegalMove, "LOOP 8.0 Engineer")  # once a turn
+
+
+# --- FREELANCER (Freedom)
+
+
+@pytest.mark.parametrize(("salary", "coin", "loss"), [(7, 7, 2), (4, 4, 1), (2, 2, 0)])
+def test_freelancer_chooses_a_salary(salary: int, coin: int, loss: int) -> None:
+    """8.0 FREELANCER: "+7 COIN and -2 HAPPINESS; or +4 COIN and -1 HAPPINESS; or +2 COIN and -0"."""
+    table = begun(careers={"alice": "freelancer"})
+    table.play(f"work alice --salary {salary}")
+    assert (table.p("alice").coin, table.p("alice").happiness) == (2 + coin, 3 - loss)
+
+
+def test_freelancer_must_name_a_printed_salary() -> None:
+    table = begun(careers={"alice": "freelancer"})
+    table.refuse("work alice", BadInput)
+    table.refuse("work alice --salary 5", BadInput)
+
+
+def test_freelancer_swaps_a_favour_once_a_turn() -> None:
+    """8.0: "Once per turn, you may discard 1 FAVOUR and draw a new one"."""
+    table = begun(careers={"alice": "freelancer"})
+    table.give("alice", hand=("share",))
+    table.play("ability alice swap share")
+    alice = table.p("alice")
+    assert len(alice.hand) == 1 and "share" in table.state.favour_discard
+    table.refuse("ability alice swap share", IllegalMove, "LOOP 8.0 Freelancer")
+
+
+# --- HOMEMAKER (Minimalist)
+
+
+def test_homemaker_gains_1_reputation_holding_1_material_or_fewer() -> None:
+    """8.0 HOMEMAKER: "gain 1 REPUTATION if you have no more than 1 MATERIAL at any given time
+    in your turn"."""
+    table = begun(careers={"alice": "homemaker"})
+    assert len(table.p("alice").materials) == 1
+    table.play("ability alice minimalist")
+    assert table.p("alice").reputation == 1
+    table.refuse("ability alice minimalist", IllegalMove, "LOOP 8.0 Homemaker")  # once a turn
+
+
+def test_homemaker_at_any_given_time_means_some_moment_of_the_turn_so_far() -> None:
+    table = begun(careers={"alice": "homemaker"})
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1 metal:1")  # 3 MATERIAL now, 1 at the turn's start
+    table.play("ability alice minimalist")
+    assert table.p("alice").reputation == 1
+
+
+def test_homemaker_refused_with_2_material_all_turn() -> None:
+    table = begun(careers={"alice": "homemaker"})
+    table.give("alice", materials=(("glass", 1), ("metal", 1)))
+    table.set(low=2)  # 2 MATERIAL since the turn's start
+    table.refuse("ability alice minimalist", IllegalMove, "LOOP 8.0 Homemaker")
+
+
+# --- INVESTOR (Invest)
+
+
+def test_investor_pays_1_and_gains_2_if_either_toss_is_dollar() -> None:
+    """8.0 INVESTOR: "pay 1 COIN to toss twice. Gain 2 COIN if either toss lands on the "$"
+    side; otherwise nothing happens" (a real table types the tosses)."""
+    table = begun(careers={"alice": "investor"})
+    table.play("ability alice invest blank dollar")
+    assert table.p("alice").coin == 1 - 1 + 2
+
+
+def test_investor_loses_the_coin_on_two_blanks() -> None:
+    table = begun(careers={"alice": "investor"})
+    table.play("ability alice invest blank blank")
+    assert table.p("alice").coin == 0
+    table.refuse("ability alice invest dollar dollar", IllegalMove, "LOOP 8.0 Investor")  # once a turn
+
+
+def test_investor_without_coin_is_refused() -> None:
+    table = begun(careers={"alice": "investor"})
+    table.give("alice", coin=0)
+    table.refuse("ability alice invest dollar blank", IllegalMove, "LOOP 8.0 Investor")
+
+
+# --- LAWYER (Objection)
+
+
+def test_lawyer_rejects_a_favour_not_targeting_him() -> None:
+    """8.0 LAWYER: "discard any 1 FAVOUR to REJECT a FAVOUR, even if that FAVOUR is not targeting
+    you"; the target loses nothing."""
+    table = begun(careers={"carol": "lawyer"}, players=3)
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.give("carol", hand=("share",))
+    table.play("favour alice acquire bob metal")
+    table.play("object carol share")
+    assert table.p("bob").materials == (("metal", 2),)
+    assert table.state.pending is None
+    assert "share" in table.state.favour_discard and "acquire" in table.state.favour_discard
+
+
+def test_lawyer_cannot_object_to_his_own_favour_nor_without_the_card() -> None:
+    table = begun(careers={"alice": "lawyer"})
+    table.give("alice", hand=("acquire", "share"), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal")
+    table.refuse("object alice share", IllegalMove, "LOOP 8.0 Lawyer")
+
+
+# --- NURSE (Care)
+
+
+def test_nurse_gives_a_favour_and_gains_1_reputation() -> None:
+    """8.0 NURSE: "give 1 FAVOUR to any player and you gain 1 REPUTATION. The targeted player
+    must take that FAVOUR"."""
+    table = begun(careers={"alice": "nurse"})
+    table.give("alice", hand=("share",), reputation=0)
+    before = len(table.p("bob").hand)
+    table.play("ability alice care bob share")
+    assert table.p("alice").reputation == 1 and len(table.p("bob").hand) == before + 1
+    table.give("alice", hand=("share",))
+    table.refuse("ability alice care bob share", IllegalMove, "LOOP 8.0 Nurse")  # once a turn
+
+
+def test_nurse_cannot_give_a_card_she_does_not_hold() -> None:
+    table = begun(careers={"alice": "nurse"})
+    table.give("alice", hand=("share",))
+    table.refuse("ability alice care bob resell", IllegalMove, "LOOP 8.0 Nurse")
+
+
+# --- OFFICE LADY / CLERK (Slack Off)
+
+
+def test_office_lady_buys_1_material_in_her_work_turn() -> None:
+    """8.0 OFFICE LADY: "During your WORK turn, you may also BUY 1 and only 1 MATERIAL at any
+    QUALITY"."""
+    table = begun(careers={"alice": "office-lady"})
+    table.play("work alice", "buy alice metal:3")
+    assert ("metal", 3) in table.p("alice").materials
+    table.refuse("buy alice glass:1", IllegalMove, "LOOP 8.0 Office Lady / Clerk")
+
+
+def test_office_lady_buys_only_1_card() -> None:
+    table = begun(careers={"alice": "office-lady"})
+    table.play("work alice")
+    table.refuse("buy alice metal:1 glass:1", IllegalMove, "LOOP 8.0 Office Lady / Clerk")
+
+
+# --- OFFICER (Enforce)
+
+
+def test_officers_first_favour_cannot_be_rejected() -> None:
+    """8.0 OFFICER: "Your first played FAVOUR per turn cannot be REJECT"."""
+    table = begun(careers={"alice": "officer"})
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),), hand=("acquire",), reputation=2)
+    table.play("favour alice acquire bob metal")
+    table.refuse("reject bob --discard", IllegalMove, "LOOP 8.0 Officer")
+    table.refuse("reject bob --rep", IllegalMove, "LOOP 8.0 Officer")
+    table.play("accept bob")
+
+
+def test_lawyer_overrules_the_officer() -> None:
+    """8.0 LAWYER: "Your ABILITY overrules OFFICER's ABILITY: Enforce"."""
+    table = begun(careers={"alice": "officer", "carol": "lawyer"}, players=3)
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.give("carol", hand=("barter",))
+    table.play("favour alice acquire bob metal", "object carol barter")
+    assert table.p("bob").materials == (("metal", 2),)
+
+
+# --- POLITICIAN
+
+
+def test_politician_bluff_called_and_true_gains_1_reputation() -> None:
+    """8.0 POLITICIAN: "If that FAVOUR is what you claim it is (true), you gain 1 REPUTATION then
+    he continues to choose ACCEPT or REJECT"."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("acquire",), coin=3, reputation=0)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal --face-down --card acquire")
+    table.play("call bob --card acquire")
+    assert table.p("alice").reputation == 1 and table.state.pending is not None
+    table.play("accept bob")
+    assert ("metal", 2) in table.p("alice").materials
+
+
+def test_politician_lie_called_is_discarded_without_effect() -> None:
+    """8.0: "If it is a lie, discard the falsely claimed FAVOUR to the Discard Pile"."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("share",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal --face-down --card share")
+    table.play("call bob --card share")
+    assert table.state.pending is None and table.p("bob").materials == (("metal", 2),)
+    assert "share" in table.state.favour_discard
+
+
+def test_only_a_politician_plays_face_down() -> None:
+    table = begun()
+    table.give("alice", hand=("share",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.refuse(
+        "favour alice acquire bob metal --face-down --card share", IllegalMove, "LOOP 8.0 Politician"
+    )
+
+
+# --- SALESMAN
+
+
+def test_salesman_gains_1_coin_when_his_acquire_is_accepted() -> None:
+    """8.0 SALESMAN: "when others ACCEPT your played ACQUIRE or RESELL, you gain 1 COIN"."""
+    table = begun(careers={"alice": "salesman"})
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal", "accept bob")
+    assert table.p("alice").coin == 3 - 2 + 1
+
+
+def test_salesman_gains_nothing_on_a_share() -> None:
+    table = begun(careers={"alice": "salesman"})
+    table.give("alice", hand=("share",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice share bob metal", "accept bob")
+    assert table.p("alice").coin == 3
+
+
+# --- SCAVENGER
+
+
+def test_scavenger_takes_a_landfill_card_at_quality_1() -> None:
+    """8.0 SCAVENGER: "take 1 non-UTILITY MATERIAL at QUALITY 1 from any LANDFILL to your AREA"."""
+    table = begun(careers={"alice": "scavenger"})
+    table.give("bob", landfill=("glass", "utility"))
+    table.play("ability alice scavenge bob glass")
+    assert ("glass", 1) in table.p("alice").materials and table.p("bob").landfill == ("utility",)
+
+
+def test_scavenger_refusals() -> None:
+    table = begun(careers={"alice": "scavenger"})
+    table.give("bob", landfill=("glass", "utility", "metal"))
+    table.refuse("ability alice scavenge bob utility", IllegalMove, "LOOP 8.0 Scavenger")
+    table.refuse("ability alice scavenge bob food", IllegalMove, "LOOP 8.0 Scavenger")
+    table.play("ability alice scavenge bob glass")
+    table.refuse("ability alice scavenge bob metal", IllegalMove, "LOOP 8.0 Scavenger")  # once a turn
+
+
+# --- SCHOLAR
+
+
+def test_scholar_looks_at_a_deck_top_once_a_turn() -> None:
+    """8.0 SCHOLAR: "Once per turn, may look at the top card of either the MATERIAL, ACTIVITY,
+    FAVOUR, or EVENT deck" (a real table records the look, not the card)."""
+    table = begun(careers={"alice": "scholar"})
+    table.play("ability alice peek event")
+    assert "SCHOLAR" in table.state.used
+    table.refuse("ability alice peek material", IllegalMove, "LOOP 8.0 Scholar")
+
+
+def test_scholar_names_a_deck() -> None:
+    table = begun(careers={"alice": "scholar"})
+    table.refuse("ability alice peek hand", BadInput)
+
+
+# --- SCIENTIST
+
+
+def test_scientist_buys_1_card_from_any_landfill() -> None:
+    """8.0 SCIENTIST: "In your BUY turn, may BUY any 1 MATERIAL (including UTILITY) from any
+    LANDFILL, including your own"."""
+    table = begun(careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.give("alice", coin=5)
+    table.give("bob", landfill=("utility",))
+    table.play("buy alice bob:utility:3")
+    assert ("utility", 3) in table.p("alice").materials and table.p("bob").landfill == ()
+    table.give("alice", landfill=("metal",))
+    table.refuse("buy alice alice:metal:1", IllegalMove, "LOOP 8.0 Scientist")  # 1 a turn
+
+
+def test_only_a_scientist_buys_from_a_landfill() -> None:
+    table = begun()
+    table.give("alice", coin=5)
+    table.give("bob", landfill=("utility",))
+    table.refuse("buy alice bob:utility:3", IllegalMove, "LOOP 8.0 Scientist")
+
+
+# --- SOLDIER
+
+
+def test_soldier_takes_a_random_favour_once_a_turn() -> None:
+    """8.0 SOLDIER: "Once per turn, you may take 1 random FAVOUR from any player's hand" (a real
+    table types the card when the hand holds seen cards)."""
+    table = begun(careers={"alice": "soldier"})
+    table.give("bob", hand=("share",))
+    before = len(table.p("alice").hand)
+    table.play("ability alice take bob")
+    assert len(table.p("alice").hand) == before + 1 and table.p("bob").hand == ()
+    table.give("bob", hand=("share",))
+    table.refuse("ability alice take bob", IllegalMove, "LOOP 8.0 Soldier")
+
+
+def test_soldier_cannot_take_from_an_empty_hand() -> None:
+    table = begun(careers={"alice": "soldier"})
+    table.give("bob", hand=())
+    table.refuse("ability alice take bob", IllegalMove, "LOOP 8.0 Soldier")
+
+
+# --- TYCOON
+
+
+def test_tycoon_doubles_coin_and_loses_1_more_happiness_per_credit_card() -> None:
+    """8.0 TYCOON: "take the same amount of COIN from WORK AREA as you currently have and lose 1
+    additional HAPPINESS per CREDIT CARD you owned"."""
+    table = begun(careers={"alice": "tycoon"})
+    table.give("alice", coin=5, happiness=6, credit=((0, 0), (2, 0)))
+    table.play("work alice")
+    assert (table.p("alice").coin, table.p("alice").happiness) == (10, 6 - 1 - 2)
+
+
+def test_tycoon_doubles_before_overtime() -> None:
+    """Reading: TYCOON doubles the COIN held, then OVERTIME's 4 is added, not doubled."""
+    table = begun(careers={"alice": "tycoon"})
+    table.set(event_active="OVERTIME")
+    table.give("alice", coin=3, happiness=6)
+    table.play("work alice")
+    assert (table.p("alice").coin, table.p("alice").happiness) == (3 + 3 + 4, 6 - 1 - 1)
+
+
+# --- WAITRESS
+
+
+def test_waitress_draws_2_favour_below_5_in_hand() -> None:
+    """8.0 WAITRESS: "Draw 2 FAVOUR if you have less than 5 FAVOUR in hand at the start of your
+    turn"."""
+    table = begun(careers={"bob": "waitress"})
+    before = len(table.p("bob").hand)
+    table.play("work alice", "end alice")
+    while table.state.phase == "refill":
+        table.play("reveal material glass")
+    assert len(table.p("bob").hand) == before + 2
+
+
+def test_politician_blind_accept_takes_the_claimed_effect() -> None:
+    """Reading: a blind ACCEPT takes the claimed FAVOUR's effect and REPUTATION; the real card
+    goes to the target's hand."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("share",), coin=3)
+    table.give("bob", materials=(("metal", 2),), hand=(), reputation=0)
+    table.play("favour alice acquire bob metal --face-down --card share", "accept bob")
+    assert ("metal", 2) in table.p("alice").materials and table.p("alice").coin == 1
+    assert table.p("bob").hand == ("share",)
+    assert table.p("bob").reputation == data.ACCEPT_REPUTATION["acquire"]
+
+
+def test_manners_makyth_man_leaves_the_lawyers_objection() -> None:
+    """Reading: MANNERS MAKYTH MAN limits REJECT; LAWYER's Objection is an ABILITY."""
+    table = begun(careers={"carol": "lawyer"}, players=3)
+    table.set(event_active="MANNERS MAKYTH MAN")
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.give("carol", hand=("share",))
+    table.play("favour alice acquire bob metal", "object carol share")
+    assert table.state.pending is None and table.p("bob").materials == (("metal", 2),)
+
+
+def test_scholar_with_virtual_decks_sees_the_card_in_her_view_only() -> None:
+    """Reading: with virtual decks the card looked at is shown in the SCHOLAR's view until the
+    turn ends; nobody else's view or log shows it."""
+    import ledger.games.loop as loop
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3)
+    for name in table.state.seats:
+        table.play(f"career {name} intern")
+    table.give("alice", career="SCHOLAR")
+    top = table.state.material_deck[0]
+    events = table.play("ability alice peek material")
+    assert loop.view(table.state, "alice").players["alice"].peek == f"material: {top}"
+    assert loop.view(table.state, "bob").players["alice"].peek is None
+    assert loop.view(table.state).players["alice"].peek is None
+    peeked = [loop.redact(e, "bob") for e in events if type(e).__name__ == "Peeked"]
+    assert peeked and all(top not in loop.describe(e) for e in peeked)

@@ -1,0 +1,290 @@
+"""LOOP 5.4 CREDIT CARD, 6.0 to 6.3 Cooperative Mode and 7.0 to 7.3 Solo Mode, each sentence
+a test where it can be one; expected values from the text."""
+
+from __future__ import annotations
+
+import ledger.games.loop as loop
+from ledger.errors import BadInput, IllegalMove, NotYourTurn
+from ledger.games.loop import data
+from tests.loop.modes_table import begun
+
+# --- 5.4 CREDIT CARD
+
+
+def test_apply_gives_4_coin_and_a_quality_1_material_from_the_buy_area() -> None:
+    """5.4: "take 4 COIN from WORK AREA and 1 MATERIAL at QUALITY 1 from the 5 face-up MATERIAL
+    in BUY AREA as a Welcoming Gift"."""
+    table = begun()
+    table.play("apply alice metal")
+    alice = table.p("alice")
+    assert alice.coin == 2 + 4 and ("metal", 1) in alice.materials and alice.credit == ((0, 0),)
+    assert "metal" not in table.state.buy_area
+
+
+def test_apply_names_a_buy_area_card() -> None:
+    table = begun()
+    table.refuse("apply alice", BadInput)
+    table.set(buy_area=("food", "glass"))
+    table.refuse("apply alice metal", IllegalMove, "LOOP 5.4 CREDIT CARD")
+
+
+def test_apply_with_an_empty_buy_area_gives_no_material() -> None:
+    """Reading: with no card in the BUY AREA there is no Welcoming Gift MATERIAL."""
+    table = begun()
+    table.set(buy_area=())
+    table.play("apply alice")
+    assert table.p("alice").coin == 6 and len(table.p("alice").credit) == 1
+
+
+def test_apply_only_in_ones_own_turn() -> None:
+    table = begun()
+    table.refuse("apply bob glass", NotYourTurn)
+
+
+def test_every_card_is_paid_1_or_2_coin_each_turn_before_the_turn_ends() -> None:
+    """5.4: "You must PAYOFF each and every one of your CREDIT CARD during your turn ... place 1
+    or 2 COIN on top of it ... (cannot pay more than 2)"."""
+    table = begun()
+    table.play("apply alice glass", "work alice")
+    table.refuse("end alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.refuse("payoff alice 3", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.play("payoff alice 2")
+    table.refuse("payoff alice 1", IllegalMove, "LOOP 5.4 CREDIT CARD")  # 2 this turn already
+    assert table.p("alice").credit == ((2, 2),)
+    table.play("end alice")
+
+
+def test_a_card_is_clear_at_5_coin() -> None:
+    """5.4: "A CREDIT CARD's debt is clear when 5 COIN are paid. Return them all to the WORK
+    AREA"."""
+    table = begun()
+    table.give("alice", credit=((4, 0),), coin=3)
+    table.refuse("payoff alice 2", IllegalMove, "LOOP 5.4 CREDIT CARD")  # 1 is owed
+    table.play("payoff alice 1")
+    assert table.p("alice").credit == () and table.p("alice").coin == 2
+
+
+def test_without_coin_to_payoff_apply_again() -> None:
+    """5.4: "If you have not enough COIN to PAYOFF, you must APPLY for another CREDIT CARD"."""
+    table = begun()
+    table.give("alice", credit=((0, 0),), coin=0)
+    error = table.refuse("payoff alice 1", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    assert "apply alice" in str(error)
+
+
+def test_forced_into_debt() -> None:
+    """5.4: "If WORK is your only option but you have not enough HAPPINESS to deduct, you must
+    APPLY for a CREDIT CARD and choose to BUY or CONSUME instead" (SCHOLAR's SALARY costs 2)."""
+    table = begun(careers={"alice": "scholar"})
+    table.give("alice", happiness=1, coin=0)
+    table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.play("apply alice glass", "buy alice metal:1", "payoff alice 1", "end alice")
+
+
+def test_landfill_tax_out_of_turn_forces_an_apply_at_once() -> None:
+    """9.0 LANDFILL TAX: "If he cannot afford to pay, he must APPLY for a CREDIT CARD
+    immediately" (bob, not active, whose card breaks in alice's SHARE)."""
+    table = begun()
+    table.set(event_active="LANDFILL TAX")
+    table.give("alice", materials=(("plastic", 2),), hand=("share",))
+    table.give("bob", materials=(("glass", 1),), coin=0)
+    table.play("favour alice share bob glass@1", "accept bob", "consume alice dance=bob:glass,plastic")
+    assert loop.to_act(table.state) == ["bob"]
+    table.refuse("end alice", NotYourTurn)
+    table.play("apply bob food")
+    assert table.p("bob").coin == 4 - 1 and len(table.p("bob").credit) == 1
+    assert loop.to_act(table.state) == ["alice"]
+
+
+# --- 6.0 to 6.3 Cooperative Mode
+
+
+def test_cooperative_hands_are_1_of_each_red_favour_and_no_draw() -> None:
+    """6.1: "Each player starts with 1 set of 5 red FAVOUR in hand (1 of each). Remove the rest";
+    6.2: "You will not draw FAVOUR at the start of your turn"."""
+    table = begun("cooperative")
+    for name in ("alice", "bob"):
+        assert table.p(name).hand == data.FAVOURS
+    assert len(table.state.favours_removed) == data.FAVOUR_TOTAL - 2 * len(data.FAVOURS)
+    assert table.state.favour_deck == ()
+
+
+def test_cooperative_favour_lies_face_up_and_takes_effect_without_an_answer() -> None:
+    """6.2: "you place it face-up to the left of your AREA ... There is no REJECT in Cooperative
+    Mode ... The effect must take place"; the target gains no REPUTATION (nothing is ACCEPTed)."""
+    table = begun("cooperative")
+    table.give("alice", coin=3)
+    table.give("bob", materials=(("metal", 2),), reputation=0)
+    table.play("favour alice acquire bob metal")
+    assert table.state.pending is None
+    assert ("metal", 2) in table.p("alice").materials and table.p("bob").coin == 2 + 2
+    assert table.p("alice").played == ("acquire",) and "acquire" not in table.p("alice").hand
+    assert table.p("bob").reputation == 0
+    table.refuse("reject bob --rep", IllegalMove)
+
+
+def test_cooperative_played_favours_come_back_only_on_work() -> None:
+    """6.2: "You will and only will take all your played FAVOUR back into your hand when you
+    WORK"."""
+    table = begun("cooperative")
+    table.give("alice", coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal")
+    table.refuse("favour alice acquire bob metal", IllegalMove)
+    table.play("work alice")
+    assert table.p("alice").played == () and table.p("alice").hand == data.FAVOURS
+
+
+def test_cooperative_burns_a_material_after_each_full_round() -> None:
+    """6.2: "At every turn end of the last player ... discard the top MATERIAL from deck"."""
+    table = begun("cooperative")
+    deck = len(table.state.material_deck)
+    table.play("work alice", "end alice")
+    assert table.state.burned == () and len(table.state.material_deck) == deck
+    table.play("work bob", "end bob")
+    assert loop.to_act(table.state) == ["table"]
+    table.play("reveal material food")
+    assert table.state.burned == ("food",) and len(table.state.material_deck) == deck - 1
+
+
+def test_cooperative_burn_depletion_has_no_penalty() -> None:
+    """6.2: "If DEPLETION occurs now, the DEPLETION Penalty does not apply to any player"."""
+    table = begun("cooperative")
+    table.set(material_deck=("food",))
+    table.play("work alice", "end alice", "work bob", "end bob", "reveal material food")
+    assert table.state.depleted and table.state.final_round == "depletion"
+    assert table.p("alice").depletion == 0 and table.p("bob").depletion == 0
+
+
+def test_cooperative_team_wins_only_if_everyone_reaches_11() -> None:
+    """6.3: "You win if all of you reach HAPPINESS 11 (flag) or above after the DEPLETION Penalty,
+    Debt Penalty, and LANDFILL Penalty are factored"."""
+    table = begun("cooperative")
+    table.give("alice", happiness=12)
+    table.give("bob", happiness=11)
+    table.set(phase="over")
+    sheet = loop.score(table.state)
+    assert sheet.winners == ["alice", "bob"]
+    assert sheet.notes[0].startswith("LOOP 6.3: the team wins")
+    assert "alice +1, bob +0" in sheet.notes[0]
+    table.give("bob", happiness=12, credit=((3, 0),))  # 12 - 2 = 10 after the Debt Penalty
+    sheet = loop.score(table.state)
+    assert sheet.winners == [] and sheet.notes[0].startswith("LOOP 6.3: the team loses")
+    assert {line.player: line.categories["margin"] for line in sheet.lines} == {"alice": 1, "bob": -1}
+
+
+# --- 7.0 to 7.3 Solo Mode
+
+
+def test_solo_setup() -> None:
+    """7.1: the 5 blue FAVOUR in hand, the red put away; 4 GOAL; 1.0 for 1 player."""
+    table = begun("solo")
+    alice = table.p("alice")
+    assert alice.hand == data.BLUE_FAVOURS
+    assert len(table.state.favours_removed) == data.FAVOUR_TOTAL
+    assert loop.view(table.state).players["alice"].goals_left == 4
+
+
+def test_solo_is_for_1_player() -> None:
+    from ledger.decider import Setup
+
+    setup = Setup(game="loop", rules_version=loop.rules_version, players=("a", "b"), mode="solo")
+    try:
+        loop.initial(setup)
+    except BadInput as error:
+        assert "Solo Mode is for 1 player" in str(error)
+    else:  # pragma: no cover
+        raise AssertionError("2 players in Solo")
+
+
+def test_acquire_pays_the_exhibited_quality() -> None:
+    """7.0 ACQUIRE: "Take 1 MATERIAL from the BUY AREA and pay COIN equal to its Exhibited
+    QUALITY"."""
+    table = begun("solo")
+    table.give("alice", coin=3)
+    table.play("favour alice acquire metal@2")
+    alice = table.p("alice")
+    assert ("metal", 2) in alice.materials and alice.coin == 1 and alice.played == ("acquire",)
+    table.refuse("favour alice acquire food@1", IllegalMove)  # face up: back on WORK only
+
+
+def test_acquire_needs_the_coin() -> None:
+    table = begun("solo")
+    table.give("alice", coin=3)
+    table.refuse("favour alice acquire utility@4", IllegalMove, "LOOP 7.0 ACQUIRE")
+
+
+def test_barter_for_the_same_or_less_exhibited_quality() -> None:
+    """7.0 BARTER: "Exchange 1 of your MATERIAL with another 1 from BUY AREA of the same or less
+    Exhibited QUALITY"."""
+    table = begun("solo")
+    table.give("alice", materials=(("glass", 2),))
+    table.refuse("favour alice barter glass@2 plastic@3", IllegalMove, "LOOP 7.0 BARTER")
+    table.play("favour alice barter glass@2 metal@2")
+    assert table.p("alice").materials == (("metal", 2),)
+    assert ("glass", 2) in table.state.exhibited
+
+
+def test_renew_from_the_central_landfill_for_2_coin_per_quality() -> None:
+    """7.0 RENEW: "Take any 1 MATERIAL (including UTILITY) from central LANDFILL, then pay double
+    the COIN to the WORK AREA to determine its QUALITY"."""
+    table = begun("solo")
+    table.set(central=("utility",))
+    table.give("alice", coin=4)
+    table.refuse("favour alice renew utility@3", IllegalMove, "LOOP 7.0 RENEW")
+    table.play("favour alice renew utility@2")
+    assert ("utility", 2) in table.p("alice").materials and table.p("alice").coin == 0
+    assert table.state.central == ()
+
+
+def test_resell_to_the_bottom_of_the_deck() -> None:
+    """7.0 RESELL: "Move 1 MATERIAL from your AREA to the bottom of MATERIAL deck. Take COIN equal
+    to its QUALITY"."""
+    table = begun("solo")
+    table.give("alice", materials=(("glass", 3),), coin=0)
+    deck = len(table.state.material_deck)
+    table.play("favour alice resell glass@3")
+    assert table.p("alice").coin == 3 and len(table.state.material_deck) == deck + 1
+
+
+def test_share_a_buy_area_card_broken_to_the_central_landfill() -> None:
+    """7.0 SHARE: "Use 1 QUALITY of any MATERIAL in BUY AREA to CONSUME. Move it to central
+    LANDFILL if it is BROKEN"."""
+    table = begun("solo")
+    table.give("alice", materials=(("plastic", 2),))
+    table.play("favour alice share glass@1", "consume alice dance=area:glass,plastic")
+    assert table.state.central == ("glass",) and "glass" not in table.state.buy_area
+    assert table.p("alice").landfill == ()
+
+
+def test_solo_burns_a_material_at_each_turn_end() -> None:
+    """7.0: "At the end of each turn, flip over and discard the top MATERIAL from deck"."""
+    table = begun("solo")
+    deck = len(table.state.material_deck)
+    table.play("work alice", "end alice", "reveal material food")
+    assert table.state.burned == ("food",) and len(table.state.material_deck) == deck - 1
+
+
+def test_solo_refill_types_the_exhibited_quality() -> None:
+    """7.0: the typed view and the reveals carry each BUY AREA card's Exhibited QUALITY."""
+    table = begun("solo")
+    table.give("alice", coin=3)
+    table.play("favour alice acquire metal@2", "work alice", "end alice")
+    table.refuse("reveal material glass", BadInput)
+    table.play("reveal material glass@3")
+    assert ("glass", 3) in table.state.exhibited
+    view = loop.view(table.state)
+    assert {(m.type, m.quality) for m in view.exhibited} == set(table.state.exhibited)
+
+
+def test_solo_threshold() -> None:
+    """7.3: "You win if you reach HAPPINESS 11 (flag) or above after the DEPLETION Penalty, Debt
+    Penalty, and LANDFILL Penalty are factored"."""
+    table = begun("solo")
+    table.give("alice", happiness=12, landfill=("food",) * 6)  # 12 - 2 = 10
+    table.set(phase="over")
+    sheet = loop.score(table.state)
+    assert sheet.winners == [] and sheet.notes[0].startswith("LOOP 7.3: alice loses")
+    table.give("alice", landfill=("food",) * 3)  # 12 - 1 = 11
+    sheet = loop.score(table.state)
+    assert sheet.winners == ["alice"] and "margin to 11: alice +0" in sheet.notes[0]

@@ -1,0 +1,458 @@
+"""LOOP 5.3 EVENT and 9.0 EVENT Overview: each EVENT's effect, with its refusals citing the
+rule, the flip after a turn and the discard pile, and the readings of modes.py."""
+
+from __future__ import annotations
+
+import pytest
+
+import ledger.games.loop as loop
+from ledger.errors import IllegalMove, NotYourTurn
+from ledger.games.loop import data
+from ledger.games.loop.model import State
+from ledger.games.loop.rules.events import IMMEDIATE
+from tests.loop.modes_table import begun, out
+from tests.loop.table import Table
+
+
+def test_the_30_printed_events() -> None:
+    """5.3: "30 EVENT cards, 19 of them are CONTINUOUS EVENT and 11 IMMEDIATE EVENT"; 9.0 prints
+    the 30 (VULGARIAN last)."""
+    kinds = [event.kind for event in data.EVENTS]
+    assert (len(kinds), kinds.count("continuous"), kinds.count("immediate")) == (30, 19, 11)
+    assert set(IMMEDIATE) == {k for k, e in data.EVENT.items() if e.kind == "immediate"}
+
+
+@pytest.mark.parametrize(("mode", "count"), [("competitive", 30), ("cooperative", 26), ("solo", 21)])
+def test_the_modes_remove_the_marked_events(mode: str, count: int) -> None:
+    """9.0: "Remove certain EVENT (Not-For-Coop icon / Not-For-Solo icon) for different modes"."""
+    state = begun(mode).state
+    assert len(state.event_deck) == count and len(state.events_removed) == 30 - count
+
+
+def _effect(table: Table, name: str) -> None:
+    table.set(event_active=name)
+
+
+def _immediate(table: Table, name: str, first: str = "alice") -> None:
+    """``name`` flipped after ``first``'s turn, to be resolved from them clockwise (5.3)."""
+    seats = table.state.seats
+    start = seats.index(first)
+    table.set(current=name, resolving=seats[start:] + seats[:start], phase="refill", ending="events")
+
+
+def _ended(table: Table, line: str) -> State:
+    table.play(line)
+    while table.state.phase == "refill" and loop.to_act(table.state) == ["table"]:
+        table.play("reveal material glass")
+    return table.state
+
+
+# --- flipping and the discard pile (5.3)
+
+
+def test_face_down_events_flip_after_the_owners_turn_and_continuous_starts_next_turn() -> None:
+    """5.3: "Only trigger face-down EVENT(s) in your AREA after you end your turn ... The effect of
+    a CONTINUOUS EVENT starts on next player's turn"."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice")
+    assert loop.to_act(table.state) == ["table"]
+    table.play("reveal event overtime")
+    assert table.state.event_active == "OVERTIME" and table.state.active == "bob"
+    assert table.state.event_discard[0] == "OVERTIME"
+    table.play("work bob")  # INTERN: 3 COIN, -1 HAPPINESS; OVERTIME: 4 more, 1 more lost
+    assert (table.p("bob").coin, table.p("bob").happiness) == (2 + 3 + 4, 4 - 1 - 1)
+
+
+def test_the_latest_continuous_event_replaces_the_previous_one() -> None:
+    """5.3: "When 2 or more CONTINUOUS EVENT are triggered, only the latest one takes effect"."""
+    table = begun()
+    table.give("alice", events=("?", "?"))
+    table.play("work alice", "end alice", "reveal event overtime bogof")
+    assert table.state.event_active == "BOGOF"
+    assert table.state.event_discard[:2] == ("BOGOF", "OVERTIME")
+
+
+def test_an_immediate_event_goes_under_the_discard_and_leaves_the_continuous_in_effect() -> None:
+    """5.3: "Place the resolved IMMEDIATE EVENT to the bottom of the EVENT Discard Pile and it
+    will not replace the effect of the currently active CONTINUOUS EVENT"."""
+    table = begun()
+    table.set(event_active="OVERTIME", event_discard=("OVERTIME",))
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event the-gap")
+    assert table.state.event_active == "OVERTIME"
+    assert table.state.event_discard == ("OVERTIME", "THE GAP")
+
+
+def test_the_table_reveals_as_many_events_as_lie_face_down() -> None:
+    table = begun()
+    table.give("alice", events=("?", "?"))
+    table.play("work alice", "end alice")
+    table.refuse("reveal event overtime", IllegalMove, "LOOP 5.3 EVENT")
+
+
+def test_an_event_out_of_the_mode_cannot_be_revealed() -> None:
+    table = begun("solo")
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice")
+    while loop.to_act(table.state) == ["table"] and table.state.ending != "flip":
+        table.play("reveal material glass")
+    table.refuse("reveal event the-gap", IllegalMove, "LOOP 5.3 EVENT")
+
+
+# --- CONTINUOUS
+
+
+def test_a_diamond_is_for_business() -> None:
+    """9.0: "Lose 1 HAPPINESS if you don't have METAL in your AREA at your turn end"."""
+    table = begun()
+    _effect(table, "A DIAMOND IS FOR BUSINESS")
+    table.give("alice", materials=(("glass", 1),), happiness=6)
+    table.play("work alice", "end alice")
+    assert table.p("alice").happiness == 6 - 1 - 1
+    table = begun()
+    _effect(table, "A DIAMOND IS FOR BUSINESS")
+    table.give("alice", materials=(("metal", 1),), happiness=6)
+    table.play("work alice", "end alice")
+    assert table.p("alice").happiness == 6 - 1
+
+
+def test_bad_debt() -> None:
+    """9.0: "If you own a CREDIT CARD(s), you cannot choose BUY"."""
+    table = begun()
+    _effect(table, "BAD DEBT")
+    table.give("alice", credit=((0, 0),), coin=3)
+    table.refuse("buy alice glass:1", IllegalMove, "LOOP 9.0 Bad Debt")
+    table.give("alice", credit=())
+    table.play("buy alice glass:1")
+
+
+def test_bogof_takes_a_quality_1_card_free_per_card_bought() -> None:
+    """9.0 BOGOF: "For every MATERIAL you BUY, you must take 1 MATERIAL at QUALITY 1 from the BUY
+    AREA if there is any"."""
+    table = begun()
+    _effect(table, "BOGOF")
+    table.give("alice", coin=4, materials=())
+    table.refuse("buy alice glass:2", IllegalMove, "LOOP 9.0 BOGOF (Buy 1 Get 1 Free)")
+    table.play("buy alice glass:2 --free metal")
+    assert table.p("alice").materials == (("glass", 2), ("metal", 1))
+    assert table.p("alice").coin == 2 and table.state.bought == 1
+
+
+def test_buy_more_earn_more_pays_1_coin_per_3_spent() -> None:
+    """9.0: "Get 1 COIN from WORK AREA for every 3 COIN you spent"."""
+    table = begun()
+    _effect(table, "BUY MORE EARN MORE")
+    table.give("alice", coin=7, materials=())
+    table.play("buy alice glass:3 metal:3")
+    assert table.p("alice").coin == 7 - 6 + 2
+
+
+def test_collector_gains_1_happiness_with_all_5_types() -> None:
+    """9.0: "Gain 1 HAPPINESS per turn if you have all 5 different types of MATERIAL"."""
+    table = begun()
+    _effect(table, "COLLECTOR")
+    five = tuple((kind, 1) for kind in data.MATERIALS)
+    table.give("alice", materials=five, happiness=6)
+    table.play("work alice", "end alice")
+    assert table.p("alice").happiness == 6 - 1 + 1
+
+
+def test_disposable_culture_plastic_at_quality_1_only() -> None:
+    """9.0: "Player can only BUY and RECYCLE PLASTIC at QUALITY 1" (default reading)."""
+    table = begun()
+    _effect(table, "DISPOSABLE CULTURE")
+    table.give("alice", coin=5)
+    table.refuse("buy alice plastic:2", IllegalMove, "LOOP 9.0 Disposable Culture")
+    table.play("buy alice plastic:1 glass:2")
+
+
+def test_disposable_culture_only_plastic_reading() -> None:
+    """Option disposable-culture=only-plastic: nothing but PLASTIC, at QUALITY 1."""
+    table = begun(**{"disposable-culture": "only-plastic"})
+    _effect(table, "DISPOSABLE CULTURE")
+    table.give("alice", coin=5)
+    table.refuse("buy alice glass:1", IllegalMove, "LOOP 9.0 Disposable Culture")
+    table.play("buy alice plastic:1")
+
+
+def test_economic_slowdown() -> None:
+    """9.0: "only BUY 1 MATERIAL in BUY turn; CONSUME 1 ACTIVITY in CONSUME turn; and lose 1
+    COIN in WORK turn" (1 COIN less from the SALARY)."""
+    table = begun()
+    _effect(table, "ECONOMIC SLOWDOWN")
+    table.give("alice", coin=5)
+    table.refuse("buy alice glass:1 metal:1", IllegalMove, "LOOP 9.0 Economic Slowdown")
+    table = begun()
+    _effect(table, "ECONOMIC SLOWDOWN")
+    table.play("work alice")
+    assert table.p("alice").coin == 2 + 3 - 1
+    table = begun()
+    _effect(table, "ECONOMIC SLOWDOWN")
+    table.give("alice", materials=(("glass", 2), ("plastic", 2), ("food", 1), ("utility", 1)))
+    table.refuse("consume alice dance=glass,plastic cooking=food,utility", IllegalMove)
+
+
+def test_everything_is_online() -> None:
+    """9.0: "Player without a CREDIT CARD cannot spend COIN"."""
+    table = begun(careers={"alice": "investor"})
+    _effect(table, "EVERYTHING IS ONLINE")
+    table.refuse("buy alice glass:1", IllegalMove, "LOOP 9.0 Everything Is Online")
+    table.refuse("ability alice invest dollar blank", IllegalMove, "LOOP 9.0 Everything Is Online")
+    table.play("apply alice metal", "buy alice glass:1")
+
+
+def test_hypebeast_needs_every_type_the_target_owns() -> None:
+    """9.0: "Choose a target player at your turn end. If you own every MATERIAL type that he owns,
+    nothing happens; otherwise lose 1 HAPPINESS"."""
+    table = begun()
+    _effect(table, "HYPEBEAST")
+    table.give("alice", materials=(("glass", 1),), happiness=6)
+    table.give("bob", materials=(("glass", 2), ("metal", 1)))
+    table.play("work alice")
+    table.refuse("end alice", IllegalMove, "LOOP 9.0 Hypebeast")
+    table.play("end alice --target bob")
+    assert table.p("alice").happiness == 6 - 1 - 1
+
+
+def test_make_it_rain_once_a_turn() -> None:
+    """9.0: "Spend 4 or more COIN in 1 turn to gain 1 HAPPINESS"."""
+    table = begun()
+    _effect(table, "MAKE IT RAIN")
+    table.give("alice", coin=9, happiness=6, materials=())
+    table.play("buy alice glass:2")
+    assert table.p("alice").happiness == 6
+    table.play("buy alice metal:2")
+    assert table.p("alice").happiness == 7
+    table.play("buy alice food:4")
+    assert table.p("alice").happiness == 7
+
+
+def test_manners_makyth_man_rejects_by_reputation_only() -> None:
+    """9.0: "Player can only REJECT by deducting 1 REPUTATION. Cannot REJECT by discarding a same
+    FAVOUR"."""
+    table = begun()
+    _effect(table, "MANNERS MAKYTH MAN")
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),), hand=("acquire",), reputation=1)
+    table.play("favour alice acquire bob metal")
+    table.refuse("reject bob --discard", IllegalMove, "LOOP 9.0 Manners Makyth Man")
+    table.play("reject bob --rep")
+    assert table.p("bob").reputation == 0
+
+
+def test_overtime() -> None:
+    """9.0: "When WORK, lose 1 additional HAPPINESS and gain 4 more COIN"."""
+    table = begun()
+    _effect(table, "OVERTIME")
+    table.play("work alice")
+    assert (table.p("alice").coin, table.p("alice").happiness) == (2 + 3 + 4, 4 - 2)
+
+
+def test_red_gown() -> None:
+    """9.0: "When BUY, you must BUY at the same or higher QUALITY than your current highest
+    QUALITY MATERIAL"."""
+    table = begun()
+    _effect(table, "RED GOWN")
+    table.give("alice", coin=6, materials=(("food", 3),))
+    table.refuse("buy alice glass:2", IllegalMove, "LOOP 9.0 Red Gown")
+    table.play("buy alice glass:3")
+
+
+def test_skinner_box_refills_at_once() -> None:
+    """9.0: "Refill empty MATERIAL and ACTIVITY slot immediately"."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1")
+    assert loop.to_act(table.state) == ["table"]
+    table.play("reveal material metal")
+    assert sorted(table.state.buy_area) == ["food", "metal", "metal", "plastic", "utility"]
+    assert loop.to_act(table.state) == ["alice"]
+
+
+def test_treat_yo_self() -> None:
+    """9.0: "Gain 1 HAPPINESS immediately if you APPLY a new CREDIT CARD this turn"."""
+    table = begun()
+    _effect(table, "TREAT YO SELF")
+    table.play("apply alice glass")
+    assert table.p("alice").happiness == 4 + 1
+    table.play("apply alice metal")
+    assert table.p("alice").happiness == 5  # once a turn
+
+
+def test_vulgarian() -> None:
+    """9.0: "Cannot CONSUME unless you have 4 or more COIN"."""
+    table = begun()
+    _effect(table, "VULGARIAN")
+    table.give("alice", coin=3, materials=(("glass", 1), ("plastic", 1)))
+    table.refuse("consume alice dance=glass,plastic", IllegalMove, "LOOP 9.0 Vulgarian")
+    table.give("alice", coin=4)
+    table.play("consume alice dance=glass,plastic")
+
+
+def test_continuous_events_act_only_in_the_active_players_turn() -> None:
+    """5.3: "CONTINUOUS EVENT affects player only during their active turn": LANDFILL TAX is the
+    reading's one exception, out of turn too (a test of its own above)."""
+    table = begun()
+    _effect(table, "VULGARIAN")
+    assert loop.to_act(table.state) == ["alice"]
+
+
+# --- IMMEDIATE
+
+
+def test_combustion_energy() -> None:
+    """9.0: "Player(s) with the least HAPPINESS put all non-UTILITY MATERIAL in his LANDFILL back
+    into the MATERIAL Deck"."""
+    table = begun()
+    table.give("alice", happiness=2, landfill=("glass", "utility"))
+    table.give("bob", happiness=5, landfill=("metal",))
+    deck = len(table.state.material_deck)
+    facts = out(table)
+    now = IMMEDIATE["COMBUSTION ENERGY"].now
+    assert now is not None
+    now(facts, "alice")
+    assert facts.state.players["alice"].landfill == ("utility",)
+    assert facts.state.players["bob"].landfill == ("metal",)
+    assert len(facts.state.material_deck) == deck + 1
+
+
+def test_insurance_toss() -> None:
+    """9.0: "If you chose to toss, gain 2 COIN if it lands on the "$" side, otherwise lose 2"."""
+    table = begun()
+    table.give("alice", coin=3)
+    table.give("bob", coin=3)
+    _immediate(table, "INSURANCE")
+    table.refuse("event bob lose", NotYourTurn)  # the triggerer goes first
+    table.play("event alice toss dollar", "event bob toss blank")
+    assert (table.p("alice").coin, table.p("bob").coin) == (5, 1)
+
+
+def test_overproduction_removes_the_top_2_cards() -> None:
+    """9.0: "Remove from game the top 2 cards of MATERIAL deck" (a real table types them)."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overproduction")
+    deck = len(table.state.material_deck)
+    table.play("reveal material food metal")
+    assert len(table.state.material_deck) == deck - 2
+    assert table.state.removed.count("food") == data.SETS_REMOVED[2] + 1
+
+
+def test_planned_obsolescence() -> None:
+    """9.0: "Choose 1 MATERIAL in your AREA to lose 1 QUALITY. If BROKEN, move it to your
+    LANDFILL"."""
+    table = begun()
+    table.give("alice", materials=(("glass", 1),))
+    table.give("bob", materials=(("metal", 3),))
+    _immediate(table, "PLANNED OBSOLESCENCE")
+    table.refuse("event alice metal@3", IllegalMove)
+    table.play("event alice glass@1", "event bob metal@3")
+    assert table.p("alice").landfill == ("glass",) and table.p("bob").materials == (("metal", 2),)
+
+
+def test_redeem_bonus() -> None:
+    """9.0: "a) Pay 1 COIN to get 1 MATERIAL at QUALITY 1 from BUY AREA ... c) Pay 3 COIN to get
+    1 MATERIAL at QUALITY 3 from BUY AREA, and draw 2 FAVOUR"."""
+    table = begun()
+    table.give("alice", coin=1, materials=())
+    table.give("bob", coin=3, materials=())
+    _immediate(table, "REDEEM BONUS")
+    table.refuse("event alice c metal", IllegalMove, "LOOP 9.0 Redeem Bonus")
+    table.play("event alice a metal", "event bob none")
+    assert table.p("alice").materials == (("metal", 1),) and table.p("alice").coin == 0
+
+
+def test_repurchase() -> None:
+    """9.0: "Give 1 COIN to a player and take 1 non-UTILITY MATERIAL at QUALITY 1 from his
+    LANDFILL"."""
+    table = begun()
+    table.give("alice", coin=2, materials=())
+    table.give("bob", coin=0, landfill=("glass", "utility"))
+    _immediate(table, "REPURCHASE")
+    table.refuse("event alice bob utility", IllegalMove, "LOOP 9.0 Repurchase")
+    table.play("event alice bob glass")
+    assert table.p("alice").materials == (("glass", 1),) and table.p("alice").coin == 1
+    assert table.p("bob").coin == 1 and table.p("bob").landfill == ("utility",)
+
+
+def test_satan_santa() -> None:
+    """9.0: "Give 1 MATERIAL (only if one has any) to another player"."""
+    table = begun()
+    table.give("alice", materials=(("glass", 2),))
+    table.give("bob", materials=())
+    _immediate(table, "SATAN SANTA")
+    table.refuse("event alice alice glass@2", IllegalMove, "LOOP 9.0 Satan Santa")
+    table.play("event alice bob glass@2")
+    assert table.p("bob").materials == (("glass", 2),) and table.p("alice").materials == ()
+
+
+def test_social_responsibility() -> None:
+    """9.0: "Draw 1 FAVOUR from a player's hand (if he has any) who has higher HAPPINESS"."""
+    table = begun()
+    table.give("alice", happiness=2, hand=())
+    table.give("bob", happiness=6, hand=("share",))
+    _immediate(table, "SOCIAL RESPONSIBILITY")
+    table.play("event alice bob")
+    assert table.p("alice").hand == ("share",) and "share" not in table.p("bob").hand
+
+
+def test_status_climb() -> None:
+    """9.0: "Choose a player who has less HAPPINESS than you. Lose 1 HAPPINESS if he has more COIN
+    than you"."""
+    table = begun()
+    table.give("alice", happiness=6, coin=1)
+    table.give("bob", happiness=3, coin=5)
+    _immediate(table, "STATUS CLIMB")
+    table.play("event alice bob")
+    assert table.p("alice").happiness == 5
+
+
+def test_status_climb_refuses_a_target_with_more_happiness() -> None:
+    table = begun(players=3)
+    table.give("alice", happiness=6, coin=1)
+    table.give("bob", happiness=7, coin=5)
+    table.give("carol", happiness=2, coin=0)
+    _immediate(table, "STATUS CLIMB")
+    table.refuse("event alice bob", IllegalMove, "LOOP 9.0 Status Climb")
+    table.play("event alice carol")
+    assert table.p("alice").happiness == 6
+
+
+def test_the_gap() -> None:
+    """9.0: "If the largest different among players is greater than 7, all lose 1 HAPPINESS"."""
+    for alice_coin, lost in ((9, 1), (8, 0)):
+        table = begun()
+        table.give("alice", coin=alice_coin, materials=(), happiness=6, credit=((4, 0),))
+        table.give("bob", coin=0, materials=(("glass", 1),), happiness=6)
+        facts = out(table)
+        now = IMMEDIATE["THE GAP"].now
+        assert now is not None
+        now(facts, "alice")
+        assert facts.state.players["alice"].happiness == 6 - lost, alice_coin
+        assert facts.state.players["bob"].happiness == 6 - lost
+
+
+def test_hypebeast_after_a_work_that_ends_the_turn_at_once_takes_nothing() -> None:
+    """Reading: 2.2 a's WORK without the HAPPINESS to deduct ends the turn at once, naming no
+    HYPEBEAST target: nothing happens (found by the fuzzer, seed 200,152)."""
+    table = begun(careers={"alice": "scholar"})
+    _effect(table, "HYPEBEAST")
+    table.give("alice", happiness=1, coin=0, materials=())
+    table.give("bob", materials=(("glass", 1),))
+    table.set(buy_area=())  # nothing to BUY, nothing to CONSUME: WORK is the only option
+    table.play("work alice")
+    assert table.p("alice").happiness == 1 and table.p("alice").coin == 1  # 2.2 a: 1 COIN
+    assert table.state.phase == "refill"  # the turn ended at once
+
+
+def test_the_view_names_the_immediate_event_being_resolved_and_the_choice() -> None:
+    table = begun()
+    _immediate(table, "INSURANCE")
+    events = loop.view(table.state).events
+    assert events is not None
+    assert (events.resolving, events.players) == ("INSURANCE", ["alice", "bob"])
+    assert events.choice == "event alice toss [dollar|blank] | lose"
+    facts = dict(loop.present(loop.view(table.state)).facts)
+    assert facts["EVENT choice"] == "event alice toss [dollar|blank] | lose"
