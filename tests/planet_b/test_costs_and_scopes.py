@@ -5,6 +5,8 @@ much. Expected values come from the rulebook's text and the test data's printed 
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from ledger.errors import AmbiguousMove, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
 from ledger.games.planet_b.sections import R_COSTS
@@ -128,3 +130,29 @@ def test_paying_workies_is_not_limited_by_the_8() -> None:
     table.give("ann", crafties=0, brainies=8)
     table.play("deal ann left")
     assert (table.p("ann").crafties, table.p("ann").brainies) == (0, 8)
+
+
+def test_all_others_pay_a_cost_of_choice_from_what_they_hold_most_of() -> None:
+    """Offices, President: the other players take the "All Others" part; the README's reading:
+    a cost of choice is paid from what each holds most of, and who cannot pay does not
+    (BAILOUT right: 2 resources of choice / -resource; ARMS RACE left: ... / -workie)."""
+    table = started()
+    blue = table.state.piles["blue"]
+    known = ("BAILOUT", "ARMS RACE", *(c for c in blue.known if c not in ("BAILOUT", "ARMS RACE")))
+    table.set(piles={**table.state.piles, "blue": replace(blue, known=known)})
+    table.give("ann", office="president", news=("BRIBE",))
+    table.give("ben", warehouse={"plastic": 3, "water": 1}, crafties=1, brainies=3)
+    table.give("cat", warehouse={"chip": 1}, crafties=2, brainies=2)
+    table.give("dan", warehouse={}, crafties=0, brainies=0)
+    table.play("office ann", "law ann right", "gain ann water chip")
+    warehouses = {p.name: p.warehouse for p in table.state.players.values()}
+    assert warehouses == {
+        "ann": {"chip": 1, "water": 1},
+        "ben": {"plastic": 2, "water": 1},
+        "cat": {},
+        "dan": {},
+    }
+    table.set(office_done=False)
+    table.play("office ann", "law ann left")  # ARMS RACE left: 2 workie 2 money / -workie
+    workies = {p.name: (p.crafties, p.brainies) for p in table.state.players.values() if p.name != "ann"}
+    assert workies == {"ben": (1, 2), "cat": (2, 1), "dan": (0, 0)}
