@@ -203,3 +203,20 @@ def test_an_immoral_player_draws_a_blue_law_from_the_law_symbol_at_a_real_table(
     assert LawDrawn("you", "blue", "TAX HAVEN") in events
     table.play("law you right")  # TAX HAVEN right: 3 vote / -vote
     assert table.state.bag == {"you": 3 + 3, "blue": 3 - 1, "red": 3 - 1, "yellow": 3 - 1}
+
+
+def test_production_spaces_and_faction_boxes_are_named_as_printed() -> None:
+    """Production: "Each production line consists of 3 production spaces" (upper1..lower3);
+    Scoring: "Choose 1 of the two action boxes next to the space" (a or b; test data:
+    capitalist space 3, box a: 7 money)."""
+    table = board(started(), "capitalist-check")
+    table.give("ann", money=30, factions={"capitalist": 3, "futurist": 0, "traditionalist": 0})
+    table.refuse("tile ann meat upper4", BadInput)
+    table.refuse("tile ann meat lower0", BadInput)
+    table.play("tile ann meat lower3", "tile ann chip upper1")
+    assert table.p("ann").production == (("chip",), (), (), (), (), ("meat",))
+    table.play("deal ann left")
+    table.refuse("faction ann capitalist:3c", BadInput)
+    table.refuse("faction ann capitalist:a", BadInput)
+    table.play("faction ann capitalist:3a")
+    assert table.p("ann").money == 30 - 20 + 7 and table.p("ann").factions["capitalist"] == 0
