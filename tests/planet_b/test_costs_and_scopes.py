@@ -9,6 +9,8 @@ from msgspec.structs import replace
 
 from ledger.errors import AmbiguousMove, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
+from ledger.games.planet_b.faces import News
+from ledger.games.planet_b.model import Constructed
 from ledger.games.planet_b.sections import R_COSTS
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
@@ -156,3 +158,29 @@ def test_all_others_pay_a_cost_of_choice_from_what_they_hold_most_of() -> None:
     table.play("office ann", "law ann left")  # ARMS RACE left: 2 workie 2 money / -workie
     workies = {p.name: (p.crafties, p.brainies) for p in table.state.players.values() if p.name != "ann"}
     assert workies == {"ben": (1, 2), "cat": (2, 1), "dan": (0, 0)}
+
+
+def test_all_others_costs_do_not_stop_the_actor_choosing_a_box() -> None:
+    """Costs and Action Boxes: "As usual, you must be able to pay the costs to be able to choose
+    the action box. If others can't pay then they are lucky, but that doesn't affect your
+    ability to choose the action box." With no money the actor still chooses a box whose only
+    money cost is the others' (THEATER box 2: others -money, 6 money; a news card declared for
+    this test: others -2money, 3 money), by every way a box is opened."""
+    table = board(started(), "work", "solar-energy", "news", "cell-regeneration")
+    table.face(News(name="SCANDAL", pile="I", box="others:-2money 3money", immoral=False))
+    table.give("ann", money=0, buildings=(Constructed("THEATER", ((), ())),))
+    table.play("deal ann left", "workie ann brainy@theater.1", "box ann 2")
+    assert table.p("ann").money == 6 and all(table.p(n).money == 10 - 1 for n in ("ben", "cat", "dan"))
+    table.set(dealt=False)
+    table.give("ann", money=0)
+    table.play("deal ann middle", "copy ann theater 2")
+    assert table.p("ann").money == 6 and all(table.p(n).money == 10 - 2 for n in ("ben", "cat", "dan"))
+    table.set(dealt=False, news_up={**table.state.news_up, "I": "SCANDAL"})
+    table.give("ann", money=0)
+    table.play("deal ann right", "news ann I")
+    assert table.p("ann").money == 3 and all(table.p(n).money == 8 - 2 for n in ("ben", "cat", "dan"))
+    table.tile("right", "TEST REGENERATION", "cell-regeneration")
+    table.set(dealt=False)
+    table.give("ann", money=0, warehouse={"hydrogen": 1})
+    table.play("deal ann right", "replay ann scandal")
+    assert table.p("ann").money == 3 and all(table.p(n).money == 6 - 2 for n in ("ben", "cat", "dan"))
