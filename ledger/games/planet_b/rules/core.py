@@ -61,10 +61,6 @@ class Out(Facts[State, Event]):
 # ---------------------------------------------------------------------------- queries
 
 
-def up(word: str) -> str:
-    return word.upper()
-
-
 def player_of(state: State, name: str) -> Player:
     player = state.players.get(name)
     if player is None:
@@ -599,10 +595,6 @@ def settle(out: Out) -> None:
 def drop(out: Out, slots: Iterable[int]) -> None:
     for slot in sorted(slots, reverse=True):
         out.add(Dropped(slot))
-
-
-def spaces_text(state: State) -> str:
-    return ", ".join(f"{SPACES[i]} {space.tile}" for i, space in enumerate(state.spaces) if space.tile)
 
 
 def check_money(state: State, name: str, n: int, what: str, rule: str = R_MONEY) -> None:
