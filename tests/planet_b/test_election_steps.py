@@ -11,7 +11,7 @@ from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Constructed, OfficesGiven, Space
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
-from tests.planet_b.table import Table, physical
+from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 
 
@@ -184,3 +184,43 @@ def test_the_last_b_tile_revealed_starts_the_final_turns() -> None:
     table.set(tiles=Pile(unseen=1))
     table.play("deal you left", "end you", "exchange you meat water", "reveal tile deep-mine")
     assert table.state.final == 4 and len(table.state.tiles) == 0
+
+
+def test_a_plus_one_tile_with_no_vote_in_the_supply_is_counted_all_the_same() -> None:
+    """3. Carry Out the Election: "It can happen that you don't have any votes left in your
+    supply. If this happens, just add 1 or 2 votes to your total.\""""
+    table = physical()
+    table.set(
+        bag={"blue": 1},
+        supply={"blue": 24, "red": 25, "yellow": 25},
+        out={"you": 25},
+        called=True,
+        dealt=True,
+    )
+    table.give("you", swindles=("+1",))
+    table.play("end you")
+    assert table.state.election is not None and table.state.election.front == {}
+    events = table.play("draw you blue")
+    given = next(e for e in events if isinstance(e, OfficesGiven))
+    assert given.counts["you"] == 1 and given.offices["you"] == "president"
+    assert table.state.supply.get("you", 0) == 0 and table.state.out == {"you": 25}
+
+
+def test_a_very_bad_mood_lets_all_others_and_the_dummy_add_votes() -> None:
+    """2. Score Mood Tracks: "For very negative mood, all other players (not you) also get to
+    add the indicated number of votes"; 2 players: "The dummy can gain or lose votes from
+    effects that affect all players (for example, due to very bad moods among the players)"
+    (test data: -3 pays 3 votes and lets all others add 2)."""
+    table = physical(("ann", "ben"))
+    table.give("ann", mood=-3)
+    table.set(called=True, dealt=True)
+    table.play("end ann")
+    election = table.state.election
+    assert election is not None
+    assert election.before == {"ben": 3 + 2, data.DUMMY: 9 + 2}  # ann's 3 paid out of the bag
+    assert table.p("ann").mood == 0
+
+
+def test_buildings_are_redrawn_after_ones_turn_not_in_it() -> None:
+    table = started()
+    table.refuse("redraw ann A", NotYourTurn, R_REDRAW)
