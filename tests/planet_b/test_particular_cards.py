@@ -49,6 +49,7 @@ def test_illegal_build_at_a_real_table_builds_the_typed_b_card_without_its_cost(
     table.give("you", warehouse={"iridium": 2}, hand=())
     table.play("deal you left")
     table.refuse("build you workshop", IllegalMove, R_PARTICULAR)  # an A card, not off the B pile
+    table.refuse("build you no-such-building", BadInput)  # to declare first
     size = len(table.state.piles["B"])
     table.play("build you tailor")
     you = table.p("you")
@@ -189,3 +190,13 @@ def test_vaccination_returns_one_workie_and_keeps_8_at_most() -> None:
     ann = table.p("ann")
     assert ann.crafties == 8 and ann.buildings[0].placed == ((), ())
     assert ann.factions["futurist"] == 1
+
+
+def test_weapons_test_moves_the_mood_marker_to_the_lowest_space() -> None:
+    """Weapons Test: "Move your mood marker to the lowest space. If it is already there, leave
+    it there" (test data: the lowest space is -3)."""
+    for start in (2, -3):
+        table = board(started(), "weapons-test")
+        table.give("ann", mood=start, vp=5)
+        table.play("deal ann left")
+        assert (table.p("ann").mood, table.p("ann").vp) == (-3, 5)
