@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from ledger.errors import AmbiguousMove, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.faces import News
+from ledger.games.planet_b.faces import News, Track
 from ledger.games.planet_b.model import Constructed
 from ledger.games.planet_b.sections import R_COSTS
 from tests.planet_b.table import physical, started
@@ -184,3 +184,13 @@ def test_all_others_costs_do_not_stop_the_actor_choosing_a_box() -> None:
     table.give("ann", money=0, warehouse={"hydrogen": 1})
     table.play("deal ann right", "replay ann scandal")
     assert table.p("ann").money == 3 and all(table.p(n).money == 6 - 2 for n in ("ben", "cat", "dan"))
+
+
+def test_all_others_costs_do_not_stop_the_actor_scoring_a_faction() -> None:
+    """The same rule when scoring a track: a track declared for this test whose first space's
+    box a costs all others 1 money and gives 3 money; the actor has none."""
+    table = board(started(), "capitalist-check")
+    table.face(Track(name="capitalist", spaces=(("others:-money 3money", "vote"), ("5money", "crafty"))))
+    table.give("ann", money=0, factions={"capitalist": 1, "futurist": 0, "traditionalist": 0})
+    table.play("deal ann left", "faction ann capitalist:1a")
+    assert table.p("ann").money == 3 and all(table.p(n).money == 10 - 1 for n in ("ben", "cat", "dan"))
