@@ -202,3 +202,14 @@ def test_a_law_whose_president_part_cannot_be_paid_is_left_out() -> None:
     table.play("skip ann")
     assert table.state.stack == () and table.p("ann").money == 10
     assert all(table.p(n).money == 10 for n in ("ben", "cat", "dan"))
+
+
+def test_two_actions_that_cannot_be_performed_are_both_left_out() -> None:
+    """With no money, neither the tile (10) nor the swindle tile (3) can be bought: both are
+    left out and the production between them stays to perform."""
+    table = board(started(), "tile produce swindle")
+    table.give("ann", money=0)
+    table.play("deal ann left", "skip ann")
+    assert [s.items[0].symbol for s in table.state.stack[-1].slots] == ["produce"]
+    table.play("produce ann upper")
+    assert table.state.stack == () and table.p("ann").warehouse == {"plastic": 1, "iridium": 1, "plant": 1}

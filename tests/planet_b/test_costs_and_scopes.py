@@ -194,3 +194,40 @@ def test_all_others_costs_do_not_stop_the_actor_scoring_a_faction() -> None:
     table.give("ann", money=0, factions={"capitalist": 1, "futurist": 0, "traditionalist": 0})
     table.play("deal ann left", "faction ann capitalist:1a")
     assert table.p("ann").money == 3 and all(table.p(n).money == 10 - 1 for n in ("ben", "cat", "dan"))
+
+
+def test_all_others_pay_2_of_a_choice_one_at_a_time_from_what_they_hold_most_of() -> None:
+    """The README's reading, one unit at a time: with 2 plastic and 2 water, 1 of each; with
+    3 plastic and 2 water, 2 plastic; faction steps the same way."""
+    table = board(started(), "others:-2resource 2money", "others:-faction 2money")
+    table.give("ben", warehouse={"plastic": 2, "water": 2})
+    table.give("cat", warehouse={"plastic": 3, "water": 2})
+    table.give("dan", warehouse={"plastic": 1})
+    table.play("deal ann left")
+    warehouses = {p.name: p.warehouse for p in table.state.players.values()}
+    assert warehouses == {
+        "ann": {},
+        "ben": {"plastic": 1, "water": 1},
+        "cat": {"plastic": 1, "water": 2},
+        "dan": {"plastic": 1},  # who cannot pay in full pays none of it
+    }
+    table.set(dealt=False)
+    table.give("ben", factions={"capitalist": 1, "futurist": 2, "traditionalist": 0})
+    table.play("deal ann middle")
+    assert table.p("ben").factions == {"capitalist": 1, "futurist": 1, "traditionalist": 0}
+
+
+def test_one_brainy_more_at_8_goes_back() -> None:
+    table = board(started(), "brainy crafty")
+    table.give("ann", crafties=8, brainies=8)
+    table.play("deal ann left")
+    assert (table.p("ann").crafties, table.p("ann").brainies) == (8, 8)
+
+
+def test_a_plain_action_is_used_before_a_mix_so_the_mix_stays_whole() -> None:
+    """Costs and Action Boxes: a line between symbols lets the player "mix and match": taking
+    the plain plastic first leaves both units of "2plastic+workie" to take as workies."""
+    table = board(started(), "plastic 2plastic+workie")
+    table.play("deal ann left", "gain ann plastic", "workie ann crafty crafty")
+    ann = table.p("ann")
+    assert ann.warehouse == {"plastic": 1} and ann.crafties == 4 and table.state.stack == ()

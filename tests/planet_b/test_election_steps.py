@@ -224,3 +224,15 @@ def test_a_very_bad_mood_lets_all_others_and_the_dummy_add_votes() -> None:
 def test_buildings_are_redrawn_after_ones_turn_not_in_it() -> None:
     table = started()
     table.refuse("redraw ann A", NotYourTurn, R_REDRAW)
+
+
+def test_a_negative_mood_with_no_votes_in_the_bag_pays_nothing() -> None:
+    """2. Score Mood Tracks: "you must pay the indicated number of votes" out of the bag; with
+    none there, none are paid (test data: -2 pays 2 votes)."""
+    table = physical()
+    table.give("red", mood=-2)
+    table.set(bag={"you": 3, "blue": 3, "yellow": 3}, called=True, dealt=True)
+    table.play("end you")
+    election = table.state.election
+    assert election is not None and "red" not in election.before and table.state.out == {}
+    assert table.p("red").mood == 0
