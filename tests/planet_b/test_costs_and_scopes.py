@@ -93,6 +93,7 @@ def test_a_cost_of_resources_of_choice() -> None:
     table.give("ann", warehouse={"chip": 2, "water": 1})
     table.refuse("deal ann right", AmbiguousMove)
     table.refuse("deal ann right --pay water,water", IllegalMove, R_COSTS)
+    table.refuse("deal ann right --pay iridium,water", IllegalMove, R_COSTS)  # no iridium
     table.play("deal ann right --pay water,chip")
     assert table.p("ann").warehouse == {"chip": 1} and table.p("ann").money == 25
     table.refuse("deal ann left", IllegalMove)
