@@ -200,3 +200,22 @@ def test_weapons_test_moves_the_mood_marker_to_the_lowest_space() -> None:
         table.give("ann", mood=start, vp=5)
         table.play("deal ann left")
         assert (table.p("ann").mood, table.p("ann").vp) == (-3, 5)
+
+
+def test_parliamentary_neglect_keeps_the_disc_wherever_it_is_in_the_box() -> None:
+    """Parliamentary Neglect: "Score the faction of your choice. Unlike the usual rules, do not
+    return your disc to the faction track's starting space" (here after a VP in the same
+    box; capitalist space 2, box a: 5 money)."""
+    table = board(started(), "vp parliamentary-neglect")
+    table.give("ann", factions={"capitalist": 3, "futurist": 1, "traditionalist": 0})
+    table.play("deal ann left --pay capitalist,futurist", "faction ann capitalist:2a")
+    ann = table.p("ann")
+    assert ann.factions == {"capitalist": 2, "futurist": 0, "traditionalist": 0} and ann.money == 15
+
+
+def test_i_pick_number_3_chooses_either_pile_wherever_it_is_in_the_box() -> None:
+    """I PICK NUMBER 3: "Choose the top card from either pile of laws. It doesn't matter if
+    you are immoral or not" (here after 2 money in the same box)."""
+    table = board(started(), "2money i-pick-number-3")
+    events = table.play("deal ann left", "law ann blue")
+    assert [e.colour for e in events if isinstance(e, LawDrawn)] == ["blue"]
