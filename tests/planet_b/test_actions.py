@@ -220,3 +220,26 @@ def test_production_spaces_and_faction_boxes_are_named_as_printed() -> None:
     table.refuse("faction ann capitalist:a", BadInput)
     table.play("faction ann capitalist:3a")
     assert table.p("ann").money == 30 - 20 + 7 and table.p("ann").factions["capitalist"] == 0
+
+
+def test_headquarters_needs_a_crafty_and_a_brainy_then_offers_its_boxes() -> None:
+    """Placing a Workie: "The Headquarters has only one area that needs to be filled with 1
+    crafty and 1 brainy"; then one of its boxes (test data: box 2 is production and a vote)."""
+    table = board(started(), "2work")
+    table.play("deal ann left", "workie ann crafty@headquarters")
+    assert table.state.stack[-1].source != "HEADQUARTERS"  # not full yet
+    table.play("workie ann brainy@headquarters", "box ann 2", "produce ann upper")
+    ann = table.p("ann")
+    assert ann.buildings[0].placed == (("crafty", "brainy"),) and table.state.bag["ann"] == 3 + 1
+    assert ann.warehouse == {"plastic": 1, "iridium": 1, "plant": 1} and table.state.stack == ()
+
+
+def test_production_tiles_change_only_their_own_line() -> None:
+    """Production Tiles: a tile covers the resource of the production space it is placed on
+    (test data, board 1: upper plastic iridium plant, lower water meat chip)."""
+    table = board(started(), "2produce")
+    table.give("ann", money=20)
+    table.play("tile ann chip upper1", "tile ann meat lower1", "deal ann left", "produce ann upper")
+    assert table.p("ann").warehouse == {"chip": 1, "iridium": 1, "plant": 1}
+    table.play("produce ann lower")
+    assert table.p("ann").warehouse == {"chip": 2, "iridium": 1, "plant": 1, "meat": 2}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Constructed, OfficesGiven, Space
+from ledger.games.planet_b.rules.flow import awaited
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
 from tests.planet_b.table import Table, physical, started
@@ -236,3 +237,29 @@ def test_a_negative_mood_with_no_votes_in_the_bag_pays_nothing() -> None:
     election = table.state.election
     assert election is not None and "red" not in election.before and table.state.out == {}
     assert table.p("red").mood == 0
+
+
+def test_a_real_table_is_told_what_to_reveal_after_the_redraw() -> None:
+    """Your Turn: A Summary: "After your turn, redraw to 3 building cards in hand and reveal a
+    new news card if necessary"; an exchange's removed tile asks for the next B tile."""
+    table = board(physical(), "news")
+    table.give("you", hand=("TAILOR", "WORKSHOP"))
+    table.play("deal you left", "news you I", "end you")
+    assert awaited(table.state) == []  # the redraw first
+    table.play("redraw you kiosk")
+    assert awaited(table.state) == ["reveal news I CARD"]
+    table = physical()
+    table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
+    exchange_at_a_real_table(table)
+    table.play("deal you left", "end you", "exchange you meat water")
+    assert awaited(table.state) == ["reveal tile TILE"]
+
+
+def test_votes_are_drawn_only_in_step_3() -> None:
+    table = physical()
+    table.give("red", buildings=(Constructed("TAILOR", (("crafty", "brainy"),)),))
+    table.set(called=True, dealt=True)
+    table.play("end you")
+    table.refuse("draw you you,you,you", IllegalMove, R_DRAWS)  # step 1 first
+    table.play("recall red")
+    table.refuse("draw blue blue,blue,blue", NotYourTurn, R_DRAWS)
