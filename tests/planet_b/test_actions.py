@@ -7,8 +7,10 @@ the test data's printed boxes (``fixtures/planet-b-test-cards.toml``, not the pu
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
-from ledger.errors import BadInput, IllegalMove
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove
+from ledger.games.planet_b.faces import Law
 from ledger.games.planet_b.model import Constructed, LawDrawn
 from ledger.games.planet_b.sections import R_COSTS, R_PLACE, R_PRESIDENT, R_SCORING, R_SELL, R_TAKE
 from tests.planet_b.table import physical, started
@@ -243,3 +245,37 @@ def test_production_tiles_change_only_their_own_line() -> None:
     assert table.p("ann").warehouse == {"chip": 1, "iridium": 1, "plant": 1}
     table.play("produce ann lower")
     assert table.p("ann").warehouse == {"chip": 2, "iridium": 1, "plant": 1, "meat": 2}
+
+
+def test_gain_names_only_gains_the_box_offers() -> None:
+    """Resource of your choice: "you take a resource of your choice" (not money)."""
+    table = board(started(), "resource produce")
+    table.play("deal ann left")
+    table.refuse("gain ann produce", BadInput)
+    table.refuse("gain ann 2money", IllegalMove, R_COSTS)
+    table.play("gain ann water")
+    assert table.p("ann").warehouse == {"water": 1}
+
+
+def test_a_law_whose_president_part_has_costs() -> None:
+    """Offices, President: "You take whatever is indicated under "President"", its costs first,
+    paid as the President says; an "all others" cost in it is not the President's (a law
+    declared for this test: -resource, all others -money, 6 money / 1 money)."""
+    table = started()
+    table.face(
+        Law(
+            name="LEVY",
+            colour="yellow",
+            left=("-resource others:-money 6money", "money"),
+            right=("vp", "money"),
+        )
+    )
+    yellow = table.state.piles["yellow"]
+    table.set(piles={**table.state.piles, "yellow": replace(yellow, known=("LEVY", *yellow.known))})
+    table.give("ann", office="president", money=0, warehouse={"plastic": 1, "water": 1})
+    table.play("office ann")
+    table.refuse("law ann left", AmbiguousMove)
+    table.play("law ann left --pay water")
+    ann = table.p("ann")
+    assert ann.warehouse == {"plastic": 1} and ann.money == 6
+    assert all(table.p(n).money == 10 - 1 + 1 for n in ("ben", "cat", "dan"))

@@ -73,7 +73,7 @@ def test_no_votes_left_in_the_supply_pay_1_money_each() -> None:
     """Adding Votes to the Bag: "If you don't have enough votes left in your supply, you take 1
     money for each missing vote" (here none at all)."""
     table = board(started(), "3vote")
-    table.set(supply={**table.state.supply, "ann": 0})
+    table.set(supply={name: n for name, n in table.state.supply.items() if name != "ann"})
     table.play("deal ann left")
     assert table.state.bag["ann"] == 3 and table.p("ann").money == 10 + 3
 

@@ -219,3 +219,40 @@ def test_i_pick_number_3_chooses_either_pile_wherever_it_is_in_the_box() -> None
     table = board(started(), "2money i-pick-number-3")
     events = table.play("deal ann left", "law ann blue")
     assert [e.colour for e in events if isinstance(e, LawDrawn)] == ["blue"]
+
+
+def test_vaccination_names_one_work_area_by_number() -> None:
+    table = board(started(), "vaccination")
+    table.give("ann", buildings=(Constructed("RESTAURANT", (("crafty",), ())),))
+    table.play("deal ann left")
+    table.refuse("recall ann restaurant.x crafty", IllegalMove, R_PARTICULAR)
+    table.refuse("recall ann restaurant.1 restaurant.2 crafty", BadInput)
+    table.refuse("recall ann restaurant.1 meat", BadInput)
+
+
+def test_goods_export_and_green_smoothie_only_from_the_warehouse() -> None:
+    """GOODS EXPORT: "from your warehouse"; GREEN SMOOTHIE: "Give 1-4 plants from your
+    warehouse": 4 plants to 2 players is allowed, none without plants."""
+    table = board(started(), "goods-export", "green-smoothie", "green-smoothie")
+    table.play("deal ann left")
+    table.refuse("goods-export ann water", IllegalMove, R_PARTICULAR)
+    table.play("goods-export ann")  # up to 2: none is allowed
+    assert table.p("ann").money == 10 and table.state.stack == ()
+    table.set(dealt=False)
+    table.play("deal ann middle")
+    table.refuse("give ann ben", IllegalMove, R_PARTICULAR)
+    table.set(dealt=False, stack=())
+    table.give("ann", warehouse={"plant": 4})
+    table.play("deal ann right", "give ann ben:3 cat")
+    assert table.p("ann").money == 10 + 40 and table.state.bag["ann"] == 3 + 4
+    assert (table.p("ben").warehouse, table.p("cat").warehouse) == ({"plant": 3}, {"plant": 1})
+
+
+def test_unexpected_inheritance_at_a_real_table_builds_the_typed_a_card() -> None:
+    table = board(physical(), "unexpected-inheritance")
+    table.give("you", hand=())
+    table.play("deal you left")
+    table.refuse("build you tailor", IllegalMove, R_PARTICULAR)  # a B card
+    table.play("build you workshop")
+    you = table.p("you")
+    assert you.buildings[-1].name == "WORKSHOP" and (you.money, you.vp) == (10, 1)
