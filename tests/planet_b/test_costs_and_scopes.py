@@ -232,3 +232,17 @@ def test_a_plain_action_is_used_before_a_mix_so_the_mix_stays_whole() -> None:
     table.play("deal ann left", "gain ann plastic", "workie ann crafty crafty")
     ann = table.p("ann")
     assert ann.warehouse == {"plastic": 1} and ann.crafties == 4 and table.state.stack == ()
+
+
+def test_with_2_players_the_dummy_loses_votes_to_effects_on_all_others() -> None:
+    """Election Changes with 2 Players: "The dummy can gain or lose votes from effects that
+    affect all players": an "all others" vote cost takes 1 of its votes out of the bag too,
+    if it has one there (who cannot pay in full pays none of it)."""
+    table = board(physical(("ann", "ben")), "others:-vote 2money", "others:-2vote 2money")
+    table.set(bag={"ann": 3, "ben": 3, data.DUMMY: 9})
+    table.play("deal ann left")
+    assert table.state.bag == {"ann": 3, "ben": 2, data.DUMMY: 8}
+    assert table.state.out == {"ben": 1, data.DUMMY: 1}
+    table.set(dealt=False, bag={"ann": 3, "ben": 3, data.DUMMY: 1})
+    table.play("deal ann middle")
+    assert table.state.bag == {"ann": 3, "ben": 1, data.DUMMY: 1}

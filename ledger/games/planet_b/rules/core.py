@@ -419,7 +419,9 @@ def pay(out: Out, owner: str, costs: Sequence[Item], words: Sequence[str], why: 
         if not item.scope:
             continue
         for name in others(out.state, owner, item.symbol):
-            if name == data.DUMMY:
+            if name == data.DUMMY:  # it loses votes to effects on all (2 players), nothing else
+                if item.symbol == "vote" and out.state.bag.get(name, 0) >= item.n:
+                    pay_votes(out, name, item.n, f"{why} (all others)")
                 continue
             if item.symbol == "mood" or can_pay(out.state, name, [Item(item.symbol, item.n)]):
                 try:
