@@ -64,6 +64,11 @@ MODULES: dict[str, str] = {
     "pursuit-setup": "ledger/games/pursuit/rules/setup.py",
     "pursuit-faces": "ledger/games/pursuit/faces.py",
     "pursuit-evolve": "ledger/games/pursuit/evolve.py",
+    # Planet B: its rules by section
+    "planet-b-core": "ledger/games/planet_b/rules/core.py",
+    "planet-b-actions": "ledger/games/planet_b/rules/actions.py",
+    "planet-b-flow": "ledger/games/planet_b/rules/flow.py",
+    "planet-b-setup": "ledger/games/planet_b/rules/setup.py",
     # the ledger
     "store": "ledger/store.py",
     "history": "ledger/history.py",
@@ -86,6 +91,7 @@ GROUPS: dict[str, list[str]] = {
         "pursuit-faces",
         "pursuit-evolve",
     ],
+    "planet-b": ["planet-b-core", "planet-b-actions", "planet-b-flow"],
     "all": ["ledger/*.py", "ledger/**/*.py"],
 }
 DEFAULT_MODULES = GROUPS["default"]
@@ -95,6 +101,7 @@ DEFAULT_MODULES = GROUPS["default"]
 NOT_RULEBOOK = [
     "--ignore=tests/loop/test_fuzz.py",
     "--ignore=tests/pursuit/test_fuzz.py",
+    "--ignore=tests/planet_b/test_fuzz.py",
     "--deselect=tests/pursuit/test_cli.py::test_a_whole_virtual_game_typed_into_the_shell",
     "--deselect=tests/pursuit/test_view.py::test_every_fact_is_described_and_the_shuffle_hidden",
     "--deselect=tests/loop/test_cli.py::test_play_a_loop_game_through_a_pipe",
@@ -283,6 +290,9 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
     "ledger.store.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
+    "ledger.games.planet_b.rules.core.x_missing": "the refusal its callers raise: no such action in the box",
+    "ledger.games.planet_b.rules.core.x_offered": "the actions left, listed in a refusal's hint",
+    "ledger.games.planet_b.rules.actions.x__warehouse": "the warehouse listed in a selling refusal's hint",
 }
 
 

@@ -138,10 +138,10 @@ def test_option_minus_tile() -> None:
     assert draw_size(table.state, "you") == 2
     election = table.state.election
     assert election is not None
-    table.set(election=replace(election, front={"you": {"you": 2}}))
-    assert counts(table.state)["you"] == 2
+    table.set(election=replace(election, front={"you": {"you": 3}}))
+    assert counts(table.state)["you"] == 3
     table.set(options={**table.state.options, "minus-tile": "count"})
-    assert counts(table.state)["you"] == 1
+    assert counts(table.state)["you"] == 3 - 1
 
 
 def test_option_renovations_cost() -> None:

@@ -354,14 +354,13 @@ def gain_move(out: Out, command: Gain) -> None:
             spots = [s for s, slot in enumerate(frame.slots) if core.slot_free(out.state, slot)]
             if not spots:
                 break
-            slot = frame.slots[spots[0]]
-            use(out, spots[0], 0, slot.items[0].n)
+            s = spots[0]
+            slot = frame.slots[s]
+            use(out, s, 0, slot.items[0].n)
             perform_free(out, frame, slot.items[0])
             done = True
-            if core.top(out.state) is not frame and core.top(out.state) != replace(
-                frame, slots=frame.slots[1:]
-            ):
-                break
+            if core.top(out.state) != replace(frame, slots=frame.slots[:s] + frame.slots[s + 1 :]):
+                break  # the gain opened a box of its own: that one is performed first
         if not done:
             raise missing(frame, "gains", R_COSTS)
         settle(out)

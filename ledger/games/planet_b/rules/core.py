@@ -61,10 +61,6 @@ class Out(Facts[State, Event]):
 # ---------------------------------------------------------------------------- queries
 
 
-def up(word: str) -> str:
-    return word.upper()
-
-
 def player_of(state: State, name: str) -> Player:
     player = state.players.get(name)
     if player is None:
@@ -423,7 +419,9 @@ def pay(out: Out, owner: str, costs: Sequence[Item], words: Sequence[str], why: 
         if not item.scope:
             continue
         for name in others(out.state, owner, item.symbol):
-            if name == data.DUMMY:
+            if name == data.DUMMY:  # it loses votes to effects on all (2 players), nothing else
+                if item.symbol == "vote" and out.state.bag.get(name, 0) >= item.n:
+                    pay_votes(out, name, item.n, f"{why} (all others)")
                 continue
             if item.symbol == "mood" or can_pay(out.state, name, [Item(item.symbol, item.n)]):
                 try:
@@ -599,10 +597,6 @@ def settle(out: Out) -> None:
 def drop(out: Out, slots: Iterable[int]) -> None:
     for slot in sorted(slots, reverse=True):
         out.add(Dropped(slot))
-
-
-def spaces_text(state: State) -> str:
-    return ", ".join(f"{SPACES[i]} {space.tile}" for i, space in enumerate(state.spaces) if space.tile)
 
 
 def check_money(state: State, name: str, n: int, what: str, rule: str = R_MONEY) -> None:
