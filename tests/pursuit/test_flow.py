@@ -4,8 +4,10 @@ act, hourglasses by Stress, old age, Retirement, Life Goals and the winner."""
 from __future__ import annotations
 
 import ledger.games.pursuit as pursuit
-from ledger.games.pursuit.model import Held
+from ledger.errors import IllegalMove
+from ledger.games.pursuit.model import Changed, Held
 from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.sections import R_CARDS, R_FRIENDS
 from tests.pursuit.table import Table, adult, lay_out, pass_round
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
@@ -135,6 +137,12 @@ def test_life_goals_score_at_the_end_for_each_player_who_meets_them() -> None:
     out = core.Out(table.state)
     flow.end_game(out)
     table.state = out.state
+    scored = [(e.player, e.why) for e in out.events if isinstance(e, Changed)]
+    assert scored == [
+        ("ann", "Life Goal TEST RICHEST"),
+        ("ben", "Life Goal TEST RICHEST"),
+        ("ann", "Life Goal TEST CAREER MINDED"),
+    ]
     assert table.p("ann").lth_from.get("goals") == 5 + 3  # the most money (tied) and a Job
     assert table.p("ben").lth_from.get("goals") == 5
     assert table.state.winners == ("ann",)
@@ -147,3 +155,29 @@ def test_ties_share_the_win() -> None:
     sheet = pursuit.score(table.state)
     assert [(line.player, line.rank) for line in sheet.lines] == [("ann", 1), ("ben", 1), ("cat", 3)]
     assert sheet.lines[0].tiebreak and sheet.lines[2].tiebreak is None
+
+
+def test_solo_the_target_is_the_base_one_plus_10_with_community_and_reaching_it_wins() -> None:
+    """Community, Solo Game: "The sole difference is that in order to win you must now have +10
+    LTH when finishing the game" (test setting solo-target 20: 30 with Community, 20 without)."""
+    for modules, target in (("community,friends", 30), ("friends,pets", 20)):
+        table = lay_out(Table(1, options={"modules": modules}))
+        assert flow.solo_target(table.state) == target
+        table.give("ann", lth=target)
+        assert flow.winners(table.state) == ("ann",)
+        table.give("ann", lth=target - 1)
+        assert flow.winners(table.state) == ()
+
+
+def test_no_reveal_onto_a_full_board() -> None:
+    """The Community board has 5 card slots, the Friends board 4: a reveal past them is refused,
+    citing the board's own section."""
+    table = Table(("ann", "ben"))
+    words = " ".join(f"test-friend-{n}" for n in range(1, 6))
+    error = table.refuse(f"reveal friends {words}", IllegalMove, R_FRIENDS)
+    assert "no empty slot on the friends board" in str(error)
+    lay_out(table)
+    pass_round(table)
+    words = " ".join(f"test-happening-{n}" for n in range(1, 7))
+    error = table.refuse(f"reveal community {words}", IllegalMove, R_CARDS)
+    assert "no empty slot on the community board" in str(error)
