@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import ledger.games.pursuit as pursuit
 from ledger.errors import IllegalMove
-from ledger.games.pursuit.model import Changed, Held
+from ledger.games.pursuit.model import Changed, Discarded, Held
 from ledger.games.pursuit.rules import core, flow
-from ledger.games.pursuit.sections import R_CARDS, R_FRIENDS
-from tests.pursuit.table import Table, adult, lay_out, pass_round
+from ledger.games.pursuit.sections import (
+    R_CARDS,
+    R_FRIENDS,
+    R_PENALTY,
+    R_PETS,
+    R_SCHOOL,
+    R_STAND_ALONE,
+    R_UPKEEP,
+)
+from tests.pursuit.table import Table, adult, lay_out, pass_round, reads_back
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
 
@@ -181,3 +189,85 @@ def test_no_reveal_onto_a_full_board() -> None:
     words = " ".join(f"test-happening-{n}" for n in range(1, 7))
     error = table.refuse(f"reveal community {words}", IllegalMove, R_CARDS)
     assert "no empty slot on the community board" in str(error)
+
+
+# ---------------------------------------------------------------------------- the Upkeep Phase
+
+
+def upkeep_table(*cards: Held, names: tuple[str, ...] = ("ann", "ben")) -> Table:
+    """ann holds ``cards`` and ben a Job: both owe upkeep at the 2nd Adult round's Upkeep."""
+    table = adult(names)
+    for name in names:
+        table.give(name, knowledge=9, creativity=9, influence=9, money=20)
+    table.give("ann", cards=cards)
+    table.give("ben", cards=(Held("TEST CLERK"),))
+    pass_round(table)
+    lay_out(table)
+    assert table.state.phase == "upkeep" and table.state.owed == names
+    return table
+
+
+def test_the_action_phase_starts_once_every_player_has_paid_upkeep() -> None:
+    table = upkeep_table(Held("TEST COURIER"))
+    table.play("upkeep ann")
+    assert table.state.phase == "upkeep" and table.state.owed == ("ben",)
+    table.play("upkeep ben")
+    assert table.state.phase == "action" and pursuit.to_act(table.state) == ["ann"]
+
+
+def test_a_stand_alone_job_works_harder_only_when_asked_and_only_itself() -> None:
+    """Stand-Alone Jobs: "you may choose to additionally pay up to 2 times the Work Harder
+    Upkeep Cost": none unless chosen; only a Stand-Alone Job kept works harder (TEST COURIER,
+    test data: upkeep 1 hourglass for 3 Money; Work Harder Upkeep -1 STH for 2 Money)."""
+    table = upkeep_table(Held("TEST COURIER"), Held("TEST ALEX"))
+    for line in ("upkeep ann --harder test-alex:1", "upkeep ann --drop test-courier --harder test-courier:1"):
+        error = table.refuse(line, IllegalMove, R_STAND_ALONE)
+        assert "is not a Stand-Alone Job" in str(error)
+    ann = table.p("ann")
+    table.play("upkeep ann")
+    after = table.p("ann")
+    assert (after.money - ann.money, after.sth - ann.sth) == (3 - 1, 0)  # TEST ALEX's upkeep: 1 Money
+
+
+def test_an_unpaid_upkeep_says_which_rule_discards_the_card() -> None:
+    """Each card not kept is discarded citing its rule: a Pet (Pets: no penalty), a Friend
+    (Friends; the penalty by option), a Career Job (School) and a Stand-Alone Job (Stand-Alone
+    Jobs) with the penalty, any other card (the base game's Upkeep) with the penalty."""
+    kept = (Held("KOI"), Held("KEVIN"), Held("TEST SINGER"), Held("TEST COURIER"), Held("TEST ALEX"))
+    table = upkeep_table(*kept)
+    events = table.play("upkeep ann --drop koi kevin test-singer test-courier test-alex")
+    why = {e.card: e.why for e in events if isinstance(e, Discarded)}
+    assert why == {
+        "KOI": f"its upkeep is not paid ({R_PETS})",
+        "KEVIN": f"its upkeep is not paid ({R_FRIENDS})",
+        "TEST SINGER": f"its upkeep is not paid ({R_SCHOOL})",
+        "TEST COURIER": f"its upkeep is not paid ({R_STAND_ALONE})",
+        "TEST ALEX": f"its upkeep is not paid ({R_UPKEEP})",
+    }
+    penalties = [e.why for e in events if isinstance(e, Changed)]
+    assert penalties == [
+        f"{card} discarded: the penalty ({R_PENALTY})"
+        for card in ("KEVIN", "TEST SINGER", "TEST COURIER", "TEST ALEX")
+    ]
+    reads_back(table)
+
+
+def test_a_career_jobs_next_level_unpaid_is_refused_with_its_drop() -> None:
+    """School: "If you are unable or unwilling to pay the Level Cost required by your Career
+    Job, then you must discard it" (TEST SINGER's L2, test data: 1 Creativity, 1 Influence)."""
+    table = upkeep_table(Held("TEST SINGER"))
+    table.give("ann", creativity=0)
+    error = table.refuse("upkeep ann", IllegalMove, R_SCHOOL)
+    assert "TEST SINGER's L2 costs 1 creativity, 1 influence: ann has 0 creativity" in str(error)
+    assert error.legal == "upkeep ann --drop test-singer discards it"
+
+
+def test_the_game_ends_when_the_last_life_ends_at_the_upkeep() -> None:
+    """A life ends past the last space of the Stress track (test settings: 12 spaces); with
+    no other life going on, the game is over and scored."""
+    table = upkeep_table(Held("TEST TUTOR"))  # Work Harder Upkeep: 1 Stress for 2 Money
+    table.play("upkeep ben --drop test-clerk")
+    table.give("ben", alive=False)
+    table.give("ann", stress=11)
+    table.play("upkeep ann --harder test-tutor:1")
+    assert not table.p("ann").alive and pursuit.is_over(table.state)
