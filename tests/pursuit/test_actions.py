@@ -9,7 +9,7 @@ import pytest
 from msgspec.structs import replace
 
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
-from ledger.games.pursuit.model import Adjust, Changed, Discarded, Held, Leveled, Placed
+from ledger.games.pursuit.model import Adjust, Changed, Discarded, Held, Leveled, Placed, Take
 from ledger.games.pursuit.sections import R_ACTION, R_BASE, R_ENGAGE, R_FRIENDS, R_PENALTY, R_SETTINGS
 from tests.pursuit.table import Table, adult, reads_back
 
@@ -187,8 +187,9 @@ def test_more_than_one_card_for_a_board_action_only_for_black_friday_items_each_
     taking its own slot in the play area (test setting: 6 slots)."""
     friday = ("BLACK FRIDAY", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
     table = rich(adult(("ann", "ben"), community=friday))
-    table.refuse("get-job ann test-clerk test-chef", BadInput)
     table.play("engage ann black-friday --token", "pass ben")
+    with pytest.raises(BadInput, match="Get Job takes one card"):  # the service's command
+        table.apply(Take("ann", "get-job", ("TEST CLERK", "TEST CHEF")))
     five = ("TEST CHOIR", "TEST NOVEL", "TEST GARDEN", "TEST PODCAST", "TEST PIANO")
     table.give("ann", cards=tuple(Held(n) for n in five))
     error = table.refuse("spend ann test-sofa test-laptop", IllegalMove)
