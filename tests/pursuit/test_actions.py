@@ -8,9 +8,18 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+import ledger.games.pursuit as pursuit
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.pursuit.model import Adjust, Changed, Discarded, Held, Leveled, Placed, Take
-from ledger.games.pursuit.sections import R_ACTION, R_BASE, R_ENGAGE, R_FRIENDS, R_PENALTY, R_SETTINGS
+from ledger.games.pursuit.sections import (
+    R_ACTION,
+    R_BASE,
+    R_ENGAGE,
+    R_FRIENDS,
+    R_PENALTY,
+    R_SETTINGS,
+    R_STAND_ALONE,
+)
 from tests.pursuit.table import Table, adult, reads_back
 
 
@@ -219,3 +228,26 @@ def test_engaging_with_an_hourglass_needs_one_left() -> None:
     table.give("ann", hourglasses=1)
     table.play("engage ann safety-seminar")
     assert (table.p("ann").hourglasses, table.p("ann").engaged, table.p("ann").token) == (0, 1, True)
+
+
+def test_work_harder_is_a_stand_alone_jobs_option_only() -> None:
+    """Stand-Alone Jobs "give you another option – to Work Harder": another Job has none."""
+    table = rich(adult(("ann", "ben")))
+    error = table.refuse("get-job ann test-clerk --harder 1", IllegalMove, R_STAND_ALONE)
+    assert "Work Harder is a Stand-Alone Job's option" in str(error)
+
+
+def test_refresh_cards_on_the_friends_board_only_by_the_tables_option() -> None:
+    """Friends: the board's cards are discarded and drawn at each Preparation Phase; the text
+    says nothing of Refresh Cards on it, so the option friends-refresh=yes allows it: the 4
+    cards are discarded and the table reveals 4 more."""
+    table = rich(adult(("ann", "ben")))
+    table.refuse("refresh ann friends", IllegalMove, R_FRIENDS)
+    table = rich(adult(("ann", "ben"), options={"friends-refresh": "yes"}))
+    shown = table.state.friends
+    table.play("refresh ann friends")
+    assert not any(table.state.friends) and set(shown) <= set(table.state.friend_discard)
+    assert table.p("ann").influence == 9 - 1
+    assert pursuit.to_act(table.state) == ["table"] and pursuit.view(table.state).awaited == [
+        "reveal friends CARD (x4)"
+    ]
