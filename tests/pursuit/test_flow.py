@@ -3,12 +3,15 @@ act, hourglasses by Stress, old age, Retirement, Life Goals and the winner."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 import ledger.games.pursuit as pursuit
 from ledger.errors import IllegalMove
-from ledger.games.pursuit.model import Changed, Discarded, Held
-from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.model import Changed, Discarded, Engagement, Held
+from ledger.games.pursuit.rules import community, core, flow
 from ledger.games.pursuit.sections import (
     R_CARDS,
+    R_ENGAGE,
     R_FRIENDS,
     R_PENALTY,
     R_PETS,
@@ -271,3 +274,29 @@ def test_the_game_ends_when_the_last_life_ends_at_the_upkeep() -> None:
     table.give("ann", stress=11)
     table.play("upkeep ann --harder test-tutor:1")
     assert not table.p("ann").alive and pursuit.is_over(table.state)
+
+
+def test_the_token_alone_keeps_a_player_acting_while_a_card_is_open_to_them() -> None:
+    """Engage in Community: "only one player is allowed to Engage in" a card without the
+    Multiple Players indicator, and "each player can Engage only once in each Community card":
+    a player with no hourglass left acts on with the token while such a card is open."""
+    table = adult(("ann", "ben"), community=BOARD)  # RENAISSANCE FAIR: Multiple Players
+    ben = (Engagement("ben", True),)
+    slots = tuple(replace(slot, engaged=ben) for slot in table.state.community)
+    table.set(community=slots)
+    table.give("ann", hourglasses=0)
+    assert community.open_cards(table.state, "ann") == [0] and flow.can_act(table.state, "ann")
+    ann_too = (Engagement("ben", True), Engagement("ann", True))
+    table.set(community=(replace(slots[0], engaged=ann_too), *slots[1:]))
+    table.give("ann", token=True)
+    assert community.open_cards(table.state, "ann") == [] and not flow.can_act(table.state, "ann")
+
+
+def test_the_community_token_is_placed_once_a_round() -> None:
+    """The Community token is placed "on the card instead of an Hourglass token": once, until
+    it returns at the Resolution."""
+    table = adult(("ann", "ben"), community=BOARD)
+    table.give("ann", knowledge=9, creativity=9, influence=9, money=9)
+    table.play("engage ann safety-seminar --token", "pass ben")
+    error = table.refuse("engage ann renaissance-fair --token", IllegalMove, R_ENGAGE)
+    assert "Community token is on another card this round" in str(error)
