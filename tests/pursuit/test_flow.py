@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 import ledger.games.pursuit as pursuit
 from ledger.errors import IllegalMove
-from ledger.games.pursuit.model import Changed, Discarded, Engagement, Held
+from ledger.games.pursuit.model import Changed, Discarded, Engagement, Held, Leveled, Placed, UpkeepPaid
 from ledger.games.pursuit.rules import community, core, flow
 from ledger.games.pursuit.sections import (
     R_CARDS,
@@ -300,3 +300,45 @@ def test_the_community_token_is_placed_once_a_round() -> None:
     table.play("engage ann safety-seminar --token", "pass ben")
     error = table.refuse("engage ann renaissance-fair --token", IllegalMove, R_ENGAGE)
     assert "Community token is on another card this round" in str(error)
+
+
+def test_a_pet_pays_its_upkeep_then_its_next_levels_cost_for_its_reward() -> None:
+    """Pets: "Pets advance to the next Level, provided that you pay the required Upkeep Cost.
+    If you do so, move the Level indicator onto the next Level of the card, pay any Level Cost
+    depicted, and gain the corresponding Level Reward" (TEST PUPPY, test data: upkeep 1
+    Money; L2 costs 1 hourglass for 1 LTH; its L1 upkeep is given 1 hourglass more here)."""
+    table = upkeep_table(Held("TEST PUPPY"))
+    puppy = table.state.faces.cards["TEST PUPPY"]
+    first = replace(puppy.levels[0], upkeep="1money 1hourglass")
+    puppy = replace(puppy, levels=(first, *puppy.levels[1:]))
+    table.set(faces=replace(table.state.faces, cards={**table.state.faces.cards, "TEST PUPPY": puppy}))
+    events = table.play("upkeep ann")
+    assert events == [
+        Placed("ann", 1, "TEST PUPPY", "TEST PUPPY"),
+        Changed("ann", "TEST PUPPY's upkeep", {"money": -1}),
+        Leveled("ann", "TEST PUPPY", 2),
+        Placed("ann", 1, "TEST PUPPY", "TEST PUPPY"),
+        Changed("ann", "TEST PUPPY L2", {"lth": 1}, "cards"),
+        UpkeepPaid("ann"),
+    ]
+    assert table.p("ann").cards == (Held("TEST PUPPY", 2, hourglasses=2),) and table.p("ann").on_board == 0
+
+
+def test_the_work_harder_upkeep_cost_is_what_is_paid_not_its_reward() -> None:
+    """Stand-Alone Jobs: "pay up to 2 times the Work Harder Upkeep Cost and gain that many times
+    the Work Harder Upkeep Reward" (GRAPHIC DESIGNER as Anna's example prints it: -1 STH for
+    +3 Money); with no Money at all, ann can still lose the STH."""
+    table = upkeep_table(Held("GRAPHIC DESIGNER"))
+    table.give("ann", money=0, sth=0)
+    table.play("upkeep ann --harder graphic-designer:2")
+    assert (table.p("ann").money, table.p("ann").sth) == (7 + 2 * 3, -2)
+
+
+def test_an_upkeep_not_paid_cites_the_rule_of_its_card() -> None:
+    table = upkeep_table(Held("TEST COURIER"), Held("TEST CLERK"))
+    table.give("ann", hourglasses=1)  # TEST COURIER's and TEST CLERK's upkeep: 1 hourglass each
+    error = table.refuse("upkeep ann", IllegalMove, R_UPKEEP)
+    assert "TEST CLERK's upkeep costs 1 hourglass" in str(error)
+    table.give("ann", hourglasses=0)
+    error = table.refuse("upkeep ann", IllegalMove, R_STAND_ALONE)
+    assert "TEST COURIER's upkeep costs 1 hourglass" in str(error)
