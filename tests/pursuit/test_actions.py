@@ -251,3 +251,16 @@ def test_refresh_cards_on_the_friends_board_only_by_the_tables_option() -> None:
     assert pursuit.to_act(table.state) == ["table"] and pursuit.view(table.state).awaited == [
         "reveal friends CARD (x4)"
     ]
+
+
+def test_a_declared_board_action_places_an_hourglass_checks_its_requirement_and_gives_its_reward() -> None:
+    """A Board Action the table declared (test data: overtime, 4 Money, requires a Job): 1
+    Hourglass token on its space, its requirement met, its reward."""
+    table = rich(adult(("ann", "ben")))
+    error = table.refuse("action ann overtime", IllegalMove, R_ACTION)
+    assert "requires job" in str(error)
+    table.give("ann", cards=(Held("TEST CLERK"),))
+    before = table.p("ann")
+    table.play("action ann overtime")
+    ann = table.p("ann")
+    assert (ann.hourglasses, ann.on_board, ann.money) == (before.hourglasses - 1, 1, before.money + 4)
