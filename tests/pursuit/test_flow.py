@@ -306,11 +306,13 @@ def test_a_pet_pays_its_upkeep_then_its_next_levels_cost_for_its_reward() -> Non
     """Pets: "Pets advance to the next Level, provided that you pay the required Upkeep Cost.
     If you do so, move the Level indicator onto the next Level of the card, pay any Level Cost
     depicted, and gain the corresponding Level Reward" (TEST PUPPY, test data: upkeep 1
-    Money; L2 costs 1 hourglass for 1 LTH; its L1 upkeep is given 1 hourglass more here)."""
+    Money; L2 costs 1 hourglass for 1 LTH; its L1 upkeep and its L2 cost are each given 1
+    more here: an hourglass and 1 Money)."""
     table = upkeep_table(Held("TEST PUPPY"))
     puppy = table.state.faces.cards["TEST PUPPY"]
     first = replace(puppy.levels[0], upkeep="1money 1hourglass")
-    puppy = replace(puppy, levels=(first, *puppy.levels[1:]))
+    second = replace(puppy.levels[1], cost="1hourglass 1money")
+    puppy = replace(puppy, levels=(first, second, *puppy.levels[2:]))
     table.set(faces=replace(table.state.faces, cards={**table.state.faces.cards, "TEST PUPPY": puppy}))
     events = table.play("upkeep ann")
     assert events == [
@@ -318,6 +320,7 @@ def test_a_pet_pays_its_upkeep_then_its_next_levels_cost_for_its_reward() -> Non
         Changed("ann", "TEST PUPPY's upkeep", {"money": -1}),
         Leveled("ann", "TEST PUPPY", 2),
         Placed("ann", 1, "TEST PUPPY", "TEST PUPPY"),
+        Changed("ann", "TEST PUPPY L2", {"money": -1}),
         Changed("ann", "TEST PUPPY L2", {"lth": 1}, "cards"),
         UpkeepPaid("ann"),
     ]
