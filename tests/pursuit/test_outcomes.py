@@ -113,3 +113,17 @@ def test_an_outcome_refused_says_which_card_and_outcome() -> None:
     pass_round(table)
     error = table.refuse("outcome ann pumpkin-contest 1", IllegalMove, R_OUTCOME)
     assert f"{R_OUTCOME}: PUMPKIN CONTEST's Outcome 1 requires" in str(error)
+
+
+def test_popularity_lth_after_a_life_has_ended_only_while_others_still_play() -> None:
+    """Popularity Track: "You gain LTH equal to your Popularity Score. This also applies even
+    after your in-game life has come to an end, as long as there are other players still in
+    the game": the last life ending at this Resolution leaves nobody to gain it. (SAFETY
+    SEMINAR's Outcome 1 is given a cost of 1 Stress; test settings: 12 Stress spaces.)"""
+    table = engaged("SAFETY SEMINAR", (Level(cost="1stress", reward="1lth"),))
+    table.give("ann", stress=11, popularity=3)
+    table.give("ben", alive=False, hourglasses=0, popularity=3)
+    pass_round(table)
+    table.play("outcome ann safety-seminar 1")
+    assert not table.p("ann").alive and table.state.phase == "over"
+    assert [table.p(name).lth_from.get("popularity") for name in ("ann", "ben")] == [None, None]
