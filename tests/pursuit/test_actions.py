@@ -264,3 +264,11 @@ def test_a_declared_board_action_places_an_hourglass_checks_its_requirement_and_
     table.play("action ann overtime")
     ann = table.p("ann")
     assert (ann.hourglasses, ann.on_board, ann.money) == (before.hourglasses - 1, 1, before.money + 4)
+
+
+def test_start_friendship_takes_a_friend_on_the_friends_board_only() -> None:
+    """Friends: "choose one of the available Friend cards on the board"."""
+    table = rich(adult(("ann", "ben"), friends=("TEST FRIEND 5",)))
+    assert "TEST FRIEND 9" not in table.state.friends
+    error = table.refuse("start-friendship ann test-friend-9", IllegalMove, R_FRIENDS)
+    assert "not on the Friends board" in str(error)
