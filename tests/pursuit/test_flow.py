@@ -345,3 +345,33 @@ def test_an_upkeep_not_paid_cites_the_rule_of_its_card() -> None:
     table.give("ann", hourglasses=0)
     error = table.refuse("upkeep ann", IllegalMove, R_STAND_ALONE)
     assert "TEST COURIER's upkeep costs 1 hourglass" in str(error)
+
+
+def test_a_stand_alone_jobs_upkeep_and_work_harder_fact_by_fact() -> None:
+    """Stand-Alone Jobs: "In order to gain the Upkeep Reward and keep your Stand-Alone Job you
+    must pay the Upkeep Cost. At that moment, you may choose to additionally pay up to 2 times
+    the Work Harder Upkeep Cost and gain that many times the Work Harder Upkeep Reward"
+    (GRAPHIC DESIGNER as Anna's example prints it; its Work Harder Upkeep Cost is given an
+    hourglass more here, which goes on the card like the upkeep's)."""
+    table = upkeep_table(Held("GRAPHIC DESIGNER"))
+    designer = table.state.faces.cards["GRAPHIC DESIGNER"]
+    designer = replace(designer, harder_upkeep=("1sth 1hourglass", "3money"))
+    table.set(
+        faces=replace(table.state.faces, cards={**table.state.faces.cards, "GRAPHIC DESIGNER": designer})
+    )
+    table.give("ann", hourglasses=2)
+    error = table.refuse("upkeep ann --harder graphic-designer:2", IllegalMove, R_STAND_ALONE)
+    assert "GRAPHIC DESIGNER's upkeep and Work Harder x2 costs" in str(error)
+    assert error.legal == "upkeep ann --drop graphic-designer discards it"
+    table.give("ann", hourglasses=3)
+    events = table.play("upkeep ann --harder graphic-designer:2")
+    assert events == [
+        Placed("ann", 1, "GRAPHIC DESIGNER", "GRAPHIC DESIGNER"),
+        Changed("ann", "GRAPHIC DESIGNER's upkeep", {"knowledge": -1, "creativity": -2}),
+        Changed("ann", "GRAPHIC DESIGNER's upkeep", {"money": 7}),
+        Placed("ann", 2, "GRAPHIC DESIGNER", "GRAPHIC DESIGNER"),
+        Changed("ann", "GRAPHIC DESIGNER: Work Harder x2", {"sth": -2}),
+        Changed("ann", "GRAPHIC DESIGNER: Work Harder x2", {"money": 6}),
+        UpkeepPaid("ann"),
+    ]
+    assert table.p("ann").cards == (Held("GRAPHIC DESIGNER", hourglasses=3),)
