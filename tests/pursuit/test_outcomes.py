@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+import ledger.games.pursuit as pursuit
 from ledger.errors import IllegalMove
 from ledger.games.pursuit.faces import Level
 from ledger.games.pursuit.model import Held, Resolved
 from ledger.games.pursuit.rules import flow
-from ledger.games.pursuit.sections import R_BLIND_DATE, R_OUTCOME
+from ledger.games.pursuit.sections import R_BLIND_DATE, R_ENGAGE, R_OUTCOME
 from tests.pursuit.table import Table, adult, pass_round, reads_back
 
 DATE = ("BLIND DATE", "SAFETY SEMINAR", "PUMPKIN CONTEST", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
@@ -127,3 +128,25 @@ def test_popularity_lth_after_a_life_has_ended_only_while_others_still_play() ->
     table.play("outcome ann safety-seminar 1")
     assert not table.p("ann").alive and table.state.phase == "over"
     assert [table.p(name).lth_from.get("popularity") for name in ("ann", "ben")] == [None, None]
+
+
+def test_a_player_whose_life_has_ended_is_passed_over_and_leaves_the_turn_order() -> None:
+    """A life that ends (Stress past the last space: test settings) leaves its engagements
+    without an Outcome, as nobody is left to choose one, and the next rounds' turns."""
+    table = engaged("SAFETY SEMINAR")
+    table.give("ann", stress=11)
+    table.play("adjust ann +1stress --why 'a Child Trait the referee does not model'")
+    assert not table.p("ann").alive
+    pass_round(table)
+    assert Resolved("ann", 1, "SAFETY SEMINAR", 0, "their life has ended") in table.events()
+    assert table.state.round == 2 and table.state.order == ()
+    while table.state.phase != "action":
+        table.apply(next(iter(pursuit.legal(table.state))))
+    assert table.state.order == ("ben",)
+
+
+def test_engaging_in_a_card_not_on_the_community_board() -> None:
+    table = engaged("SAFETY SEMINAR")
+    table.play("pass ben")
+    error = table.refuse("engage ann test-happening-9", IllegalMove, R_ENGAGE)
+    assert "TEST HAPPENING 9 is not on the Community board" in str(error)
