@@ -17,6 +17,7 @@ from ledger.games.pursuit.sections import (
     R_ENGAGE,
     R_FRIENDS,
     R_PENALTY,
+    R_REFRESH,
     R_SETTINGS,
     R_STAND_ALONE,
 )
@@ -211,11 +212,13 @@ def test_refresh_cards_pays_the_tables_cost() -> None:
     """Refresh Cards is a free action at the cost the table declared (test setting: 1
     Influence); without it, refused."""
     table = rich(adult(("ann", "ben")))
+    table.refuse("refresh ben projects", NotYourTurn, R_REFRESH)
     table.play("refresh ann projects")
     assert table.p("ann").influence == 9 - 1 and table.state.active == "ann"
+    reads_back(table)
     table.give("ann", influence=0)
-    error = table.refuse("refresh ann projects", IllegalMove)
-    assert "ann has 0 influence, not 1" in str(error)
+    error = table.refuse("refresh ann projects", IllegalMove, R_REFRESH)
+    assert f"{R_REFRESH}: Refresh Cards costs 1 influence: ann has 0 influence, not 1" in str(error)
 
 
 def test_engaging_with_an_hourglass_needs_one_left() -> None:
