@@ -275,3 +275,19 @@ def test_start_friendship_takes_a_friend_on_the_friends_board_only() -> None:
     assert "TEST FRIEND 9" not in table.state.friends
     error = table.refuse("start-friendship ann test-friend-9", IllegalMove, R_FRIENDS)
     assert "not on the Friends board" in str(error)
+
+
+def test_work_harder_at_hiring_must_be_paid_with_the_hiring_cost() -> None:
+    """Stand-Alone Jobs: "At the moment that you pay the Hiring Cost, you have the option to
+    additionally pay up to 2 times the Work Harder Cost": both are paid together or the Job is
+    not taken that way. (TEST COURIER, test data: hires for 1 Influence; its Work Harder Cost
+    is given 2 Money here.)"""
+    table = rich(adult(("ann", "ben")))
+    courier = table.state.faces.cards["TEST COURIER"]
+    courier = replace(courier, harder=("2money", "1lth"))
+    table.set(faces=replace(table.state.faces, cards={**table.state.faces.cards, "TEST COURIER": courier}))
+    table.give("ann", money=3, influence=1)
+    error = table.refuse("get-job ann test-courier --harder 2", IllegalMove, R_ACTION)
+    assert "ann has 3 money, not 4" in str(error)
+    table.play("get-job ann test-courier --harder 1")
+    assert (table.p("ann").money, table.p("ann").influence) == (3 + 3 - 2, 0)
