@@ -1,5 +1,6 @@
-"""Card Actions, discarding a card and the table's adjustments, each rule with its numbers
-(found missing by the mutation run: ``benchmarks/mutation.py --modules pursuit-actions``).
+"""Card Actions, board actions, Refresh Cards, discarding a card and the table's adjustments,
+each rule with its numbers (found missing by the mutation run: ``benchmarks/mutation.py
+--modules pursuit-actions``, and by mutants made by hand in what that run did not reach).
 Card faces are the invented test data (``fixtures/pursuit-test-cards.toml``) except KEVIN's,
 which KS Promos 4 prints (the Jim example)."""
 
@@ -40,8 +41,9 @@ def facts(table: Table) -> list[object]:
 
 def test_a_card_action_places_its_hourglasses_on_the_card_at_least_one() -> None:
     """A Card Action places the hourglasses its Level Cost shows on the card (Nick's Rugby
-    Player: "He places 1 Hourglass token on the card"), and one when the cost shows none (the
-    Jim example: Kevin's L3 costs only "4 Knowledge")."""
+    Player: "He places 1 Hourglass token on the card"), and one when the cost shows none
+    (*Reading*, as ``card_action`` says: Kevin's L3 costs only "4 Knowledge" in the Jim
+    example)."""
     table = rich(adult(("ann", "ben")))
     table.give("ann", cards=(Held("TEST CHOIR"), Held("KEVIN", 2)))
     before = table.p("ann")
