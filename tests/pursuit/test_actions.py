@@ -11,7 +11,17 @@ from msgspec.structs import replace
 
 import ledger.games.pursuit as pursuit
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
-from ledger.games.pursuit.model import Adjust, Changed, Discarded, Held, Leveled, Placed, Take
+from ledger.games.pursuit.model import (
+    Adjust,
+    Changed,
+    Discarded,
+    Held,
+    Leveled,
+    Placed,
+    Refreshed,
+    SlotEmptied,
+    Take,
+)
 from ledger.games.pursuit.sections import (
     R_ACTION,
     R_BASE,
@@ -250,7 +260,13 @@ def test_refresh_cards_on_the_friends_board_only_by_the_tables_option() -> None:
     table.refuse("refresh ann friends", IllegalMove, R_FRIENDS)
     table = rich(adult(("ann", "ben"), options={"friends-refresh": "yes"}))
     shown = table.state.friends
-    table.play("refresh ann friends")
+    events = table.play("refresh ann friends")
+    assert events == [
+        Changed("ann", "Refresh Cards", {"influence": -1}),
+        Refreshed("ann", "friends"),
+        *(SlotEmptied("friends", i, card, "Refresh Cards") for i, card in enumerate(shown)),
+    ]
+    reads_back(table)
     assert not any(table.state.friends) and set(shown) <= set(table.state.friend_discard)
     assert table.p("ann").influence == 9 - 1
     assert pursuit.to_act(table.state) == ["table"] and pursuit.view(table.state).awaited == [
