@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 import ledger.games.pursuit as pursuit
-from ledger.games.pursuit.model import Player, State
+from ledger import codec
+from ledger.games.pursuit.model import Event, Player, State
 from tests.gametable import GameTable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,3 +107,10 @@ def adult(
     table = lay_out(Table(names, options=options), friends=setup)
     pass_round(table)
     return lay_out(table, community, friends)
+
+
+def reads_back(table: Table) -> None:
+    """Every fact of the table's log reads back from the JSON the store keeps it as (typed:
+    a field that is not of its type does not)."""
+    events = table.events()
+    assert msgspec.json.decode(codec.encode(events), type=list[Event]) == events

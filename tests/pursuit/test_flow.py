@@ -3,10 +3,23 @@ act, hourglasses by Stress, old age, Retirement, Life Goals and the winner."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 import ledger.games.pursuit as pursuit
-from ledger.games.pursuit.model import Held
-from ledger.games.pursuit.rules import core, flow
-from tests.pursuit.table import Table, adult, lay_out, pass_round
+from ledger.errors import IllegalMove
+from ledger.games.pursuit.model import Changed, Discarded, Engagement, Held, Leveled, Placed, UpkeepPaid
+from ledger.games.pursuit.rules import community, core, flow
+from ledger.games.pursuit.sections import (
+    R_CARDS,
+    R_ENGAGE,
+    R_FRIENDS,
+    R_PENALTY,
+    R_PETS,
+    R_SCHOOL,
+    R_STAND_ALONE,
+    R_UPKEEP,
+)
+from tests.pursuit.table import Table, adult, lay_out, pass_round, reads_back
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
 
@@ -135,6 +148,12 @@ def test_life_goals_score_at_the_end_for_each_player_who_meets_them() -> None:
     out = core.Out(table.state)
     flow.end_game(out)
     table.state = out.state
+    scored = [(e.player, e.why) for e in out.events if isinstance(e, Changed)]
+    assert scored == [
+        ("ann", "Life Goal TEST RICHEST"),
+        ("ben", "Life Goal TEST RICHEST"),
+        ("ann", "Life Goal TEST CAREER MINDED"),
+    ]
     assert table.p("ann").lth_from.get("goals") == 5 + 3  # the most money (tied) and a Job
     assert table.p("ben").lth_from.get("goals") == 5
     assert table.state.winners == ("ann",)
@@ -147,3 +166,212 @@ def test_ties_share_the_win() -> None:
     sheet = pursuit.score(table.state)
     assert [(line.player, line.rank) for line in sheet.lines] == [("ann", 1), ("ben", 1), ("cat", 3)]
     assert sheet.lines[0].tiebreak and sheet.lines[2].tiebreak is None
+
+
+def test_solo_the_target_is_the_base_one_plus_10_with_community_and_reaching_it_wins() -> None:
+    """Community, Solo Game: "The sole difference is that in order to win you must now have +10
+    LTH when finishing the game" (test setting solo-target 20: 30 with Community, 20 without)."""
+    for modules, target in (("community,friends", 30), ("friends,pets", 20)):
+        table = lay_out(Table(1, options={"modules": modules}))
+        assert flow.solo_target(table.state) == target
+        table.give("ann", lth=target)
+        assert flow.winners(table.state) == ("ann",)
+        table.give("ann", lth=target - 1)
+        assert flow.winners(table.state) == ()
+
+
+def test_no_reveal_onto_a_full_board() -> None:
+    """The Community board has 5 card slots, the Friends board 4: a reveal past them is refused,
+    citing the board's own section."""
+    table = Table(("ann", "ben"))
+    words = " ".join(f"test-friend-{n}" for n in range(1, 6))
+    error = table.refuse(f"reveal friends {words}", IllegalMove, R_FRIENDS)
+    assert "no empty slot on the friends board" in str(error)
+    lay_out(table)
+    pass_round(table)
+    words = " ".join(f"test-happening-{n}" for n in range(1, 7))
+    error = table.refuse(f"reveal community {words}", IllegalMove, R_CARDS)
+    assert "no empty slot on the community board" in str(error)
+
+
+# ---------------------------------------------------------------------------- the Upkeep Phase
+
+
+def upkeep_table(*cards: Held, names: tuple[str, ...] = ("ann", "ben")) -> Table:
+    """ann holds ``cards`` and ben a Job: both owe upkeep at the 2nd Adult round's Upkeep."""
+    table = adult(names)
+    for name in names:
+        table.give(name, knowledge=9, creativity=9, influence=9, money=20)
+    table.give("ann", cards=cards)
+    table.give("ben", cards=(Held("TEST CLERK"),))
+    pass_round(table)
+    lay_out(table)
+    assert table.state.phase == "upkeep" and table.state.owed == names
+    return table
+
+
+def test_the_action_phase_starts_once_every_player_has_paid_upkeep() -> None:
+    table = upkeep_table(Held("TEST COURIER"))
+    table.play("upkeep ann")
+    assert table.state.phase == "upkeep" and table.state.owed == ("ben",)
+    table.play("upkeep ben")
+    assert table.state.phase == "action" and pursuit.to_act(table.state) == ["ann"]
+
+
+def test_a_stand_alone_job_works_harder_only_when_asked_and_only_itself() -> None:
+    """Stand-Alone Jobs: "you may choose to additionally pay up to 2 times the Work Harder
+    Upkeep Cost": none unless chosen; only a Stand-Alone Job kept works harder (TEST COURIER,
+    test data: upkeep 1 hourglass for 3 Money; Work Harder Upkeep -1 STH for 2 Money)."""
+    table = upkeep_table(Held("TEST COURIER"), Held("TEST ALEX"))
+    for line in ("upkeep ann --harder test-alex:1", "upkeep ann --drop test-courier --harder test-courier:1"):
+        error = table.refuse(line, IllegalMove, R_STAND_ALONE)
+        assert "is not a Stand-Alone Job" in str(error)
+    ann = table.p("ann")
+    table.play("upkeep ann")
+    after = table.p("ann")
+    assert (after.money - ann.money, after.sth - ann.sth) == (3 - 1, 0)  # TEST ALEX's upkeep: 1 Money
+
+
+def test_an_unpaid_upkeep_says_which_rule_discards_the_card() -> None:
+    """Each card not kept is discarded citing its rule: a Pet (Pets: no penalty), a Friend
+    (Friends; the penalty by option), a Career Job (School) and a Stand-Alone Job (Stand-Alone
+    Jobs) with the penalty, any other card (the base game's Upkeep) with the penalty."""
+    kept = (Held("KOI"), Held("KEVIN"), Held("TEST SINGER"), Held("TEST COURIER"), Held("TEST ALEX"))
+    table = upkeep_table(*kept)
+    events = table.play("upkeep ann --drop koi kevin test-singer test-courier test-alex")
+    why = {e.card: e.why for e in events if isinstance(e, Discarded)}
+    assert why == {
+        "KOI": f"its upkeep is not paid ({R_PETS})",
+        "KEVIN": f"its upkeep is not paid ({R_FRIENDS})",
+        "TEST SINGER": f"its upkeep is not paid ({R_SCHOOL})",
+        "TEST COURIER": f"its upkeep is not paid ({R_STAND_ALONE})",
+        "TEST ALEX": f"its upkeep is not paid ({R_UPKEEP})",
+    }
+    penalties = [e.why for e in events if isinstance(e, Changed)]
+    assert penalties == [
+        f"{card} discarded: the penalty ({R_PENALTY})"
+        for card in ("KEVIN", "TEST SINGER", "TEST COURIER", "TEST ALEX")
+    ]
+    reads_back(table)
+
+
+def test_a_career_jobs_next_level_unpaid_is_refused_with_its_drop() -> None:
+    """School: "If you are unable or unwilling to pay the Level Cost required by your Career
+    Job, then you must discard it" (TEST SINGER's L2, test data: 1 Creativity, 1 Influence)."""
+    table = upkeep_table(Held("TEST SINGER"))
+    table.give("ann", creativity=0)
+    error = table.refuse("upkeep ann", IllegalMove, R_SCHOOL)
+    assert "TEST SINGER's L2 costs 1 creativity, 1 influence: ann has 0 creativity" in str(error)
+    assert error.legal == "upkeep ann --drop test-singer discards it"
+
+
+def test_the_game_ends_when_the_last_life_ends_at_the_upkeep() -> None:
+    """A life ends past the last space of the Stress track (test settings: 12 spaces); with
+    no other life going on, the game is over and scored."""
+    table = upkeep_table(Held("TEST TUTOR"))  # Work Harder Upkeep: 1 Stress for 2 Money
+    table.play("upkeep ben --drop test-clerk")
+    table.give("ben", alive=False)
+    table.give("ann", stress=11)
+    table.play("upkeep ann --harder test-tutor:1")
+    assert not table.p("ann").alive and pursuit.is_over(table.state)
+
+
+def test_the_token_alone_keeps_a_player_acting_while_a_card_is_open_to_them() -> None:
+    """Engage in Community: "only one player is allowed to Engage in" a card without the
+    Multiple Players indicator, and "each player can Engage only once in each Community card":
+    a player with no hourglass left acts on with the token while such a card is open."""
+    table = adult(("ann", "ben"), community=BOARD)  # RENAISSANCE FAIR: Multiple Players
+    ben = (Engagement("ben", True),)
+    slots = tuple(replace(slot, engaged=ben) for slot in table.state.community)
+    table.set(community=slots)
+    table.give("ann", hourglasses=0)
+    assert community.open_cards(table.state, "ann") == [0] and flow.can_act(table.state, "ann")
+    ann_too = (Engagement("ben", True), Engagement("ann", True))
+    table.set(community=(replace(slots[0], engaged=ann_too), *slots[1:]))
+    table.give("ann", token=True)
+    assert community.open_cards(table.state, "ann") == [] and not flow.can_act(table.state, "ann")
+
+
+def test_the_community_token_is_placed_once_a_round() -> None:
+    """The Community token is placed "on the card instead of an Hourglass token": once, until
+    it returns at the Resolution."""
+    table = adult(("ann", "ben"), community=BOARD)
+    table.give("ann", knowledge=9, creativity=9, influence=9, money=9)
+    table.play("engage ann safety-seminar --token", "pass ben")
+    error = table.refuse("engage ann renaissance-fair --token", IllegalMove, R_ENGAGE)
+    assert "Community token is on another card this round" in str(error)
+
+
+def test_a_pet_pays_its_upkeep_then_its_next_levels_cost_for_its_reward() -> None:
+    """Pets: "Pets advance to the next Level, provided that you pay the required Upkeep Cost.
+    If you do so, move the Level indicator onto the next Level of the card, pay any Level Cost
+    depicted, and gain the corresponding Level Reward" (TEST PUPPY, test data: upkeep 1
+    Money; L2 costs 1 hourglass for 1 LTH; its L1 upkeep and its L2 cost are each given 1
+    more here: an hourglass and 1 Money)."""
+    table = upkeep_table(Held("TEST PUPPY"))
+    puppy = table.state.faces.cards["TEST PUPPY"]
+    first = replace(puppy.levels[0], upkeep="1money 1hourglass")
+    second = replace(puppy.levels[1], cost="1hourglass 1money")
+    puppy = replace(puppy, levels=(first, second, *puppy.levels[2:]))
+    table.set(faces=replace(table.state.faces, cards={**table.state.faces.cards, "TEST PUPPY": puppy}))
+    events = table.play("upkeep ann")
+    assert events == [
+        Placed("ann", 1, "TEST PUPPY", "TEST PUPPY"),
+        Changed("ann", "TEST PUPPY's upkeep", {"money": -1}),
+        Leveled("ann", "TEST PUPPY", 2),
+        Placed("ann", 1, "TEST PUPPY", "TEST PUPPY"),
+        Changed("ann", "TEST PUPPY L2", {"money": -1}),
+        Changed("ann", "TEST PUPPY L2", {"lth": 1}, "cards"),
+        UpkeepPaid("ann"),
+    ]
+    assert table.p("ann").cards == (Held("TEST PUPPY", 2, hourglasses=2),) and table.p("ann").on_board == 0
+
+
+def test_the_work_harder_upkeep_cost_is_what_is_paid_not_its_reward() -> None:
+    """Stand-Alone Jobs: "pay up to 2 times the Work Harder Upkeep Cost and gain that many times
+    the Work Harder Upkeep Reward" (GRAPHIC DESIGNER as Anna's example prints it: -1 STH for
+    +3 Money); with no Money at all, ann can still lose the STH."""
+    table = upkeep_table(Held("GRAPHIC DESIGNER"))
+    table.give("ann", money=0, sth=0)
+    table.play("upkeep ann --harder graphic-designer:2")
+    assert (table.p("ann").money, table.p("ann").sth) == (7 + 2 * 3, -2)
+
+
+def test_an_upkeep_not_paid_cites_the_rule_of_its_card() -> None:
+    table = upkeep_table(Held("TEST COURIER"), Held("TEST CLERK"))
+    table.give("ann", hourglasses=1)  # TEST COURIER's and TEST CLERK's upkeep: 1 hourglass each
+    error = table.refuse("upkeep ann", IllegalMove, R_UPKEEP)
+    assert "TEST CLERK's upkeep costs 1 hourglass" in str(error)
+    table.give("ann", hourglasses=0)
+    error = table.refuse("upkeep ann", IllegalMove, R_STAND_ALONE)
+    assert "TEST COURIER's upkeep costs 1 hourglass" in str(error)
+
+
+def test_a_stand_alone_jobs_upkeep_and_work_harder_fact_by_fact() -> None:
+    """Stand-Alone Jobs: "In order to gain the Upkeep Reward and keep your Stand-Alone Job you
+    must pay the Upkeep Cost. At that moment, you may choose to additionally pay up to 2 times
+    the Work Harder Upkeep Cost and gain that many times the Work Harder Upkeep Reward"
+    (GRAPHIC DESIGNER as Anna's example prints it; its Work Harder Upkeep Cost is given an
+    hourglass more here, which goes on the card like the upkeep's)."""
+    table = upkeep_table(Held("GRAPHIC DESIGNER"))
+    designer = table.state.faces.cards["GRAPHIC DESIGNER"]
+    designer = replace(designer, harder_upkeep=("1sth 1hourglass", "3money"))
+    table.set(
+        faces=replace(table.state.faces, cards={**table.state.faces.cards, "GRAPHIC DESIGNER": designer})
+    )
+    table.give("ann", hourglasses=2)
+    error = table.refuse("upkeep ann --harder graphic-designer:2", IllegalMove, R_STAND_ALONE)
+    assert "GRAPHIC DESIGNER's upkeep and Work Harder x2 costs" in str(error)
+    assert error.legal == "upkeep ann --drop graphic-designer discards it"
+    table.give("ann", hourglasses=3)
+    events = table.play("upkeep ann --harder graphic-designer:2")
+    assert events == [
+        Placed("ann", 1, "GRAPHIC DESIGNER", "GRAPHIC DESIGNER"),
+        Changed("ann", "GRAPHIC DESIGNER's upkeep", {"knowledge": -1, "creativity": -2}),
+        Changed("ann", "GRAPHIC DESIGNER's upkeep", {"money": 7}),
+        Placed("ann", 2, "GRAPHIC DESIGNER", "GRAPHIC DESIGNER"),
+        Changed("ann", "GRAPHIC DESIGNER: Work Harder x2", {"sth": -2}),
+        Changed("ann", "GRAPHIC DESIGNER: Work Harder x2", {"money": 6}),
+        UpkeepPaid("ann"),
+    ]
+    assert table.p("ann").cards == (Held("GRAPHIC DESIGNER", hourglasses=3),)

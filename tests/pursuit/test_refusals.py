@@ -109,6 +109,6 @@ def test_dedicate_time_before_l3() -> None:
 
 def test_a_move_out_of_turn() -> None:
     table = board()
-    table.refuse("engage ben renaissance-fair --token", NotYourTurn)
+    table.refuse("engage ben renaissance-fair --token", NotYourTurn, R_ENGAGE)
     pass_round(table)
     assert table.state.phase != "action"

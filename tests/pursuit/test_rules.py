@@ -402,6 +402,7 @@ def test_an_upkeep_that_cannot_be_paid_must_be_dropped() -> None:
     table.give("ann", money=0)
     error = table.refuse("upkeep ann", IllegalMove, R_PETS)
     assert "--drop koi" in str(error)
+    assert "KOI's upkeep and its L2 costs 1 money: ann has 0 money" in str(error)  # L2 shows no cost
 
 
 # ---------------------------------------------------------------------------- School, Stand-Alone Jobs
