@@ -456,3 +456,30 @@ def test_the_view_names_the_immediate_event_being_resolved_and_the_choice() -> N
     assert events.choice == "event alice toss [dollar|blank] | lose"
     facts = dict(loop.present(loop.view(table.state)).facts)
     assert facts["EVENT choice"] == "event alice toss [dollar|blank] | lose"
+
+
+def _told(events: list[object]) -> list[str]:
+    """The log's lines for a move's facts ("" is a fact with nothing to say)."""
+    return [line for line in map(loop.describe, events) if line]  # type: ignore[arg-type]
+
+
+def test_a_turn_end_logs_only_what_happened() -> None:
+    """The turn end's steps (burn, flip, resolve) are said by the facts that happen in them: a
+    turn end with no face-down EVENT logs no flip and no resolution."""
+    table = begun()
+    table.play("work alice")
+    assert _told(table.play("end alice")) == [
+        "alice ends the turn",
+        "round 1: bob's turn",
+        "bob draws a FAVOUR",
+    ]
+    table = begun("solo")
+    table.give("alice", events=("?",))
+    table.play("work alice")
+    assert _told(table.play("end alice")) == ["alice ends the turn"]  # the table flips the burnt card
+    assert _told(table.play("reveal material glass")) == ["GLASS burnt from the MATERIAL deck"]
+    assert _told(table.play("reveal event overtime")) == [
+        "alice flips Overtime",
+        "Overtime is in effect from the next turn",
+        "round 2: alice's turn",
+    ]
