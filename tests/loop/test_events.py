@@ -483,3 +483,68 @@ def test_a_turn_end_logs_only_what_happened() -> None:
         "Overtime is in effect from the next turn",
         "round 2: alice's turn",
     ]
+
+
+def test_status_climb_less_happiness_and_more_coin_are_strict() -> None:
+    """9.0 STATUS CLIMB: "Choose a player who has less HAPPINESS than you. Lose 1 HAPPINESS if he
+    has more COIN than you, otherwise nothing happens": an equal HAPPINESS is not less, an equal
+    COIN is not more, and a player with nobody below him has no one to choose (5.3: the
+    triggerer first, then clockwise)."""
+    table = begun(players=3)
+    table.give("alice", events=("?",), happiness=7, coin=0)  # WORK: HAPPINESS 6, COIN 3
+    table.give("bob", happiness=6, coin=9)
+    table.give("carol", happiness=2, coin=3)
+    table.play("work alice", "end alice", "reveal event status-climb")
+    assert loop.to_act(table.state) == ["alice"]
+    table.refuse("event alice bob", IllegalMove, "LOOP 9.0 Status Climb")  # 6 is not less than 6
+    table.play("event alice carol")  # carol's 3 COIN are not more than alice's 3
+    assert table.p("alice").happiness == 6
+    assert loop.to_act(table.state) == ["bob"]
+    table.refuse("event bob alice", IllegalMove, "LOOP 9.0 Status Climb")
+    table.play("event bob carol")
+    assert table.p("bob").happiness == 6
+    # carol has nobody with less HAPPINESS: the EVENT is over and bob's turn starts
+    assert (table.state.current, table.state.active, table.state.phase) == ("", "bob", "turn")
+
+
+def test_social_responsibility_only_from_a_higher_happiness_with_favour_in_hand() -> None:
+    """9.0 SOCIAL RESPONSIBILITY: "Draw 1 FAVOUR from a player's hand (if he has any) who has
+    higher HAPPINESS than you": an equal HAPPINESS is not higher, and an empty hand gives
+    nothing, so here nobody has a choice to make and the game goes on."""
+    table = begun(players=3)
+    table.give("alice", events=("?",), happiness=7, hand=())  # WORK: HAPPINESS 6
+    table.give("bob", happiness=6, hand=("share",))
+    table.give("carol", happiness=9, hand=())
+    table.play("work alice", "end alice", "reveal event social-responsibility")
+    assert (table.state.current, table.state.active) == ("", "bob")
+    assert "share" in table.p("bob").hand and table.p("alice").hand == ()
+
+
+def test_insurance_lose_1_coin() -> None:
+    """9.0 INSURANCE: "Choose to toss 1 COIN or lose 1 COIN"."""
+    table = begun()
+    table.give("alice", coin=3)
+    table.give("bob", coin=3)
+    _immediate(table, "INSURANCE")
+    table.play("event alice lose", "event bob toss dollar")
+    assert (table.p("alice").coin, table.p("bob").coin) == (2, 5)
+
+
+def test_redeem_bonus_b_and_c() -> None:
+    """9.0 REDEEM BONUS: "b) Pay 2 COIN to get 1 MATERIAL at QUALITY 1 from BUY AREA, and draw 1
+    FAVOUR from the deck. c) Pay 3 COIN to get 1 MATERIAL at QUALITY 3 from BUY AREA, and draw 2
+    FAVOUR from the deck"."""
+    table = begun()
+    table.give("alice", coin=2, materials=(), hand=())
+    table.give("bob", coin=3, materials=(), hand=())
+    deck = len(table.state.favour_deck)
+    _immediate(table, "REDEEM BONUS")
+    table.play("event alice b metal")
+    alice = table.p("alice")
+    assert (alice.coin, alice.materials, len(alice.hand)) == (0, (("metal", 1),), 1)
+    table.play("event bob c food")
+    bob = table.p("bob")
+    # 2 FAVOUR, then 1 more at the start of bob's turn, which follows the EVENT (2.1)
+    assert (bob.coin, bob.materials, len(bob.hand)) == (0, (("food", 3),), 2 + 1)
+    assert len(table.state.favour_deck) == deck - 1 - 2 - 1
+    assert sorted(table.state.buy_area) == ["glass", "plastic", "utility"]
