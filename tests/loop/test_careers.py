@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
 from tests.loop.modes_table import begun
@@ -231,6 +232,9 @@ def test_freelancer_swaps_a_favour_once_a_turn() -> None:
     alice = table.p("alice")
     assert len(alice.hand) == 1 and "share" in table.state.favour_discard
     table.refuse("ability alice swap share", IllegalMove, "LOOP 8.0 Freelancer")
+    table.set(used=())
+    table.give("alice", hand=("share",))
+    table.refuse("ability alice swap acquire", IllegalMove, "LOOP 8.0 Freelancer")  # not held
 
 
 # --- HOMEMAKER (Minimalist)
@@ -584,3 +588,33 @@ def test_scholar_with_virtual_decks_sees_the_card_in_her_view_only() -> None:
     assert loop.view(table.state).players["alice"].peek is None
     peeked = [loop.redact(e, "bob") for e in events if type(e).__name__ == "Peeked"]
     assert peeked and all(top not in loop.describe(e) for e in peeked)
+
+
+@pytest.mark.parametrize(
+    ("career", "given", "move", "logged"),
+    [
+        ("banker", {"bob": {"coin": 2, "reputation": 0}}, "rep bob", ["alice: -1 REPUTATION (Influence)"]),
+        ("freelancer", {"alice": {"hand": ("share",)}}, "swap share", ["alice discards SHARE (Freedom)"]),
+        ("homemaker", {}, "minimalist", ["alice: +1 REPUTATION (Minimalist)"]),
+        ("investor", {}, "invest blank dollar", ["alice pays 1 COIN (Invest)", "alice: +2 COIN (Invest)"]),
+        (
+            "nurse",
+            {"alice": {"hand": ("share",), "reputation": 0}},
+            "care bob share",
+            ["alice gives a FAVOUR to bob (Care)", "alice: +1 REPUTATION (Care)"],
+        ),
+        ("scavenger", {"bob": {"landfill": ("glass",)}}, "scavenge bob glass", ["(Scavenger)"]),
+        ("soldier", {"bob": {"hand": ("share",)}}, "take bob", ["bob gives a FAVOUR to alice (Soldier)"]),
+    ],
+)
+def test_the_log_names_the_ability_that_moved_each_thing(
+    career: str, given: dict[str, dict[str, object]], move: str, logged: list[str]
+) -> None:
+    """8.0: the log says which ABILITY (by its printed name) moved COIN, REPUTATION or a card."""
+    table = begun(careers={"alice": career})
+    for name, fields in given.items():
+        table.give(name, **fields)
+    lines = [line for line in map(loop.describe, table.play(f"ability alice {move}")) if line]
+    assert lines[0] == f"alice uses the {data.CAREER[career.upper()].name}'s ABILITY"
+    for line in logged:
+        assert any(line in told for told in lines), (line, lines)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ledger.games.loop as loop
-from ledger.errors import IllegalMove, NotYourTurn
+from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
 from ledger.games.loop.model import State
 from ledger.games.loop.rules.events import IMMEDIATE
@@ -548,3 +548,37 @@ def test_redeem_bonus_b_and_c() -> None:
     assert (bob.coin, bob.materials, len(bob.hand)) == (0, (("food", 3),), 2 + 1)
     assert len(table.state.favour_deck) == deck - 1 - 2 - 1
     assert sorted(table.state.buy_area) == ["glass", "plastic", "utility"]
+
+
+def test_social_responsibility_at_a_real_table_the_card_drawn_is_typed() -> None:
+    """9.0 SOCIAL RESPONSIBILITY: "Draw 1 FAVOUR from a player's hand": at a real table the
+    table types the card drawn when the hand holds more than one kind, and the log names the
+    EVENT."""
+    table = begun()
+    table.give("alice", happiness=2, hand=())
+    table.give("bob", happiness=6, hand=("share", "acquire"))
+    _immediate(table, "SOCIAL RESPONSIBILITY")
+    table.refuse("event alice bob", BadInput)  # which card?
+    table.refuse("event alice bob barter", IllegalMove, "LOOP 9.0 Social Responsibility")
+    events = table.play("event alice bob acquire")
+    assert table.p("alice").hand == ("acquire",)
+    assert "acquire" not in table.p("bob").hand and "share" in table.p("bob").hand
+    assert "bob gives a FAVOUR to alice (SOCIAL RESPONSIBILITY)" in map(loop.describe, events)
+
+
+def test_the_log_names_the_immediate_event_that_moved_each_thing() -> None:
+    """9.0: what an IMMEDIATE EVENT moves is logged with the EVENT's name."""
+    table = begun()
+    table.give("alice", materials=(("glass", 2),), coin=2, happiness=6)
+    table.give("bob", landfill=("metal",), coin=5, happiness=3)
+    _immediate(table, "PLANNED OBSOLESCENCE")
+    told = _told(table.play("event alice glass@2"))
+    assert "alice's glass@2 loses 1 QUALITY (PLANNED OBSOLESCENCE)" in told
+    _immediate(table, "REPURCHASE")
+    told = _told(table.play("event alice bob metal"))
+    assert told[:2] == [
+        "alice takes metal@1 from bob's LANDFILL (REPURCHASE)",
+        "alice pays 1 COIN to bob (REPURCHASE)",
+    ]
+    _immediate(table, "STATUS CLIMB")
+    assert "alice: -1 HAPPINESS (STATUS CLIMB)" in _told(table.play("event alice bob"))
