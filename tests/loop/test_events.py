@@ -338,6 +338,7 @@ def test_overproduction_removes_the_top_2_cards() -> None:
     table.play("reveal material food metal")
     assert len(table.state.material_deck) == deck - 2
     assert table.state.removed.count("food") == data.SETS_REMOVED[2] + 1
+    assert not table.state.depleted and table.state.final_round == ""  # cards are left
 
 
 def test_planned_obsolescence() -> None:
