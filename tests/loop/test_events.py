@@ -583,3 +583,45 @@ def test_the_log_names_the_immediate_event_that_moved_each_thing() -> None:
     ]
     _immediate(table, "STATUS CLIMB")
     assert "alice: -1 HAPPINESS (STATUS CLIMB)" in _told(table.play("event alice bob"))
+
+
+def test_satan_santa_only_a_player_with_material_gives() -> None:
+    """9.0 SATAN SANTA: "Give 1 MATERIAL (only if one has any) to another player. Player may
+    receive more than 1 or no MATERIAL at all": alice, with none, is passed over; bob gives."""
+    table = begun()
+    table.give("alice", events=("?",), materials=(), happiness=7)
+    table.give("bob", materials=(("glass", 2),))
+    table.play("work alice", "end alice", "reveal event satan-santa")
+    assert (loop.to_act(table.state), table.state.resolving) == (["bob"], ("bob",))
+    told = _told(table.play("event bob alice glass@2"))
+    assert "bob gives glass@2 to alice (SATAN SANTA)" in told
+    assert (table.p("alice").materials, table.p("bob").materials) == ((("glass", 2),), ())
+    assert (table.state.current, table.state.active) == ("", "bob")
+
+
+def test_repurchase_concerns_only_who_can_take_from_another_players_landfill() -> None:
+    """9.0 REPURCHASE: "Give 1 COIN to a player and take 1 non-UTILITY MATERIAL at QUALITY 1
+    from his LANDFILL": alice has only her own GLASS and bob's UTILITY there, so she is passed
+    over; bob may take alice's GLASS."""
+    table = begun()
+    table.give("alice", events=("?",), landfill=("glass",), happiness=7, coin=0)
+    table.give("bob", landfill=("utility",), materials=(), coin=2)
+    table.play("work alice", "end alice", "reveal event repurchase")
+    assert (loop.to_act(table.state), table.state.resolving) == (["bob"], ("bob",))
+    table.play("event bob alice glass")
+    assert (table.p("bob").materials, table.p("alice").landfill, table.p("alice").coin) == (
+        (("glass", 1),),
+        (),
+        3 + 1,
+    )
+
+
+def test_the_table_types_an_unseen_favour_taken() -> None:
+    """8.0 SOLDIER: "take 1 random FAVOUR from any player's hand": at a real table a card the
+    referee has not seen moves unseen (``unseen``), and a typed card must be in the hand."""
+    table = begun(careers={"alice": "soldier"})
+    table.give("alice", hand=())
+    table.give("bob", hand=("?", "share"))
+    table.refuse("ability alice take bob", BadInput)  # which card came out?
+    table.play("ability alice take bob unseen")
+    assert (table.p("alice").hand, table.p("bob").hand) == (("?",), ("share",))
