@@ -583,6 +583,18 @@ def test_the_log_names_the_immediate_event_that_moved_each_thing() -> None:
     ]
     _immediate(table, "STATUS CLIMB")
     assert "alice: -1 HAPPINESS (STATUS CLIMB)" in _told(table.play("event alice bob"))
+    table.give("alice", coin=4, happiness=6)
+    table.give("bob", coin=4, happiness=6)
+    _immediate(table, "INSURANCE")
+    assert _told(table.play("event alice lose")) == ["alice pays 1 COIN (INSURANCE)", "alice has resolved it"]
+    assert "bob: +2 COIN (INSURANCE)" in _told(table.play("event bob toss dollar"))
+    _immediate(table, "REDEEM BONUS", first=table.state.active)
+    active = table.state.active
+    told = _told(table.play(f"event {active} a metal"))
+    assert told[:2] == [
+        f"{active}: -1 COIN (REDEEM BONUS)",
+        f"{active} takes metal@1 from the BUY AREA (REDEEM BONUS)",
+    ]
 
 
 def test_satan_santa_only_a_player_with_material_gives() -> None:
