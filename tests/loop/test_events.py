@@ -637,3 +637,29 @@ def test_the_table_types_an_unseen_favour_taken() -> None:
     table.refuse("ability alice take bob", BadInput)  # which card came out?
     table.play("ability alice take bob unseen")
     assert (table.p("alice").hand, table.p("bob").hand) == (("?",), ("share",))
+    table = begun(careers={"alice": "soldier"})
+    table.give("bob", hand=("?", "share"))
+    table.play("ability alice take bob share")
+    assert table.p("bob").hand == ("?",)
+
+
+def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
+    """9.0 COMBUSTION ENERGY: "Player(s) with the least HAPPINESS put all non-UTILITY MATERIAL
+    in his LANDFILL back into the MATERIAL Deck, then shuffle the deck thoroughly": the
+    triggerer is not the least happy here; with virtual decks the deck is shuffled."""
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3)
+    for name in table.state.seats:
+        table.play(f"career {name} intern")
+    table.give("alice", happiness=6, landfill=("glass",))
+    table.give("bob", happiness=2, landfill=("metal", "metal", "utility"))
+    deck = table.state.material_deck
+    facts = out(table)
+    now = IMMEDIATE["COMBUSTION ENERGY"].now
+    assert now is not None
+    now(facts, "alice")
+    after = facts.state
+    assert (after.players["alice"].landfill, after.players["bob"].landfill) == (("glass",), ("utility",))
+    assert sorted(after.material_deck) == sorted((*deck, "metal", "metal"))
+    assert after.material_deck not in ((*deck, "metal", "metal"), tuple(sorted(after.material_deck)))
