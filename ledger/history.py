@@ -346,7 +346,7 @@ def redecide(game: Game, state: Any, move: MoveEntry) -> Any:
     """Decide ``move`` again on ``state``; its facts must be the ones recorded. Returns the new state."""
     events = list(game.decide(state, move.command))
     if events != move.events:
-        now = "; ".join(game.describe(e) for e in events) or "nothing"
+        now = "; ".join(filter(None, map(game.describe, events))) or "nothing"
         raise IllegalMove(f"it would now record different facts ({now})")
     return fold(game, state, events)
 

@@ -16,8 +16,10 @@ import msgspec
 import pytest
 from msgspec.structs import replace
 
+from ledger import codec
 from ledger.decider import Game, Setup
 from ledger.errors import RefereeError
+from ledger.history import decoders
 
 
 class GameTable:
@@ -60,6 +62,10 @@ class GameTable:
 
     def apply(self, command: Any) -> list[Any]:
         events = list(self.game.decide(self.state, command))
+        # each fact is stored as JSON and must read back the same (a field typed str that the
+        # rules filled with None would not)
+        stored = "[" + ",".join(codec.encode(event) for event in events) + "]"
+        assert decoders(self.game).events.decode(stored) == events, "a fact does not read back"
         for event in events:
             self.state = self.game.evolve(self.state, event)
         self.log.append((command, events))

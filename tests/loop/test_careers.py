@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
 from tests.loop.modes_table import begun
@@ -231,6 +232,9 @@ def test_freelancer_swaps_a_favour_once_a_turn() -> None:
     alice = table.p("alice")
     assert len(alice.hand) == 1 and "share" in table.state.favour_discard
     table.refuse("ability alice swap share", IllegalMove, "LOOP 8.0 Freelancer")
+    table.set(used=())
+    table.give("alice", hand=("share",))
+    table.refuse("ability alice swap acquire", IllegalMove, "LOOP 8.0 Freelancer")  # not held
 
 
 # --- HOMEMAKER (Minimalist)
@@ -244,6 +248,32 @@ def test_homemaker_gains_1_reputation_holding_1_material_or_fewer() -> None:
     table.play("ability alice minimalist")
     assert table.p("alice").reputation == 1
     table.refuse("ability alice minimalist", IllegalMove, "LOOP 8.0 Homemaker")  # once a turn
+
+
+def test_homemaker_at_the_reputation_cap_gains_nothing() -> None:
+    """8.0 HOMEMAKER: "gain 1 REPUTATION"; 1.1: "You can keep up to 2 REPUTATION"."""
+    table = begun(careers={"alice": "homemaker"})
+    table.give("alice", reputation=data.MAX_REPUTATION)
+    table.refuse("ability alice minimalist", IllegalMove, "LOOP 8.0 Homemaker")
+
+
+def test_banker_under_everything_is_online_spends_no_coin_without_a_credit_card() -> None:
+    """9.0 EVERYTHING IS ONLINE: "Player without a CREDIT CARD cannot spend COIN, including ...
+    uses ABILITY that uses COIN (Banker & Investor)": the BANKER may not pay 1 COIN for
+    REPUTATION, may still be paid 1 COIN for his, and pays once he holds a CREDIT CARD."""
+    table = begun(careers={"alice": "banker"})
+    table.set(event_active="EVERYTHING IS ONLINE")
+    table.give("alice", coin=2, reputation=1)
+    table.give("bob", coin=2, reputation=1)
+    table.refuse("ability alice coin bob", IllegalMove, "LOOP 9.0 Everything Is Online")
+    table.play("ability alice rep bob")  # bob pays alice: alice spends nothing
+    assert (table.p("alice").coin, table.p("bob").coin) == (3, 1)
+    table = begun(careers={"alice": "banker"})
+    table.set(event_active="EVERYTHING IS ONLINE")
+    table.give("alice", coin=2, reputation=0, credit=((0, 0),))
+    table.give("bob", reputation=1)
+    table.play("ability alice coin bob")
+    assert (table.p("alice").coin, table.p("alice").reputation) == (1, 1)
 
 
 def test_homemaker_at_any_given_time_means_some_moment_of_the_turn_so_far() -> None:
@@ -435,9 +465,25 @@ def test_salesman_gains_nothing_on_a_share() -> None:
 def test_scavenger_takes_a_landfill_card_at_quality_1() -> None:
     """8.0 SCAVENGER: "take 1 non-UTILITY MATERIAL at QUALITY 1 from any LANDFILL to your AREA"."""
     table = begun(careers={"alice": "scavenger"})
+    table.give("alice", materials=())
     table.give("bob", landfill=("glass", "utility"))
     table.play("ability alice scavenge bob glass")
-    assert ("glass", 1) in table.p("alice").materials and table.p("bob").landfill == ("utility",)
+    assert table.p("alice").materials == (("glass", 1),) and table.p("bob").landfill == ("utility",)
+
+
+def test_scavenger_in_solo_takes_from_the_central_or_her_own_landfill() -> None:
+    """8.0 SCAVENGER: "from any LANDFILL": in Solo the central LANDFILL (7.0) and her own."""
+    table = begun("solo", careers={"alice": "scavenger"})
+    table.give("alice", materials=(), landfill=("metal",))
+    table.set(central=("glass",))
+    table.play("ability alice scavenge central glass")
+    assert (table.p("alice").materials, table.state.central) == ((("glass", 1),), ())
+    table.set(used=())
+    table.play("ability alice scavenge alice metal")
+    assert table.p("alice").landfill == () and ("metal", 1) in table.p("alice").materials
+    table = begun(careers={"alice": "scavenger"})
+    table.set(central=("glass",))
+    table.refuse("ability alice scavenge central glass", BadInput)  # no central LANDFILL here
 
 
 def test_scavenger_refusals() -> None:
@@ -584,3 +630,43 @@ def test_scholar_with_virtual_decks_sees_the_card_in_her_view_only() -> None:
     assert loop.view(table.state).players["alice"].peek is None
     peeked = [loop.redact(e, "bob") for e in events if type(e).__name__ == "Peeked"]
     assert peeked and all(top not in loop.describe(e) for e in peeked)
+
+
+@pytest.mark.parametrize(
+    ("career", "given", "move", "logged"),
+    [
+        (
+            "banker",
+            {"bob": {"coin": 2, "reputation": 0}},
+            "rep bob",
+            [
+                "alice: -1 REPUTATION (Influence)",
+                "bob: +1 REPUTATION (Influence)",
+                "bob: -1 COIN (Influence)",
+                "alice: +1 COIN (Influence)",
+            ],
+        ),
+        ("freelancer", {"alice": {"hand": ("share",)}}, "swap share", ["alice discards SHARE (Freedom)"]),
+        ("homemaker", {}, "minimalist", ["alice: +1 REPUTATION (Minimalist)"]),
+        ("investor", {}, "invest blank dollar", ["alice pays 1 COIN (Invest)", "alice: +2 COIN (Invest)"]),
+        (
+            "nurse",
+            {"alice": {"hand": ("share",), "reputation": 0}},
+            "care bob share",
+            ["alice gives a FAVOUR to bob (Care)", "alice: +1 REPUTATION (Care)"],
+        ),
+        ("scavenger", {"bob": {"landfill": ("glass",)}}, "scavenge bob glass", ["(Scavenger)"]),
+        ("soldier", {"bob": {"hand": ("share",)}}, "take bob", ["bob gives a FAVOUR to alice (Soldier)"]),
+    ],
+)
+def test_the_log_names_the_ability_that_moved_each_thing(
+    career: str, given: dict[str, dict[str, object]], move: str, logged: list[str]
+) -> None:
+    """8.0: the log says which ABILITY (by its printed name) moved COIN, REPUTATION or a card."""
+    table = begun(careers={"alice": career})
+    for name, fields in given.items():
+        table.give(name, **fields)
+    lines = [line for line in map(loop.describe, table.play(f"ability alice {move}")) if line]
+    assert lines[0] == f"alice uses the {data.CAREER[career.upper()].name}'s ABILITY"
+    for line in logged:
+        assert any(line in told for told in lines), (line, lines)

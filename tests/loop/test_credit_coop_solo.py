@@ -3,10 +3,15 @@ a test where it can be one; expected values from the text."""
 
 from __future__ import annotations
 
+import pytest
+
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
+from ledger.games.loop.model import Goal
 from tests.loop.modes_table import begun
+from tests.loop.table import Table
+from tests.loop.test_rulebook import PICNIC
 
 # --- 5.4 CREDIT CARD
 
@@ -288,3 +293,28 @@ def test_solo_threshold() -> None:
     table.give("alice", landfill=("food",) * 3)  # 12 - 1 = 11
     sheet = loop.score(table.state)
     assert sheet.winners == ["alice"] and "margin to 11: alice +0" in sheet.notes[0]
+
+
+def _goals_offered(table: Table) -> list[str]:
+    return [move.goal for move in loop.legal(table.state) if isinstance(move, Goal)]
+
+
+@pytest.mark.parametrize(("mode", "goals"), [("competitive", 3), ("solo", 4)])
+def test_goal_is_offered_while_the_player_has_a_goal_left(mode: str, goals: int) -> None:
+    """4.0: "Starting GOAL No. Random 3 ... Random 4" (7.1 Solo: "Draw 4 random GOAL to start
+    with instead of 3"); 2.3: each GOAL "can only be achieved once". HOBBY met in a CONSUME turn
+    (among others) is offered as the last GOAL left, and no GOAL once all are achieved."""
+    held = ("FAMILY TIME", "NATURE LOVER", "BOOKWORM", "FOODIE")
+    for achieved, offered in ((held[: goals - 1], True), (held[:goals], False)):
+        table = begun(mode)
+        table.give(
+            "alice", kept=(PICNIC, PICNIC), materials=(("glass", 2), ("plastic", 2)), achieved=achieved
+        )
+        table.play("consume alice dance=glass,plastic")
+        assert ("HOBBY" in _goals_offered(table)) is offered
+        assert bool(_goals_offered(table)) is offered
+        if offered:
+            table.play("goal alice hobby")
+            assert len(table.p("alice").achieved) == goals
+        else:
+            table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")

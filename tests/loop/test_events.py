@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import ledger.games.loop as loop
-from ledger.errors import IllegalMove, NotYourTurn
+from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
 from ledger.games.loop.model import State
 from ledger.games.loop.rules.events import IMMEDIATE
@@ -338,6 +338,7 @@ def test_overproduction_removes_the_top_2_cards() -> None:
     table.play("reveal material food metal")
     assert len(table.state.material_deck) == deck - 2
     assert table.state.removed.count("food") == data.SETS_REMOVED[2] + 1
+    assert not table.state.depleted and table.state.final_round == ""  # cards are left
 
 
 def test_planned_obsolescence() -> None:
@@ -456,3 +457,209 @@ def test_the_view_names_the_immediate_event_being_resolved_and_the_choice() -> N
     assert events.choice == "event alice toss [dollar|blank] | lose"
     facts = dict(loop.present(loop.view(table.state)).facts)
     assert facts["EVENT choice"] == "event alice toss [dollar|blank] | lose"
+
+
+def _told(events: list[object]) -> list[str]:
+    """The log's lines for a move's facts ("" is a fact with nothing to say)."""
+    return [line for line in map(loop.describe, events) if line]  # type: ignore[arg-type]
+
+
+def test_a_turn_end_logs_only_what_happened() -> None:
+    """The turn end's steps (burn, flip, resolve) are said by the facts that happen in them: a
+    turn end with no face-down EVENT logs no flip and no resolution."""
+    table = begun()
+    table.play("work alice")
+    assert _told(table.play("end alice")) == [
+        "alice ends the turn",
+        "round 1: bob's turn",
+        "bob draws a FAVOUR",
+    ]
+    table = begun("solo")
+    table.give("alice", events=("?",))
+    table.play("work alice")
+    assert _told(table.play("end alice")) == ["alice ends the turn"]  # the table flips the burnt card
+    assert _told(table.play("reveal material glass")) == ["GLASS burnt from the MATERIAL deck"]
+    assert _told(table.play("reveal event overtime")) == [
+        "alice flips Overtime",
+        "Overtime is in effect from the next turn",
+        "round 2: alice's turn",
+    ]
+
+
+def test_status_climb_less_happiness_and_more_coin_are_strict() -> None:
+    """9.0 STATUS CLIMB: "Choose a player who has less HAPPINESS than you. Lose 1 HAPPINESS if he
+    has more COIN than you, otherwise nothing happens": an equal HAPPINESS is not less, an equal
+    COIN is not more, and a player with nobody below him has no one to choose (5.3: the
+    triggerer first, then clockwise)."""
+    table = begun(players=3)
+    table.give("alice", events=("?",), happiness=7, coin=0)  # WORK: HAPPINESS 6, COIN 3
+    table.give("bob", happiness=6, coin=9)
+    table.give("carol", happiness=2, coin=3)
+    table.play("work alice", "end alice", "reveal event status-climb")
+    assert loop.to_act(table.state) == ["alice"]
+    table.refuse("event alice bob", IllegalMove, "LOOP 9.0 Status Climb")  # 6 is not less than 6
+    table.play("event alice carol")  # carol's 3 COIN are not more than alice's 3
+    assert table.p("alice").happiness == 6
+    assert loop.to_act(table.state) == ["bob"]
+    table.refuse("event bob alice", IllegalMove, "LOOP 9.0 Status Climb")
+    table.play("event bob carol")
+    assert table.p("bob").happiness == 6
+    # carol has nobody with less HAPPINESS: the EVENT is over and bob's turn starts
+    assert (table.state.current, table.state.active, table.state.phase) == ("", "bob", "turn")
+
+
+def test_social_responsibility_only_from_a_higher_happiness_with_favour_in_hand() -> None:
+    """9.0 SOCIAL RESPONSIBILITY: "Draw 1 FAVOUR from a player's hand (if he has any) who has
+    higher HAPPINESS than you": an equal HAPPINESS is not higher, and an empty hand gives
+    nothing, so here nobody has a choice to make and the game goes on."""
+    table = begun(players=3)
+    table.give("alice", events=("?",), happiness=7, hand=())  # WORK: HAPPINESS 6
+    table.give("bob", happiness=6, hand=("share",))
+    table.give("carol", happiness=9, hand=())
+    table.play("work alice", "end alice", "reveal event social-responsibility")
+    assert (table.state.current, table.state.active) == ("", "bob")
+    assert "share" in table.p("bob").hand and table.p("alice").hand == ()
+
+
+def test_insurance_lose_1_coin() -> None:
+    """9.0 INSURANCE: "Choose to toss 1 COIN or lose 1 COIN"."""
+    table = begun()
+    table.give("alice", coin=3)
+    table.give("bob", coin=3)
+    _immediate(table, "INSURANCE")
+    table.play("event alice lose", "event bob toss dollar")
+    assert (table.p("alice").coin, table.p("bob").coin) == (2, 5)
+
+
+def test_redeem_bonus_b_and_c() -> None:
+    """9.0 REDEEM BONUS: "b) Pay 2 COIN to get 1 MATERIAL at QUALITY 1 from BUY AREA, and draw 1
+    FAVOUR from the deck. c) Pay 3 COIN to get 1 MATERIAL at QUALITY 3 from BUY AREA, and draw 2
+    FAVOUR from the deck"."""
+    table = begun()
+    table.give("alice", coin=2, materials=(), hand=())
+    table.give("bob", coin=3, materials=(), hand=())
+    deck = len(table.state.favour_deck)
+    _immediate(table, "REDEEM BONUS")
+    table.play("event alice b metal")
+    alice = table.p("alice")
+    assert (alice.coin, alice.materials, len(alice.hand)) == (0, (("metal", 1),), 1)
+    table.play("event bob c food")
+    bob = table.p("bob")
+    # 2 FAVOUR, then 1 more at the start of bob's turn, which follows the EVENT (2.1)
+    assert (bob.coin, bob.materials, len(bob.hand)) == (0, (("food", 3),), 2 + 1)
+    assert len(table.state.favour_deck) == deck - 1 - 2 - 1
+    assert sorted(table.state.buy_area) == ["glass", "plastic", "utility"]
+
+
+def test_social_responsibility_at_a_real_table_the_card_drawn_is_typed() -> None:
+    """9.0 SOCIAL RESPONSIBILITY: "Draw 1 FAVOUR from a player's hand": at a real table the
+    table types the card drawn when the hand holds more than one kind, and the log names the
+    EVENT."""
+    table = begun()
+    table.give("alice", happiness=2, hand=())
+    table.give("bob", happiness=6, hand=("share", "acquire"))
+    _immediate(table, "SOCIAL RESPONSIBILITY")
+    table.refuse("event alice bob", BadInput)  # which card?
+    table.refuse("event alice bob barter", IllegalMove, "LOOP 9.0 Social Responsibility")
+    events = table.play("event alice bob acquire")
+    assert table.p("alice").hand == ("acquire",)
+    assert "acquire" not in table.p("bob").hand and "share" in table.p("bob").hand
+    assert "bob gives a FAVOUR to alice (SOCIAL RESPONSIBILITY)" in map(loop.describe, events)
+
+
+def test_the_log_names_the_immediate_event_that_moved_each_thing() -> None:
+    """9.0: what an IMMEDIATE EVENT moves is logged with the EVENT's name."""
+    table = begun()
+    table.give("alice", materials=(("glass", 2),), coin=2, happiness=6)
+    table.give("bob", landfill=("metal",), coin=5, happiness=3)
+    _immediate(table, "PLANNED OBSOLESCENCE")
+    told = _told(table.play("event alice glass@2"))
+    assert "alice's glass@2 loses 1 QUALITY (PLANNED OBSOLESCENCE)" in told
+    _immediate(table, "REPURCHASE")
+    told = _told(table.play("event alice bob metal"))
+    assert told[:2] == [
+        "alice takes metal@1 from bob's LANDFILL (REPURCHASE)",
+        "alice pays 1 COIN to bob (REPURCHASE)",
+    ]
+    _immediate(table, "STATUS CLIMB")
+    assert "alice: -1 HAPPINESS (STATUS CLIMB)" in _told(table.play("event alice bob"))
+    table.give("alice", coin=4, happiness=6)
+    table.give("bob", coin=4, happiness=6)
+    _immediate(table, "INSURANCE")
+    assert _told(table.play("event alice lose")) == ["alice pays 1 COIN (INSURANCE)", "alice has resolved it"]
+    assert "bob: +2 COIN (INSURANCE)" in _told(table.play("event bob toss dollar"))
+    _immediate(table, "REDEEM BONUS", first=table.state.active)
+    active = table.state.active
+    told = _told(table.play(f"event {active} a metal"))
+    assert told[:2] == [
+        f"{active}: -1 COIN (REDEEM BONUS)",
+        f"{active} takes metal@1 from the BUY AREA (REDEEM BONUS)",
+    ]
+
+
+def test_satan_santa_only_a_player_with_material_gives() -> None:
+    """9.0 SATAN SANTA: "Give 1 MATERIAL (only if one has any) to another player. Player may
+    receive more than 1 or no MATERIAL at all": alice, with none, is passed over; bob gives."""
+    table = begun()
+    table.give("alice", events=("?",), materials=(), happiness=7)
+    table.give("bob", materials=(("glass", 2),))
+    table.play("work alice", "end alice", "reveal event satan-santa")
+    assert (loop.to_act(table.state), table.state.resolving) == (["bob"], ("bob",))
+    told = _told(table.play("event bob alice glass@2"))
+    assert "bob gives glass@2 to alice (SATAN SANTA)" in told
+    assert (table.p("alice").materials, table.p("bob").materials) == ((("glass", 2),), ())
+    assert (table.state.current, table.state.active) == ("", "bob")
+
+
+def test_repurchase_concerns_only_who_can_take_from_another_players_landfill() -> None:
+    """9.0 REPURCHASE: "Give 1 COIN to a player and take 1 non-UTILITY MATERIAL at QUALITY 1
+    from his LANDFILL": alice has only her own GLASS and bob's UTILITY there, so she is passed
+    over; bob may take alice's GLASS."""
+    table = begun()
+    table.give("alice", events=("?",), landfill=("glass",), happiness=7, coin=0)
+    table.give("bob", landfill=("utility",), materials=(), coin=2)
+    table.play("work alice", "end alice", "reveal event repurchase")
+    assert (loop.to_act(table.state), table.state.resolving) == (["bob"], ("bob",))
+    table.play("event bob alice glass")
+    assert (table.p("bob").materials, table.p("alice").landfill, table.p("alice").coin) == (
+        (("glass", 1),),
+        (),
+        3 + 1,
+    )
+
+
+def test_the_table_types_an_unseen_favour_taken() -> None:
+    """8.0 SOLDIER: "take 1 random FAVOUR from any player's hand": at a real table a card the
+    referee has not seen moves unseen (``unseen``), and a typed card must be in the hand."""
+    table = begun(careers={"alice": "soldier"})
+    table.give("alice", hand=())
+    table.give("bob", hand=("?", "share"))
+    table.refuse("ability alice take bob", BadInput)  # which card came out?
+    table.play("ability alice take bob unseen")
+    assert (table.p("alice").hand, table.p("bob").hand) == (("?",), ("share",))
+    table = begun(careers={"alice": "soldier"})
+    table.give("bob", hand=("?", "share"))
+    table.play("ability alice take bob share")
+    assert table.p("bob").hand == ("?",)
+
+
+def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
+    """9.0 COMBUSTION ENERGY: "Player(s) with the least HAPPINESS put all non-UTILITY MATERIAL
+    in his LANDFILL back into the MATERIAL Deck, then shuffle the deck thoroughly": the
+    triggerer is not the least happy here; with virtual decks the deck is shuffled."""
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3)
+    for name in table.state.seats:
+        table.play(f"career {name} intern")
+    table.give("alice", happiness=6, landfill=("glass",))
+    table.give("bob", happiness=2, landfill=("metal", "metal", "utility"))
+    deck = table.state.material_deck
+    facts = out(table)
+    now = IMMEDIATE["COMBUSTION ENERGY"].now
+    assert now is not None
+    now(facts, "alice")
+    after = facts.state
+    assert (after.players["alice"].landfill, after.players["bob"].landfill) == (("glass",), ("utility",))
+    assert sorted(after.material_deck) == sorted((*deck, "metal", "metal"))
+    assert after.material_deck not in ((*deck, "metal", "metal"), tuple(sorted(after.material_deck)))

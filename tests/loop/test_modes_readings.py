@@ -4,6 +4,7 @@ already tested with their CAREER or EVENT)."""
 from __future__ import annotations
 
 from ledger.errors import IllegalMove
+from ledger.games.loop import data
 from tests.loop.modes_table import begun
 
 
@@ -50,10 +51,10 @@ def test_economic_slowdown_salary_not_below_0() -> None:
 
 def test_nurse_reputation_stops_at_the_cap_and_the_gift_still_goes() -> None:
     table = begun(careers={"alice": "nurse"})
-    table.give("alice", hand=("share",), reputation=5)
+    table.give("alice", hand=("share",), reputation=data.MAX_REPUTATION)  # 1.1: "up to 2"
     before = len(table.p("bob").hand)
     table.play("ability alice care bob share")
-    assert table.p("alice").reputation == 5 and len(table.p("bob").hand) == before + 1
+    assert table.p("alice").reputation == data.MAX_REPUTATION and len(table.p("bob").hand) == before + 1
 
 
 def test_the_sales_halve_the_card_with_the_largest_saving_rounded_up() -> None:

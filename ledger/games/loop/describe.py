@@ -281,13 +281,12 @@ _DESCRIBE.update(
             f"{e.owed.player} owes {e.owed.coin} COIN ({e.owed.why}) and must APPLY for a CREDIT CARD"
         ),
         Paid: lambda e: f"{e.player} pays {e.coin} COIN" + (f" to {e.to}" if e.to else "") + f" ({e.why})",
+        # The turn end's steps say nothing themselves: what happens in them does (the card
+        # burnt, the EVENT flipped and resolved), and a turn end with none logs none.
         Step: lambda e: {
             "skinner": "SKINNER BOX: the empty slots are refilled now",
             "skinner-done": "the slots are refilled",
-            "burn": "a MATERIAL is burnt",
-            "flip": "the face-down EVENT flip",
-            "events": "the EVENT flipped resolve",
-        }.get(e.step, e.step),
+        }.get(e.step, ""),
         EventDrawn: lambda e: f"{e.player} draws an EVENT face down",
         EventsReshuffled: lambda e: f"EVENT discard pile shuffled into the deck ({len(e.order)} cards)",
         EventsFlipped: lambda e: f"{e.player} flips {', '.join(data.EVENT[n].name for n in e.names)}",

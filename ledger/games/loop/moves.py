@@ -261,7 +261,7 @@ def _rep_happiness(state: State, player: Player) -> Iterator[Command]:
 
 
 def _goals(state: State, player: Player) -> Iterator[Command]:
-    if len(player.achieved) >= data.GOALS_PER_PLAYER:
+    if len(player.achieved) >= mode_of(state).goals:  # 4.0: 3 GOAL each, 4 in Solo Mode
         return
     names = player.goals if state.virtual else tuple(sorted(state.goal_faces))
     for name in names:
