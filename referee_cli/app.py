@@ -604,6 +604,10 @@ def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
             if others:
                 echo("\n".join(m.text for m in others))
             return
+        if board.prompt:
+            # Open-ended moves only (a declaration of any card face): the prompt says which.
+            echo(f"no move to list now; {board.prompt}")
+            return
         echo(f"no legal moves now for {player}" if player else "no legal moves now")
         echo(render.line(board))
 

@@ -275,3 +275,12 @@ def test_moves_for_a_player_while_the_table_refills_names_the_reveal_owed(table:
     assert "reveal material plastic" in lines[1:] and "no legal moves" not in shown.out
     move(table, "reveal material plastic")
     assert table("moves", "ann").out.startswith("ann has no move now; ben: work | buy | favour")
+
+
+def test_moves_while_the_table_must_declare_faces_says_what_to_type(cli: Cli) -> None:
+    """Virtual decks with no faces declared (STYLE: the table declares unknown faces): nothing
+    can be listed, so `moves` says which declaration the table owes, not "no legal moves"."""
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "4").code == 0
+    shown = cli("moves")
+    assert shown.code == 0
+    assert shown.out.startswith("no move to list now; table: declare activity NAME")
