@@ -86,6 +86,48 @@ def test_forced_into_debt() -> None:
     table.play("apply alice glass", "buy alice metal:1", "payoff alice 1", "end alice")
 
 
+def test_with_no_buy_or_consume_even_after_an_apply_work_is_2_2_a() -> None:
+    """5.4 asks for an APPLY only "If WORK is your only option": with the BUY AREA empty and
+    nothing to CONSUME, no APPLY opens a BUY or CONSUME, so 2.2 a holds: "If you do not have
+    enough HAPPINESS to deduct, take 1 COIN and end turn immediately"."""
+    table = begun(careers={"alice": "scholar"})
+    table.set(buy_area=())
+    table.give("alice", happiness=1, coin=0, materials=())
+    table.play("work alice")
+    alice = table.p("alice")
+    assert (alice.coin, alice.happiness, alice.credit) == (1, 1, ())
+    assert "alice" not in loop.to_act(table.state)
+
+
+def test_forced_into_debt_counts_a_buy_at_quality_1_before_any_apply() -> None:
+    """9.0 BAD DEBT ("cannot choose BUY" once a CREDIT CARD is owned) leaves only the BUY made
+    before an APPLY: 1 COIN buys a MATERIAL at QUALITY 1 (2.2 b), so WORK is not the only
+    option (5.4) and is refused; with no COIN it is, and 2.2 a's WORK is taken."""
+    table = begun(careers={"alice": "scholar"})
+    table.set(event_active="BAD DEBT", buy_area=("metal",))
+    table.give("alice", happiness=1, coin=1, materials=())
+    table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.play("buy alice metal:1")
+    assert ("metal", 1) in table.p("alice").materials
+
+    broke = begun(careers={"alice": "scholar"})
+    broke.set(event_active="BAD DEBT", buy_area=("metal",))
+    broke.give("alice", happiness=1, coin=0, materials=())
+    broke.play("work alice")
+    assert broke.p("alice").coin == 1 and broke.p("alice").credit == ()
+
+
+def test_forced_into_debt_under_bogof_counts_the_buy_with_its_free_card() -> None:
+    """9.0 BOGOF: "For every MATERIAL you BUY, you must take 1 MATERIAL at QUALITY 1 from the BUY
+    AREA": after an APPLY, a BUY with its free card is possible, so WORK is refused (5.4)."""
+    table = begun(careers={"alice": "scholar"})
+    table.set(event_active="BOGOF", buy_area=("metal", "glass", "food"))
+    table.give("alice", happiness=1, coin=0, materials=())
+    table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.play("apply alice metal", "buy alice glass:1 --free food")
+    assert {("glass", 1), ("food", 1)} <= set(table.p("alice").materials)
+
+
 def test_landfill_tax_out_of_turn_forces_an_apply_at_once() -> None:
     """9.0 LANDFILL TAX: "If he cannot afford to pay, he must APPLY for a CREDIT CARD
     immediately" (bob, not active, whose card breaks in alice's SHARE)."""
