@@ -688,18 +688,21 @@ class Referee:
             if isinstance(entry, MoveEntry):
                 by, how, reason = fate.get(entry.seq, (None, None, ""))
                 redo = f"  (redo of #{entry.redo_of})" if entry.redo_of else ""
+                # Each fact is told from its event as this viewer may see it (hidden cards
+                # masked): the text says no more than the typed facts beside it.
+                seen = [game.redact(e, as_player, reveal) for e in entry.events]
                 yield LogEntry(
                     entry.seq,
                     "redo" if entry.redo_of else MOVE,
                     entry.actor,
                     entry.recorded_at,
                     game.text(entry.command) + redo,
-                    [game.describe(e) for e in entry.events],
+                    [game.describe(e) for e in seen],
                     reverted_by=by,
                     reverted_how=how,
                     reason=reason or None,
                     body=entry.command,
-                    events=[game.redact(e, as_player, reveal) for e in entry.events],
+                    events=seen,
                 )
             else:
                 revert = entry.revert

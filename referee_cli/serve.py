@@ -154,14 +154,9 @@ class Table:
         as_player = self.player(role)
         loaded, board, screen = referee.board(game_id, as_player=as_player)
         game = loaded.game
-        # Each fact told from its event as this viewer may see it (hidden cards masked), not from
-        # the stored event: a page says no more than its viewer's log.
-        entries = [
-            msgspec.structs.replace(entry, facts=[game.describe(event) for event in entry.events])
-            if entry.events
-            else entry
-            for entry in referee.log(game_id, last=LAST_MOVES, as_player=as_player)
-        ]
+        # The service tells each fact as this viewer may see it: a page says no more than
+        # its viewer's log.
+        entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
         sheet = referee.score(game_id)[1] if board.over else None
         moves: list[LegalMove] = []
         if role == TABLE:
