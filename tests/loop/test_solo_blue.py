@@ -1,0 +1,370 @@
+"""LOOP 7.0 Solo Mode's 5 blue FAVOUR, sentence by sentence: what each takes and gives, the
+limits the text sets, the careers and EVENTs that change them (8.0, 9.0), and the refusals.
+
+The BUY AREA of every test shows food@1 glass@1 metal@2 plastic@3 utility@4 (Exhibited QUALITY,
+"its current No. of white dots shown on top"); the expected values come from the text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.errors import BadInput, IllegalMove, RefereeError
+from ledger.games.loop.model import Favour, MatRef
+from tests.loop.modes_table import begun
+from tests.loop.table import Table
+
+SHOWN = (("food", 1), ("glass", 1), ("metal", 2), ("plastic", 3), ("utility", 4))
+
+
+def solo(career: str = "intern", **options: str) -> Table:
+    table = begun("solo", careers={"alice": career}, **options)
+    assert table.state.exhibited == SHOWN
+    return table
+
+
+def refuse_command(table: Table, command: Favour, error: type[RefereeError], rule: str = "") -> str:
+    """A command the grammar would not build (a service caller may): refused, nothing changed."""
+    before = table.state
+    with pytest.raises(error) as info:
+        table.apply(command)
+    assert table.state is before
+    if rule:
+        assert info.value.rule == rule, str(info.value)
+    return str(info.value)
+
+
+def without_shown(mat: tuple[str, int]) -> tuple[tuple[str, int], ...]:
+    shown = list(SHOWN)
+    shown.remove(mat)
+    return tuple(shown)
+
+
+# --- "When you play a FAVOUR, place it face-up to the left of your AREA (next to GOAL) then
+# effect takes place. You will and only will take all your played FAVOUR back into your hand
+# when you WORK."
+
+
+def test_a_played_blue_favour_lies_face_up_until_work() -> None:
+    table = solo()
+    table.give("alice", coin=9, materials=(("glass", 3),))
+    table.play("favour alice resell glass@3", "favour alice acquire metal@2")
+    alice = table.p("alice")
+    assert alice.played == ("resell", "acquire")
+    assert "resell" not in alice.hand and "acquire" not in alice.hand
+    error = table.refuse("favour alice acquire food@1", IllegalMove, "LOOP 7.0 Solo Mode")
+    assert "back to hand on WORK" in str(error)
+    table.play("work alice")
+    assert sorted(table.p("alice").hand) == ["acquire", "barter", "renew", "resell", "share"]
+    assert table.p("alice").played == ()
+
+
+# --- ACQUIRE: "Take 1 MATERIAL from the BUY AREA and pay COIN equal to its Exhibited QUALITY
+# (its current No. of white dots shown on top) to WORK AREA."
+
+
+@pytest.mark.parametrize("mat", [("food", 1), ("metal", 2), ("utility", 4)])
+def test_acquire_pays_exactly_the_exhibited_quality(mat: tuple[str, int]) -> None:
+    table = solo()
+    table.give("alice", coin=mat[1], materials=())
+    table.play(f"favour alice acquire {mat[0]}@{mat[1]}")
+    alice = table.p("alice")
+    assert alice.materials == (mat,) and alice.coin == 0
+    assert table.state.exhibited == without_shown(mat)
+    assert mat[0] not in table.state.buy_area
+
+
+def test_acquire_refused_one_coin_short() -> None:
+    table = solo()
+    table.give("alice", coin=3)
+    error = table.refuse("favour alice acquire utility@4", IllegalMove, "LOOP 7.0 ACQUIRE")
+    assert "3 COIN" in str(error)
+
+
+def test_acquire_names_a_card_as_exhibited() -> None:
+    """The QUALITY typed is the Exhibited one: METAL shows 2 dots, not 3."""
+    table = solo()
+    table.give("alice", coin=9)
+    table.refuse("favour alice acquire metal@3", IllegalMove, "LOOP 7.0 ACQUIRE")
+    table.set(buy_area=("food", "glass", "plastic", "utility"), exhibited=without_shown(("metal", 2)))
+    table.refuse("favour alice acquire metal", IllegalMove, "LOOP 7.0 ACQUIRE")
+
+
+# --- BARTER: "Exchange 1 of your MATERIAL with another 1 from BUY AREA of the same or less
+# Exhibited QUALITY."
+
+
+def test_barter_for_the_same_exhibited_quality() -> None:
+    table = solo()
+    table.give("alice", materials=(("glass", 2),), coin=0)
+    table.play("favour alice barter glass@2 metal@2")
+    assert table.p("alice").materials == (("metal", 2),) and table.p("alice").coin == 0
+    # the given card lies in the BUY AREA showing its QUALITY
+    assert ("glass", 2) in table.state.exhibited and ("metal", 2) not in table.state.exhibited
+    assert sorted(table.state.buy_area) == ["food", "glass", "glass", "plastic", "utility"]
+
+
+def test_barter_for_less_exhibited_quality() -> None:
+    table = solo()
+    table.give("alice", materials=(("metal", 4),))
+    table.play("favour alice barter metal@4 food@1")
+    assert table.p("alice").materials == (("food", 1),)
+    assert ("metal", 4) in table.state.exhibited and ("food", 1) not in table.state.exhibited
+
+
+def test_barter_never_for_more_exhibited_quality() -> None:
+    table = solo()
+    table.give("alice", materials=(("glass", 2),))
+    error = table.refuse("favour alice barter glass@2 plastic@3", IllegalMove, "LOOP 7.0 BARTER")
+    assert error.legal is not None and "metal@2" in error.legal and "plastic" not in error.legal
+
+
+def test_barter_gives_only_what_alice_holds() -> None:
+    table = solo()
+    table.give("alice", materials=(("glass", 2),))
+    table.refuse("favour alice barter food@2 metal@2", IllegalMove, "LOOP 7.0 BARTER")
+
+
+# --- RENEW: "Take any 1 MATERIAL (including UTILITY) from central LANDFILL, then pay double the
+# COIN to the WORK AREA to determine its QUALITY."
+
+
+@pytest.mark.parametrize("quality", [1, 2, 3, 4])
+def test_renew_pays_2_coin_per_quality(quality: int) -> None:
+    table = solo()
+    table.set(central=("glass", "utility"))
+    table.give("alice", coin=2 * quality, materials=())
+    table.play(f"favour alice renew utility@{quality}")
+    assert table.p("alice").materials == (("utility", quality),) and table.p("alice").coin == 0
+    assert table.state.central == ("glass",)
+
+
+def test_renew_refused_one_coin_short() -> None:
+    table = solo()
+    table.set(central=("glass",))
+    table.give("alice", coin=5)
+    table.refuse("favour alice renew glass@3", IllegalMove, "LOOP 7.0 RENEW")
+
+
+def test_renew_only_what_the_central_landfill_holds() -> None:
+    """Not alice's own LANDFILL, and not the BUY AREA."""
+    table = solo()
+    table.set(central=("glass",))
+    table.give("alice", coin=9, landfill=("metal",))
+    error = table.refuse("favour alice renew metal@1", IllegalMove, "LOOP 7.0 RENEW")
+    assert error.legal == "it holds glass"
+
+
+def test_renew_says_the_quality() -> None:
+    table = solo()
+    table.set(central=("glass",))
+    table.give("alice", coin=9)
+    table.refuse("favour alice renew glass", BadInput)
+    table.refuse("favour alice renew glass@5", BadInput)
+
+
+def test_a_chef_renews_food_at_1_coin_per_quality() -> None:
+    """8.0 Chef, Supersize: "you get double the QUALITY than COIN you paid" on FOOD."""
+    table = solo("chef")
+    table.set(central=("food", "glass"))
+    table.give("alice", coin=3, materials=())
+    table.refuse("favour alice renew glass@2", IllegalMove, "LOOP 7.0 RENEW")  # 4 COIN
+    table.play("favour alice renew food@3")
+    assert table.p("alice").materials == (("food", 3),) and table.p("alice").coin == 0
+
+
+def test_renew_under_disposable_culture() -> None:
+    """9.0 Disposable Culture: "Player can only BUY and RECYCLE PLASTIC at QUALITY 1"; RENEW is
+    Solo's RECYCLE. The default reading limits PLASTIC only (README, rules notes)."""
+    table = solo()
+    table.set(central=("plastic", "glass"), event_active="DISPOSABLE CULTURE")
+    table.give("alice", coin=9, materials=())
+    table.refuse("favour alice renew plastic@2", IllegalMove, "LOOP 9.0 Disposable Culture")
+    table.play("favour alice renew glass@2")
+    assert table.p("alice").materials == (("glass", 2),)
+
+
+def test_renew_under_disposable_culture_plastic_at_quality_1() -> None:
+    table = solo()
+    table.set(central=("plastic",), event_active="DISPOSABLE CULTURE")
+    table.give("alice", coin=2, materials=())
+    table.play("favour alice renew plastic@1")
+    assert table.p("alice").materials == (("plastic", 1),) and table.p("alice").coin == 0
+
+
+def test_renew_under_disposable_culture_only_plastic_reading() -> None:
+    table = solo(**{"disposable-culture": "only-plastic"})
+    table.set(central=("plastic", "glass"), event_active="DISPOSABLE CULTURE")
+    table.give("alice", coin=9)
+    table.refuse("favour alice renew glass@1", IllegalMove, "LOOP 9.0 Disposable Culture")
+    table.refuse("favour alice renew plastic@2", IllegalMove, "LOOP 9.0 Disposable Culture")
+    table.play("favour alice renew plastic@1")
+
+
+# --- RESELL: "Move 1 MATERIAL from your AREA to the bottom of MATERIAL deck. Take COIN equal to
+# its QUALITY from WORK AREA."
+
+
+def test_resell_takes_coin_equal_to_the_quality() -> None:
+    table = solo()
+    table.give("alice", materials=(("glass", 3), ("metal", 1)), coin=1)
+    deck = sorted(table.state.material_deck)
+    table.play("favour alice resell glass@3")
+    assert table.p("alice").materials == (("metal", 1),) and table.p("alice").coin == 4
+    assert sorted(table.state.material_deck) == sorted([*deck, "glass"])
+    assert table.state.exhibited == SHOWN  # not to the BUY AREA
+
+
+def test_resell_goes_to_the_bottom_of_a_virtual_deck() -> None:
+    """With virtual decks the top is drawn first; the resold card comes last."""
+    table = solo()
+    table.set(seed=1, material_deck=("food", "metal"))
+    table.give("alice", materials=(("glass", 2),), coin=0)
+    table.play("favour alice resell glass@2")
+    assert table.state.material_deck == ("food", "metal", "glass")
+
+
+def test_resell_only_alice_s_own_card() -> None:
+    table = solo()
+    table.give("alice", materials=(("glass", 3),))
+    table.refuse("favour alice resell metal@2", IllegalMove, "LOOP 7.0 RESELL")
+
+
+# --- SHARE: "Use 1 QUALITY of any MATERIAL in BUY AREA to CONSUME. Move it to central LANDFILL
+# if it is BROKEN."
+
+
+def test_share_wears_a_buy_area_card_by_1_quality() -> None:
+    table = solo()
+    table.give("alice", materials=(("glass", 2),), coin=1)
+    table.play("favour alice share plastic@3")
+    assert table.p("alice").coin == 1  # SHARE costs nothing
+    table.play("consume alice dance=glass,area:plastic")
+    assert ("plastic", 2) in table.state.exhibited and "plastic" in table.state.buy_area
+    assert table.state.central == ()
+
+
+def test_share_a_broken_card_goes_to_the_central_landfill() -> None:
+    table = solo()
+    table.give("alice", materials=(("plastic", 2),))
+    table.play("favour alice share glass@1", "consume alice dance=area:glass,plastic")
+    assert table.state.central == ("glass",) and "glass" not in table.state.buy_area
+    assert ("glass", 1) not in table.state.exhibited and table.p("alice").landfill == ()
+
+
+def test_share_names_a_card_as_exhibited() -> None:
+    table = solo()
+    table.refuse("favour alice share plastic@1", IllegalMove, "LOOP 7.0 SHARE")
+
+
+# --- careers and EVENTs on the blue FAVOUR
+
+
+def test_a_scavenger_plays_renew_as_resell() -> None:
+    """8.0 Scavenger: "You may also play RECYCLE (or RENEW in Solo Mode) as RESELL"."""
+    table = solo("scavenger")
+    table.give("alice", materials=(("glass", 3),), coin=0)
+    table.play("favour alice resell glass@3 --card renew")
+    alice = table.p("alice")
+    assert alice.coin == 3 and alice.played == ("renew",) and "resell" in alice.hand
+
+
+def test_only_a_scavenger_plays_renew_as_resell() -> None:
+    table = solo()
+    table.give("alice", materials=(("glass", 3),))
+    table.refuse("favour alice resell glass@3 --card renew", IllegalMove, "LOOP 8.0 Scavenger")
+
+
+def test_a_scavenger_plays_no_other_card_as_another() -> None:
+    table = solo("scavenger")
+    table.give("alice", materials=(("glass", 3),), coin=9)
+    table.refuse("favour alice resell glass@3 --card acquire", IllegalMove, "LOOP 8.0 Scavenger")
+    table.refuse("favour alice acquire metal@2 --card renew", IllegalMove, "LOOP 8.0 Scavenger")
+
+
+@pytest.mark.parametrize("line", ["favour alice acquire metal@2", "favour alice resell glass@3"])
+def test_a_salesman_gains_1_coin_on_acquire_and_resell(line: str) -> None:
+    """8.0 Salesman: "you gain 1 COIN" on an ACQUIRE or RESELL (in Solo, when it takes effect)."""
+    plain, salesman = solo(), solo("salesman")
+    for table in (plain, salesman):
+        table.give("alice", materials=(("glass", 3),), coin=5)
+        table.play(line)
+    assert salesman.p("alice").coin == plain.p("alice").coin + 1
+
+
+def test_a_salesman_gains_nothing_on_barter() -> None:
+    plain, salesman = solo(), solo("salesman")
+    for table in (plain, salesman):
+        table.give("alice", materials=(("glass", 3),), coin=5)
+        table.play("favour alice barter glass@3 metal@2")
+    assert salesman.p("alice").coin == plain.p("alice").coin == 5
+
+
+@pytest.mark.parametrize(
+    ("line", "cost"),
+    [("favour alice acquire food@1", 1), ("favour alice renew glass@1", 2)],
+    ids=["acquire", "renew"],
+)
+def test_everything_is_online_stops_spending_without_a_credit_card(line: str, cost: int) -> None:
+    """9.0 Everything Is Online: "Player without a CREDIT CARD cannot spend COIN, including
+    cannot ACQUIRE"; RENEW pays COIN too."""
+    table = solo()
+    table.set(central=("glass",), event_active="EVERYTHING IS ONLINE")
+    table.give("alice", coin=9)
+    table.refuse(line, IllegalMove, "LOOP 9.0 Everything Is Online")
+    table.give("alice", credit=((0, 0),))
+    table.play(line)
+    assert table.p("alice").coin == 9 - cost
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["favour alice barter glass@3 metal@2", "favour alice resell glass@3", "favour alice share food@1"],
+    ids=["barter", "resell", "share"],
+)
+def test_everything_is_online_leaves_favours_that_spend_nothing(line: str) -> None:
+    table = solo()
+    table.set(event_active="EVERYTHING IS ONLINE")
+    table.give("alice", materials=(("glass", 3),))
+    table.play(line)
+    assert len(table.p("alice").played) == 1
+
+
+# --- what the grammar cannot type, refused where a service caller could send it
+
+
+def test_a_blue_favour_names_no_target() -> None:
+    table = solo()
+    table.give("alice", coin=9)
+    command = Favour("alice", "acquire", "bob", theirs=MatRef("metal", 2))
+    assert "no target" in refuse_command(table, command, BadInput)
+
+
+def test_only_the_5_blue_favours() -> None:
+    table = solo()
+    command = Favour("alice", "recycle", "", theirs=MatRef("glass"), pay=1)
+    assert "unknown blue FAVOUR" in refuse_command(table, command, BadInput)
+    table.refuse("favour alice recycle glass", BadInput)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        Favour("alice", "acquire", "", theirs=MatRef("metal", 2), pay=2),
+        Favour("alice", "acquire", "", mine=MatRef("glass", 3), theirs=MatRef("metal", 2)),
+        Favour("alice", "resell", "", theirs=MatRef("metal", 2)),
+        Favour("alice", "barter", "", mine=MatRef("glass", 3)),
+    ],
+    ids=["pay", "acquire-mine", "resell-theirs", "barter-half"],
+)
+def test_each_blue_favour_takes_its_own_arguments(command: Favour) -> None:
+    table = solo()
+    table.give("alice", coin=9, materials=(("glass", 3),))
+    assert "takes other arguments" in refuse_command(table, command, BadInput)
+
+
+def test_the_grammar_counts_the_words() -> None:
+    table = solo()
+    table.give("alice", coin=9, materials=(("glass", 3),))
+    table.refuse("favour alice acquire bob metal@2", BadInput)
+    table.refuse("favour alice barter glass@3", BadInput)
