@@ -1,10 +1,11 @@
-"""LOOP 8.0 CAREER Overview (5.0, 5.1): every CAREER as data and one small effect each.
+"""LOOP 8.0 CAREER Overview (5.0, 5.1): every CAREER as data; an ABILITY used by choice as one
+small effect, a conditional one indexed to the rules it changes.
 
 The printed cards are ``data.CAREERS``. Here each ABILITY a player uses by choice (``ability
-PLAYER POWER ...``) is a ``Power``: the CAREER it belongs to and one function. The conditional
-ABILITY act where their rule is: ARTIST, FREELANCER and TYCOON in ``salary`` (WORK), CHEF,
-SCIENTIST and OFFICE LADY in ``buy``, LAWYER, OFFICER, POLITICIAN, SALESMAN and SCAVENGER's
-RESELL in ``favour``, WAITRESS in ``end`` (the start of her turn). Readings: ``modes``.
+PLAYER POWER ...``) is a ``Power``: the CAREER it belongs to and one function. A conditional
+ABILITY (and a SALARY that is not a fixed pair) changes another rule, so it acts inside that
+rule; ``ACTS_IN`` below is the index by CAREER of the functions where each one acts
+(``tests/loop/test_shape.py`` checks it against the code both ways). Readings: ``modes``.
 """
 
 from __future__ import annotations
@@ -310,6 +311,43 @@ POWERS: dict[str, Power] = {
     "scavenge": Power("SCAVENGER", _scavenge, "scavenge OWNER TYPE"),
     "peek": Power("SCHOLAR", _look, "peek material|activity|favour|event"),
     "take": Power("SOLDIER", _enlist, "take TARGET [KIND|unseen]"),
+}
+
+
+# Where each CAREER is consulted by name (under ledger.games.loop), beyond its ``Power``:
+# ``moves`` lists what is legal for it; the others are the rules its ABILITY or SALARY changes.
+ACTS_IN: dict[str, tuple[str, ...]] = {
+    "ARTIST": ("rules.work._work", "rules.work._create", "moves._turn_modes"),
+    "BANKER": ("moves._abilities",),
+    "CHEF": (
+        "rules.buy.buy_check",
+        "rules.favour._favour",
+        "rules.blue._blue_favour",
+        "evolve._favour_effect",
+    ),
+    "CRAFTSMAN": ("moves._abilities",),
+    "ENGINEER": ("moves._abilities",),
+    "FREELANCER": ("rules.careers.salary", "rules.work._work", "moves._abilities", "moves._turn_modes"),
+    "HOMEMAKER": ("moves._abilities",),
+    "INVESTOR": ("moves._abilities",),
+    "LAWYER": ("rules.favour._object", "rules.core.lawyers", "moves._modes"),
+    "NURSE": ("moves._abilities",),
+    "OFFICE LADY": ("rules.buy.buy_check", "moves._turn_modes"),
+    "OFFICER": ("rules.favour._favour",),
+    "POLITICIAN": ("rules.favour._card_played", "moves._favours_modes"),
+    "SALESMAN": ("rules.favour._salesman",),
+    "SCAVENGER": (
+        "rules.favour._card_played",
+        "rules.blue._blue_favour",
+        "moves._abilities",
+        "moves._blue",
+        "moves._favours_modes",
+    ),
+    "SCHOLAR": ("moves._abilities",),
+    "SCIENTIST": ("rules.buy.buy_check", "moves._turn_modes"),
+    "SOLDIER": ("moves._abilities",),
+    "TYCOON": ("rules.careers.salary",),
+    "WAITRESS": ("rules.end._start_turn",),
 }
 
 

@@ -1,17 +1,15 @@
-"""LOOP 5.3 EVENT and 9.0 EVENT Overview: every EVENT as data and one small effect each.
+"""LOOP 5.3 EVENT and 9.0 EVENT Overview: every EVENT as data; an IMMEDIATE one as one small
+effect, a CONTINUOUS one indexed to the rules it changes.
 
 The printed cards are ``data.EVENTS``. An EVENT is drawn face down whenever a HAPPINESS token
 enters another zone (``core._Out``), and its owner's face-down EVENT flip after their turn
 (``end``): a real table types them in one ``reveal event`` line, in the order they resolve.
 
-A CONTINUOUS EVENT acts where its rule is, through ``core.in_effect``: WORK (OVERTIME,
-ECONOMIC SLOWDOWN), BUY (BAD DEBT, BOGOF, DISPOSABLE CULTURE, ECONOMIC SLOWDOWN, EVERYTHING
-IS ONLINE, RED GOWN, THE 2ND SEMI MID-SEASON SALES), CONSUME (ECONOMIC SLOWDOWN,
-MICRO-PLASTIC, VULGARIAN), FAVOUR (EVERYTHING IS ONLINE, MANNERS MAKYTH MAN), spending (BUY
-MORE EARN MORE, MAKE IT RAIN), a LANDFILL (LANDFILL TAX), APPLY (TREAT YO SELF), a move
-(SKINNER BOX), the turn end (A DIAMOND IS FOR BUSINESS, COLLECTOR, HYPEBEAST). An IMMEDIATE
-EVENT is an ``Immediate`` below: what it does at once, or what each player chooses, in turn
-from the triggerer (``event PLAYER ...``).
+A CONTINUOUS EVENT changes another rule while it is active, so it acts inside that rule
+through ``core.in_effect``; ``CONTINUOUS`` below is the index by name of the functions where
+each one acts (``tests/loop/test_shape.py`` checks it against the code both ways). An
+IMMEDIATE EVENT is an ``Immediate`` below: what it does at once, or what each player chooses,
+in turn from the triggerer (``event PLAYER ...``).
 """
 
 from __future__ import annotations
@@ -62,6 +60,49 @@ def clockwise(state: State, first: str) -> tuple[str, ...]:
 
 def _triggerer(state: State) -> str:
     return state.seats[state.turn]
+
+
+# ---------------------------------------------------------------------------- CONTINUOUS
+
+# Where each CONTINUOUS EVENT acts: the functions (under ledger.games.loop) that consult it.
+# ``moves`` lists what is legal under it; the others are the rules it changes.
+CONTINUOUS: dict[str, tuple[str, ...]] = {
+    "A DIAMOND IS FOR BUSINESS": ("rules.end._turn_end_checks",),
+    "BAD DEBT": ("rules.buy.buy_check",),
+    "BOGOF": ("rules.buy.buy_check", "rules.credit.could_buy", "moves._bogof"),
+    "BUY MORE EARN MORE": ("rules.core._spending",),
+    "COLLECTOR": ("rules.end._turn_end_checks",),
+    "DISPOSABLE CULTURE": ("rules.buy.buy_check", "rules.favour._favour", "rules.blue._blue_favour"),
+    "ECONOMIC SLOWDOWN": (
+        "rules.careers.salary",
+        "rules.buy.buy_check",
+        "rules.consume._consume",
+        "rules.core.consume_possible",
+    ),
+    "EVERYTHING IS ONLINE": (
+        "rules.buy.buy_check",
+        "rules.favour._favour",
+        "rules.blue._blue_favour",
+        "rules.careers._influence",
+        "rules.careers._invest",
+    ),
+    "HYPEBEAST": ("rules.end._end", "rules.end._turn_end_checks", "moves._turn_modes"),
+    "LANDFILL TAX": ("rules.core.add",),
+    "MAKE IT RAIN": ("rules.core._spending",),
+    "MANNERS MAKYTH MAN": ("rules.favour._reject", "rules.favour.reject_options"),
+    "MICRO PLASTIC": (
+        "rules.consume.colours",
+        "rules.consume._consume",
+        "rules.core.consume_possible",
+        "rules.core.spend_cards",
+    ),
+    "OVERTIME": ("rules.careers.salary",),
+    "RED GOWN": ("rules.buy.buy_check",),
+    "SKINNER BOX": ("rules.end.refill_now",),
+    "THE 2ND SEMI MID SEASON SALES": ("rules.buy.buy_check",),
+    "TREAT YO SELF": ("rules.credit._apply",),
+    "VULGARIAN": ("rules.consume._consume", "rules.core.consume_possible"),
+}
 
 
 # ---------------------------------------------------------------------------- IMMEDIATE
