@@ -656,7 +656,7 @@ def test_scholar_with_virtual_decks_sees_the_card_in_her_view_only() -> None:
             ["alice gives a FAVOUR to bob (Care)", "alice: +1 REPUTATION (Care)"],
         ),
         ("scavenger", {"bob": {"landfill": ("glass",)}}, "scavenge bob glass", ["(Scavenger)"]),
-        ("soldier", {"bob": {"hand": ("share",)}}, "take bob", ["bob gives a FAVOUR to alice (Soldier)"]),
+        ("soldier", {"bob": {"hand": ("share",)}}, "take bob", ["alice takes a FAVOUR from bob (Soldier)"]),
     ],
 )
 def test_the_log_names_the_ability_that_moved_each_thing(

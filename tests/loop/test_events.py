@@ -564,7 +564,7 @@ def test_social_responsibility_at_a_real_table_the_card_drawn_is_typed() -> None
     events = table.play("event alice bob acquire")
     assert table.p("alice").hand == ("acquire",)
     assert "acquire" not in table.p("bob").hand and "share" in table.p("bob").hand
-    assert "bob gives a FAVOUR to alice (SOCIAL RESPONSIBILITY)" in map(loop.describe, events)
+    assert "alice takes a FAVOUR from bob (SOCIAL RESPONSIBILITY)" in map(loop.describe, events)
 
 
 def test_the_log_names_the_immediate_event_that_moved_each_thing() -> None:

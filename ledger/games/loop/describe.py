@@ -72,6 +72,17 @@ from ledger.games.loop.model import (
 )
 from ledger.games.loop.rules import mat_text, mats_text, up
 
+# A FAVOUR moved by its receiver's act (SOLDIER's Enlist, SOCIAL RESPONSIBILITY), not its giver's
+_TAKEN = ("Soldier", "SOCIAL RESPONSIBILITY")
+
+
+def _favour_moved(e: FavourMoved) -> str:
+    if not e.to:
+        return f"{e.player} discards {up(e.card)} ({e.why})"
+    if e.why in _TAKEN:
+        return f"{e.to} takes a FAVOUR from {e.player} ({e.why})"
+    return f"{e.player} gives a FAVOUR to {e.to} ({e.why})"
+
 
 def offer_text(
     kind: str,
@@ -251,11 +262,7 @@ _DESCRIBE.update(
         AbilityUsed: _used,
         Tossed: lambda e: f"{e.player} tosses: {', '.join(e.outcomes)}",
         Peeked: lambda e: f"{e.player} looks at the top of the {up(e.deck)} deck",
-        FavourMoved: lambda e: (
-            f"{e.player} gives a FAVOUR to {e.to} ({e.why})"
-            if e.to
-            else f"{e.player} discards {up(e.card)} ({e.why})"
-        ),
+        FavourMoved: _favour_moved,
         FavoursReturned: lambda e: f"{e.player} takes back {len(e.cards)} FAVOUR played",
         FavourResolved: lambda e: f"the {up(e.offer.kind)} takes effect",
         BluffCalled: lambda e: (
