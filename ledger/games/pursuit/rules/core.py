@@ -297,7 +297,7 @@ def short(state: State, name: str, cost: str, times: int = 1, extra: int = 0) ->
 def afford(state: State, name: str, cost: str, rule: str, what: str, times: int = 1, extra: int = 0) -> None:
     missing = short(state, name, cost, times, extra)
     if missing:
-        shown = effects.shown(cost) + (f" and {extra} hourglass on the board" if extra else "")
+        shown = effects.shown(cost) + (f" and {extra} hourglass to place" if extra else "")
         raise IllegalMove(f"{what} costs {shown}: {missing}", rule=rule or R_COSTS)
 
 
