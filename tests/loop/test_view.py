@@ -350,3 +350,17 @@ def test_cooperative_and_solo_hands_are_open() -> None:
         state = loop.evolve(state, event)
     public = loop.view(state).players
     assert all(public[name].favours == sorted(state.players[name].hand) for name in state.seats)
+
+
+def test_a_mode_setup_headline_says_who_the_table_waits_for() -> None:
+    """5.1: the table deals 2 CAREER each, then each player chooses one or INTERN."""
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2)
+    assert "the table reveals the CAREER dealt" in loop.present(loop.view(table.state)).headline
+    table.play("reveal career alice chef tycoon", "reveal career bob artist nurse")
+    assert loop.present(loop.view(table.state)).headline == (
+        "Setup · alice, bob to choose a CAREER or INTERN (LOOP 5.1)"
+    )
+    table.play("career alice chef")
+    assert loop.present(loop.view(table.state)).headline.startswith("Setup · bob to choose")

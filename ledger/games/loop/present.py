@@ -98,7 +98,10 @@ def headline(view: View) -> str:
     if view.phase == "cards":
         return "Setup · waiting for every ACTIVITY and GOAL face (virtual decks)"
     if view.phase == "setup":
-        return "Setup · the table reveals the starting MATERIAL and the CONSUME AREA"
+        if view.to_act and "table" not in view.to_act:  # 5.1: the table waits for the choices
+            return f"Setup · {', '.join(view.to_act)} to choose a CAREER or INTERN (LOOP 5.1)"
+        dealt = "" if view.mode == "basic" else "the CAREER dealt, "
+        return f"Setup · the table reveals {dealt}the starting MATERIAL and the CONSUME AREA"
     if view.phase == "over":
         winners = view.winners
         if view.mode == "cooperative":  # 6.3: all or none
