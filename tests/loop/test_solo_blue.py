@@ -85,7 +85,8 @@ def test_acquire_names_a_card_as_exhibited() -> None:
     """The QUALITY typed is the Exhibited one: METAL shows 2 dots, not 3."""
     table = solo()
     table.give("alice", coin=9)
-    table.refuse("favour alice acquire metal@3", IllegalMove, "LOOP 7.0 ACQUIRE")
+    error = table.refuse("favour alice acquire metal@3", IllegalMove, "LOOP 7.0 ACQUIRE")
+    assert str(error).startswith("LOOP 7.0 ACQUIRE: the BUY AREA has no metal@3")
     table.set(buy_area=("food", "glass", "plastic", "utility"), exhibited=without_shown(("metal", 2)))
     table.refuse("favour alice acquire metal", IllegalMove, "LOOP 7.0 ACQUIRE")
 
@@ -119,10 +120,13 @@ def test_barter_never_for_more_exhibited_quality() -> None:
     assert error.legal is not None and "metal@2" in error.legal and "plastic" not in error.legal
 
 
-def test_barter_gives_only_what_alice_holds() -> None:
+def test_barter_gives_only_what_alice_holds_for_what_the_buy_area_shows() -> None:
     table = solo()
     table.give("alice", materials=(("glass", 2),))
-    table.refuse("favour alice barter food@2 metal@2", IllegalMove, "LOOP 7.0 BARTER")
+    error = table.refuse("favour alice barter food@2 metal@2", IllegalMove, "LOOP 7.0 BARTER")
+    assert "alice has no FOOD" in str(error)
+    error = table.refuse("favour alice barter glass@2 metal@1", IllegalMove, "LOOP 7.0 BARTER")
+    assert "the BUY AREA has no metal@1" in str(error)
 
 
 # --- RENEW: "Take any 1 MATERIAL (including UTILITY) from central LANDFILL, then pay double the
@@ -254,7 +258,8 @@ def test_share_a_broken_card_goes_to_the_central_landfill() -> None:
 
 def test_share_names_a_card_as_exhibited() -> None:
     table = solo()
-    table.refuse("favour alice share plastic@1", IllegalMove, "LOOP 7.0 SHARE")
+    error = table.refuse("favour alice share plastic@1", IllegalMove, "LOOP 7.0 SHARE")
+    assert "the BUY AREA has no plastic@1" in str(error)
 
 
 # --- careers and EVENTs on the blue FAVOUR
@@ -273,6 +278,9 @@ def test_only_a_scavenger_plays_renew_as_resell() -> None:
     table = solo()
     table.give("alice", materials=(("glass", 3),))
     table.refuse("favour alice resell glass@3 --card renew", IllegalMove, "LOOP 8.0 Scavenger")
+    table.give("alice", hand=("acquire", "barter", "resell", "share"))
+    error = table.refuse("favour alice renew glass@1", IllegalMove, "LOOP 7.0 Solo Mode")
+    assert error.legal == "alice holds acquire, barter, resell, share"
 
 
 def test_a_scavenger_plays_no_other_card_as_another() -> None:
@@ -338,6 +346,9 @@ def test_a_blue_favour_names_no_target() -> None:
     table.give("alice", coin=9)
     command = Favour("alice", "acquire", "bob", theirs=MatRef("metal", 2))
     assert "no target" in refuse_command(table, command, BadInput)
+    with pytest.raises(BadInput) as info:
+        table.apply(command)
+    assert info.value.legal == "favour alice acquire TYPE@QUALITY (a BUY AREA card, by its Exhibited QUALITY)"
 
 
 def test_only_the_5_blue_favours() -> None:

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
-from ledger.games.loop.model import Favour, FavourPlayed, FavourResolved, MatRef, Offer, Player
+from ledger.games.loop.model import Favour, FavourPlayed, FavourResolved, MatRef, Offer, Player, State
 from ledger.games.loop.rules.core import (
     OPTION_DISPOSABLE,
     R_SOLO,
@@ -41,11 +41,10 @@ _ARGS = {  # mine, theirs
 }
 
 
-def _exhibited(
-    player: Player, ref: MatRef | None, exhibited: tuple[tuple[str, int], ...], rule: str
-) -> tuple[str, int]:
+def _exhibited(state: State, ref: MatRef | None, rule: str) -> tuple[str, int]:
+    """The BUY AREA card ``ref`` names, by its Exhibited QUALITY."""
     assert ref is not None
-    return resolve(exhibited, ref, "the BUY AREA", rule)
+    return resolve(state.exhibited, ref, "the BUY AREA", rule)
 
 
 def _blue_favour(out: _Out, player: Player, command: Favour) -> None:
@@ -77,9 +76,8 @@ def _blue_favour(out: _Out, player: Player, command: Favour) -> None:
         raise IllegalMove(
             f"{player.name} has no CREDIT CARD and cannot spend COIN", rule=r_event("EVERYTHING IS ONLINE")
         )
-    offer = Offer(kind=kind, player=player.name, target="", card="" if card == kind else card)
     if kind in ("acquire", "share"):
-        theirs = _exhibited(player, command.theirs, state.exhibited, rule)
+        theirs = _exhibited(state, command.theirs, rule)
         if kind == "acquire" and theirs[1] > player.coin:
             raise IllegalMove(
                 f"{player.name} has {player.coin} COIN; {mat_text(theirs)} costs its Exhibited QUALITY",
@@ -89,7 +87,7 @@ def _blue_favour(out: _Out, player: Player, command: Favour) -> None:
     elif kind == "barter":
         assert command.mine is not None
         mine = resolve(player.materials, command.mine, player.name, rule)
-        theirs = _exhibited(player, command.theirs, state.exhibited, rule)
+        theirs = _exhibited(state, command.theirs, rule)
         if theirs[1] > mine[1]:
             raise IllegalMove(
                 f"{mat_text(theirs)} shows more QUALITY than {mat_text(mine)}",
