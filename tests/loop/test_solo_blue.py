@@ -231,7 +231,8 @@ def test_resell_goes_to_the_bottom_of_a_virtual_deck() -> None:
 def test_resell_only_alice_s_own_card() -> None:
     table = solo()
     table.give("alice", materials=(("glass", 3),))
-    table.refuse("favour alice resell metal@2", IllegalMove, "LOOP 7.0 RESELL")
+    error = table.refuse("favour alice resell metal@2", IllegalMove, "LOOP 7.0 RESELL")
+    assert str(error) == "LOOP 7.0 RESELL: alice has no METAL (alice has glass@3)"
 
 
 # --- SHARE: "Use 1 QUALITY of any MATERIAL in BUY AREA to CONSUME. Move it to central LANDFILL
