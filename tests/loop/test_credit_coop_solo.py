@@ -4,6 +4,7 @@ a test where it can be one; expected values from the text."""
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
@@ -77,6 +78,70 @@ def test_without_coin_to_payoff_apply_again() -> None:
     assert "apply alice" in str(error)
 
 
+def test_payoff_with_exactly_the_coin_owed_this_turn() -> None:
+    table = begun()
+    table.give("alice", credit=((0, 0),), coin=2)
+    table.play("payoff alice 2")
+    assert table.p("alice").coin == 0 and table.p("alice").credit == ((2, 2),)
+
+
+def test_the_turn_waits_for_every_card() -> None:
+    """5.4: "You must PAYOFF each and every one of your CREDIT CARD during your turn"."""
+    table = begun()
+    table.give("alice", credit=((1, 0), (0, 0), (3, 1)), coin=9)
+    table.play("work alice")
+    error = table.refuse("end alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    assert str(error).startswith("LOOP 5.4 CREDIT CARD: alice has not paid CREDIT CARD 1, 2 this turn")
+    assert error.legal == "payoff alice 1 --card 1"
+    table.play("payoff alice 1 --card 1", "payoff alice 2 --card 2", "end alice")
+
+
+def test_apply_when_an_immediate_event_affects_you() -> None:
+    """5.4: APPLY "anytime during your turn, or when you are affected by an IMMEDIATE EVENT":
+    between turns, the player whose part of it is being resolved, and no other."""
+    table = begun()
+    table.set(current="INSURANCE", resolving=("bob", "alice"), phase="refill", ending="events")
+    table.refuse("apply alice glass", NotYourTurn, "LOOP 5.4 CREDIT CARD")
+    table.play("apply bob glass")
+    assert len(table.p("bob").credit) == 1 and table.p("bob").coin == 2 + 4
+
+
+def test_no_apply_between_turns_otherwise() -> None:
+    table = begun()
+    table.give("alice", coin=2)
+    table.play("buy alice glass:1", "end alice")
+    assert table.state.phase == "refill" and not table.state.resolving
+    table.refuse("apply alice metal", NotYourTurn, "LOOP 5.4 CREDIT CARD")
+    table.refuse("apply bob metal", NotYourTurn, "LOOP 5.4 CREDIT CARD")
+
+
+def test_an_apply_pays_the_coin_owed_to_whom_it_is_owed() -> None:
+    """9.0 REPURCHASE: "Give 1 COIN to a player"; with none, alice APPLYs (5.4) and the COIN
+    goes to that player from the new COIN at once."""
+    table = begun()
+    table.give("alice", coin=0)
+    table.give("bob", coin=0, landfill=("glass",))
+    table.set(current="REPURCHASE", resolving=("alice", "bob"), phase="refill", ending="events")
+    table.play("event alice bob glass")
+    assert [(o.player, o.coin, o.to) for o in table.state.owed] == [("alice", 1, "bob")]
+    events = table.play("apply alice metal")
+    assert table.p("alice").coin == 4 - 1 and table.p("bob").coin == 1
+    assert "alice pays 1 COIN to bob (REPURCHASE)" in map(loop.describe, events)
+
+
+def test_an_apply_settles_coin_owed_down_to_the_last_coin() -> None:
+    """The new 4 COIN pay 4 owed exactly; 5 owed wait for another APPLY."""
+    for owed, settled in ((4, True), (5, False)):
+        table = begun()
+        table.give("alice", coin=0)
+        table.set(current="INSURANCE", resolving=("alice", "bob"), phase="refill", ending="events")
+        table.play("event alice lose")
+        table.set(owed=(replace(table.state.owed[0], coin=owed),))
+        table.play("apply alice glass")
+        assert (not table.state.owed) == settled
+        assert table.p("alice").coin == (0 if settled else 4)
+
+
 def test_forced_into_debt() -> None:
     """5.4: "If WORK is your only option but you have not enough HAPPINESS to deduct, you must
     APPLY for a CREDIT CARD and choose to BUY or CONSUME instead" (SCHOLAR's SALARY costs 2)."""
@@ -99,13 +164,42 @@ def test_with_no_buy_or_consume_even_after_an_apply_work_is_2_2_a() -> None:
     assert "alice" not in loop.to_act(table.state)
 
 
+def test_forced_into_debt_when_only_a_buy_would_follow() -> None:
+    """Nothing to CONSUME even with the Welcoming Gift: the BUY the new COIN pays for is what
+    makes WORK not the only option."""
+    table = begun(careers={"alice": "scholar"})
+    table.give("alice", happiness=1, coin=0, materials=())
+    table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+
+
+def test_forced_into_debt_when_only_the_welcoming_gift_makes_a_consume() -> None:
+    """9.0 BAD DEBT forbids a BUY once a CREDIT CARD is owned; alice holds a PLASTIC, so the
+    GLASS taken as the Welcoming Gift makes DANCE (GLASS + PLASTIC) a CONSUME: WORK is not her
+    only option."""
+    table = begun(careers={"alice": "scholar"})
+    table.set(event_active="BAD DEBT", buy_area=("glass", "metal"))
+    table.give("alice", happiness=1, coin=0, materials=(("plastic", 1),))
+    table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.play("apply alice glass", "consume alice dance=glass,plastic")
+
+
+def test_forced_into_debt_under_red_gown_counts_a_buy_at_quality_4() -> None:
+    """9.0 RED GOWN: "you must BUY at the same or higher QUALITY than your current highest
+    QUALITY MATERIAL": with a METAL@4 held and 4 COIN, a BUY at QUALITY 4 is open."""
+    table = begun(careers={"alice": "scholar"})
+    table.set(event_active="RED GOWN")
+    table.give("alice", happiness=1, coin=4, reputation=0, materials=(("metal", 4),))
+    table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.play("buy alice glass:4")
+
+
 def test_forced_into_debt_counts_a_buy_at_quality_1_before_any_apply() -> None:
     """9.0 BAD DEBT ("cannot choose BUY" once a CREDIT CARD is owned) leaves only the BUY made
     before an APPLY: 1 COIN buys a MATERIAL at QUALITY 1 (2.2 b), so WORK is not the only
     option (5.4) and is refused; with no COIN it is, and 2.2 a's WORK is taken."""
     table = begun(careers={"alice": "scholar"})
     table.set(event_active="BAD DEBT", buy_area=("metal",))
-    table.give("alice", happiness=1, coin=1, materials=())
+    table.give("alice", happiness=1, coin=1, reputation=0, materials=())
     table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
     table.play("buy alice metal:1")
     assert ("metal", 1) in table.p("alice").materials
@@ -121,10 +215,10 @@ def test_forced_into_debt_under_bogof_counts_the_buy_with_its_free_card() -> Non
     """9.0 BOGOF: "For every MATERIAL you BUY, you must take 1 MATERIAL at QUALITY 1 from the BUY
     AREA": after an APPLY, a BUY with its free card is possible, so WORK is refused (5.4)."""
     table = begun(careers={"alice": "scholar"})
-    table.set(event_active="BOGOF", buy_area=("metal", "glass", "food"))
+    table.set(event_active="BOGOF", buy_area=("metal", "glass", "food", "plastic"))
     table.give("alice", happiness=1, coin=0, materials=())
     table.refuse("work alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
-    table.play("apply alice metal", "buy alice glass:1 --free food")
+    table.play("apply alice metal", "buy alice glass:1 --free food")  # 1 free card per card bought
     assert {("glass", 1), ("food", 1)} <= set(table.p("alice").materials)
 
 
@@ -244,64 +338,7 @@ def test_solo_is_for_1_player() -> None:
         raise AssertionError("2 players in Solo")
 
 
-def test_acquire_pays_the_exhibited_quality() -> None:
-    """7.0 ACQUIRE: "Take 1 MATERIAL from the BUY AREA and pay COIN equal to its Exhibited
-    QUALITY"."""
-    table = begun("solo")
-    table.give("alice", coin=3)
-    table.play("favour alice acquire metal@2")
-    alice = table.p("alice")
-    assert ("metal", 2) in alice.materials and alice.coin == 1 and alice.played == ("acquire",)
-    table.refuse("favour alice acquire food@1", IllegalMove)  # face up: back on WORK only
-
-
-def test_acquire_needs_the_coin() -> None:
-    table = begun("solo")
-    table.give("alice", coin=3)
-    table.refuse("favour alice acquire utility@4", IllegalMove, "LOOP 7.0 ACQUIRE")
-
-
-def test_barter_for_the_same_or_less_exhibited_quality() -> None:
-    """7.0 BARTER: "Exchange 1 of your MATERIAL with another 1 from BUY AREA of the same or less
-    Exhibited QUALITY"."""
-    table = begun("solo")
-    table.give("alice", materials=(("glass", 2),))
-    table.refuse("favour alice barter glass@2 plastic@3", IllegalMove, "LOOP 7.0 BARTER")
-    table.play("favour alice barter glass@2 metal@2")
-    assert table.p("alice").materials == (("metal", 2),)
-    assert ("glass", 2) in table.state.exhibited
-
-
-def test_renew_from_the_central_landfill_for_2_coin_per_quality() -> None:
-    """7.0 RENEW: "Take any 1 MATERIAL (including UTILITY) from central LANDFILL, then pay double
-    the COIN to the WORK AREA to determine its QUALITY"."""
-    table = begun("solo")
-    table.set(central=("utility",))
-    table.give("alice", coin=4)
-    table.refuse("favour alice renew utility@3", IllegalMove, "LOOP 7.0 RENEW")
-    table.play("favour alice renew utility@2")
-    assert ("utility", 2) in table.p("alice").materials and table.p("alice").coin == 0
-    assert table.state.central == ()
-
-
-def test_resell_to_the_bottom_of_the_deck() -> None:
-    """7.0 RESELL: "Move 1 MATERIAL from your AREA to the bottom of MATERIAL deck. Take COIN equal
-    to its QUALITY"."""
-    table = begun("solo")
-    table.give("alice", materials=(("glass", 3),), coin=0)
-    deck = len(table.state.material_deck)
-    table.play("favour alice resell glass@3")
-    assert table.p("alice").coin == 3 and len(table.state.material_deck) == deck + 1
-
-
-def test_share_a_buy_area_card_broken_to_the_central_landfill() -> None:
-    """7.0 SHARE: "Use 1 QUALITY of any MATERIAL in BUY AREA to CONSUME. Move it to central
-    LANDFILL if it is BROKEN"."""
-    table = begun("solo")
-    table.give("alice", materials=(("plastic", 2),))
-    table.play("favour alice share glass@1", "consume alice dance=area:glass,plastic")
-    assert table.state.central == ("glass",) and "glass" not in table.state.buy_area
-    assert table.p("alice").landfill == ()
+# The 5 blue FAVOUR (7.0): tests/loop/test_solo_blue.py
 
 
 def test_solo_burns_a_material_at_each_turn_end() -> None:

@@ -275,8 +275,9 @@ def test_treat_yo_self() -> None:
     """9.0: "Gain 1 HAPPINESS immediately if you APPLY a new CREDIT CARD this turn"."""
     table = begun()
     _effect(table, "TREAT YO SELF")
-    table.play("apply alice glass")
+    events = table.play("apply alice glass")
     assert table.p("alice").happiness == 4 + 1
+    assert "alice: +1 HAPPINESS (TREAT YO SELF)" in map(loop.describe, events)
     table.play("apply alice metal")
     assert table.p("alice").happiness == 5  # once a turn
 

@@ -55,7 +55,7 @@ def may_apply(state: State, name: str) -> bool:
     return state.phase == "turn" and state.pending is None and state.active == name and not state.refilling
 
 
-def unpaid(state: State, player: Player) -> list[int]:
+def unpaid(player: Player) -> list[int]:
     """The player's CREDIT CARD with no COIN placed this turn (1 is the oldest)."""
     return [i + 1 for i, (_, now) in enumerate(player.credit) if now == 0]
 
@@ -137,14 +137,6 @@ def _payoff(out: _Out, command: Payoff) -> None:
             legal=f"APPLY for another CREDIT CARD to PAYOFF: apply {player.name} TYPE",
         )
     out.add(CreditPaid(player.name, command.card - 1, command.coin))
-
-
-def owes_payoff(state: State, player: Player) -> str | None:
-    """Why the player may not end the turn yet: a CREDIT CARD not paid this turn (5.4)."""
-    cards = unpaid(state, player)
-    if not cards:
-        return None
-    return f"{player.name} has not paid CREDIT CARD {', '.join(map(str, cards))} this turn"
 
 
 def could_buy(state: State, player: Player) -> bool:

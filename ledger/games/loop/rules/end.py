@@ -240,7 +240,7 @@ def _end_turn(out: _Out, player: str, automatic: bool, target: str = "") -> None
 
 
 def _end(out: _Out, command: End) -> None:
-    from ledger.games.loop.rules.credit import owes_payoff
+    from ledger.games.loop.rules.credit import unpaid
 
     state = out.state
     player = _active(state, command.player)
@@ -256,13 +256,13 @@ def _end(out: _Out, command: End) -> None:
             rule=R_END_TURN,
             legal=f"consume {player.name} ACTIVITY=MAT,MAT, then end {player.name}",
         )
-    unpaid = owes_payoff(state, player)
-    if unpaid:
-        card = next(i for i, (_, now) in enumerate(player.credit) if now == 0) + 1
+    cards = unpaid(player)
+    if cards:
         raise IllegalMove(
-            f"{unpaid}: you must PAYOFF each and every one of your CREDIT CARD during your turn",
+            f"{player.name} has not paid CREDIT CARD {', '.join(map(str, cards))} this turn: "
+            "you must PAYOFF each and every one of your CREDIT CARD during your turn",
             rule="LOOP 5.4 CREDIT CARD",
-            legal=f"payoff {player.name} 1 --card {card}"
+            legal=f"payoff {player.name} 1 --card {cards[0]}"
             if player.coin
             else f"no COIN: APPLY for another CREDIT CARD to PAYOFF (apply {player.name} TYPE)",
         )
