@@ -670,3 +670,84 @@ def test_the_log_names_the_ability_that_moved_each_thing(
     assert lines[0] == f"alice uses the {data.CAREER[career.upper()].name}'s ABILITY"
     for line in logged:
         assert any(line in told for told in lines), (line, lines)
+
+
+# --- what a mutation run of careers.py found untested (benchmarks/mutation.py)
+
+
+def test_reputation_spent_on_work_adds_to_any_salary() -> None:
+    """2.5 a): "+1 COIN per REPUTATION spent" on WORK, on top of the CAREER's SALARY (5.0)."""
+    table = begun(careers={"alice": "scholar"})  # SALARY +6 COIN; 1 REPUTATION to start
+    table.play("work alice --rep 1")
+    assert table.p("alice").coin == 2 + 6 + 1 and table.p("alice").reputation == 0
+
+
+def test_economic_slowdown_takes_an_artists_only_salary_coin() -> None:
+    """9.0 ECONOMIC SLOWDOWN: "lose 1 COIN in WORK turn": the ARTIST's SALARY is +1 COIN, so
+    her WORK gains only Create's 1 COIN (README, rules notes: on top of the SALARY)."""
+    table = begun(careers={"alice": "artist"})
+    table.set(event_active="ECONOMIC SLOWDOWN")
+    coin = table.p("alice").coin
+    table.play("work alice --create glass")
+    assert table.p("alice").coin == coin + 0 + 1
+
+
+def test_craftsman_forges_into_a_known_material_only() -> None:
+    """The grammar refuses an unknown type; a service caller's command is refused by the rule."""
+    from ledger.games.loop.model import Ability, MatRef
+
+    table = begun(careers={"alice": "craftsman"})
+    table.give("alice", materials=(("glass", 1),))
+    table.refuse("ability alice forge glass@1 wood", BadInput)
+    before = table.state
+    with pytest.raises(BadInput):
+        table.apply(Ability("alice", "forge", mat=MatRef("glass", 1), kind="wood"))
+    assert table.state is before
+
+
+def test_engineer_names_whose_card_is_missing() -> None:
+    table = begun(careers={"alice": "engineer"})
+    table.give("bob", materials=(("metal", 2),))
+    error = table.refuse("ability alice repair bob:glass@1", IllegalMove, "LOOP 8.0 Engineer")
+    assert "bob has no GLASS" in str(error)
+
+
+def test_freelancer_and_nurse_at_a_real_table_with_unseen_hands() -> None:
+    """At a real table a hand is unseen ("?"): a FAVOUR the pool could still hold may be named."""
+    table = begun(careers={"alice": "freelancer"})
+    assert set(table.p("alice").hand) == {"?"}
+    table.play("ability alice swap share")
+    assert "share" in table.state.favour_discard
+    table = begun(careers={"alice": "nurse"})
+    table.play("ability alice care bob share")
+    assert len(table.p("bob").hand) == 4
+
+
+def test_investor_types_both_tosses() -> None:
+    """8.0 INVESTOR: "toss twice": a real table types 2 outcomes."""
+    table = begun(careers={"alice": "investor"})
+    table.refuse("ability alice invest dollar", BadInput)
+    table.refuse("ability alice invest dollar blank blank", BadInput)
+
+
+def test_scholar_at_a_real_table_looks_without_the_referee_seeing() -> None:
+    """The ACTIVITY deck's cards are unseen at a real table, and not empty; the referee records
+    the look and never names a card it cannot know (the MATERIAL deck's composition is known,
+    not its order)."""
+    for deck in ("activity", "material"):
+        table = begun(careers={"alice": "scholar"})
+        events = table.play(f"ability alice peek {deck}")
+        assert [(e.deck, e.card) for e in events if type(e).__name__ == "Peeked"] == [(deck, "?")]
+
+
+@pytest.mark.parametrize("deck", ["activity", "favour", "event"])
+def test_scholar_with_virtual_decks_looks_at_the_top_card(deck: str) -> None:
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3, cards=True)
+    for name in table.state.seats:
+        table.play(f"career {name} intern")
+    table.give("alice", career="SCHOLAR")
+    top = getattr(table.state, f"{deck}_deck")[0]
+    table.play(f"ability alice peek {deck}")
+    assert loop.view(table.state, "alice").players["alice"].peek == f"{deck}: {top}"

@@ -664,3 +664,121 @@ def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
     assert (after.players["alice"].landfill, after.players["bob"].landfill) == (("glass",), ("utility",))
     assert sorted(after.material_deck) == sorted((*deck, "metal", "metal"))
     assert after.material_deck not in ((*deck, "metal", "metal"), tuple(sorted(after.material_deck)))
+
+
+# --- what a mutation run of events.py found untested (benchmarks/mutation.py)
+
+
+def _virtual() -> Table:
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3)
+    for name in table.state.seats:
+        table.play(f"career {name} intern")
+    return table
+
+
+def test_combustion_energy_at_a_real_table_keeps_the_deck_a_known_composition() -> None:
+    """A real table shuffles the cards itself: the referee keeps the deck as its sorted
+    composition, the returned cards in it."""
+    table = begun()
+    table.give("alice", happiness=2, landfill=("glass", "metal"))
+    deck = table.state.material_deck
+    facts = out(table)
+    now = IMMEDIATE["COMBUSTION ENERGY"].now
+    assert now is not None
+    now(facts, "alice")
+    assert facts.state.material_deck == tuple(sorted((*deck, "glass", "metal")))
+
+
+def test_overproduction_with_virtual_decks_removes_exactly_the_top_2() -> None:
+    table = _virtual()
+    deck = table.state.material_deck
+    facts = out(table)
+    now = IMMEDIATE["OVERPRODUCTION"].now
+    assert now is not None
+    now(facts, "alice")
+    assert facts.state.material_deck == deck[2:]
+
+
+def test_overproduction_that_depletes_says_so_in_the_log() -> None:
+    """Reading (modes.py): a DEPLETION OVERPRODUCTION causes penalises its triggerer (2.8 a)."""
+    table = _virtual()
+    table.set(material_deck=table.state.material_deck[:2])
+    facts = out(table)
+    now = IMMEDIATE["OVERPRODUCTION"].now
+    assert now is not None
+    now(facts, "alice")
+    told = [loop.describe(event) for event in facts.events]
+    assert "DEPLETION (overproduction): the MATERIAL deck runs out, -1 HAPPINESS to alice" in told
+
+
+def test_the_gap_names_itself_in_the_log() -> None:
+    table = begun()
+    table.give("alice", coin=9, materials=(), happiness=6)
+    table.give("bob", coin=0, materials=(), happiness=6)
+    facts = out(table)
+    now = IMMEDIATE["THE GAP"].now
+    assert now is not None
+    now(facts, "alice")
+    told = [loop.describe(event) for event in facts.events]
+    assert told == ["alice: -1 HAPPINESS (THE GAP)", "bob: -1 HAPPINESS (THE GAP)"]
+
+
+def test_insurance_with_virtual_decks_the_referee_tosses() -> None:
+    table = _virtual()
+    table.give("alice", coin=3)
+    _immediate(table, "INSURANCE")
+    table.refuse("event alice toss dollar", IllegalMove, "LOOP 9.0 Insurance")
+    events = table.play("event alice toss")
+    tossed = [e for e in events if type(e).__name__ == "Tossed"]
+    assert len(tossed) == 1 and tossed[0].outcomes[0] in data.COIN_SIDES
+    assert table.p("alice").coin == (5 if tossed[0].outcomes == ("dollar",) else 1)
+
+
+def test_insurance_lost_toss_is_paid_in_the_log() -> None:
+    table = begun()
+    table.give("alice", coin=3)
+    _immediate(table, "INSURANCE")
+    events = table.play("event alice toss blank")
+    assert "alice pays 2 COIN (INSURANCE)" in map(loop.describe, events)
+
+
+def test_no_event_is_revealed_or_answered_out_of_its_time() -> None:
+    """5.3: face-down EVENT flip after their owner's turn, and ``event PLAYER`` answers only the
+    IMMEDIATE EVENT being resolved."""
+    table = begun()
+    table.refuse("reveal event overtime", IllegalMove, "LOOP 5.3 EVENT")  # in a turn
+    table.refuse("event alice lose", IllegalMove, "LOOP 5.3 EVENT")
+    table.give("alice", coin=2)
+    table.play("buy alice glass:1", "end alice")  # the table refills the BUY AREA first
+    assert table.state.phase == "refill" and loop.to_act(table.state) == ["table"]
+    error = table.refuse("reveal event overtime", IllegalMove, "LOOP 5.3 EVENT")
+    assert "no face-down EVENT is flipped now" in str(error)
+    # alice's face-down EVENT flip after the refills, not before (5.3, modes.py: the turn end)
+    table = begun()
+    table.give("alice", coin=2, events=("?",))
+    table.play("buy alice glass:1", "end alice")
+    assert table.state.phase == "refill" and table.state.ending != "flip"
+    error = table.refuse("reveal event overtime", IllegalMove, "LOOP 5.3 EVENT")
+    assert "no face-down EVENT is flipped now" in str(error)
+    table.play("reveal material metal", "reveal event overtime")
+    # OVERPRODUCTION at a real table waits for its 2 cards, and for no player's answer
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overproduction")
+    assert table.state.current == "OVERPRODUCTION" and not table.state.resolving
+    table.refuse("event alice lose", IllegalMove, "LOOP 5.3 EVENT")
+
+
+def test_an_event_that_acts_at_once_asks_nobody() -> None:
+    """HIDDEN CLAUSE acts on everyone at once: no player is waited for, and the log says no
+    player resolved it."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.give("bob", credit=((2, 0),))
+    events = table.play("work alice", "end alice", "reveal event hidden-clause")
+    told = [loop.describe(event) for event in events]
+    assert "bob's CREDIT CARD 1 loses 1 COIN to the WORK AREA" in told
+    assert not any("has resolved it" in line for line in told)
+    assert table.state.current == "" and table.state.event_discard[-1] == "HIDDEN CLAUSE"

@@ -357,8 +357,6 @@ def resolve_events(out: _Out) -> bool:
     """One step of the flipped EVENT's resolution; False when it waits or nothing is left."""
     state = out.state
     if state.current:
-        if state.removing:
-            return False  # the table flips OVERPRODUCTION's cards
         rule = IMMEDIATE[state.current]
         if state.resolving:
             head = state.resolving[0]
