@@ -30,6 +30,7 @@ from ledger.games.loop.model import (
     TurnStarted,
 )
 from ledger.games.loop.rules.core import (
+    R_CREDIT,
     R_END_TURN,
     _active,
     _after_happiness,
@@ -261,7 +262,7 @@ def _end(out: _Out, command: End) -> None:
         raise IllegalMove(
             f"{player.name} has not paid CREDIT CARD {', '.join(map(str, cards))} this turn: "
             "you must PAYOFF each and every one of your CREDIT CARD during your turn",
-            rule="LOOP 5.4 CREDIT CARD",
+            rule=R_CREDIT,
             legal=f"payoff {player.name} 1 --card {cards[0]}"
             if player.coin
             else f"no COIN: APPLY for another CREDIT CARD to PAYOFF (apply {player.name} TYPE)",
