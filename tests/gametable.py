@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import shlex
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -79,10 +80,21 @@ class GameTable:
         return events
 
     def refuse(self, line: str, error: type[RefereeError], rule: str | None = None) -> RefereeError:
+        return self._refused(lambda: self.play(line), error, rule)
+
+    def refuse_command(
+        self, command: Any, error: type[RefereeError], rule: str | None = None
+    ) -> RefereeError:
+        """``refuse`` for a command the grammar cannot type but a service caller may send."""
+        return self._refused(lambda: self.apply(command), error, rule)
+
+    def _refused(
+        self, move: Callable[[], object], error: type[RefereeError], rule: str | None
+    ) -> RefereeError:
         before = self.state
         encoded = msgspec.json.encode(before)
         with pytest.raises(error) as info:
-            self.play(line)
+            move()
         assert self.state is before, "a refused move changed the state"
         assert msgspec.json.encode(before) == encoded, "a refused move mutated the state"
         if rule is not None:

@@ -64,6 +64,15 @@ def begun(
     return table
 
 
+def virtual(seed: int = 3) -> Table:
+    """A 2-player Competitive game with virtual decks (the test cards' faces), each player an
+    INTERN: the referee deals and flips."""
+    table = Competitive(2, seed=seed)
+    for name in table.state.seats:
+        table.play(f"career {name} intern")
+    return table
+
+
 def out(table: Table) -> _Out:
     """The facts of one move, built by hand (a rule's effect seen without a move to carry it)."""
     return _Out(table.state)

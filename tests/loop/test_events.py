@@ -10,7 +10,7 @@ from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
 from ledger.games.loop.model import State
 from ledger.games.loop.rules.events import IMMEDIATE
-from tests.loop.modes_table import begun, out
+from tests.loop.modes_table import begun, out, virtual
 from tests.loop.table import Table
 
 
@@ -648,11 +648,7 @@ def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
     """9.0 COMBUSTION ENERGY: "Player(s) with the least HAPPINESS put all non-UTILITY MATERIAL
     in his LANDFILL back into the MATERIAL Deck, then shuffle the deck thoroughly": the
     triggerer is not the least happy here; with virtual decks the deck is shuffled."""
-    from tests.loop.modes_table import Competitive
-
-    table = Competitive(2, seed=3)
-    for name in table.state.seats:
-        table.play(f"career {name} intern")
+    table = virtual()
     table.give("alice", happiness=6, landfill=("glass",))
     table.give("bob", happiness=2, landfill=("metal", "metal", "utility"))
     deck = table.state.material_deck
@@ -669,15 +665,6 @@ def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
 # --- what a mutation run of events.py found untested (benchmarks/mutation.py)
 
 
-def _virtual() -> Table:
-    from tests.loop.modes_table import Competitive
-
-    table = Competitive(2, seed=3)
-    for name in table.state.seats:
-        table.play(f"career {name} intern")
-    return table
-
-
 def test_combustion_energy_at_a_real_table_keeps_the_deck_a_known_composition() -> None:
     """A real table shuffles the cards itself: the referee keeps the deck as its sorted
     composition, the returned cards in it."""
@@ -692,7 +679,7 @@ def test_combustion_energy_at_a_real_table_keeps_the_deck_a_known_composition() 
 
 
 def test_overproduction_with_virtual_decks_removes_exactly_the_top_2() -> None:
-    table = _virtual()
+    table = virtual()
     deck = table.state.material_deck
     facts = out(table)
     now = IMMEDIATE["OVERPRODUCTION"].now
@@ -703,7 +690,7 @@ def test_overproduction_with_virtual_decks_removes_exactly_the_top_2() -> None:
 
 def test_overproduction_that_depletes_says_so_in_the_log() -> None:
     """Reading (modes.py): a DEPLETION OVERPRODUCTION causes penalises its triggerer (2.8 a)."""
-    table = _virtual()
+    table = virtual()
     table.set(material_deck=table.state.material_deck[:2])
     facts = out(table)
     now = IMMEDIATE["OVERPRODUCTION"].now
@@ -726,7 +713,7 @@ def test_the_gap_names_itself_in_the_log() -> None:
 
 
 def test_insurance_with_virtual_decks_the_referee_tosses() -> None:
-    table = _virtual()
+    table = virtual()
     table.give("alice", coin=3)
     _immediate(table, "INSURANCE")
     table.refuse("event alice toss dollar", IllegalMove, "LOOP 9.0 Insurance")

@@ -5,6 +5,7 @@ much. Expected values come from the rulebook's text and the test data's printed 
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
 from ledger.errors import AmbiguousMove, IllegalMove, NotYourTurn
@@ -119,11 +120,14 @@ def test_mood_steps_past_the_bottom_after_moving_cost_2_vp_each() -> None:
     assert (table.p("ann").mood, table.p("ann").vp) == (3, 6 + 2 * 2)
 
 
-def test_workies_over_8_of_a_kind_go_back() -> None:
+@pytest.mark.parametrize(
+    ("box", "crafties", "brainies"), [("3brainy 2crafty", 7, 6), ("brainy crafty", 8, 8)]
+)
+def test_workies_over_8_of_a_kind_go_back(box: str, crafties: int, brainies: int) -> None:
     """Workie Action: "If, at any point, you have more than 8 crafties or 8 brainies on your
     player board, you must immediately return any excess.\""""
-    table = board(started(), "3brainy 2crafty")
-    table.give("ann", crafties=7, brainies=6)
+    table = board(started(), box)
+    table.give("ann", crafties=crafties, brainies=brainies)
     table.play("deal ann left")
     assert (table.p("ann").crafties, table.p("ann").brainies) == (8, 8)
 
@@ -216,13 +220,6 @@ def test_all_others_pay_2_of_a_choice_one_at_a_time_from_what_they_hold_most_of(
     table.give("ben", factions={"capitalist": 1, "futurist": 2, "traditionalist": 0})
     table.play("deal ann middle")
     assert table.p("ben").factions == {"capitalist": 1, "futurist": 1, "traditionalist": 0}
-
-
-def test_one_brainy_more_at_8_goes_back() -> None:
-    table = board(started(), "brainy crafty")
-    table.give("ann", crafties=8, brainies=8)
-    table.play("deal ann left")
-    assert (table.p("ann").crafties, table.p("ann").brainies) == (8, 8)
 
 
 def test_a_plain_action_is_used_before_a_mix_so_the_mix_stays_whole() -> None:
