@@ -769,3 +769,47 @@ def test_an_event_that_acts_at_once_asks_nobody() -> None:
     assert "bob's CREDIT CARD 1 loses 1 COIN to the WORK AREA" in told
     assert not any("has resolved it" in line for line in told)
     assert table.state.current == "" and table.state.event_discard[-1] == "HIDDEN CLAUSE"
+
+
+# --- what a partial mutation run of end.py found untested (the turn-end checks of 9.0)
+
+
+def test_collector_needs_all_5_types_and_the_event() -> None:
+    """9.0 COLLECTOR: "if you have all 5 different types of MATERIAL": 4 gain nothing, and 5
+    gain nothing while COLLECTOR is not in effect."""
+    five = tuple((kind, 1) for kind in data.MATERIALS)
+    for active, held, gained in (("COLLECTOR", five, 1), ("COLLECTOR", five[:4], 0), ("", five, 0)):
+        table = begun()
+        table.set(event_active=active)
+        table.give("alice", materials=held, happiness=6)
+        table.play("work alice")
+        events = table.play("end alice")
+        assert table.p("alice").happiness == 6 - 1 + gained
+        assert ("alice: +1 HAPPINESS (COLLECTOR)" in map(loop.describe, events)) == bool(gained)
+
+
+def test_hypebeast_owning_the_same_types_is_enough() -> None:
+    """9.0 HYPEBEAST: "If you own every MATERIAL type that he owns, nothing happens": the same
+    types as the target is every one; one missing costs 1 HAPPINESS, named in the log."""
+    table = begun()
+    _effect(table, "HYPEBEAST")
+    table.give("alice", materials=(("glass", 1), ("metal", 3)), happiness=6)
+    table.give("bob", materials=(("glass", 2), ("metal", 1)))
+    table.play("work alice", "end alice --target bob")
+    assert table.p("alice").happiness == 6 - 1
+    table = begun()
+    _effect(table, "HYPEBEAST")
+    table.give("alice", materials=(("glass", 1),), happiness=6)
+    table.give("bob", materials=(("metal", 1),))
+    table.play("work alice")
+    events = table.play("end alice --target bob")
+    assert "alice: -1 HAPPINESS (HYPEBEAST)" in map(loop.describe, events)
+
+
+def test_a_diamond_is_for_business_names_itself_in_the_log() -> None:
+    table = begun()
+    _effect(table, "A DIAMOND IS FOR BUSINESS")
+    table.give("alice", materials=(("glass", 1),), happiness=6)
+    table.play("work alice")
+    events = table.play("end alice")
+    assert "alice: -1 HAPPINESS (A DIAMOND IS FOR BUSINESS)" in map(loop.describe, events)
