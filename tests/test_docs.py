@@ -146,6 +146,7 @@ class Run:
     def substitute(self, page: Path, command: str) -> str:
         def real(match: re.Match[str]) -> str:
             shown = match.group(1)
+            assert not match.group(2), f"{rel(page)}: `{command}`: a reader cannot type {match.group(0)}"
             printed = [self.hashes[h] for h in self.hashes if h.startswith(shown)]
             assert printed, (
                 f"{rel(page)}: `{command}` types {shown}, which is no hash the page showed before:"
@@ -332,3 +333,13 @@ def test_every_page_has_a_contents_list_of_its_sections(page: Path) -> None:
 def test_every_docs_page_is_linked_from_the_readme() -> None:
     linked = {target.partition("#")[0] for target in links(README.read_text())}
     assert [rel(page) for page in PAGES[1:] if rel(page) not in linked] == []
+
+
+def test_a_hash_typed_must_be_one_the_page_showed() -> None:
+    shown, printed = "753a78b5" + "0" * 56, "1a2b3c4d" + "f" * 56
+    run_ = Run(hashes={shown: printed})
+    assert run_.substitute(README, "referee verify --head 753a78b5") == "referee verify --head 1a2b3c4d"
+    with pytest.raises(AssertionError, match="no hash the page showed"):
+        run_.substitute(README, "referee verify --head 1a2b3c4d")
+    with pytest.raises(AssertionError, match=r"a reader cannot type 753a78b5\.\.\."):
+        run_.substitute(README, "referee verify --head 753a78b5...")
