@@ -217,14 +217,24 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     "page", [page for page in PAGES if any(b.run for b in blocks(page, "console"))], ids=rel
 )
 def test_every_console_example_prints_what_the_page_shows(page: Path, table: Path) -> None:
+    for before in prerequisites(page):
+        run_page(before)
+    assert run_page(page).ran >= 1
+
+
+def run_page(page: Path) -> Run:
+    """``page``'s examples on the current database (the README's after its install command's)."""
     if page == README:
         for words in setup_commands():
             execute(words, [])
-    for before in prerequisites(page):
-        Run().page(before)
     run_ = Run()
     run_.page(page)
-    assert run_.ran >= 1
+    return run_
+
+
+def test_the_readme_stays_a_five_minute_read() -> None:
+    """Issue 20: about 250 lines; what a reader looks up belongs on a page of docs/."""
+    assert len(README.read_text().splitlines()) <= 275
 
 
 def test_the_readme_plays_a_whole_game() -> None:
