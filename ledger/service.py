@@ -115,6 +115,15 @@ class Corrected:
 
 
 @dataclass(frozen=True)
+class Imported:
+    """What ``cards import`` added to the library: new faces, faces it held already, corrections."""
+
+    added: int
+    known: int
+    corrected: list[Corrected]
+
+
+@dataclass(frozen=True)
 class Recorded:
     """What an accepted write appended."""
 
@@ -352,24 +361,31 @@ class Referee:
         game = games.get(kind)
         return library.as_toml(library.read(self.store, game), game)
 
-    def import_library(self, kind: str, text: str, source: str) -> tuple[int, int]:
+    def import_library(self, kind: str, text: str, source: str, *, correct: str | None = None) -> Imported:
         """Add a cards file's faces to the library of ``kind``, checked as a declaration is: one
-        that contradicts the library is refused (and nothing is added). Returns how many faces
-        were added and how many the library held already."""
+        that contradicts the library is refused (and nothing is added), unless ``correct`` gives
+        the reason to take the file's word as a correction (naming the games it affects)."""
         game = games.get(kind)
+        if correct is not None and not correct.strip():
+            raise BadInput("a correction needs a reason", legal="--correct REASON")
         shelf = library.read(self.store, game)
         setup = library.scratch(game)
-        rows, known = [], 0
+        rows, known, fixed = [], 0, []
         for _, events in library.declared(game, game.initial(setup), game.load_cards(setup, text)):
-            library.check(shelf, game, events)
-            for key, _, event in library.faces_of(game, events):
-                if key in shelf.entries:
-                    known += 1
-                else:
+            for key, face, event in library.faces_of(game, events):
+                was = shelf.entries.get(key)
+                if was is None:
                     rows.append(library.row(key, event, library.IMPORT, source))
+                elif was.body == encode(event):
+                    known += 1
+                elif correct is None:
+                    raise library.contradiction(game, key, face, was)
+                else:
+                    fixed.append(self._correction(game, key, face, event, was))
+                    rows.append(library.row(key, event, library.CORRECT, correct, fixed[-1].affects))
         if rows:
             self.store.add_library(game.name, rows, self.clock())
-        return len(rows), known
+        return Imported(len(rows) - len(fixed), known, fixed)
 
     def correct_card(self, kind: str, words: Sequence[str], reason: str) -> Corrected:
         """Replace a face of the library of ``kind`` with the one a declaration in the game's
@@ -398,17 +414,18 @@ class Referee:
             )
         if known.body == encode(event):
             raise IllegalMove(f"the library says that of {key} already ({known.cite()})", rule=library.RULE)
-        affects = library.affected(self.store, game, key, encode(event))
+        fixed = self._correction(game, key, face, event, known)
         self.store.add_library(
-            game.name, [library.row(key, event, library.CORRECT, reason, affects)], self.clock()
+            game.name, [library.row(key, event, library.CORRECT, reason, fixed.affects)], self.clock()
         )
-        return Corrected(
-            key,
-            library.said(face),
-            known.cite(),
-            library.said(library.faces_of(game, [known.event])[0][1]),
-            affects,
-        )
+        return fixed
+
+    def _correction(self, game: Game, key: str, face: Any, event: Any, was: library.Entry) -> Corrected:
+        """What correcting ``key`` to ``face`` changes: the face as it read, and the games whose
+        logs keep that earlier word."""
+        before = library.faces_of(game, [was.event])[0][1]
+        affects = library.affected(self.store, game, key, encode(event))
+        return Corrected(key, library.said(face), was.cite(), library.said(before), affects)
 
     def games(self) -> list[GameRow]:
         """Every game as its setup row tells it; the status is the cached one."""

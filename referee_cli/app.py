@@ -587,15 +587,24 @@ def cards_group() -> typer.Typer:
         kind: Annotated[
             str, typer.Option("--kind", help="The game kind the file is for.", autocompletion=complete_kind)
         ],
+        correct: Annotated[
+            str | None,
+            typer.Option(
+                "--correct", metavar="REASON", help="Take the file's word where it differs, as corrections."
+            ),
+        ] = None,
     ) -> None:
         """Add a cards file (TOML) to the group's library, checked as a declaration is."""
         s = session(ctx)
         text = _read(file)
         games.get(kind)
-        added, known = s.open(create=True).import_library(kind, text, file.name)
+        done = s.open(create=True).import_library(kind, text, file.name, correct=correct)
         echo(
-            f"imported {added} faces and settings from {file} into the {kind} library ({known} known already)"
+            f"imported {done.added} faces and settings from {file} into the {kind} library"
+            f" ({done.known} known already, {len(done.corrected)} corrected)"
         )
+        for fixed in done.corrected:
+            echo(render.corrected(kind, fixed))
 
     @group.command("correct", context_settings=MOVE_SETTINGS)
     def correct(

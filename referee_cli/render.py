@@ -43,7 +43,7 @@ def started(started: Started, file: str | None) -> str:
         rows = {"import": "an import", "correct": "a correction"}
         where = [f"#{g}" for g in started.games] + [rows.get(r, r) for r in started.rows]
         parts.append(f"{started.from_library} from the library ({', '.join(where)})")
-    if file is not None:
+    if file is not None and parts:  # a file alone: `new` says nothing more than it used to
         parts.append(f"{started.from_file} new from {file}")
     if started.left_out:
         parts.append(f"{started.left_out} library declarations not for this setup")
