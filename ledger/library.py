@@ -43,18 +43,18 @@ class Entry:
     body: str  # its encoding: two declarations agree when their bodies do
     recorded_at: str
     game_id: int | None = None  # a declaration in a game's log: the game and the row
-    seq: int | None = None
+    seq: int | None = None  # the move (or setup) row, as `log` numbers it and `void` takes it
     source: str = ""  # or a library row: IMPORT or CORRECT, and its file or reason
     note: str = ""
     affects: tuple[int, ...] = ()  # a correction: the games whose logs say otherwise
 
     def cite(self) -> str:
-        """Where it was said: ``game #1 at #5``, ``the import of cards.toml``."""
+        """Where it was said: ``in game #1, move #4``, ``by the import of cards.toml (...)``."""
         if self.game_id is not None:
-            return f"game #{self.game_id} at #{self.seq}"
+            return f"in game #{self.game_id}, move #{self.seq}"
         if self.source == IMPORT:
-            return f"the import of {self.note} ({self.recorded_at})"
-        return f"the correction of {self.recorded_at} ({self.note})"
+            return f"by the import of {self.note} ({self.recorded_at})"
+        return f"by the correction of {self.recorded_at} ({self.note})"
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def check(library: Library, game: Game, events: Iterable[Any]) -> None:
 def contradiction(game: Game, key: str, face: Any, known: Entry) -> IllegalMove:
     before = faces_of(game, [known.event])[0][1]
     return IllegalMove(
-        f"{key} was declared otherwise by {known.cite()}: {said(before)}; not {said(face)}",
+        f"{key} was declared otherwise {known.cite()}: {said(before)}; not {said(face)}",
         rule=RULE,
         legal=f"declare it as the library says, or fix the library: `referee cards correct {game.name}"
         " DECLARATION --reason TEXT`",
@@ -181,17 +181,17 @@ def row(
 
 
 def _live(store: Store, game: Game) -> list[tuple[int, int, Any, str, str]]:
-    """``(game_id, seq, event, body, recorded_at)`` of the declaration facts in the logs of
+    """``(game_id, move_seq, event, body, recorded_at)`` of the declaration facts in the logs of
     ``game``'s kind that no undo or void took back, oldest first."""
     rows = store.declaration_rows(game.name)
-    events = decode_facts(game, [(seq, type_, body) for _, seq, type_, body, _ in rows])
+    events = decode_facts(game, [(seq, type_, body) for _, seq, _, type_, body, _ in rows])
     reverted: dict[int, set[int]] = {}
     for game_id in {r[0] for r in rows}:
         reverted[game_id] = {t for r in store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
     return [
-        (game_id, seq, event, body, recorded_at)
-        for (game_id, seq, _, body, recorded_at), event in zip(rows, events, strict=True)
-        if not reverted[game_id] or store.meta_at(game_id, seq)[0] not in reverted[game_id]
+        (game_id, move, event, body, recorded_at)
+        for (game_id, _, move, _, body, recorded_at), event in zip(rows, events, strict=True)
+        if move not in reverted[game_id]
     ]
 
 

@@ -810,11 +810,14 @@ class Store:
                 f"CREATE INDEX IF NOT EXISTS events_declared ON events (game_id, seq) WHERE {_DECLARED}"
             )
 
-    def declaration_rows(self, kind: str) -> list[tuple[int, int, str, str, str]]:
-        """``(game_id, seq, type, body, recorded_at)`` of every declaration fact (an event whose
-        type ends in ``declared``) in the logs of ``kind``'s games, oldest first."""
+    def declaration_rows(self, kind: str) -> list[tuple[int, int, int, str, str, str]]:
+        """``(game_id, seq, move_seq, type, body, recorded_at)`` of every declaration fact (an
+        event whose type ends in ``declared``) in the logs of ``kind``'s games, oldest first;
+        ``move_seq`` is the setup or move row it belongs to."""
         return self._read(
-            "SELECT e.game_id, e.seq, e.type, e.body, e.recorded_at FROM events e"
+            "SELECT e.game_id, e.seq, (SELECT m.seq FROM events m WHERE m.game_id = e.game_id"
+            " AND m.seq <= e.seq AND m.type IN ('setup', 'move', 'reverted') ORDER BY m.seq DESC"
+            " LIMIT 1), e.type, e.body, e.recorded_at FROM events e"
             f" JOIN games g ON g.id = e.game_id WHERE {_DECLARED} AND g.kind = ?"
             " ORDER BY e.recorded_at, e.game_id, e.seq",
             (kind,),

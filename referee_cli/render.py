@@ -53,7 +53,7 @@ def started(started: Started, file: str | None) -> str:
 def corrected(kind: str, fixed: Corrected) -> str:
     games = ", ".join(f"#{g}" for g in fixed.affects) or "none"
     return (
-        f"corrected {fixed.key} in the {kind} library: {fixed.now} (was {fixed.was}, from {fixed.was_cited});"
+        f"corrected {fixed.key} in the {kind} library: {fixed.now} (was {fixed.was}, {fixed.was_cited});"
         f" games whose logs keep the earlier word: {games}"
     )
 

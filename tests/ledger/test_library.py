@@ -39,8 +39,8 @@ def faces(db: Path, game_id: int) -> dict[str, object]:
 
 def test_declarations_feed_the_library_with_where_they_were_said(cli: Cli, db_path: Path) -> None:
     loop_game(cli)
-    assert cli("loop", *PICNIC).code == 0  # move #2, its fact #3
-    assert cli("loop", *HOBBY).code == 0  # move #4, its fact #5
+    assert cli("loop", *PICNIC).code == 0  # move #2
+    assert cli("loop", *HOBBY).code == 0  # move #4
     exported = cli("cards", "--kind", "loop")
     assert exported.code == 0
     assert (
@@ -50,8 +50,8 @@ def test_declarations_feed_the_library_with_where_they_were_said(cli: Cli, db_pa
     assert '[[goal]]\nname = "HOBBY"\nreward = 2' in exported.out
     referee = Referee(Store(db_path))
     entries = referee.card_library("loop").entries
-    assert (entries["activity PICNIC"].game_id, entries["activity PICNIC"].seq) == (1, 3)
-    assert (entries["goal HOBBY"].game_id, entries["goal HOBBY"].seq) == (1, 5)
+    assert (entries["activity PICNIC"].game_id, entries["activity PICNIC"].seq) == (1, 2)
+    assert (entries["goal HOBBY"].game_id, entries["goal HOBBY"].seq) == (1, 4)
 
 
 def test_a_second_game_starts_from_the_library_and_its_log_carries_the_faces(cli: Cli, db_path: Path) -> None:
@@ -87,13 +87,13 @@ def test_a_declaration_that_contradicts_the_library_is_refused_citing_the_earlie
     head = cli("log").out.count("\n")
     refused = cli("loop", *PICNIC_OTHERWISE)
     assert refused.code == 1
-    assert "activity PICNIC was declared otherwise by game #1 at #3" in refused.err
+    assert "activity PICNIC was declared otherwise in game #1, move #2" in refused.err
     assert 'needs = ["food", "utility"]' in refused.err  # what it said
     assert "referee cards correct loop" in refused.err  # how to fix it if it was wrong
     assert cli("log").out.count("\n") == head  # nothing appended
     # A reveal that declares the face on the way is checked the same way.
     reveal = cli("loop", "reveal", "activity", "picnic", "--needs", "food,food", "--props", "house,group")
-    assert reveal.code == 1 and "game #1 at #3" in reveal.err
+    assert reveal.code == 1 and "in game #1, move #2" in reveal.err
 
 
 def test_a_cards_file_is_merged_and_checked_against_the_library(
@@ -108,7 +108,7 @@ def test_a_cards_file_is_merged_and_checked_against_the_library(
     wrong = tmp_path / "wrong.toml"
     wrong.write_text('[[activity]]\nname = "PICNIC"\nneeds = ["food", "food"]\nprops = ["house", "group"]\n')
     refused = cli("new", "loop", "--players", "ann,ben", "--cards", str(wrong))
-    assert refused.code == 1 and "game #1 at #3" in refused.err
+    assert refused.code == 1 and "in game #1, move #2" in refused.err
     assert cli("games").out.count("loop") == 2  # no third game
 
 
@@ -134,7 +134,7 @@ def test_a_correction_is_logged_and_names_the_games_it_affects(cli: Cli, db_path
     fixed = cli("cards", "correct", "loop", *PICNIC_OTHERWISE, "--reason", "it shows two FOOD")
     assert fixed.code == 0, fixed.err
     assert "corrected activity PICNIC" in fixed.out
-    assert 'was needs = ["food", "utility"]' in fixed.out and "from game #1 at #3" in fixed.out
+    assert 'was needs = ["food", "utility"]' in fixed.out and "in game #1, move #2)" in fixed.out
     assert fixed.out.rstrip().endswith("games whose logs keep the earlier word: #1, #2")
     entry = Referee(Store(db_path)).card_library("loop").entries["activity PICNIC"]
     assert (entry.source, entry.note, entry.affects) == ("correct", "it shows two FOOD", (1, 2))
