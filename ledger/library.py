@@ -64,9 +64,6 @@ class Library:
     kind: str
     entries: dict[str, Entry]
 
-    def games(self) -> list[int]:
-        return sorted({e.game_id for e in self.entries.values() if e.game_id is not None})
-
 
 def has_library(game: Game) -> bool:
     return getattr(game, "library_face", None) is not None

@@ -308,7 +308,6 @@ class Referee:
         )
         state = game.initial(setup)
         rows = [NewRow(SETUP, encode(setup), TABLE)]
-        self.store.ensure_library()
         shelf = library.read(self.store, game)
         own = game.load_cards(setup, cards) if cards else []
         # The file's faces meet the library first: one that says otherwise is refused, one that
@@ -348,6 +347,7 @@ class Referee:
             status=_status_of(game, state),
             current=True,
         )
+        self.store.ensure_library()  # the index that finds the declarations of the next games
         return started
 
     # --- the card library (``ledger.library``) ------------------------------------------
