@@ -116,6 +116,8 @@ def test_an_undone_or_voided_declaration_leaves_the_library(cli: Cli) -> None:
     loop_game(cli)
     cli("loop", *PICNIC)
     cli("loop", *HOBBY)
+    before = cli("cards", "--kind", "loop").out
+    assert "HOBBY" in before and "PICNIC" in before
     assert cli("undo").code == 0
     assert "HOBBY" not in cli("cards", "--kind", "loop").out
     assert cli("void", "2", "--reason", "misread the card").code == 0
@@ -211,3 +213,37 @@ def test_every_game_kind_keeps_a_library(cli: Cli, kind: str, players: str, more
     assert second.code == 0, second.err
     assert "from the library (#1)" in second.out
     assert cli("cards").out == declared  # the second game knows what the first declared
+
+
+def test_an_imported_game_meets_the_library_as_a_declaration_would(cli: Cli, tmp_path: Path) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC_OTHERWISE)
+    exported = tmp_path / "theirs.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    ours = str(tmp_path / "ours.db")
+    cli("--db", ours, "new", "loop", "--players", "ann,ben")
+    cli("--db", ours, "loop", *PICNIC)
+    refused = cli("--db", ours, "import", str(exported))
+    assert refused.code == 1 and "activity PICNIC was declared otherwise in game #1, move #2" in refused.err
+    assert cli("--db", ours, "games").out.count("loop") == 1  # nothing imported
+
+
+def test_a_file_imported_with_correct_takes_its_word_and_names_the_games(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    cli("loop", *HOBBY)
+    theirs = tmp_path / "theirs.toml"
+    theirs.write_text(
+        '[[activity]]\nname = "PICNIC"\nneeds = ["food", "food"]\nprops = ["house", "group"]\n\n'
+        '[[goal]]\nname = "HOBBY"\nreward = 2\n\n[[goal]]\nname = "CURIOSITY"\nreward = 3\n'
+    )
+    done = cli("cards", "import", str(theirs), "--kind", "loop", "--correct", "their deck is right")
+    assert done.code == 0, done.err
+    lines = done.out.splitlines()
+    assert lines[0].endswith("into the loop library (1 known already, 1 corrected)")
+    assert lines[0].startswith(f"imported 1 faces and settings from {theirs}")  # CURIOSITY
+    assert lines[1].startswith("corrected activity PICNIC") and lines[1].endswith("earlier word: #1")
+    entry = Referee(Store(db_path)).card_library("loop").entries["activity PICNIC"]
+    assert (entry.source, entry.note, entry.affects) == ("correct", "their deck is right", (1,))
