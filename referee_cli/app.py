@@ -567,7 +567,10 @@ def cards_group() -> typer.Typer:
             text = s.referee.library_toml(kind)
             shelf = s.referee.card_library(kind)
             summary = f"the {shelf.kind} card library: {len(shelf.entries)} faces and settings"
-            what: dict[str, Any] = {"kind": shelf.kind}
+            what: dict[str, Any] = {
+                "kind": shelf.kind,
+                "sources": {key: entry.cite() for key, entry in sorted(shelf.entries.items())},
+            }
         else:
             game_id = s.game_id()
             text = s.referee.cards(game_id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from ledger.service import Referee
@@ -48,6 +49,8 @@ def test_declarations_feed_the_library_with_where_they_were_said(cli: Cli, db_pa
         in exported.out
     )
     assert '[[goal]]\nname = "HOBBY"\nreward = 2' in exported.out
+    sources = msgspec.json.decode(cli("cards", "--kind", "loop", "--json").out)["sources"]
+    assert sources == {"activity PICNIC": "in game #1, move #2", "goal HOBBY": "in game #1, move #4"}
     referee = Referee(Store(db_path))
     entries = referee.card_library("loop").entries
     assert (entries["activity PICNIC"].game_id, entries["activity PICNIC"].seq) == (1, 2)
