@@ -154,6 +154,9 @@ class Game(Protocol):
     def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
     def dump_cards(self, state: Any) -> str: ...
 
+    # A game may also define ``library_face(event) -> (key, face) | None``, naming its declaration
+    # facts, to keep a group's card library (``ledger.library``); without one it keeps none.
+
 
 S = TypeVar("S")
 E = TypeVar("E")

@@ -162,7 +162,7 @@ ties share the win.
 from __future__ import annotations
 
 from ledger.decider import Option, Verb
-from ledger.games.planet_b.cards import dump_cards, load_cards
+from ledger.games.planet_b.cards import dump_cards, library_face, load_cards
 from ledger.games.planet_b.describe import describe, redact
 from ledger.games.planet_b.evolve import evolve
 from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, text
@@ -256,6 +256,7 @@ __all__ = [
     "initial",
     "is_over",
     "legal",
+    "library_face",
     "load_cards",
     "max_players",
     "min_players",

@@ -186,7 +186,7 @@ from __future__ import annotations
 
 from ledger.decider import Option, Verb
 from ledger.games.pursuit import data
-from ledger.games.pursuit.cards import dump_cards, load_cards
+from ledger.games.pursuit.cards import LIBRARY_OPTIONS, dump_cards, library_face, load_cards
 from ledger.games.pursuit.describe import describe, redact
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.grammar import ALIASES, USAGE, parse, text
@@ -263,6 +263,7 @@ verbs: tuple[Verb, ...] = (
 )
 
 __all__ = [
+    "LIBRARY_OPTIONS",
     "Command",
     "Event",
     "State",
@@ -275,6 +276,7 @@ __all__ = [
     "initial",
     "is_over",
     "legal",
+    "library_face",
     "load_cards",
     "max_players",
     "min_players",
