@@ -14,8 +14,8 @@ from html import escape
 
 from ledger.service import ScoreChart
 
-WIDTH, HEIGHT = 360, 200
-LEFT, RIGHT, TOP, BOTTOM = 30, 88, 12, 30  # margins: the y axis, the names, the title, the rounds
+WIDTH, HEIGHT = 360, 210
+LEFT, RIGHT, TOP, BOTTOM = 32, 92, 12, 34  # margins: the y axis, the names, the top, the rounds
 # Okabe and Ito's colours, told apart by colour-blind eyes too; a marker shape per player.
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 SHAPES = ("circle", "square", "diamond", "triangle", "circle", "square")
@@ -68,7 +68,7 @@ def svg(chart: ScoreChart, *, mine: str | None = None, standalone: bool = False)
     )
     out = [
         f'<svg{ns} class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}"'
-        ' font-family="system-ui, sans-serif" font-size="10">',
+        ' font-family="system-ui, sans-serif" font-size="12">',
         f"<title>{escape(title)}</title>",
     ]
     if standalone:
@@ -77,11 +77,11 @@ def svg(chart: ScoreChart, *, mine: str | None = None, standalone: bool = False)
     for t in ticks:
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}" {grid}/>')
         out.append(
-            f'<text x="{LEFT - 4}" y="{y(t) + 3:.1f}" text-anchor="end" fill="currentColor">{t}</text>'
+            f'<text x="{LEFT - 5}" y="{y(t) + 4:.1f}" text-anchor="end" fill="currentColor">{t}</text>'
         )
     for i, label in enumerate(rounds):
         out.append(
-            f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 13}" text-anchor="middle"'
+            f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 15}" text-anchor="middle"'
             f' fill="currentColor">{escape(label)}</text>'
         )
     out.append(
@@ -96,7 +96,7 @@ def svg(chart: ScoreChart, *, mine: str | None = None, standalone: bool = False)
     placed: dict[str, float] = {}
     previous = -1e9
     for end_y, name in ends:
-        previous = max(end_y, previous + 12)
+        previous = max(end_y, previous + 13)
         placed[name] = previous
     shift = max(0.0, max(placed.values(), default=0) - (HEIGHT - BOTTOM))
     for i, (name, values) in enumerate(chart.scores.items()):
