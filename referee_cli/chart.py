@@ -10,6 +10,7 @@ last score.
 
 from __future__ import annotations
 
+import itertools
 from html import escape
 
 from ledger.service import ScoreChart
@@ -22,14 +23,12 @@ SHAPES = ("circle", "square", "diamond", "triangle", "circle", "square")
 
 
 def _ticks(low: int, high: int) -> list[int]:
-    """Round numbers from ``low`` up to at least ``high``, at most 6 of them (steps 1, 2, 5, 10, ...)."""
-    step = 1
-    while (high - low) / step > 5:
-        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
-    start, ticks = low // step * step, list[int]()
-    while not ticks or ticks[-1] < max(high, low + 1):
-        ticks.append(start + step * len(ticks))
-    return ticks
+    """Round numbers from ``low`` (or below) up to ``high`` (or above), at most 6 of them: the
+    first step of 1, 2, 5, 10, 20, 50, ... that needs no more."""
+    step = next(
+        step for n in itertools.count() if (high - low) / (step := (1, 2, 5)[n % 3] * 10 ** (n // 3)) <= 5
+    )
+    return list(range(low // step * step, max(high, low + 1) + step, step))
 
 
 def _marker(shape: str, x: float, y: float, colour: str) -> str:

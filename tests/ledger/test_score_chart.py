@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pytest
 
+import ledger.games.planet_b as planet_b
+from ledger.games.planet_b.model import TurnStarted
 from ledger.service import Referee
+from referee_cli.chart import _ticks
 from tests import finished
 from tests.conftest import Result
 from tests.loop.table import CARDS
+from tests.planet_b import table as planet_b_table
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOP_GAME = ROOT / "fixtures" / "loop-basic-3p.jsonl"
@@ -70,6 +74,19 @@ def test_other_games_end_on_their_final_sheet(referee: Referee, kind: str, first
     }
 
 
+def test_a_planet_b_round_is_a_turn_of_each_player_from_the_start_players() -> None:
+    """PLANET B has no numbered rounds: the chart's round is a turn of each player, clockwise
+    from the start player (board 1), whose first turn opens round 1."""
+    table = planet_b_table.started(players=3)
+    state = table.state
+    first, second, third = state.seats
+    assert state.players[first].board == 1 and state.active == first and state.round == 1
+    for player, round_ in [(second, 1), (third, 1), (first, 2), (second, 2)]:
+        state = planet_b.evolve(state, TurnStarted(player))
+        assert (state.round, planet_b.standing(state).round) == (round_, round_)
+        assert planet_b.view(state).round == round_
+
+
 def test_planet_b_pockets_stay_hidden_while_the_game_runs(referee: Referee) -> None:
     """PLANET B: the victory points in a pocket are hidden until the Game End: the chart of a
     running game counts what the provisional sheet shows, and says so."""
@@ -115,3 +132,12 @@ def test_score_chart_to_a_path_that_cannot_be_written_is_one_line(
     loop_game(referee)
     done = cli("score", "--chart", str(tmp_path / "no" / "such" / "dir.svg"))
     assert done.code == 2 and done.err.count("\n") == 1 and "cannot write" in done.err
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "ticks"),
+    [(0, 0, [0, 1]), (0, 5, [0, 1, 2, 3, 4, 5]), (0, 12, [0, 5, 10, 15]), (-3, 40, [-10, 0, 10, 20, 30, 40])],
+)
+def test_the_charts_scale_takes_round_steps(low: int, high: int, ticks: list[int]) -> None:
+    """At most 6 lines across the chart, a step of 1, 2, 5, 10, ..., from 0 or below."""
+    assert _ticks(low, high) == ticks
