@@ -134,3 +134,38 @@ def test_a_running_game_is_drawn_from_its_view(tmp_path: Path, kind: str) -> Non
         # Another's pocket stays hidden.
         assert board.count('<span title="in the pocket: hidden">?</span>') == len(view["seats"]) - 1
     referee.store.close()
+
+
+@pytest.mark.parametrize("kind", ["planet-b", "pursuit"])
+@pytest.mark.parametrize("declared", [False, True])
+def test_a_real_table_before_its_first_turn_is_drawn(tmp_path: Path, kind: str, declared: bool) -> None:
+    """A real table (no seed), with nothing declared yet or with its cards file: every page
+    draws (nothing on the boards the table has not declared yet)."""
+    referee = Referee(Store(tmp_path / "ledger.db"), clock=fixed_clock())
+    cards = finished.CARDS[kind] if declared else None
+    game = referee.new_game(kind, PLAYERS, cards=cards, options=finished.OPTIONS[kind])
+    tokens = referee.new_links(game)
+    with TestClient(make_app(tmp_path / "ledger.db", game)) as client:
+        for url in ("/", *(f"/t/{token}" for token in tokens.values())):
+            page = client.get(url)
+            assert page.status_code == 200 and f'<div class="{kind}">' in page.text, url
+    referee.store.close()
+
+
+@pytest.mark.parametrize("kind", ["planet-b", "pursuit"])
+def test_every_phase_of_a_whole_game_is_drawn(tmp_path: Path, kind: str) -> None:
+    """A whole random game (drafts, exchanges, elections; upkeep, resolutions): after every move
+    the board and a player's page draw their designed board."""
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = finished.new(referee, kind, PLAYERS)
+    table = make_app(db, game).state.table
+    phases = set()
+    for _ in range(finished.MAX_MOVES):
+        for role in (None, "ben"):
+            assert f'<div class="{kind}">' in table.fragment(role)
+        phases.add(referee.load(game).state.phase)
+        if not finished.play(referee, game, kind, until_over=False, moves=1):
+            break
+    assert "over" in phases and len(phases) >= 4, phases
+    referee.store.close()
