@@ -379,12 +379,9 @@ def build_app() -> typer.Typer:
         s = session(ctx)
         game_id = s.game_id()
         loaded, sheet = s.referee.score(game_id)
-        if json:
-            out({"game": game_json(s.referee, game_id), "score": sheet})
-        else:
-            echo(render.score(loaded, sheet))
-        if chart is not None:
-            _, rounds = s.referee.score_by_round(game_id)
+        said = ""
+        if chart is not None:  # written first: a path that cannot be written prints no sheet
+            rounds = s.referee.score_by_round(game_id)[1]
             try:
                 chart.write_text(draw_chart(rounds, standalone=True) + "\n")
             except OSError as exc:
@@ -392,6 +389,11 @@ def build_app() -> typer.Typer:
             said = (
                 f"wrote {chart}: {rounds.measure}, {len(rounds.rounds)} rounds, {len(rounds.scores)} players"
             )
+        if json:
+            out({"game": game_json(s.referee, game_id), "score": sheet})
+        else:
+            echo(render.score(loaded, sheet))
+        if said:  # (with --json, stdout stays JSON)
             (sys.stderr if json else sys.stdout).write(said + "\n")
 
     @app.command()

@@ -131,7 +131,7 @@ def test_score_chart_to_a_path_that_cannot_be_written_is_one_line(
 ) -> None:
     loop_game(referee)
     done = cli("score", "--chart", str(tmp_path / "no" / "such" / "dir.svg"))
-    assert done.code == 2 and done.err.count("\n") == 1 and "cannot write" in done.err
+    assert done.code == 2 and done.err.count("\n") == 1 and "cannot write" in done.err and not done.out
 
 
 @pytest.mark.parametrize(
