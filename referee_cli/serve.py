@@ -4,7 +4,8 @@ Three kinds of page, each a rendering of the service's ``board()`` (the game's o
 ``present(view)``), ``log()``, ``score()`` and ``legal()``; no rules here:
 
 - the board (``/``, no token): the public view, whose turn it is, the last moves, the score
-  sheet at the end; for a shared screen.
+  sheet and the chart of each round's end at the end (``/chart.svg``: the chart alone); for a
+  shared screen.
 - a player's page (``/t/TOKEN``): the board as that player may see it (their hand and secret
   goals) and their legal moves now, as buttons that post the typed command.
 - the table's page (``/t/TOKEN`` of the table's link): the table's moves (reveals,
@@ -50,7 +51,8 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.service import TABLE, LegalMove, Recorded, Referee
-from referee_cli import chart, render
+from referee_cli import render
+from referee_cli.chart import svg as draw_chart
 
 POLL = 0.25  # seconds between looks at the log's head (another process's appends)
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
@@ -184,7 +186,7 @@ class Table:
 
     def chart(self, mine: str | None = None, *, standalone: bool = False) -> str:
         """The score chart of each player's score at each round's end, as SVG."""
-        return chart.svg(self.referee.score_by_round(self.game_id)[1], mine=mine, standalone=standalone)
+        return draw_chart(self.referee.score_by_round(self.game_id)[1], mine=mine, standalone=standalone)
 
     def fragment(self, role: str | None) -> str:
         """The live part of a page (rendered once per role and head, however many listen)."""
