@@ -70,6 +70,14 @@ def test_the_boards_fit_a_phone_and_a_laptop(tmp_path: Path, browser: Any, kind:
             expect(mine.locator(".you")).to_have_text("you")
             assert ben.locator(f".{kind} .player").first.evaluate("e => e.classList.contains('mine')")
             expect(board.locator(".player.mine")).to_have_count(0)
+            # The text tables folded under the board scroll in their own box, never the page.
+            board.locator("details.tables > summary").click()
+            expect(board.locator("details.tables table").first).to_be_visible()
+            fits(board)
+            table = context.new_page()
+            table.goto(server.links["table"])
+            expect(table.locator("#link")).to_have_text("live")
+            fits(table)
             if kind == "pursuit":
                 for resource in ("Knowledge", "Creativity", "Influence", "Money"):
                     expect(mine.locator(".counters.resources")).to_contain_text(resource)
