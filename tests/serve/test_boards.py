@@ -112,6 +112,7 @@ def test_a_running_game_is_drawn_from_its_view(tmp_path: Path, kind: str) -> Non
     with TestClient(make_app(tmp_path / "ledger.db", game)) as client:
         html = client.get(f"/t/{tokens['ben']}").text
         view = msgspec.to_builtins(rules.view(referee.load(game).state, "ben"))
+        chart = client.get("/chart.svg").text  # the board's: a running game's, nothing hidden in it
     assert '<section class="end"' not in html and "<svg" not in html
     board = html[html.index(f'<div class="{kind}">') :]
     cards = re.findall(r'<div class="player[^"]*">\s*<h3>(\w+)', board)
@@ -131,8 +132,11 @@ def test_a_running_game_is_drawn_from_its_view(tmp_path: Path, kind: str) -> Non
         assert f"<small>victory points</small><b>{ben['vp']}</b>" in first  # ben sees his own pocket
         tiles = re.findall(r'<div class="card tile [^"]*">\s*<small>(\w+)</small>', board)
         assert tiles == [space["name"] for space in view["spaces"]]
-        # Another's pocket stays hidden.
+        # Another's pocket stays hidden, on the board and in the chart.
         assert board.count('<span title="in the pocket: hidden">?</span>') == len(view["seats"]) - 1
+        assert (
+            "<title>victory points shown (pockets hidden) at each round&#x27;s end (so far)</title>" in chart
+        )
     referee.store.close()
 
 
