@@ -71,7 +71,7 @@ def svg(chart: ScoreChart, *, mine: str | None = None, standalone: bool = False)
         f"<title>{escape(title)}</title>",
     ]
     if standalone:
-        out.append('<rect width="100%" height="100%" fill="white" color="black"/>')
+        out.append('<rect width="100%" height="100%" fill="white"/>')
     grid = 'stroke="currentColor" stroke-opacity="0.18"'
     for t in ticks:
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}" {grid}/>')
