@@ -112,7 +112,7 @@ def test_a_running_game_is_drawn_from_its_view(tmp_path: Path, kind: str) -> Non
     with TestClient(make_app(tmp_path / "ledger.db", game)) as client:
         html = client.get(f"/t/{tokens['ben']}").text
         view = msgspec.to_builtins(rules.view(referee.load(game).state, "ben"))
-        chart = client.get("/chart.svg").text  # the board's: a running game's, nothing hidden in it
+        chart = client.get("/chart.svg").text  # the public chart of a running game
     assert '<section class="end"' not in html and "<svg" not in html
     board = html[html.index(f'<div class="{kind}">') :]
     cards = re.findall(r'<div class="player[^"]*">\s*<h3>(\w+)', board)
