@@ -170,6 +170,20 @@ class Result(msgspec.Struct):
     last_played: str  # when its last row was recorded
 
 
+class ScoreChart(msgspec.Struct):
+    """Each player's score at each round's end, from the log (``Referee.score_by_round``).
+
+    ``rounds`` are the rounds' labels; ``scores`` one list per player, one number per round.
+    Once the game is over the last round's number is the score that counts (its end scoring
+    done); before, the last is the round being played, as it stands now (``final`` False).
+    """
+
+    measure: str
+    rounds: list[str]
+    scores: dict[str, list[int]]
+    final: bool
+
+
 class PlayerStats(msgspec.Struct):
     """One player's record in one kind of game, over the finished games."""
 
@@ -723,6 +737,36 @@ class Referee:
     def score(self, game_id: int) -> tuple[Loaded, Score]:
         loaded = self.load(game_id)
         return loaded, loaded.game.score(loaded.state)
+
+    def score_by_round(self, game_id: int) -> tuple[Loaded, ScoreChart]:
+        """The score chart: the live history folded fact by fact, each player's standing taken
+        just before the fact that starts the next round (the state ``at`` that round's end),
+        and at the head. A hidden score (Planet B's pockets) counts only once the game is over."""
+        loaded = self.load(game_id)  # refuses a log that does not check out
+        game = loaded.game
+        reveal = game.is_over(loaded.state)
+        reverted = self._reverted(game_id)
+        state = _initial(game, loaded.setup)
+        ends = []
+        last = game.standing(state, reveal)
+        for entry in iter_entries(game, self.store.iter_rows(game_id, 1)):
+            if not isinstance(entry, MoveEntry) or entry.seq in reverted:
+                continue
+            for event in entry.events:
+                state = game.evolve(state, event)
+                now = game.standing(state, reveal)
+                if now.round != last.round and last.round is not None:
+                    ends.append(last)
+                last = now
+        if last.round is not None:
+            ends.append(last)
+        chart = ScoreChart(
+            measure=last.measure,
+            rounds=[s.label for s in ends],
+            scores={name: [s.scores[name] for s in ends] for name in loaded.setup.players},
+            final=reveal,
+        )
+        return loaded, chart
 
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         """The legal moves now (for ``player``, else for whoever may act), typed and as text."""

@@ -25,6 +25,7 @@ from ledger import games
 from ledger.errors import BadInput, RefereeError
 from ledger.service import Recorded, Referee
 from referee_cli import render
+from referee_cli.chart import svg as draw_chart
 
 VERSION = "0.1.0"
 
@@ -376,15 +377,38 @@ def build_app() -> typer.Typer:
                 echo(line)
 
     @app.command()
-    def score(ctx: typer.Context, json: JsonFlag = False) -> None:
+    def score(
+        ctx: typer.Context,
+        chart: Annotated[
+            Path | None,
+            typer.Option(
+                "--chart",
+                metavar="FILE.svg",
+                help="Also write the chart of each player's score at each round's end, as SVG.",
+            ),
+        ] = None,
+        json: JsonFlag = False,
+    ) -> None:
         """The score sheet: categories, ranks and how ties were broken."""
         s = session(ctx)
         game_id = s.game_id()
         loaded, sheet = s.referee.score(game_id)
+        said = ""
+        if chart is not None:  # written first: a path that cannot be written prints no sheet
+            rounds = s.referee.score_by_round(game_id)[1]
+            try:
+                chart.write_text(draw_chart(rounds, standalone=True) + "\n")
+            except OSError as exc:
+                raise BadInput(f"cannot write {chart}: {exc.strerror}") from None
+            said = (
+                f"wrote {chart}: {rounds.measure}, {len(rounds.rounds)} rounds, {len(rounds.scores)} players"
+            )
         if json:
             out({"game": game_json(s.referee, game_id), "score": sheet})
         else:
             echo(render.score(loaded, sheet))
+        if said:  # (with --json, stdout stays JSON)
+            (sys.stderr if json else sys.stdout).write(said + "\n")
 
     @app.command()
     def stats(

@@ -39,7 +39,7 @@ from ledger.games.loop.rules import (
     is_over,
     to_act,
 )
-from ledger.games.loop.score import score
+from ledger.games.loop.score import score, standing
 from ledger.games.loop.view import View, view
 
 name = "loop"
@@ -135,6 +135,7 @@ __all__ = [
     "rules_version",
     "rules_versions",
     "score",
+    "standing",
     "text",
     "title",
     "to_act",

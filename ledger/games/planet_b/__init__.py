@@ -170,7 +170,7 @@ from ledger.games.planet_b.model import Command, Event, State
 from ledger.games.planet_b.moves import legal
 from ledger.games.planet_b.present import present
 from ledger.games.planet_b.rules import actor, decide, initial, is_over, to_act
-from ledger.games.planet_b.score import score
+from ledger.games.planet_b.score import score, standing
 from ledger.games.planet_b.view import View, view
 
 name = "planet-b"
@@ -268,6 +268,7 @@ __all__ = [
     "redact",
     "rules_version",
     "score",
+    "standing",
     "text",
     "title",
     "to_act",

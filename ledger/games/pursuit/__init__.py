@@ -194,7 +194,7 @@ from ledger.games.pursuit.model import Command, Event, State
 from ledger.games.pursuit.moves import legal
 from ledger.games.pursuit.present import present
 from ledger.games.pursuit.rules import actor, decide, initial, is_over, to_act
-from ledger.games.pursuit.score import score
+from ledger.games.pursuit.score import score, standing
 from ledger.games.pursuit.view import View, view
 
 name = "pursuit"
@@ -288,6 +288,7 @@ __all__ = [
     "redact",
     "rules_version",
     "score",
+    "standing",
     "text",
     "title",
     "to_act",
