@@ -63,6 +63,25 @@ def test_the_exchange_comes_before_the_election_and_its_marker_can_call_one() ->
     assert table.state.elections == 1 and table.state.active == "ben"
 
 
+def test_a_turn_that_fills_the_last_suitcase_and_calls_an_election_exchanges_first() -> None:
+    """Exchanges: "If you also triggered an election on your turn (i.e. the disc reached the
+    last space of the election track), the exchange happens first." Then the election, whose
+    end returns the election marker to the starting space: the exchange's 2 spaces forward
+    come before it, not after."""
+    table = board(started(), "right")
+    start = table.state.marker
+    fill_last(table)
+    table.set(marker=7)  # test data: 8 spaces
+    table.play("deal ann left")  # the box's "move right" reaches the last space
+    assert table.state.called and table.state.marker == 8
+    table.play("end ann")
+    assert table.state.phase == "exchange" and table.state.elections == 0
+    table.play("exchange ann meat:2")
+    state = table.state
+    assert table.p("ann").warehouse == {"meat": 2}
+    assert state.elections == 1 and state.marker == start and state.active == "ben"
+
+
 def test_the_last_tile_added_gives_everyone_one_more_turn_the_trigger_last() -> None:
     table = board(started(), "2money", "2money", "2money")
     table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
