@@ -252,6 +252,19 @@ def test_the_score_sheet_lines() -> None:
     assert sheet.final and sheet.winners == ["ann"]
 
 
+def test_a_negative_mood_pays_2_victory_points_a_step() -> None:
+    """Game End: "If you are in the negative part, you must pay 2 victory points for each
+    step." Ben 3 steps below neutral pays 6 of his 20 VP; ann 1 above takes 2."""
+    table = started()
+    table.give("ann", money=0, factions=dict.fromkeys(data.TRACKS, 0), mood=1, vp=0)
+    table.give("ben", money=0, factions=dict.fromkeys(data.TRACKS, 0), mood=-3, vp=20)
+    table.set(bag=dict.fromkeys(table.state.seats, 0), phase="over")
+    sheet = table.game.score(table.state)
+    lines = {line.player: line.categories for line in sheet.lines}
+    assert lines["ben"]["mood"] == -6 and lines["ben"]["total"] == 20 - 6
+    assert lines["ann"]["mood"] == 2 and lines["ann"]["total"] == 2
+
+
 def test_a_provisional_sheet_hides_the_pockets() -> None:
     """Money and Victory Points: the pocket is secret until the end."""
     table = started()
