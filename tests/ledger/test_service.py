@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,7 +19,7 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.history import replay_checked
-from ledger.service import Referee
+from ledger.service import Referee, snapshot_key
 from ledger.store import Store
 from tests import pebbles
 from tests.conftest import fixed_clock
@@ -131,6 +133,28 @@ def test_void_with_cascade_voids_the_moves_it_breaks(referee: Referee, game: int
     kinds = {e.seq: e.reverted_how for e in log}
     assert (kinds[4], kinds[8]) == ("void", "cascade")
     assert log[-1].text == "void #4 (give alice bob 2) and, by cascade, #8 (give bob alice 2)"
+    referee.verify(game)
+
+
+def test_void_with_cascade_voids_every_later_move_it_breaks(referee: Referee, game: int) -> None:
+    """Two later moves break: both are voided, and the table stands as if none of the three
+    was made (PEBBLES 3: a gift needs the pebbles held)."""
+    play(
+        referee,
+        game,
+        "take alice 2",  # #2: alice 2
+        "give alice bob 2",  # #4, voided: alice 0, bob 2
+        "take bob 2",  # #6: bob 4 (2 without #4)
+        "give bob alice 4",  # #8: breaks without #4 (bob holds 2)
+        "take alice 1",  # #10: alice 5 (3 without #4 and #8)
+        "give alice bob 5",  # #12: breaks without #4 and #8 (alice holds 3)
+        "take bob 1",  # #14
+    )
+    referee.void(game, 4, reason="disputed", cascade=True)
+    assert held(referee, game) == {"alice": 3, "bob": 3}
+    kinds = {e.seq: e.reverted_how for e in referee.log(game)}
+    assert (kinds[4], kinds[8], kinds[12]) == ("void", "cascade", "cascade")
+    assert kinds[6] is None and kinds[10] is None and kinds[14] is None
     referee.verify(game)
 
 
@@ -273,6 +297,30 @@ def test_snapshot_plus_tail_equals_full_replay(
         if referee._move_end(game, upto) == upto:
             expected = replay_checked(pebbles, rows[:upto]).state  # type: ignore[arg-type]
             assert referee.load(game, upto).state == expected
+    referee.store.close()
+
+
+def test_a_snapshot_past_an_undone_or_voided_move_is_not_used(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Snapshots are a cache of the fold: once a move folded into one is undone or voided, a
+    fresh load (no tip in memory) and every time travel equal a full replay of the log."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    referee = Referee(Store(db_path), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "10"})
+    play(referee, game, "take alice 2", "give alice bob 1", "take bob 1", "take alice 1", "give bob alice 1")
+    assert referee.store.snapshot_seqs(game, snapshot_key(referee.load(game).game), 11) == [11, 7, 3]
+    referee.void(game, 4, reason="bob returned it")  # #4 is folded into the snapshots at #7 and #11
+    referee.undo(game)  # #10, folded into the snapshot at #11
+    rows = referee.store.rows(game)
+    fresh = Referee(Store(db_path), clock=fixed_clock())
+    assert fresh.load(game).state == replay_checked(pebbles, rows).state  # type: ignore[arg-type]
+    assert held(fresh, game) == {"alice": 3, "bob": 1}
+    for upto in (3, 5, 7, 9, 11, 12, 13):
+        expected = replay_checked(pebbles, rows[:upto]).state  # type: ignore[arg-type]
+        assert fresh.load(game, upto).state == expected, upto
+    assert held(fresh, game, 7) == {"alice": 1, "bob": 2}  # before the void, #4 stands
+    fresh.store.close()
     referee.store.close()
 
 
