@@ -100,6 +100,24 @@ def test_the_last_tile_added_gives_everyone_one_more_turn_the_trigger_last() -> 
     assert events[-1] == GameEnded() and table.state.phase == "over"
 
 
+def test_the_last_tile_and_an_election_in_one_turn_exchange_then_election_then_final_turns() -> None:
+    """Exchanges: the exchange first; Game End: "The end of the game is triggered when the last
+    conglomerate tile gets added ... Each player gets exactly 1 more turn. The player who
+    triggered the last exchange will also take the last turn": the election between them
+    is no turn of anyone's."""
+    table = board(started(), "right", "2money", "2money")
+    table.tile("left", "TEST LEFT", "right", red=True, then="remove")
+    table.set(tiles=Pile(known=("DEEP MINE",)), marker=7)  # test data: 8 spaces
+    fill_last(table, red=True)
+    table.play("deal ann left")  # the box's "move right" reaches the last space
+    events = table.play("end ann", "exchange ann meat:2")
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("FinalRound") < kinds.index("ExchangeEnded") < kinds.index("ElectionStarted")
+    assert FinalRound("ann", 4) in events and table.state.elections == 1
+    # ben's turn, with all 4 final turns still to play (ann's the last): none went to the election.
+    assert table.state.active == "ben" and table.state.phase == "turn" and table.state.final == 4
+
+
 def test_offices_vice_president_and_dodo() -> None:
     table = started()
     table.give("ann", office="vice-president")
