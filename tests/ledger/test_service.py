@@ -158,6 +158,37 @@ def test_void_with_cascade_voids_every_later_move_it_breaks(referee: Referee, ga
     referee.verify(game)
 
 
+def test_a_void_rechecks_from_the_table_as_it_stands_today(referee: Referee, game: int) -> None:
+    """Voiding #8 replays the later moves on the state before it with every revert in the log
+    applied, the void of #4 recorded after #8 included: alice holds 2 then, not 0, and her
+    gift of 2 at #12 still holds."""
+    play(
+        referee,
+        game,
+        "take alice 2",  # #2: alice 2
+        "give alice bob 2",  # #4
+        "take bob 1",  # #6
+        "give bob alice 1",  # #8
+        "take alice 1",  # #10
+        "give alice bob 2",  # #12
+    )
+    referee.void(game, 4, reason="disputed")  # #14: alice 2, bob 1 before #8
+    referee.void(game, 8, reason="disputed too")
+    assert held(referee, game) == {"alice": 1, "bob": 3}
+    referee.verify(game)
+
+
+def test_redo_records_who_asked(referee: Referee, game: int) -> None:
+    """``by`` is who asked for the redo; without it, the move's own actor."""
+    play(referee, game, "take alice 2", "take bob 1")
+    referee.undo(game)
+    referee.undo(game)
+    referee.redo(game, by="bob")
+    referee.redo(game)
+    moves = [r for r in referee.store.rows(game) if r.type == "move"]
+    assert [r.actor for r in moves[-2:]] == ["bob", "bob"]
+
+
 def test_void_needs_a_live_move_and_a_reason(referee: Referee, game: int) -> None:
     play(referee, game, "take alice 2", "take bob 1")
     with pytest.raises(BadInput, match="needs a reason"):
