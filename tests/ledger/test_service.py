@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -355,21 +356,59 @@ def test_a_snapshot_past_an_undone_or_voided_move_is_not_used(
     referee.store.close()
 
 
-def test_import_checks_the_setup_like_new(referee: Referee, game: int) -> None:
-    """A file whose setup `new` would refuse is refused too, even with its hashes rebuilt."""
-    import msgspec
+def test_the_setup_reads_as_the_new_command_that_made_it(referee: Referee) -> None:
+    """The log's first entry, and the export's header, say how the game was set up: players,
+    mode, seed, title and options, as `new` takes them."""
+    game = referee.new_game(
+        "pebbles", ["alice", "bob"], options={"pile": "10"}, title="Friday's game", seed=7
+    )
+    assert next(iter(referee.log(game))).text == (
+        "new pebbles --players alice,bob --mode basic --seed 7 --title 'Friday'\"'\"'s game' --option pile=10"
+    )
+    lines, _ = referee.export(game)
+    header = msgspec.json.decode(lines[0])
+    assert (header["seed"], header["title"], header["mode"]) == (7, "Friday's game", "basic")
+    copy, _ = referee.import_lines(lines, copy=True)
+    assert referee.game(copy).title == "Friday's game"
 
+
+def test_a_player_is_named_in_any_letter_case(referee: Referee, game: int) -> None:
+    assert [m.text for m in referee.legal(game, "ALICE")][:1] == ["take alice 1"]
+    assert referee.legal(game, "Bob") == []  # alice's turn, and bob holds nothing to give
+    with pytest.raises(BadInput, match="unknown player 'carol'"):
+        referee.legal(game, "carol")
+
+
+def test_an_import_names_the_line_that_does_not_read(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2")
+    lines, _ = referee.export(game)
+    with pytest.raises(VerificationFailed, match="line 3 does not read"):
+        referee.import_lines([lines[0], lines[1], "{not json", *lines[3:]])
+
+
+def _rewritten(lines: list[str], old: str, new: str) -> list[str]:
+    """An export with ``old`` replaced by ``new`` in every row body, its hashes rebuilt."""
     from ledger.codec import GENESIS, row_hash
 
-    lines, _ = referee.export(game)
     header, *rows = [msgspec.json.decode(line) for line in lines]
-    header["players"] = ["alice", "-bob"]
     prev = GENESIS
     for row in rows:
-        body = msgspec.json.encode(row["body"], order="sorted").decode().replace('"bob"', '"-bob"')
+        body = msgspec.json.encode(row["body"], order="sorted").decode().replace(old, new)
         row["body"], row["prev_hash"] = msgspec.json.decode(body), prev
         row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+    return [msgspec.json.encode(x).decode() for x in [header, *rows]]
+
+
+def test_import_checks_the_setup_like_new(referee: Referee, game: int) -> None:
+    """A file whose setup `new` would refuse is refused too, even with its hashes rebuilt:
+    a player's name, a mode the game does not have."""
+    lines, _ = referee.export(game)
+    header = msgspec.json.decode(lines[0])
+    header["players"] = ["alice", "-bob"]
+    renamed = _rewritten([msgspec.json.encode(header).decode(), *lines[1:]], '"bob"', '"-bob"')
     with pytest.raises(BadInput, match="player name '-bob'"):
-        referee.import_lines([msgspec.json.encode(x).decode() for x in [header, *rows]])
+        referee.import_lines(renamed)
     with pytest.raises(BadInput, match="player name '-bob'"):
         referee.new_game("pebbles", ["alice", "-bob"])
+    with pytest.raises(BadInput, match="no mode"):
+        referee.import_lines(_rewritten(lines, '"mode":"basic"', '"mode":"campaign"'))
