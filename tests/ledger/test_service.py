@@ -20,7 +20,7 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.history import replay_checked
-from ledger.service import Referee, snapshot_key
+from ledger.service import LegalMove, Referee, snapshot_key
 from ledger.store import Store
 from tests import pebbles
 from tests.conftest import fixed_clock
@@ -255,6 +255,35 @@ def test_a_writer_that_lost_the_race_re_decides_its_move(referee: Referee, game:
     )
 
 
+def test_results_and_each_players_record_over_the_finished_games(referee: Referee) -> None:
+    """PEBBLES 4: most pebbles wins, ties share. A result names the winners only once the game
+    is over, and when its last row was recorded; the record counts finished games only, sole
+    and shared wins apart, the average and best score, names in any letter case as one."""
+    first = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "3"})
+    play(referee, first, "take alice 3")  # alice 3, bob 0
+    second = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "3"})
+    play(referee, second, "take alice 1", "take bob 2")  # bob 2, alice 1
+    third = referee.new_game("pebbles", ["Alice", "bob"], options={"pile": "2"})
+    play(referee, third, "take Alice 1", "take bob 1")  # a tie at 1
+    unfinished = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "9"})
+    play(referee, unfinished, "take alice 3")
+    result = referee.result(third)
+    assert (result.game_id, result.kind, result.over, result.winners) == (
+        third,
+        "pebbles",
+        True,
+        ["Alice", "bob"],
+    )
+    assert result.scores == {"Alice": 1, "bob": 1}
+    assert result.last_played == referee.store.rows(third)[-1].recorded_at
+    assert referee.result(unfinished).winners == [] and not referee.result(unfinished).over
+    alice, bob = referee.stats("pebbles")
+    assert (alice.player, alice.played, alice.won, alice.shared, alice.best) == ("alice", 3, 1, 1, 3)
+    assert (bob.player, bob.played, bob.won, bob.shared, bob.best) == ("bob", 3, 1, 1, 2)
+    assert (alice.average, bob.average) == pytest.approx((5 / 3, 1.0))
+    assert alice.last_played == bob.last_played == result.last_played
+
+
 def test_export_and_import_round_trip(referee: Referee, game: int) -> None:
     play(referee, game, "take alice 2", "give alice bob 1", "take bob 1")
     referee.undo(game)
@@ -373,7 +402,7 @@ def test_the_setup_reads_as_the_new_command_that_made_it(referee: Referee) -> No
 
 
 def test_a_player_is_named_in_any_letter_case(referee: Referee, game: int) -> None:
-    assert [m.text for m in referee.legal(game, "ALICE")][:1] == ["take alice 1"]
+    assert referee.legal(game, "ALICE")[0] == LegalMove("take alice 1", pebbles.Take("alice", 1))
     assert referee.legal(game, "Bob") == []  # alice's turn, and bob holds nothing to give
     with pytest.raises(BadInput, match="unknown player 'carol'"):
         referee.legal(game, "carol")
