@@ -284,6 +284,53 @@ def test_results_and_each_players_record_over_the_finished_games(referee: Refere
     assert alice.last_played == bob.last_played == result.last_played
 
 
+def test_the_log_says_what_became_of_each_move(referee: Referee, game: int) -> None:
+    """Undo, redo and void are entries of their own; each move says how it was reverted, by
+    which row and why; a redo names the move it repeats; the setup's entry holds the setup."""
+    play(referee, game, "take alice 2", "take bob 1")
+    referee.undo(game, reason="miscounted")  # #6 undoes #4
+    referee.redo(game)  # #7-8
+    referee.void(game, 2, reason="disputed", cascade=True)
+    entries = {e.seq: e for e in referee.log(game)}
+    assert entries[1].kind == "setup" and entries[1].body == referee.load(game).setup
+    assert (entries[4].reverted_by, entries[4].reverted_how, entries[4].reason) == (6, "undo", "miscounted")
+    assert (entries[7].kind, entries[7].text) == ("redo", "take bob 1  (redo of #4)")
+    assert (entries[2].reverted_how, entries[2].reason) == ("void", "disputed")
+    assert (entries[7].reverted_how, entries[7].reverted_by) == ("cascade", 9)  # bob's turn no more
+    assert entries[9].kind == "void" and entries[2].reverted_by == 9
+    assert referee.log(game).__next__().reverted_how is None  # the setup is never reverted
+
+
+def test_the_log_from_a_row_or_its_last_entries(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 1", "take alice 1")
+    assert [e.seq for e in referee.log(game, since=1)] == [1, 2, 4, 6]
+    assert [e.seq for e in referee.log(game, since=7)] == [6]  # the entry holding row #7
+    assert [e.seq for e in referee.log(game, last=1)] == [6]
+    for since in (0, 8):
+        with pytest.raises(NotFound, match="1 to 7"):
+            list(referee.log(game, since=since))
+    with pytest.raises(BadInput, match="1 or more"):
+        list(referee.log(game, last=0))
+
+
+def test_the_log_shows_a_hidden_card_to_its_owner_only(referee: Referee) -> None:
+    """LOOP with virtual decks: a FAVOUR drawn is its drawer's (named in any letter case), and
+    everyone's with reveal."""
+    from ledger.games.loop.model import FavourDrawn
+    from tests.loop.table import CARDS
+
+    game = referee.new_game("loop", ["ann", "ben"], seed=9, cards=CARDS)
+    play(referee, game, "work ann", "end ann")
+
+    def drawn(**how: object) -> list[str]:
+        facts = [e for entry in referee.log(game, **how) for e in entry.events]  # type: ignore[arg-type]
+        return [f.card for f in facts if isinstance(f, FavourDrawn) and f.player == "ben"]
+
+    assert drawn() and all(card == "?" for card in drawn())
+    assert drawn(as_player="ann") == drawn()
+    assert "?" not in drawn(as_player="BEN") and "?" not in drawn(reveal=True)
+
+
 def test_export_and_import_round_trip(referee: Referee, game: int) -> None:
     play(referee, game, "take alice 2", "give alice bob 1", "take bob 1")
     referee.undo(game)
