@@ -34,6 +34,19 @@ def test_an_exchange_after_the_last_suitcase_flips_a_grey_tile() -> None:
     assert state.marker == marker + 2 and state.active == "ben"
 
 
+def test_after_the_turn_the_redraw_comes_before_the_exchange() -> None:
+    """Your Turn, A Summary: "After your turn, redraw to 3 building cards in hand and reveal a
+    new news card if necessary. If you placed a suitcase onto the last empty space of a
+    conglomerate tile, you must perform an exchange" (the order the README's note reads)."""
+    table = board(started(), "2money")
+    fill_last(table)
+    table.give("ann", hand=table.p("ann").hand[:2])
+    table.play("deal ann left", "end ann")
+    assert table.state.phase == "refill" and table.state.exchange is None
+    table.play("redraw ann A")
+    assert table.state.phase == "exchange" and len(table.p("ann").hand) == 3
+
+
 def test_an_immoral_player_takes_5_and_a_removed_tile_is_replaced_grey_on_the_left() -> None:
     table = board(started(), "2money")
     table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
