@@ -190,6 +190,24 @@ def test_redo_records_who_asked(referee: Referee, game: int) -> None:
     assert [r.actor for r in moves[-2:]] == ["bob", "bob"]
 
 
+def test_void_cascade_of_a_move_with_several_facts(referee: Referee) -> None:
+    """LOOP, virtual decks: voiding ann's end of turn (3 facts: the turn ended, ben's turn
+    started, his FAVOUR drawn) makes ben's WORK and end of turn illegal (2.1: it is still
+    ann's turn); with --cascade all three go, and the table is as after ann's WORK."""
+    from tests.loop.table import CARDS
+
+    game = referee.new_game("loop", ["ann", "ben"], seed=9, cards=CARDS)
+    play(referee, game, "work ann")
+    after_work = referee.load(game).state
+    ended = referee.submit_text(game, ["end", "ann"]).seq
+    play(referee, game, "work ben", "end ben")
+    referee.void(game, ended, reason="ann had not finished", cascade=True)
+    kinds = {e.seq: e.reverted_how for e in referee.log(game)}
+    assert [how for seq, how in kinds.items() if seq >= ended and how] == ["void", "cascade", "cascade"]
+    assert referee.load(game).state == after_work
+    referee.verify(game)
+
+
 def test_void_needs_a_live_move_and_a_reason(referee: Referee, game: int) -> None:
     play(referee, game, "take alice 2", "take bob 1")
     with pytest.raises(BadInput, match="needs a reason"):
