@@ -290,6 +290,7 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
     "ledger.store.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
+    "ledger.service.xǁRefereeǁ_since": "the moves another writer made, named in a lost race's refusal",
     "ledger.games.planet_b.rules.core.x_missing": "the refusal its callers raise: no such action in the box",
     "ledger.games.planet_b.rules.core.x_offered": "the actions left, listed in a refusal's hint",
     "ledger.games.planet_b.rules.actions.x__warehouse": "the warehouse listed in a selling refusal's hint",

@@ -103,6 +103,20 @@ class Score(msgspec.Struct):
     points: str = ""
 
 
+class Standing(msgspec.Struct, frozen=True, kw_only=True):
+    """Where the players stand now, for the score chart (``Referee.score_by_round``).
+
+    ``round`` is the round being played (a number that only grows; None before the first),
+    ``label`` how the table says it ("Teen" for Pursuit's round 0); ``scores`` each player's
+    score in the game's ``measure`` (LOOP's HAPPINESS, ...).
+    """
+
+    round: int | None
+    label: str
+    measure: str
+    scores: dict[str, int]
+
+
 def ranked(
     seats: Sequence[str], lines: Mapping[str, dict[str, int]], points: str, tie: str
 ) -> list[ScoreLine]:
@@ -142,6 +156,7 @@ class Game(Protocol):
     def evolve(self, state: Any, event: Any) -> Any: ...
     def legal(self, state: Any, player: str | None = None) -> Iterable[Any]: ...
     def score(self, state: Any) -> Score: ...
+    def standing(self, state: Any, reveal: bool = False) -> Standing: ...
     def parse(self, state: Any, words: Sequence[str]) -> Any: ...
     def text(self, command: Any) -> str: ...
     def actor(self, command: Any) -> str: ...
@@ -153,6 +168,9 @@ class Game(Protocol):
     def redact(self, event: Any, as_player: str | None = None, reveal: bool = False) -> Any: ...
     def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
     def dump_cards(self, state: Any) -> str: ...
+
+    # A game may also define ``library_face(event) -> (key, face) | None``, naming its declaration
+    # facts, to keep a group's card library (``ledger.library``); without one it keeps none.
 
 
 S = TypeVar("S")

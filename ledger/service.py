@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from ledger import games
+from ledger import games, library
 from ledger.codec import GENESIS, encode, row_hash, tag_of, utcnow
 from ledger.decider import Board, Game, Score, Screen, Setup
 from ledger.errors import (
@@ -90,6 +90,39 @@ class Opened:
     first: Row  # the setup row itself
 
 
+@dataclass
+class Started:
+    """What ``new`` made: the game, and the faces and settings declared in it at the start."""
+
+    game_id: int
+    from_file: int  # declared by the table's cards file (and new to the library)
+    from_library: int  # taken from the group's card library
+    left_out: int  # library faces this setup does not take
+    games: list[int]  # the games the library's faces were first declared in
+    rows: list[str]  # and the library rows they came from: an import, a correction
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """A correction of the card library: the face as it now reads, as it read, and the games
+    whose logs keep the earlier word."""
+
+    key: str
+    now: str
+    was_cited: str
+    was: str
+    affects: list[int]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What ``cards import`` added to the library: new faces, faces it held already, corrections."""
+
+    added: int
+    known: int
+    corrected: list[Corrected]
+
+
 @dataclass(frozen=True)
 class Recorded:
     """What an accepted write appended."""
@@ -135,6 +168,20 @@ class Result(msgspec.Struct):
     points: str  # the score category (LOOP: happiness)
     scores: dict[str, int]  # each player's final score
     last_played: str  # when its last row was recorded
+
+
+class ScoreChart(msgspec.Struct):
+    """Each player's score at each round's end, from the log (``Referee.score_by_round``).
+
+    ``rounds`` are the rounds' labels; ``scores`` one list per player, one number per round.
+    Once the game is over the last round's number is the score that counts (its end scoring
+    done); before, the last is the round being played, as it stands now (``final`` False).
+    """
+
+    measure: str
+    rounds: list[str]
+    scores: dict[str, list[int]]
+    final: bool
 
 
 class PlayerStats(msgspec.Struct):
@@ -241,8 +288,28 @@ class Referee:
         seed: int | None = None,
         title: str = "",
         cards: str | None = None,
+        fresh: bool = False,
     ) -> int:
         """Start a game: the setup is its first row. Returns the new game's id."""
+        return self.start_game(
+            kind, players, mode=mode, options=options, seed=seed, title=title, cards=cards, fresh=fresh
+        ).game_id
+
+    def start_game(
+        self,
+        kind: str,
+        players: Sequence[str],
+        *,
+        mode: str | None = None,
+        options: dict[str, str] | None = None,
+        seed: int | None = None,
+        title: str = "",
+        cards: str | None = None,
+        fresh: bool = False,
+    ) -> Started:
+        """Start a game from the group's card library (unless ``fresh``) and a cards file, which
+        is checked against the library; every face it takes is declared in its own log, after
+        the setup row, so that its export replays anywhere."""
         game = games.get(kind)
         setup = Setup(
             game=game.name,
@@ -255,10 +322,35 @@ class Referee:
         )
         state = game.initial(setup)
         rows = [NewRow(SETUP, encode(setup), TABLE)]
-        for command in game.load_cards(setup, cards) if cards else []:
-            new, _, state = self._decide_rows(game, state, command, TABLE)
+        shelf = library.read(self.store, game)
+        own = game.load_cards(setup, cards) if cards else []
+        # The file's faces meet the library first: one that says otherwise is refused, one that
+        # says the same is taken from the library (which cites where it was first declared).
+        kept = []
+        for command, events in library.declared(game, game.initial(setup), own):
+            library.check(shelf, game, events)
+            faces = library.faces_of(game, events)
+            if fresh or not faces or any(key not in shelf.entries for key, _, _ in faces):
+                kept.append(command)
+        started = Started(0, from_file=0, from_library=0, left_out=0, games=[], rows=[])
+        for command in kept:
+            new, events, state = self._decide_rows(game, state, command, TABLE)
             rows.extend(new)
-        game_id = self.store.create_game(
+            started.from_file += len(library.faces_of(game, events))
+        taken: set[str] = set()
+        for command in [] if fresh else library.commands(shelf, game, setup):
+            try:
+                new, events, state = self._decide_rows(game, state, command, TABLE)
+            except RefereeError:
+                started.left_out += 1  # not for this setup (a Planet B side for more players, ...)
+                continue
+            rows.extend(new)
+            taken.update(key for key, _, _ in library.faces_of(game, events))
+        started.from_library = len(taken)
+        sources = [shelf.entries[key] for key in taken if key in shelf.entries]
+        started.games = sorted({e.game_id for e in sources if e.game_id is not None})
+        started.rows = sorted({e.source for e in sources if e.game_id is None})
+        started.game_id = self.store.create_game(
             kind=game.name,
             rules_version=game.rules_version,
             title=title,
@@ -269,7 +361,85 @@ class Referee:
             status=_status_of(game, state),
             current=True,
         )
-        return game_id
+        self.store.ensure_library()  # the index that finds the declarations of the next games
+        return started
+
+    # --- the card library (``ledger.library``) ------------------------------------------
+
+    def card_library(self, kind: str) -> library.Library:
+        """The faces and settings the tables of this database declared in ``kind``'s games."""
+        return library.read(self.store, games.get(kind))
+
+    def library_toml(self, kind: str) -> str:
+        """The library of ``kind`` as a cards file a group can share (``new --cards`` reads it)."""
+        game = games.get(kind)
+        return library.as_toml(library.read(self.store, game), game)
+
+    def import_library(self, kind: str, text: str, source: str, *, correct: str | None = None) -> Imported:
+        """Add a cards file's faces to the library of ``kind``, checked as a declaration is: one
+        that contradicts the library is refused (and nothing is added), unless ``correct`` gives
+        the reason to take the file's word as a correction (naming the games it affects)."""
+        game = games.get(kind)
+        if correct is not None and not correct.strip():
+            raise BadInput("a correction needs a reason", legal="--correct REASON")
+        shelf = library.read(self.store, game)
+        setup = library.scratch(game)
+        rows, known, fixed = [], 0, []
+        for _, events in library.declared(game, game.initial(setup), game.load_cards(setup, text)):
+            for key, face, event in library.faces_of(game, events):
+                was = shelf.entries.get(key)
+                if was is None:
+                    rows.append(library.row(key, event, library.IMPORT, source))
+                elif was.body == encode(event):
+                    known += 1
+                elif correct is None:
+                    raise library.contradiction(game, key, face, was)
+                else:
+                    fixed.append(self._correction(game, key, face, event, was))
+                    rows.append(library.row(key, event, library.CORRECT, correct, fixed[-1].affects))
+        if rows:
+            self.store.add_library(game.name, rows, self.clock())
+        return Imported(len(rows) - len(fixed), known, fixed)
+
+    def correct_card(self, kind: str, words: Sequence[str], reason: str) -> Corrected:
+        """Replace a face of the library of ``kind`` with the one a declaration in the game's
+        grammar (``declare ...``) gives, logged with ``reason`` and the games whose logs say
+        otherwise (they keep what they were played with; new games take the correction)."""
+        if not reason.strip():
+            raise BadInput("a correction needs a reason", legal="--reason TEXT")
+        game = games.get(kind)
+        if not library.has_library(game):
+            raise BadInput(f"{game.title} keeps no card library")
+        shelf = library.read(self.store, game)
+        state = game.initial(library.scratch(game))
+        command = game.parse(state, list(words))
+        faces = library.faces_of(game, game.decide(state, command))
+        if len(faces) != 1:
+            raise BadInput(
+                "a correction declares one face", legal="declare ... (see the game's `declare` help)"
+            )
+        key, face, event = faces[0]
+        known = shelf.entries.get(key)
+        if known is None:
+            raise IllegalMove(
+                f"the {game.name} library has no {key} to correct",
+                rule=library.RULE,
+                legal="declare it in a game, or `referee cards import`",
+            )
+        if known.body == encode(event):
+            raise IllegalMove(f"the library says that of {key} already ({known.cite()})", rule=library.RULE)
+        fixed = self._correction(game, key, face, event, known)
+        self.store.add_library(
+            game.name, [library.row(key, event, library.CORRECT, reason, fixed.affects)], self.clock()
+        )
+        return fixed
+
+    def _correction(self, game: Game, key: str, face: Any, event: Any, was: library.Entry) -> Corrected:
+        """What correcting ``key`` to ``face`` changes: the face as it read, and the games whose
+        logs keep that earlier word."""
+        before = library.faces_of(game, [was.event])[0][1]
+        affects = library.affected(self.store, game, key, encode(event))
+        return Corrected(key, library.said(face), was.cite(), library.said(before), affects)
 
     def games(self) -> list[GameRow]:
         """Every game as its setup row tells it; the status is the cached one."""
@@ -568,6 +738,36 @@ class Referee:
         loaded = self.load(game_id)
         return loaded, loaded.game.score(loaded.state)
 
+    def score_by_round(self, game_id: int) -> tuple[Loaded, ScoreChart]:
+        """The score chart: the live history folded fact by fact, each player's standing taken
+        just before the fact that starts the next round (the state ``at`` that round's end),
+        and at the head. A hidden score (Planet B's pockets) counts only once the game is over."""
+        loaded = self.load(game_id)  # refuses a log that does not check out
+        game = loaded.game
+        reveal = game.is_over(loaded.state)
+        reverted = self._reverted(game_id)
+        state = _initial(game, loaded.setup)
+        ends = []
+        last = game.standing(state, reveal)
+        for entry in iter_entries(game, self.store.iter_rows(game_id, 1)):
+            if not isinstance(entry, MoveEntry) or entry.seq in reverted:
+                continue
+            for event in entry.events:
+                state = game.evolve(state, event)
+                now = game.standing(state, reveal)
+                if now.round != last.round and last.round is not None:
+                    ends.append(last)
+                last = now
+        if last.round is not None:
+            ends.append(last)
+        chart = ScoreChart(
+            measure=last.measure,
+            rounds=[s.label for s in ends],
+            scores={name: [s.scores[name] for s in ends] for name in loaded.setup.players},
+            final=reveal,
+        )
+        return loaded, chart
+
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
         loaded = self.load(game_id)
@@ -788,6 +988,8 @@ class Referee:
             who = actor or game.actor(command)
             try:
                 rows, events, state = self._decide_rows(game, loaded.state, command, who, redo_of)
+                if library.faces_of(game, events):
+                    library.check(library.read(self.store, game), game, events)
             except RefereeError as error:
                 if attempt == 0:
                     raise
@@ -1133,6 +1335,9 @@ class Referee:
         _check_players(game, setup.players)  # the same setup checks as `new`
         _check_mode(game, setup.mode)
         replay = replay_checked(game, rows)
+        if library.has_library(game):
+            # Its faces meet the group's library as a declaration would (a game of another group).
+            library.check(library.read(self.store, game), game, (e for m in replay.live for e in m.events))
         if (setup.game, list(setup.players), setup.options) != (
             header.game,
             header.players,

@@ -25,6 +25,7 @@ from ledger import games
 from ledger.errors import BadInput, RefereeError
 from ledger.service import Recorded, Referee
 from referee_cli import render
+from referee_cli.chart import svg as draw_chart
 
 VERSION = "0.1.0"
 
@@ -253,6 +254,9 @@ def build_app() -> typer.Typer:
         modules: Annotated[
             str | None, typer.Option("--modules", help="The same as --option modules=... (Pursuit).")
         ] = None,
+        fresh: Annotated[
+            bool, typer.Option("--fresh", help="Take nothing from the group's card library.")
+        ] = False,
         json: JsonFlag = False,
     ) -> None:
         """Start a game; it becomes the current game."""
@@ -268,16 +272,27 @@ def build_app() -> typer.Typer:
         games.get(kind)  # an unknown game is refused before any database is made
         cards_text = _read(cards) if cards else None
         referee = s.open(create=True)
-        game_id = referee.new_game(
-            kind, players.split(","), mode=mode, options=options, seed=seed, title=title, cards=cards_text
+        started = referee.start_game(
+            kind,
+            players.split(","),
+            mode=mode,
+            options=options,
+            seed=seed,
+            title=title,
+            cards=cards_text,
+            fresh=fresh,
         )
+        game_id = started.game_id
         loaded, board, _ = referee.board(game_id)
         if json:
-            out({"game": game_json(referee, game_id), "status": board})
+            out({"game": game_json(referee, game_id), "cards": started, "status": board})
             return
         echo(
             f"game {game_id}: {loaded.game.title} for {', '.join(loaded.setup.players)} ({loaded.setup.mode})"
         )
+        taken = render.started(started, cards.name if cards else None)
+        if taken:
+            echo(taken)
         echo(render.line(board))
 
     @app.command("games")
@@ -362,15 +377,38 @@ def build_app() -> typer.Typer:
                 echo(line)
 
     @app.command()
-    def score(ctx: typer.Context, json: JsonFlag = False) -> None:
+    def score(
+        ctx: typer.Context,
+        chart: Annotated[
+            Path | None,
+            typer.Option(
+                "--chart",
+                metavar="FILE.svg",
+                help="Also write the chart of each player's score at each round's end, as SVG.",
+            ),
+        ] = None,
+        json: JsonFlag = False,
+    ) -> None:
         """The score sheet: categories, ranks and how ties were broken."""
         s = session(ctx)
         game_id = s.game_id()
         loaded, sheet = s.referee.score(game_id)
+        said = ""
+        if chart is not None:  # written first: a path that cannot be written prints no sheet
+            rounds = s.referee.score_by_round(game_id)[1]
+            try:
+                chart.write_text(draw_chart(rounds, standalone=True) + "\n")
+            except OSError as exc:
+                raise BadInput(f"cannot write {chart}: {exc.strerror}") from None
+            said = (
+                f"wrote {chart}: {rounds.measure}, {len(rounds.rounds)} rounds, {len(rounds.scores)} players"
+            )
         if json:
             out({"game": game_json(s.referee, game_id), "score": sheet})
         else:
             echo(render.score(loaded, sheet))
+        if said:  # (with --json, stdout stays JSON)
+            (sys.stderr if json else sys.stdout).write(said + "\n")
 
     @app.command()
     def stats(
@@ -483,22 +521,7 @@ def build_app() -> typer.Typer:
                 " game (--copy loads it again)"
             )
 
-    @app.command()
-    def cards(
-        ctx: typer.Context,
-        output: OutputFile = None,
-        json: JsonFlag = False,
-    ) -> None:
-        """The card faces this game's table has declared, as TOML (reuse with `new --cards`)."""
-        s = session(ctx)
-        game_id = s.game_id()
-        text = s.referee.cards(game_id)
-        if json:
-            import tomllib
-
-            out({"game": game_json(s.referee, game_id), "cards": tomllib.loads(text)})
-        else:
-            write_out(text, output, "the declared card faces")
+    app.add_typer(cards_group(), name="cards")
 
     @app.command()
     def schema(kind: Kind) -> None:
@@ -536,6 +559,94 @@ def build_app() -> typer.Typer:
         Shell(s, s.game_id()).run()
 
     return app
+
+
+def cards_group() -> typer.Typer:
+    """``referee cards``: a game's declared faces, and the group's card library of each kind."""
+    group = typer.Typer(
+        name="cards",
+        help="The card faces a table declared: this game's, or the group's library of a kind.",
+        invoke_without_command=True,
+        context_settings=CONTEXT,
+    )
+
+    @group.callback()
+    def cards(
+        ctx: typer.Context,
+        kind: Annotated[
+            str | None,
+            typer.Option(
+                "--kind", help="The library of this game kind, e.g. loop.", autocompletion=complete_kind
+            ),
+        ] = None,
+        output: OutputFile = None,
+        json: JsonFlag = False,
+    ) -> None:
+        """The faces this game's table declared, or (--kind) the library of every game of that
+        kind in this database, as TOML (reuse with `new --cards` or `cards import`)."""
+        if ctx.invoked_subcommand is not None:
+            return
+        s = session(ctx)
+        if kind is not None:
+            text = s.referee.library_toml(kind)
+            shelf = s.referee.card_library(kind)
+            summary = f"the {shelf.kind} card library: {len(shelf.entries)} faces and settings"
+            what: dict[str, Any] = {
+                "kind": shelf.kind,
+                "sources": {key: entry.cite() for key, entry in sorted(shelf.entries.items())},
+            }
+        else:
+            game_id = s.game_id()
+            text = s.referee.cards(game_id)
+            summary = "the declared card faces"
+            what = {"game": game_json(s.referee, game_id)}
+        if json:
+            import tomllib
+
+            out({**what, "cards": tomllib.loads(text)})
+        else:
+            write_out(text, output, summary)
+
+    @group.command("import")
+    def import_cards(
+        ctx: typer.Context,
+        file: Annotated[Path, typer.Argument(metavar="FILE")],
+        kind: Annotated[
+            str, typer.Option("--kind", help="The game kind the file is for.", autocompletion=complete_kind)
+        ],
+        correct: Annotated[
+            str | None,
+            typer.Option(
+                "--correct", metavar="REASON", help="Take the file's word where it differs, as corrections."
+            ),
+        ] = None,
+    ) -> None:
+        """Add a cards file (TOML) to the group's library, checked as a declaration is."""
+        s = session(ctx)
+        text = _read(file)
+        games.get(kind)
+        done = s.open(create=True).import_library(kind, text, file.name, correct=correct)
+        echo(
+            f"imported {done.added} faces and settings from {file} into the {kind} library"
+            f" ({done.known} known already, {len(done.corrected)} corrected)"
+        )
+        for fixed in done.corrected:
+            echo(render.corrected(kind, fixed))
+
+    @group.command("correct", context_settings=MOVE_SETTINGS)
+    def correct(
+        ctx: typer.Context,
+        kind: Kind,
+        reason: Annotated[str, typer.Option("--reason", help="What the table misdeclared.")],
+        words: Annotated[list[str] | None, typer.Argument(metavar="DECLARATION")] = None,
+    ) -> None:
+        """Correct a face of the library with a declaration in the game's grammar (`declare ...`);
+        logged, naming the games whose logs keep the earlier word."""
+        s = session(ctx)
+        fixed = s.referee.correct_card(kind, [*(words or []), *ctx.args], reason)
+        echo(render.corrected(kind, fixed))
+
+    return group
 
 
 def game_group(name: str) -> typer.Typer:

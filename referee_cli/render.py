@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from ledger.decider import Board, Score, Screen
-from ledger.service import Loaded, LogEntry, PlayerStats, Recorded, Result, VerifyReport
+from ledger.service import Corrected, Loaded, LogEntry, PlayerStats, Recorded, Result, Started, VerifyReport
 from ledger.store import GameRow
 
 
@@ -34,6 +34,28 @@ def heading(info: GameRow, loaded: Loaded) -> str:
         else f"#{loaded.head}"
     )
     return f"{loaded.game.title} · game {info.id}{title} · {when}"
+
+
+def started(started: Started, file: str | None) -> str:
+    """The one line of ``new`` on the faces it declared: how many, and from where."""
+    parts = []
+    if started.from_library:
+        rows = {"import": "an import", "correct": "a correction"}
+        where = [f"#{g}" for g in started.games] + [rows.get(r, r) for r in started.rows]
+        parts.append(f"{started.from_library} from the library ({', '.join(where)})")
+    if file is not None and parts:  # a file alone: `new` says nothing more than it used to
+        parts.append(f"{started.from_file} new from {file}")
+    if started.left_out:
+        parts.append(f"{started.left_out} library declarations not for this setup")
+    return f"cards: {'; '.join(parts)}" if parts else ""
+
+
+def corrected(kind: str, fixed: Corrected) -> str:
+    games = ", ".join(f"#{g}" for g in fixed.affects) or "none"
+    return (
+        f"corrected {fixed.key} in the {kind} library: {fixed.now} (was {fixed.was}, {fixed.was_cited});"
+        f" games whose logs keep the earlier word: {games}"
+    )
 
 
 def line(board: Board) -> str:

@@ -4,7 +4,8 @@ Three kinds of page, each a rendering of the service's ``board()`` (the game's o
 ``present(view)``), ``log()``, ``score()`` and ``legal()``; no rules here:
 
 - the board (``/``, no token): the public view, whose turn it is, the last moves, the score
-  sheet at the end; for a shared screen.
+  sheet and the chart of each round's end at the end (``/chart.svg``: the chart alone); for a
+  shared screen.
 - a player's page (``/t/TOKEN``): the board as that player may see it (their hand and secret
   goals) and their legal moves now, as buttons that post the typed command.
 - the table's page (``/t/TOKEN`` of the table's link): the table's moves (reveals,
@@ -51,6 +52,7 @@ from ledger.errors import (
 )
 from ledger.service import TABLE, LegalMove, Recorded, Referee
 from referee_cli import render
+from referee_cli.chart import svg as draw_chart
 
 POLL = 0.25  # seconds between looks at the log's head (another process's appends)
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
@@ -176,10 +178,15 @@ class Table:
             "as_player": as_player,
             "verbs": game.verbs,
             "view": board.view,
-            # A game's own board, drawn from its typed view, where it has one (LOOP's): above the
+            # A game's own board, drawn from its typed view, where it has one: above the
             # generic tables of its present().
-            "designed": f"{game.name}.html" if (HERE / f"{game.name}.html").is_file() else None,
+            "designed": designed_template(game.name),
+            "chart": self.chart(as_player) if board.over else None,
         }
+
+    def chart(self, mine: str | None = None, *, standalone: bool = False) -> str:
+        """The score chart of each player's score at each round's end, as SVG."""
+        return draw_chart(self.referee.score_by_round(self.game_id)[1], mine=mine, standalone=standalone)
 
     def fragment(self, role: str | None) -> str:
         """The live part of a page (rendered once per role and head, however many listen)."""
@@ -258,6 +265,12 @@ class Table:
         raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
 
 
+def designed_template(game: str) -> str | None:
+    """The template of a game's own board (``planet_b.html`` for planet-b), if it has one."""
+    name = game.replace("-", "_") + ".html"
+    return name if (HERE / name).is_file() else None
+
+
 def _groups(moves: list[LegalMove]) -> list[Group]:
     groups: dict[str, Group] = {}
     for move in moves:
@@ -312,6 +325,10 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
             notice = "This link opens no page of a player (mistyped, or replaced by new links): the board."
             return html(table.page(None, None, notice), 403)
         return html(table.page(role, token))
+
+    async def chart_svg(request: Request) -> Response:
+        """The score chart as a file (the board's, with nothing hidden once the game is over)."""
+        return Response(table.chart(standalone=True), media_type="image/svg+xml", headers=HEADERS)
 
     async def state(request: Request) -> Response:
         return JSONResponse(msgspec.to_builtins(table.state_json(None)), headers=HEADERS)
@@ -425,6 +442,7 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
     routes = [
         Route("/", board),
         Route("/state.json", state),
+        Route("/chart.svg", chart_svg),
         Route("/events", events),
         Route("/referee.js", static("referee.js", "text/javascript")),
         Route("/referee.css", static("referee.css", "text/css")),

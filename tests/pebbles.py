@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
-from ledger.decider import Option, Score, ScoreLine, Screen, Setup, Table, Verb
+from ledger.decider import Option, Score, ScoreLine, Screen, Setup, Standing, Table, Verb
 from ledger.errors import BadInput, GameOver, IllegalMove, NotYourTurn
 
 name = "pebbles"
@@ -192,6 +192,11 @@ def score(state: State) -> Score:
         winners=[line.player for line in lines if line.categories["pebbles"] == best],
         points="pebbles",
     )
+
+
+def standing(state: State, reveal: bool = False) -> Standing:
+    """Pebbles has no rounds: the whole game is one."""
+    return Standing(round=1, label="1", measure="pebbles", scores=dict(state.held))
 
 
 def load_cards(setup: Setup, text: str) -> list[Command]:

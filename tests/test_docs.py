@@ -17,6 +17,11 @@ are normalised on both sides (a hash differs on every run: it covers the times).
 8 or more digits in a command must be the start of a hash the page showed earlier, and stands
 for the start of the hash the run printed there. A block right after a line
 ``<!-- docs-test: not run -->`` is not run (say so in the page's text too).
+
+A block right after a line ``<!-- docs-test: run from PAGE -->`` runs among PAGE's examples
+(on PAGE's database), where PAGE holds ``<!-- docs-test: run THIS-PAGE#SECTION -->``: the
+section's blocks so marked run there, in order. It is how an example that belongs on one page
+takes its place in another page's game (say so in both pages' text too).
 """
 
 from __future__ import annotations
@@ -51,6 +56,9 @@ _NORMAL = [
 FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", flags=re.S | re.M)
 NOT_RUN = "<!-- docs-test: not run -->"
 CONTINUES = re.compile(r"<!-- docs-test: continues (\S+) -->")
+RUN_FROM = re.compile(r"<!-- docs-test: run from (\S+) -->")
+RUN_SECTION = re.compile(r"<!-- docs-test: run (\S+?)#(\S+) -->")
+HEADING = re.compile(r"^(#{1,6}) (.+?)#*$", flags=re.M)
 
 
 def rel(page: Path) -> str:
@@ -67,7 +75,9 @@ def normal(line: str) -> str:
 class Block:
     kind: str  # the fence's info string: console, python, sh, ...
     text: str
-    run: bool  # False after a "not run" line
+    run: bool  # False after a "not run" or a "run from" line: not with its own page's examples
+    start: int = 0  # where it starts in its page's text
+    run_from: Path | None = None  # the page among whose examples it runs, after a "run from" line
 
 
 def blocks(page: Path, kind: str) -> list[Block]:
@@ -75,10 +85,41 @@ def blocks(page: Path, kind: str) -> list[Block]:
     found = []
     for match in FENCE.finditer(text):
         before = text[: match.start()].rstrip().splitlines()
+        last = before[-1].strip() if before else ""
+        run_from = RUN_FROM.fullmatch(last)
         found.append(
-            Block(match.group(1).strip(), match.group(2), not (before and before[-1].strip() == NOT_RUN))
+            Block(
+                match.group(1).strip(),
+                match.group(2),
+                last != NOT_RUN and run_from is None,
+                match.start(),
+                (page.parent / run_from.group(1)).resolve() if run_from else None,
+            )
         )
     return [block for block in found if block.kind == kind]
+
+
+def section(page: Path, anchor: str) -> tuple[int, int]:
+    """Where the section under the heading ``anchor`` starts and ends in ``page``'s text."""
+    found = headings(page)
+    for i, (start, level, name) in enumerate(found):
+        if name == anchor:
+            end = next((s for s, lv, _ in found[i + 1 :] if lv <= level), len(page.read_text()))
+            return start, end
+    raise AssertionError(f"{rel(page)} has no heading #{anchor}")
+
+
+def borrowed(page: Path) -> list[tuple[int, Path, Block]]:
+    """The blocks of other pages that run among ``page``'s examples: (where in ``page``, the
+    page they are shown on, the block), for each ``run PAGE#SECTION`` line of ``page``."""
+    found = []
+    for match in RUN_SECTION.finditer(page.read_text()):
+        other = (page.parent / match.group(1)).resolve()
+        start, end = section(other, match.group(2))
+        lent = [b for b in blocks(other, "console") if start <= b.start < end and b.run_from == page]
+        assert lent, f"{rel(page)} runs {match.group(1)}#{match.group(2)}: no block there is run from it"
+        found += [(match.start(), other, block) for block in lent]
+    return found
 
 
 def commands(block: str) -> list[tuple[str, list[str], list[str]]]:
@@ -157,10 +198,10 @@ class Run:
         return HEX_WORD.sub(real, command)
 
     def page(self, page: Path) -> None:
-        for block in blocks(page, "console"):
-            if block.run:
-                for command, stdin, expected in commands(block.text):
-                    self.command(page, command, stdin, expected)
+        own = [(block.start, page, block) for block in blocks(page, "console") if block.run]
+        for _, shown_on, block in sorted([*own, *borrowed(page)], key=lambda step: step[0]):
+            for command, stdin, expected in commands(block.text):
+                self.command(shown_on, command, stdin, expected)
 
     def command(self, page: Path, command: str, stdin: list[str], expected: list[str]) -> None:
         printed = execute(shlex.split(self.substitute(page, command), comments=True), stdin)
@@ -275,18 +316,22 @@ def slug(heading: str) -> str:
     return kept.replace(" ", "-")
 
 
-def anchors(page: Path) -> set[str]:
-    found: set[str] = set()
-    for line in FENCE.sub("", page.read_text()).splitlines():
-        heading = re.match(r"#{1,6} (.+?)#*$", line)
-        if heading:
-            base = slug(heading.group(1))
-            anchor, n = base, 0
-            while anchor in found:
-                n += 1
-                anchor = f"{base}-{n}"
-            found.add(anchor)
+def headings(page: Path) -> list[tuple[int, int, str]]:
+    """(where it starts, its level, its anchor) for each heading of ``page``, in order."""
+    masked = FENCE.sub(lambda match: re.sub(r"[^\n]", " ", match.group(0)), page.read_text())
+    found: list[tuple[int, int, str]] = []
+    for heading in HEADING.finditer(masked):
+        base = slug(heading.group(2))
+        anchor, n = base, 0
+        while anchor in {name for _, _, name in found}:
+            n += 1
+            anchor = f"{base}-{n}"
+        found.append((heading.start(), len(heading.group(1)), anchor))
     return found
+
+
+def anchors(page: Path) -> set[str]:
+    return {anchor for _, _, anchor in headings(page)}
 
 
 def links(text: str) -> list[str]:
@@ -338,6 +383,12 @@ def test_every_page_has_a_contents_list_of_its_sections(page: Path) -> None:
     assert len(contents) == 2, f"{rel(page)} has no '## Contents'"
     listed = set(re.findall(r"\]\(#([^)]+)\)", contents[1].split("\n## ", 1)[0]))
     assert [s for s in sections if s != "contents" and s not in listed] == []
+
+
+def test_a_block_run_from_another_page_is_run_there() -> None:
+    ran = {(rel(shown_on), block.start) for page in PAGES for _, shown_on, block in borrowed(page)}
+    lent = [(rel(page), b.start) for page in PAGES for b in blocks(page, "console") if b.run_from]
+    assert [where for where in lent if where not in ran] == []
 
 
 def test_every_docs_page_is_linked_from_the_readme() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,7 +20,7 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.history import replay_checked
-from ledger.service import Referee
+from ledger.service import LegalMove, Referee, snapshot_key
 from ledger.store import Store
 from tests import pebbles
 from tests.conftest import fixed_clock
@@ -134,6 +137,77 @@ def test_void_with_cascade_voids_the_moves_it_breaks(referee: Referee, game: int
     referee.verify(game)
 
 
+def test_void_with_cascade_voids_every_later_move_it_breaks(referee: Referee, game: int) -> None:
+    """Two later moves break: both are voided, and the table stands as if none of the three
+    was made (PEBBLES 3: a gift needs the pebbles held)."""
+    play(
+        referee,
+        game,
+        "take alice 2",  # #2: alice 2
+        "give alice bob 2",  # #4, voided: alice 0, bob 2
+        "take bob 2",  # #6: bob 4 (2 without #4)
+        "give bob alice 4",  # #8: breaks without #4 (bob holds 2)
+        "take alice 1",  # #10: alice 5 (3 without #4 and #8)
+        "give alice bob 5",  # #12: breaks without #4 and #8 (alice holds 3)
+        "take bob 1",  # #14
+    )
+    referee.void(game, 4, reason="disputed", cascade=True)
+    assert held(referee, game) == {"alice": 3, "bob": 3}
+    kinds = {e.seq: e.reverted_how for e in referee.log(game)}
+    assert (kinds[4], kinds[8], kinds[12]) == ("void", "cascade", "cascade")
+    assert kinds[6] is None and kinds[10] is None and kinds[14] is None
+    referee.verify(game)
+
+
+def test_a_void_rechecks_from_the_table_as_it_stands_today(referee: Referee, game: int) -> None:
+    """Voiding #8 replays the later moves on the state before it with every revert in the log
+    applied, the void of #4 recorded after #8 included: alice holds 2 then, not 0, and her
+    gift of 2 at #12 still holds."""
+    play(
+        referee,
+        game,
+        "take alice 2",  # #2: alice 2
+        "give alice bob 2",  # #4
+        "take bob 1",  # #6
+        "give bob alice 1",  # #8
+        "take alice 1",  # #10
+        "give alice bob 2",  # #12
+    )
+    referee.void(game, 4, reason="disputed")  # #14: alice 2, bob 1 before #8
+    referee.void(game, 8, reason="disputed too")
+    assert held(referee, game) == {"alice": 1, "bob": 3}
+    referee.verify(game)
+
+
+def test_redo_records_who_asked(referee: Referee, game: int) -> None:
+    """``by`` is who asked for the redo; without it, the move's own actor."""
+    play(referee, game, "take alice 2", "take bob 1")
+    referee.undo(game)
+    referee.undo(game)
+    referee.redo(game, by="bob")
+    referee.redo(game)
+    moves = [r for r in referee.store.rows(game) if r.type == "move"]
+    assert [r.actor for r in moves[-2:]] == ["bob", "bob"]
+
+
+def test_void_cascade_of_a_move_with_several_facts(referee: Referee) -> None:
+    """LOOP, virtual decks: voiding ann's end of turn (3 facts: the turn ended, ben's turn
+    started, his FAVOUR drawn) makes ben's WORK and end of turn illegal (2.1: it is still
+    ann's turn); with --cascade all three go, and the table is as after ann's WORK."""
+    from tests.loop.table import CARDS
+
+    game = referee.new_game("loop", ["ann", "ben"], seed=9, cards=CARDS)
+    play(referee, game, "work ann")
+    after_work = referee.load(game).state
+    ended = referee.submit_text(game, ["end", "ann"]).seq
+    play(referee, game, "work ben", "end ben")
+    referee.void(game, ended, reason="ann had not finished", cascade=True)
+    kinds = {e.seq: e.reverted_how for e in referee.log(game)}
+    assert [how for seq, how in kinds.items() if seq >= ended and how] == ["void", "cascade", "cascade"]
+    assert referee.load(game).state == after_work
+    referee.verify(game)
+
+
 def test_void_needs_a_live_move_and_a_reason(referee: Referee, game: int) -> None:
     play(referee, game, "take alice 2", "take bob 1")
     with pytest.raises(BadInput, match="needs a reason"):
@@ -197,6 +271,82 @@ def test_a_writer_that_lost_the_race_re_decides_its_move(referee: Referee, game:
         "PEBBLES 2: another writer's move #8 (take alice 1) was recorded first,"
         " and now it is bob's turn, not alice's"
     )
+
+
+def test_results_and_each_players_record_over_the_finished_games(referee: Referee) -> None:
+    """PEBBLES 4: most pebbles wins, ties share. A result names the winners only once the game
+    is over, and when its last row was recorded; the record counts finished games only, sole
+    and shared wins apart, the average and best score, names in any letter case as one."""
+    first = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "3"})
+    play(referee, first, "take alice 3")  # alice 3, bob 0
+    second = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "3"})
+    play(referee, second, "take alice 1", "take bob 2")  # bob 2, alice 1
+    third = referee.new_game("pebbles", ["Alice", "bob"], options={"pile": "2"})
+    play(referee, third, "take Alice 1", "take bob 1")  # a tie at 1
+    unfinished = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "9"})
+    play(referee, unfinished, "take alice 3")
+    result = referee.result(third)
+    assert (result.game_id, result.kind, result.over, result.winners) == (
+        third,
+        "pebbles",
+        True,
+        ["Alice", "bob"],
+    )
+    assert result.scores == {"Alice": 1, "bob": 1}
+    assert result.last_played == referee.store.rows(third)[-1].recorded_at
+    assert referee.result(unfinished).winners == [] and not referee.result(unfinished).over
+    alice, bob = referee.stats("pebbles")
+    assert (alice.player, alice.played, alice.won, alice.shared, alice.best) == ("alice", 3, 1, 1, 3)
+    assert (bob.player, bob.played, bob.won, bob.shared, bob.best) == ("bob", 3, 1, 1, 2)
+    assert (alice.average, bob.average) == pytest.approx((5 / 3, 1.0))
+    assert alice.last_played == bob.last_played == result.last_played
+
+
+def test_the_log_says_what_became_of_each_move(referee: Referee, game: int) -> None:
+    """Undo, redo and void are entries of their own; each move says how it was reverted, by
+    which row and why; a redo names the move it repeats; the setup's entry holds the setup."""
+    play(referee, game, "take alice 2", "take bob 1")
+    referee.undo(game, reason="miscounted")  # #6 undoes #4
+    referee.redo(game)  # #7-8
+    referee.void(game, 2, reason="disputed", cascade=True)
+    entries = {e.seq: e for e in referee.log(game)}
+    assert entries[1].kind == "setup" and entries[1].body == referee.load(game).setup
+    assert (entries[4].reverted_by, entries[4].reverted_how, entries[4].reason) == (6, "undo", "miscounted")
+    assert (entries[7].kind, entries[7].text) == ("redo", "take bob 1  (redo of #4)")
+    assert (entries[2].reverted_how, entries[2].reason) == ("void", "disputed")
+    assert (entries[7].reverted_how, entries[7].reverted_by) == ("cascade", 9)  # bob's turn no more
+    assert entries[9].kind == "void" and entries[2].reverted_by == 9
+    assert referee.log(game).__next__().reverted_how is None  # the setup is never reverted
+
+
+def test_the_log_from_a_row_or_its_last_entries(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 1", "take alice 1")
+    assert [e.seq for e in referee.log(game, since=1)] == [1, 2, 4, 6]
+    assert [e.seq for e in referee.log(game, since=7)] == [6]  # the entry holding row #7
+    assert [e.seq for e in referee.log(game, last=1)] == [6]
+    for since in (0, 8):
+        with pytest.raises(NotFound, match="1 to 7"):
+            list(referee.log(game, since=since))
+    with pytest.raises(BadInput, match="1 or more"):
+        list(referee.log(game, last=0))
+
+
+def test_the_log_shows_a_hidden_card_to_its_owner_only(referee: Referee) -> None:
+    """LOOP with virtual decks: a FAVOUR drawn is its drawer's (named in any letter case), and
+    everyone's with reveal."""
+    from ledger.games.loop.model import FavourDrawn
+    from tests.loop.table import CARDS
+
+    game = referee.new_game("loop", ["ann", "ben"], seed=9, cards=CARDS)
+    play(referee, game, "work ann", "end ann")
+
+    def drawn(**how: object) -> list[str]:
+        facts = [e for entry in referee.log(game, **how) for e in entry.events]  # type: ignore[arg-type]
+        return [f.card for f in facts if isinstance(f, FavourDrawn) and f.player == "ben"]
+
+    assert drawn() and all(card == "?" for card in drawn())
+    assert drawn(as_player="ann") == drawn()
+    assert "?" not in drawn(as_player="BEN") and "?" not in drawn(reveal=True)
 
 
 def test_export_and_import_round_trip(referee: Referee, game: int) -> None:
@@ -276,21 +426,83 @@ def test_snapshot_plus_tail_equals_full_replay(
     referee.store.close()
 
 
-def test_import_checks_the_setup_like_new(referee: Referee, game: int) -> None:
-    """A file whose setup `new` would refuse is refused too, even with its hashes rebuilt."""
-    import msgspec
+def test_a_snapshot_past_an_undone_or_voided_move_is_not_used(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Snapshots are a cache of the fold: once a move folded into one is undone or voided, a
+    fresh load (no tip in memory) and every time travel equal a full replay of the log."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    referee = Referee(Store(db_path), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "10"})
+    play(referee, game, "take alice 2", "give alice bob 1", "take bob 1", "take alice 1", "give bob alice 1")
+    assert referee.store.snapshot_seqs(game, snapshot_key(referee.load(game).game), 11) == [11, 7, 3]
+    referee.void(game, 4, reason="bob returned it")  # #4 is folded into the snapshots at #7 and #11
+    referee.undo(game)  # #10, folded into the snapshot at #11
+    rows = referee.store.rows(game)
+    fresh = Referee(Store(db_path), clock=fixed_clock())
+    assert fresh.load(game).state == replay_checked(pebbles, rows).state  # type: ignore[arg-type]
+    assert held(fresh, game) == {"alice": 3, "bob": 1}
+    for upto in (3, 5, 7, 9, 11, 12, 13):
+        expected = replay_checked(pebbles, rows[:upto]).state  # type: ignore[arg-type]
+        assert fresh.load(game, upto).state == expected, upto
+    assert held(fresh, game, 7) == {"alice": 1, "bob": 2}  # before the void, #4 stands
+    fresh.store.close()
+    referee.store.close()
 
+
+def test_the_setup_reads_as_the_new_command_that_made_it(referee: Referee) -> None:
+    """The log's first entry, and the export's header, say how the game was set up: players,
+    mode, seed, title and options, as `new` takes them."""
+    game = referee.new_game(
+        "pebbles", ["alice", "bob"], options={"pile": "10"}, title="Friday's game", seed=7
+    )
+    assert next(iter(referee.log(game))).text == (
+        "new pebbles --players alice,bob --mode basic --seed 7 --title 'Friday'\"'\"'s game' --option pile=10"
+    )
+    lines, _ = referee.export(game)
+    header = msgspec.json.decode(lines[0])
+    assert (header["seed"], header["title"], header["mode"]) == (7, "Friday's game", "basic")
+    copy, _ = referee.import_lines(lines, copy=True)
+    assert referee.game(copy).title == "Friday's game"
+
+
+def test_a_player_is_named_in_any_letter_case(referee: Referee, game: int) -> None:
+    assert referee.legal(game, "ALICE")[0] == LegalMove("take alice 1", pebbles.Take("alice", 1))
+    assert referee.legal(game, "Bob") == []  # alice's turn, and bob holds nothing to give
+    with pytest.raises(BadInput, match="unknown player 'carol'"):
+        referee.legal(game, "carol")
+
+
+def test_an_import_names_the_line_that_does_not_read(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2")
+    lines, _ = referee.export(game)
+    with pytest.raises(VerificationFailed, match="line 3 does not read"):
+        referee.import_lines([lines[0], lines[1], "{not json", *lines[3:]])
+
+
+def _rewritten(lines: list[str], old: str, new: str) -> list[str]:
+    """An export with ``old`` replaced by ``new`` in every row body, its hashes rebuilt."""
     from ledger.codec import GENESIS, row_hash
 
-    lines, _ = referee.export(game)
     header, *rows = [msgspec.json.decode(line) for line in lines]
-    header["players"] = ["alice", "-bob"]
     prev = GENESIS
     for row in rows:
-        body = msgspec.json.encode(row["body"], order="sorted").decode().replace('"bob"', '"-bob"')
+        body = msgspec.json.encode(row["body"], order="sorted").decode().replace(old, new)
         row["body"], row["prev_hash"] = msgspec.json.decode(body), prev
         row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+    return [msgspec.json.encode(x).decode() for x in [header, *rows]]
+
+
+def test_import_checks_the_setup_like_new(referee: Referee, game: int) -> None:
+    """A file whose setup `new` would refuse is refused too, even with its hashes rebuilt:
+    a player's name, a mode the game does not have."""
+    lines, _ = referee.export(game)
+    header = msgspec.json.decode(lines[0])
+    header["players"] = ["alice", "-bob"]
+    renamed = _rewritten([msgspec.json.encode(header).decode(), *lines[1:]], '"bob"', '"-bob"')
     with pytest.raises(BadInput, match="player name '-bob'"):
-        referee.import_lines([msgspec.json.encode(x).decode() for x in [header, *rows]])
+        referee.import_lines(renamed)
     with pytest.raises(BadInput, match="player name '-bob'"):
         referee.new_game("pebbles", ["alice", "-bob"])
+    with pytest.raises(BadInput, match="no mode"):
+        referee.import_lines(_rewritten(lines, '"mode":"basic"', '"mode":"campaign"'))

@@ -15,6 +15,7 @@ import pytest
 from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
 from ledger.errors import VerificationFailed
+from ledger.history import replay_checked
 from ledger.service import Referee, snapshot_key
 from ledger.store import Store
 from tests import pebbles
@@ -324,3 +325,53 @@ def test_a_new_database_starts_with_every_game_marked(tmp_path: Path) -> None:
     assert referee.store.tip(game).mark == 1
     play(referee, game, "take alice 1")
     assert referee.store.tip(game).mark == 3
+
+
+# --- verify keeps what is true (mutation run of ledger/service.py, issue 21) ---------------
+
+
+def test_verify_keeps_a_true_snapshot_even_at_the_head(
+    referee: Referee, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Snapshots are a cache that agrees with the fold: verify passes them and drops none, the
+    one bound to the last row of the log included."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
+    play(referee, game, "take alice 2", "take bob 1", "take alice 1", "take bob 1")
+    key = snapshot_key(pebbles)  # type: ignore[arg-type]
+    assert referee.store.snapshot_seqs(game, key, 99) == [9, 5]  # #9 is the head
+    assert fresh(referee).verify(game).head_seq == 9
+    assert referee.store.snapshot_seqs(game, key, 99) == [9, 5]
+
+
+def test_verify_names_a_snapshot_that_no_longer_reads(referee: Referee, snapshotted: int) -> None:
+    """A cache entry whose body is not a state of the game is not the fold there: named, dropped."""
+    sql(referee, "UPDATE snapshots SET body = ? WHERE game_id = ? AND seq = 5", '{"pile": "x"}', snapshotted)
+    with pytest.raises(VerificationFailed, match="the snapshot at #5 does not match the fold"):
+        fresh(referee).verify(snapshotted)
+    assert referee.store.snapshot_seqs(snapshotted, snapshot_key(pebbles), 99) == []  # type: ignore[arg-type]
+
+
+def test_a_log_cut_below_a_snapshot_is_named_by_every_reader(referee: Referee, snapshotted: int) -> None:
+    """Rows removed from the end, the snapshot bound to one of them left behind: a clear refusal
+    naming the first row missing, from a load and from verify, never a crash."""
+    sql(referee, "DELETE FROM events WHERE game_id = ? AND seq >= 4", snapshotted)  # bob's move on
+    with pytest.raises(VerificationFailed, match="rows were removed") as loading:
+        fresh(referee).load(snapshotted)
+    assert loading.value.seq == 4
+    with pytest.raises(VerificationFailed, match="rows were removed") as verifying:
+        fresh(referee).verify(snapshotted)
+    assert verifying.value.seq == 4
+
+
+def test_a_revert_appended_since_the_last_check_is_checked_with_the_whole_log(
+    referee: Referee, played: int
+) -> None:
+    """A revert written by a referee that does not move the mark (an older version): the next
+    read checks the whole log through the rules again, and shows the table without the move."""
+    tip = referee.store.tip(played)
+    referee.undo(played)
+    sql(referee, "UPDATE verified SET seq = ?, hash = ? WHERE game_id = ?", tip.mark, tip.mark_hash, played)
+    other = fresh(referee)
+    assert other.load(played).state == replay_checked(pebbles, referee.store.rows(played)).state  # type: ignore[arg-type]
+    assert other.store.tip(played).mark == referee.store.head(played)[0]

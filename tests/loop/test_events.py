@@ -8,7 +8,7 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.model import State
+from ledger.games.loop.model import Depleted, EventDrawn, State
 from ledger.games.loop.rules.events import IMMEDIATE
 from tests.loop.modes_table import begun, out, virtual
 from tests.loop.table import Table
@@ -82,6 +82,24 @@ def test_an_immediate_event_goes_under_the_discard_and_leaves_the_continuous_in_
     table.play("work alice", "end alice", "reveal event the-gap")
     assert table.state.event_active == "OVERTIME"
     assert table.state.event_discard == ("OVERTIME", "THE GAP")
+
+
+def test_the_depletion_penalty_into_another_zone_draws_an_event_flipped_at_that_turn_end() -> None:
+    """2.8 a: "Player who triggers DEPLETION at turn end loses 1 HAPPINESS immediately and may
+    trigger EVENT"; 5.3: a move into another zone draws an EVENT, flipped "after you end your
+    turn". Alice at 5 (zone 5-8) drops to 4: the EVENT is drawn, then flipped in this turn end,
+    and takes effect on bob's turn."""
+    table = begun()
+    table.set(material_deck=("food",))
+    table.give("alice", happiness=5, coin=10)
+    table.play("buy alice glass:2")  # an empty slot the last card refills
+    events = table.play("end alice")
+    assert events.index(Depleted("alice", 1)) < events.index(EventDrawn("alice", "?"))
+    assert table.p("alice").happiness == 4 and table.p("alice").events == ("?",)
+    table.play("reveal material food")
+    assert table.state.ending == "flip" and loop.to_act(table.state) == ["table"]
+    table.play("reveal event overtime")
+    assert table.state.event_active == "OVERTIME" and table.state.active == "bob"
 
 
 def test_the_table_reveals_as_many_events_as_lie_face_down() -> None:

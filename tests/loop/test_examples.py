@@ -266,6 +266,24 @@ def test_2_8_depletion_penalty_final_round_and_the_end_after_the_last_seat() -> 
     assert table.state.phase == "over"
 
 
+def test_2_8_happiness_12_and_depletion_in_one_turn_one_final_round_and_the_penalty() -> None:
+    """2.8: "When either of the following occurs, the game will end after the final round is
+    completed": alice's CONSUME to 12 starts it, her refill then empties the MATERIAL deck:
+    the DEPLETION Penalty still takes 1 HAPPINESS, no second final round starts, and the
+    game ends after carol, the player on the right of the starting player."""
+    table = started(3)
+    table.give("alice", happiness=11, materials=(("glass", 2), ("plastic", 2)))
+    table.set(material_deck=("food",), buy_area=table.state.buy_area[:-1])  # a slot to refill
+    events = table.play("consume alice dance=glass,plastic")
+    assert FinalRound("happiness", "alice") in events
+    events = table.play("end alice")
+    assert Depleted("alice", 1) in events and not any(isinstance(e, FinalRound) for e in events)
+    assert table.p("alice").happiness == 11 and table.state.final_round == "happiness"
+    table.play("reveal material food", "reveal activity yoga")
+    table.play("work bob", "end bob")
+    assert table.play("work carol", "end carol")[-1] == GameEnded()
+
+
 def test_2_8_the_final_round_ends_after_the_player_right_of_the_starting_player() -> None:
     table = started(3)
     table.give("bob", happiness=11, materials=(("glass", 2), ("plastic", 2)))

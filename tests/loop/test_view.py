@@ -278,6 +278,20 @@ def test_the_public_log_hides_favours_drawn() -> None:
     assert rejected and all(event.offer.kind.upper() in line for event, line in rejected)
 
 
+def test_each_players_goals_and_the_dealt_deck_are_theirs_alone() -> None:
+    """With virtual decks, the GOAL dealt are each player's own (1.0: kept secret) and the
+    ACTIVITY deck's order nobody's; a FAVOUR drawn is its drawer's; reveal shows all."""
+    from ledger.games.loop.model import Dealt, FavourDrawn
+
+    mine, yours = ("GOAL 1", "GOAL 2", "GOAL 3"), ("GOAL 4", "GOAL 5", "GOAL 6")  # names only
+    dealt = Dealt(("ACTIVITY 1", "ACTIVITY 2"), {"ann": mine, "ben": yours})
+    assert loop.redact(dealt, as_player="Ann") == Dealt(("?", "?"), {"ann": mine, "ben": ("?", "?", "?")})
+    assert loop.redact(dealt) == Dealt(("?", "?"), {"ann": ("?",) * 3, "ben": ("?",) * 3})
+    assert loop.redact(dealt, reveal=True) == dealt
+    drawn = FavourDrawn("ben", "share")
+    assert loop.redact(drawn, as_player="ann").card == "?" and loop.redact(drawn, as_player="BEN") == drawn
+
+
 def _hide_modes(state: State, viewer: str, rng: random.Random) -> State:
     """Besides ``_hide``: the EVENT deck's order and every face-down EVENT (5.3: nobody has seen
     them, their owner included), the CAREER deck, and the other players' CAREER dealt and

@@ -243,3 +243,23 @@ def test_with_2_players_the_dummy_loses_votes_to_effects_on_all_others() -> None
     table.set(dealt=False, bag={"ann": 3, "ben": 3, data.DUMMY: 1})
     table.play("deal ann middle")
     assert table.state.bag == {"ann": 3, "ben": 1, data.DUMMY: 1}
+
+
+def test_with_2_players_the_dummy_takes_the_votes_of_a_laws_all_others_part() -> None:
+    """Election Changes with 2 Players: "The dummy can gain or lose votes from effects that
+    affect all players (for example, due to very bad moods among the players)": the example
+    is an effect on "all other players (not you)", so a law's "All Others" part, which "the
+    other players take", reaches the dummy's votes too, gains and costs alike, and nothing
+    else (test data: ROAD TOLL right, 2 votes / 1 vote; SECRET POLICE left, 3 votes / -1 vote)."""
+    table = physical(("ann", "ben"))
+    table.give("ann", office="president")
+    table.set(bag={"ann": 3, "ben": 3})
+    table.play("office ann road-toll", "law ann right")
+    assert table.state.bag == {"ann": 5, "ben": 4, data.DUMMY: 1}
+    table.give("ann", news=("SPY",))  # immoral: a blue law
+    table.set(office_done=False, bag={"ann": 3, "ben": 3, data.DUMMY: 9})
+    table.play("office ann secret-police", "law ann left")
+    assert table.state.bag == {"ann": 6, "ben": 2, data.DUMMY: 8}
+    table.set(office_done=False, bag={"ann": 3, "ben": 3})  # none of the dummy's in the bag: none paid
+    table.play("office ann censorship", "law ann left")  # CENSORSHIP left: news / -1 vote
+    assert table.state.bag == {"ann": 3, "ben": 2}

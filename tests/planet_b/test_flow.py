@@ -34,6 +34,19 @@ def test_an_exchange_after_the_last_suitcase_flips_a_grey_tile() -> None:
     assert state.marker == marker + 2 and state.active == "ben"
 
 
+def test_after_the_turn_the_redraw_comes_before_the_exchange() -> None:
+    """Your Turn, A Summary: "After your turn, redraw to 3 building cards in hand and reveal a
+    new news card if necessary. If you placed a suitcase onto the last empty space of a
+    conglomerate tile, you must perform an exchange" (the order the README's note reads)."""
+    table = board(started(), "2money")
+    fill_last(table)
+    table.give("ann", hand=table.p("ann").hand[:2])
+    table.play("deal ann left", "end ann")
+    assert table.state.phase == "refill" and table.state.exchange is None
+    table.play("redraw ann A")
+    assert table.state.phase == "exchange" and len(table.p("ann").hand) == 3
+
+
 def test_an_immoral_player_takes_5_and_a_removed_tile_is_replaced_grey_on_the_left() -> None:
     table = board(started(), "2money")
     table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
@@ -63,6 +76,25 @@ def test_the_exchange_comes_before_the_election_and_its_marker_can_call_one() ->
     assert table.state.elections == 1 and table.state.active == "ben"
 
 
+def test_a_turn_that_fills_the_last_suitcase_and_calls_an_election_exchanges_first() -> None:
+    """Exchanges: "If you also triggered an election on your turn (i.e. the disc reached the
+    last space of the election track), the exchange happens first." Then the election, whose
+    end returns the election marker to the starting space: the exchange's 2 spaces forward
+    come before it, not after."""
+    table = board(started(), "right")
+    start = table.state.marker
+    fill_last(table)
+    table.set(marker=7)  # test data: 8 spaces
+    table.play("deal ann left")  # the box's "move right" reaches the last space
+    assert table.state.called and table.state.marker == 8
+    table.play("end ann")
+    assert table.state.phase == "exchange" and table.state.elections == 0
+    table.play("exchange ann meat:2")
+    state = table.state
+    assert table.p("ann").warehouse == {"meat": 2}
+    assert state.elections == 1 and state.marker == start and state.active == "ben"
+
+
 def test_the_last_tile_added_gives_everyone_one_more_turn_the_trigger_last() -> None:
     table = board(started(), "2money", "2money", "2money")
     table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
@@ -79,6 +111,24 @@ def test_the_last_tile_added_gives_everyone_one_more_turn_the_trigger_last() -> 
     assert table.state.phase == "turn"
     events = table.play("end ann")
     assert events[-1] == GameEnded() and table.state.phase == "over"
+
+
+def test_the_last_tile_and_an_election_in_one_turn_exchange_then_election_then_final_turns() -> None:
+    """Exchanges: the exchange first; Game End: "The end of the game is triggered when the last
+    conglomerate tile gets added ... Each player gets exactly 1 more turn. The player who
+    triggered the last exchange will also take the last turn": the election between them
+    is no turn of anyone's."""
+    table = board(started(), "right", "2money", "2money")
+    table.tile("left", "TEST LEFT", "right", red=True, then="remove")
+    table.set(tiles=Pile(known=("DEEP MINE",)), marker=7)  # test data: 8 spaces
+    fill_last(table, red=True)
+    table.play("deal ann left")  # the box's "move right" reaches the last space
+    events = table.play("end ann", "exchange ann meat:2")
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("FinalRound") < kinds.index("ExchangeEnded") < kinds.index("ElectionStarted")
+    assert FinalRound("ann", 4) in events and table.state.elections == 1
+    # ben's turn, with all 4 final turns still to play (ann's the last): none went to the election.
+    assert table.state.active == "ben" and table.state.phase == "turn" and table.state.final == 4
 
 
 def test_offices_vice_president_and_dodo() -> None:
@@ -231,6 +281,19 @@ def test_the_score_sheet_lines() -> None:
     places = {line.player: line.categories["bag"] for line in sheet.lines}
     assert places["cat"] == 8 and places["ben"] == 0  # a tie and no election held: the higher board
     assert sheet.final and sheet.winners == ["ann"]
+
+
+def test_a_negative_mood_pays_2_victory_points_a_step() -> None:
+    """Game End: "If you are in the negative part, you must pay 2 victory points for each
+    step." Ben 3 steps below neutral pays 6 of his 20 VP; ann 1 above takes 2."""
+    table = started()
+    table.give("ann", money=0, factions=dict.fromkeys(data.TRACKS, 0), mood=1, vp=0)
+    table.give("ben", money=0, factions=dict.fromkeys(data.TRACKS, 0), mood=-3, vp=20)
+    table.set(bag=dict.fromkeys(table.state.seats, 0), phase="over")
+    sheet = table.game.score(table.state)
+    lines = {line.player: line.categories for line in sheet.lines}
+    assert lines["ben"]["mood"] == -6 and lines["ben"]["total"] == 20 - 6
+    assert lines["ann"]["mood"] == 2 and lines["ann"]["total"] == 2
 
 
 def test_a_provisional_sheet_hides_the_pockets() -> None:

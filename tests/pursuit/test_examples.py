@@ -167,6 +167,25 @@ def test_the_3rd_adult_round_maria_3_nick_2_john_0_lth_then_one_space_left() -> 
     assert {name: table.p(name).popularity for name in PLAYERS} == {"maria": 4, "nick": 2, "john": 0}
 
 
+def test_popularity_from_an_outcome_counts_for_that_rounds_lth_then_the_decay() -> None:
+    """Popularity Track: "During the Resolution Phase, after checking all the engaged Community
+    cards, awards you with additional LTH ... At the end of the Resolution Phase, move all
+    Popularity Track indicators one space to the left." John's Outcome 2 (+1 Popularity) and
+    Nick's Outcome 3 (+2) take them from space 0 (score 0) to spaces 1 and 2 (score 1; test
+    sections 1, 2, 2, ...): 1 LTH each that round, then one space back."""
+    table = resolution_example()
+    assert (table.p("john").popularity, table.p("nick").popularity) == (0, 0)
+    table.play(
+        "outcome john renaissance-fair 2",
+        "outcome nick renaissance-fair 3",
+        "outcome maria organize-a-party 1",
+        "outcome maria safety-seminar 2",
+    )
+    john, nick = table.p("john"), table.p("nick")
+    assert john.lth_from.get("popularity") == 1 and nick.lth_from.get("popularity") == 1
+    assert (john.popularity, nick.popularity) == (1 - 1, 2 - 1)
+
+
 # ---------------------------------------------------------------------------- KS Promos 4
 
 

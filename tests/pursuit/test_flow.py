@@ -233,9 +233,9 @@ def test_a_stand_alone_job_works_harder_only_when_asked_and_only_itself() -> Non
 
 
 def test_an_unpaid_upkeep_says_which_rule_discards_the_card() -> None:
-    """Each card not kept is discarded citing its rule: a Pet (Pets: no penalty), a Friend
-    (Friends; the penalty by option), a Career Job (School) and a Stand-Alone Job (Stand-Alone
-    Jobs) with the penalty, any other card (the base game's Upkeep) with the penalty."""
+    """Each card not kept is discarded citing its rule: a Pet (Pets), a Friend (Friends), a
+    Career Job (School), a Stand-Alone Job (Stand-Alone Jobs), any other card (the base game's
+    Upkeep); each with the penalty (option unpaid-upkeep, the default)."""
     kept = (Held("KOI"), Held("KEVIN"), Held("TEST SINGER"), Held("TEST COURIER"), Held("TEST ALEX"))
     table = upkeep_table(*kept)
     events = table.play("upkeep ann --drop koi kevin test-singer test-courier test-alex")
@@ -250,7 +250,7 @@ def test_an_unpaid_upkeep_says_which_rule_discards_the_card() -> None:
     penalties = [e.why for e in events if isinstance(e, Changed)]
     assert penalties == [
         f"{card} discarded: the penalty ({R_PENALTY})"
-        for card in ("KEVIN", "TEST SINGER", "TEST COURIER", "TEST ALEX")
+        for card in ("KOI", "KEVIN", "TEST SINGER", "TEST COURIER", "TEST ALEX")
     ]
     reads_back(table)
 

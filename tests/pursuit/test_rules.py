@@ -350,6 +350,51 @@ def test_most_among_all_players_whose_life_goes_on_ties_get_it() -> None:
     assert table.p("ann").lth == lth + 3
 
 
+def test_most_popularity_compares_popularity_scores_not_track_spaces() -> None:
+    """*Reading*: "The section on which your Popularity Track indicator is positioned,
+    determines your Popularity Score", and the Score is what the Community cards read (the
+    hourglasses you may Engage with, the LTH it awards): "the most Popularity" of New Family
+    Next Door is the highest Score. Test sections 1, 2, 2, ...: spaces 1 and 2 both score 1."""
+    board = (
+        "NEW FAMILY NEXT DOOR",
+        "ORGANIZE A PARTY",
+        "SAFETY SEMINAR",
+        "BIG PROJECT AT WORK",
+        "BLIND DATE",
+    )
+    table = adult(("ann", "ben", "cat"), community=board)
+    table.play("engage ann new-family-next-door --token")
+    pass_round(table)
+    table.give("ann", popularity=1)
+    table.give("ben", popularity=2)  # one space further, the same section: a tie on the Score
+    table.give("cat", popularity=3)  # the next section: Score 2, the most
+    table.refuse("outcome ann new-family-next-door 1", IllegalMove, R_OUTCOME)
+    table.give("cat", popularity=0)
+    cards = table.p("ann").lth_from.get("cards", 0)
+    table.play("outcome ann new-family-next-door 1")  # then the round ends: Popularity LTH apart
+    assert table.p("ann").lth_from.get("cards", 0) == cards + 2
+
+
+@pytest.mark.parametrize(
+    ("option", "ann", "ben"), [(None, 0, 3), ("after-decay", 0, 3), ("before-decay", 3, 3)]
+)
+def test_life_goals_are_scored_after_the_last_popularity_decay(
+    option: str | None, ann: int, ben: int
+) -> None:
+    """*Reading*: the game ends after the last round, whose Resolution Phase ends with "move all
+    Popularity Track indicators one space to the left": a Life Goal asking a Popularity Score
+    of 2 reads it after that (option goals-scored=before-decay: before). Ann on space 3 (Score
+    2) falls to space 2 (Score 1); ben on space 4 stays in Score 2 on space 3."""
+    table = adult(("ann", "ben"), options={"goals-scored": option} if option else None)
+    table.set(goals=("TEST GOOD NEIGHBOUR",), round=core.last_round(table.state))
+    table.give("ann", popularity=3)
+    table.give("ben", popularity=4)
+    pass_round(table)
+    assert table.state.phase == "over"
+    assert (table.p("ann").lth_from.get("goals", 0), table.p("ben").lth_from.get("goals", 0)) == (ann, ben)
+    assert (table.p("ann").popularity, table.p("ben").popularity) == (2, 3)
+
+
 def test_solo_a_most_card_drawn_is_discarded_and_replaced_and_the_target_is_plus_10() -> None:
     table = lay_out(Table(1))
     pass_round(table)
@@ -373,26 +418,47 @@ def test_start_friendship_checks_l1_friends_take_no_slot_and_have_no_limit() -> 
     assert sum(core.occupies(table.state, h) for h in table.p("ann").cards) == 1  # the Job only
 
 
-def test_friend_upkeep_unpaid_is_discarded_with_the_penalty_or_free_by_option() -> None:
-    for option, stress in (("penalty", 1), ("free", 0)):
-        table = rich(adult(("ann", "ben"), options={"friend-upkeep": option}))
+def _upkeep_of(table: Table, kind: str) -> str:
+    """ann holds a card of ``kind`` with an upkeep at the next Upkeep; its word."""
+    if kind == "friend":
         table.give("ann", cards=(Held("KEVIN"),))
-        to_upkeep(table)
-        ann = table.p("ann")
-        table.play("upkeep ann --drop kevin")
-        after = table.p("ann")
-        assert after.cards == () and "KEVIN" in table.state.discarded
-        assert (after.stress - ann.stress, ann.sth - after.sth) == (stress, stress)
+        return "kevin"
+    move, word = {
+        "pet": ("spend ann koi", "koi"),
+        "stand-alone-job": ("get-job ann test-courier", "test-courier"),
+    }[kind]
+    table.play(move)
+    return word
 
 
-def test_a_pet_not_paid_for_is_discarded_without_penalty() -> None:
-    table = rich(adult(("ann", "ben")))
-    table.play("spend ann koi")
+@pytest.mark.parametrize("kind", ["friend", "pet", "stand-alone-job"])
+@pytest.mark.parametrize(("option", "penalty"), [(None, 1), ("penalty", 1), ("free", 0)])
+def test_an_unpaid_upkeep_discards_a_friend_pet_or_stand_alone_job_alike(
+    kind: str, option: str | None, penalty: int
+) -> None:
+    """*Reading*, one for the three: none of their texts names a penalty (Pets: "If you do not,
+    the card must be discarded"; Stand-Alone Jobs: "to ... keep your Stand-Alone Job you must
+    pay the Upkeep Cost"; Friends: nothing), and School's Career Job, discarded for its unpaid
+    level, takes "1 Stress and lose 1 STH (see "Discarding a Card - Penalty")": so each takes
+    the penalty, as any card discarded, or none with option unpaid-upkeep=free."""
+    table = rich(adult(("ann", "ben"), options={"unpaid-upkeep": option} if option else None))
+    word = _upkeep_of(table, kind)
     to_upkeep(table)
     ann = table.p("ann")
-    table.play("upkeep ann --drop koi")
+    table.play(f"upkeep ann --drop {word}")
     after = table.p("ann")
-    assert after.cards == () and (after.stress, after.sth) == (ann.stress, ann.sth)
+    assert after.cards == () and word.upper().replace("-", " ") in table.state.discarded
+    assert (after.stress - ann.stress, ann.sth - after.sth) == (penalty, penalty)
+
+
+def test_a_career_job_unpaid_takes_the_penalty_whatever_the_option() -> None:
+    """School prints it: "you must discard it and, as a result, you get 1 Stress and lose 1 STH"."""
+    table = rich(lay_out(Table(2, options={"unpaid-upkeep": "free"})))
+    table.play("career ann test-singer")
+    to_upkeep(table)
+    ann = table.p("ann")
+    table.play("upkeep ann --drop test-singer")
+    assert (table.p("ann").stress - ann.stress, ann.sth - table.p("ann").sth) == (1, 1)
 
 
 def test_an_upkeep_that_cannot_be_paid_must_be_dropped() -> None:
@@ -449,15 +515,6 @@ def test_an_educational_project_completes_with_one_advance_as_a_degree() -> None
     table.play("advance ann test-medicine")
     held = table.p("ann").cards[0]
     assert (held.level, held.status) == (2, "degree") and not core.occupies(table.state, held)
-
-
-def test_a_stand_alone_job_unpaid_is_discarded_with_the_penalty() -> None:
-    table = rich(adult(("ann", "ben")))
-    table.play("get-job ann test-courier")
-    to_upkeep(table)
-    ann = table.p("ann")
-    table.play("upkeep ann --drop test-courier")
-    assert (table.p("ann").stress - ann.stress, ann.sth - table.p("ann").sth) == (1, 1)
 
 
 # ---------------------------------------------------------------------------- the base game as declared

@@ -40,6 +40,20 @@ def test_every_fact_is_described_and_the_shuffle_hidden() -> None:
     assert msgspec.json.decode(msgspec.json.encode(played.log), type=list[Event]) == played.log
 
 
+def test_a_virtual_piles_order_is_hidden_from_everyone_until_revealed() -> None:
+    """With a seed the referee shuffles the piles; their order is nobody's to read from the
+    log while the game runs (the setup commits to the seed): every pile's cards become "?",
+    as many as it holds; reveal shows them, and no other fact is masked."""
+    table = Table(("ann", "ben"), seed=4)
+    events = table.events()
+    shuffle = next(e for e in events if isinstance(e, Shuffled))
+    hidden = pursuit.redact(shuffle, as_player="ann")
+    assert isinstance(hidden, Shuffled) and hidden.piles.keys() == shuffle.piles.keys()
+    assert all(order == ("?",) * len(shuffle.piles[name]) for name, order in hidden.piles.items())
+    assert pursuit.redact(shuffle, reveal=True) == shuffle
+    assert all(pursuit.redact(e) == e for e in events if not isinstance(e, Shuffled))
+
+
 def test_the_score_sheet_names_each_source_of_lth() -> None:
     table = adult(("ann", "ben"))
     table.play("adjust ann +3lth --why a Life Goal the referee cannot read")

@@ -1,9 +1,13 @@
-"""Take the README's screenshots of `referee serve`: the board page and a player's page, 375
-pixels wide (a phone), a few moves into a seeded LOOP game.
+"""Take the docs' screenshots of `referee serve` at a phone's size (390x844): each game's board
+page and a player's page a few moves in, a finished Planet B game's end on a player's page
+(the final sheet and the chart), and the chart `referee score --chart` writes.
 
     python -m tests.serve.screenshots
 
-Writes ``docs/serve-board.png`` and ``docs/serve-player.png``; needs Debian's chromium.
+Writes ``docs/serve-board.png`` and ``docs/serve-player.png`` (LOOP), ``docs/serve-planet-b-
+board.png``, ``docs/serve-planet-b-player.png``, ``docs/serve-pursuit-board.png``,
+``docs/serve-pursuit-player.png``, ``docs/serve-end.png`` and ``docs/score-chart.svg``; needs
+Debian's chromium.
 """
 
 from __future__ import annotations
@@ -11,31 +15,66 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from ledger.service import Referee
+from ledger.store import Store
+from referee_cli.chart import svg
+from tests import finished
+from tests.conftest import fixed_clock
 from tests.serve.browser import chromium
-from tests.serve.conftest import served_game
+from tests.serve.conftest import PLAYERS, served_game
 from tests.serve.live import ROOT, serving
 
 DOCS = ROOT / "docs"
-MOVES = [["buy", "ann", "plastic:1"], ["end", "ann"], ["work", "ben"]]
+PHONE = {"width": 390, "height": 844}
+LOOP_MOVES = [["buy", "ann", "plastic:1"], ["end", "ann"], ["work", "ben"]]
+LOOP_GAME = ROOT / "fixtures" / "loop-basic-3p.jsonl"
+MOVES = {"planet-b": 40, "pursuit": 60}  # a few rounds in: a board with something on it
+
+
+def _game(db: Path, kind: str, moves: int) -> int:
+    """A seeded game of ``kind``, ``moves`` random legal moves in (0: to its end)."""
+    if kind == "loop":
+        referee, game, _ = served_game(db, seed=7)
+        for words in LOOP_MOVES:
+            referee.submit_text(game, words)
+    else:
+        referee = Referee(Store(db), clock=fixed_clock())
+        game = finished.new(referee, kind, PLAYERS)
+        finished.play(referee, game, kind, until_over=not moves, moves=moves)
+    referee.store.close()
+    return game
 
 
 def take() -> list[Path]:
+    from playwright.sync_api import expect
+
     DOCS.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "ledger.db"
-        referee, game, _ = served_game(db, seed=7)
-        for words in MOVES:
-            referee.submit_text(game, words)
-        referee.store.close()
-        with serving(db, game) as server, chromium() as browser:
-            shots = []
-            for name, url in (("board", server.base + "/"), ("player", server.links["ben"])):
-                page = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
-                page.goto(url)
-                page.locator("#link").wait_for()
-                path = DOCS / f"serve-{name}.png"
-                page.screenshot(path=str(path), full_page=False)
-                shots.append(path)
+    shots: list[Path] = []
+    shows = [
+        ("loop", 0, {"board": "serve-board", "player": "serve-player"}),
+        ("planet-b", MOVES["planet-b"], {"board": "serve-planet-b-board", "player": "serve-planet-b-player"}),
+        ("pursuit", MOVES["pursuit"], {"board": "serve-pursuit-board", "player": "serve-pursuit-player"}),
+        ("planet-b", 0, {"player": "serve-end"}),
+    ]
+    with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
+        for number, (kind, moves, names) in enumerate(shows):
+            db = Path(tmp) / f"{number}.db"
+            game = _game(db, kind, moves)
+            with serving(db, game) as server:
+                for which, name in names.items():
+                    page = browser.new_context(viewport=PHONE).new_page()
+                    page.goto(server.base + "/" if which == "board" else server.links["ben"])
+                    expect(page.locator("#link")).to_have_text("live")  # the event stream's board is in
+                    if name == "serve-end":
+                        page.evaluate("document.querySelector('section.end').scrollIntoView()")
+                    path = DOCS / f"{name}.png"
+                    page.screenshot(path=str(path), full_page=False)
+                    shots.append(path)
+        referee = Referee(Store(Path(tmp) / "chart.db"), clock=fixed_clock())
+        game, _ = referee.import_lines(LOOP_GAME.read_text().splitlines())
+        chart = DOCS / "score-chart.svg"
+        chart.write_text(svg(referee.score_by_round(game)[1], standalone=True) + "\n")
+        shots.append(chart)
     return shots
 
 

@@ -21,7 +21,7 @@ declared first (a cards file: ``load_cards``).
 from __future__ import annotations
 
 from ledger.decider import Option, Verb
-from ledger.games.loop.cards import dump_cards, load_cards
+from ledger.games.loop.cards import dump_cards, library_face, load_cards
 from ledger.games.loop.describe import describe, redact
 from ledger.games.loop.evolve import evolve
 from ledger.games.loop.grammar import ALIASES, USAGE, parse, text
@@ -39,7 +39,7 @@ from ledger.games.loop.rules import (
     is_over,
     to_act,
 )
-from ledger.games.loop.score import score
+from ledger.games.loop.score import score, standing
 from ledger.games.loop.view import View, view
 
 name = "loop"
@@ -122,6 +122,7 @@ __all__ = [
     "initial",
     "is_over",
     "legal",
+    "library_face",
     "load_cards",
     "max_players",
     "min_players",
@@ -134,6 +135,7 @@ __all__ = [
     "rules_version",
     "rules_versions",
     "score",
+    "standing",
     "text",
     "title",
     "to_act",

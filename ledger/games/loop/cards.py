@@ -26,7 +26,14 @@ from ledger.cardfile import toml_array, toml_string
 from ledger.decider import Setup
 from ledger.errors import BadInput
 from ledger.games.loop import data
-from ledger.games.loop.model import Command, DeclareActivity, DeclareGoal, State
+from ledger.games.loop.model import (
+    ActivityDeclared,
+    Command,
+    DeclareActivity,
+    DeclareGoal,
+    GoalDeclared,
+    State,
+)
 from ledger.words import card_name
 
 
@@ -77,3 +84,13 @@ def dump_cards(state: State) -> str:
             lines.append(f"needs = {toml_array(goal.needs)}")
         lines += [f"reward = {goal.reward}", ""]
     return "\n".join(lines)
+
+
+def library_face(event: object) -> tuple[str, ActivityDeclared | GoalDeclared] | None:
+    """The card library's key of a declaration fact, and the face it declares (None for any
+    other fact): a group's ACTIVITY and GOAL are named once across its games."""
+    if isinstance(event, ActivityDeclared):
+        return f"activity {event.name}", event
+    if isinstance(event, GoalDeclared):
+        return f"goal {event.name}", event
+    return None

@@ -10,7 +10,7 @@ Solo wins at 11 or more (7.3).
 
 from __future__ import annotations
 
-from ledger.decider import Score, ScoreLine
+from ledger.decider import Score, ScoreLine, Standing
 from ledger.games.loop import data
 from ledger.games.loop.model import Player, State
 from ledger.games.loop.modes import MODES
@@ -236,4 +236,19 @@ def _score_modes(state: State) -> Score:
         winners=winners,
         notes=notes,
         points="happiness",
+    )
+
+
+def standing(state: State, reveal: bool = False) -> Standing:
+    """Each player's HAPPINESS in the round being played, for the score chart; once the game is
+    over, the HAPPINESS that counts (the mode's game-end penalties taken). Nothing is hidden."""
+    over = is_over(state)
+    return Standing(
+        round=state.round or None,
+        label=str(state.round),
+        measure="HAPPINESS",
+        scores={
+            name: final_happiness(state, state.players[name]) if over else state.players[name].happiness
+            for name in state.seats
+        },
     )

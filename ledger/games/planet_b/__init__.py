@@ -110,10 +110,11 @@ Actions (What Actions Are There?)
 Offices
 -------
 President: a law (blue when immoral, else yellow; the table types which), its left or right
-box, "President" for the holder and "All Others" for every other player (not the dummy),
-the law to the bottom of its pile. Vice President: 6 money immoral, else 1 faction step of
-choice. L.A.M.A.: 3 money immoral, else 1 mood up. D.O.D.O.: 1 money immoral, else 1 vote
-(no D.O.D.O. with 2 or 3 players).
+box, "President" for the holder and "All Others" for every other player (*Reading*: and
+its votes, gained or paid, for the dummy, as every effect on all others), the law to the
+bottom of its pile. Vice President: 6 money immoral, else 1 faction step of choice.
+L.A.M.A.: 3 money immoral, else 1 mood up. D.O.D.O.: 1 money immoral, else 1 vote (no
+D.O.D.O. with 2 or 3 players).
 
 Elections
 ---------
@@ -146,8 +147,9 @@ the tile's face-up side.
 The 2-3 side; no D.O.D.O.; 2 players: one B tile removed at random (the table types which),
 the dummy: none of its votes in the bag at setup, 9 added before each election while its
 supply has them, draws last, can win offices and bag places, loses every tie in the first
-election, no VP; as President its votes go to its supply and no law is played; as L.A.M.A.
-back to the bag.
+election, no VP; the votes of every "all" or "all others" effect, gains and costs
+(*Reading*: a law's All Others part too); as President its votes go to its supply and no
+law is played; as L.A.M.A. back to the bag.
 
 End and score (Game End)
 ------------------------
@@ -162,7 +164,7 @@ ties share the win.
 from __future__ import annotations
 
 from ledger.decider import Option, Verb
-from ledger.games.planet_b.cards import dump_cards, load_cards
+from ledger.games.planet_b.cards import dump_cards, library_face, load_cards
 from ledger.games.planet_b.describe import describe, redact
 from ledger.games.planet_b.evolve import evolve
 from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, text
@@ -170,7 +172,7 @@ from ledger.games.planet_b.model import Command, Event, State
 from ledger.games.planet_b.moves import legal
 from ledger.games.planet_b.present import present
 from ledger.games.planet_b.rules import actor, decide, initial, is_over, to_act
-from ledger.games.planet_b.score import score
+from ledger.games.planet_b.score import score, standing
 from ledger.games.planet_b.view import View, view
 
 name = "planet-b"
@@ -256,6 +258,7 @@ __all__ = [
     "initial",
     "is_over",
     "legal",
+    "library_face",
     "load_cards",
     "max_players",
     "min_players",
@@ -267,6 +270,7 @@ __all__ = [
     "redact",
     "rules_version",
     "score",
+    "standing",
     "text",
     "title",
     "to_act",

@@ -84,8 +84,10 @@ from ledger.games.planet_b.faces import (
     Swindle,
     Tile,
     Track,
+    key_of,
+    kind_of,
 )
-from ledger.games.planet_b.model import Command, Declare, State
+from ledger.games.planet_b.model import Command, Declare, Declared, State
 from ledger.words import card_name
 
 # section -> (face type, repeated: [[section]] or once: [section])
@@ -163,3 +165,11 @@ def dump_cards(state: State) -> str:
         for face in found:
             lines += cardfile.toml_entry(section, face, SECTIONS[section][1])
     return "\n".join(lines)
+
+
+def library_face(event: object) -> tuple[str, Face] | None:
+    """The card library's key of a declaration fact (its kind and name: ``building TAILOR``,
+    ``board 1``, ``mood``) and the face it declares; None for any other fact."""
+    if not isinstance(event, Declared):
+        return None
+    return f"{kind_of(event.face)} {key_of(event.face)}".strip(), event.face

@@ -157,6 +157,7 @@ def _turn_started(state: State, event: TurnStarted) -> State:
         state,
         phase="turn",
         turn=state.seats.index(event.player),
+        round=state.round + (event.player == state.seats[0]),
         dealt=False,
         filled=-1,
         office_done=False,

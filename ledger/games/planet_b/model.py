@@ -124,6 +124,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     draws: int = 0  # draws from the bag so far (seeds a virtual bag)
     draft: Draft | None = None
     turn: int = 0  # seat index of the active player
+    round: int = 0  # turns of the start player so far: the round being played (0 before the first)
     dealt: bool = False  # a suitcase placed this turn
     filled: int = -1  # the space whose last suitcase was placed this turn
     office_done: bool = False

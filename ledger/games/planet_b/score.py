@@ -8,7 +8,7 @@ only one, has votes in the bag); the pocket. The most VP wins; ties share the wi
 
 from __future__ import annotations
 
-from ledger.decider import Score, ranked
+from ledger.decider import Score, Standing, ranked
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Player, State
 from ledger.games.planet_b.rules import core, flow
@@ -75,4 +75,22 @@ def score(state: State) -> Score:
         winners=[line.player for line in sheet if line.rank == 1],
         notes=notes,
         points=key,
+    )
+
+
+def standing(state: State, reveal: bool = False) -> Standing:
+    """Each player's victory points in the round being played (a round: a turn of each player
+    from the start player's), as the Game End would count them now, for the score chart. The
+    pockets are hidden (left out) unless ``reveal`` or the game is over."""
+    places = bag_places(state) if state.players else []
+    shown = reveal or state.phase == "over"
+    scores = {}
+    for name in state.seats:
+        line = _line(state, state.players[name], places)
+        scores[name] = line["total"] if shown else line["total"] - line["pocket"]
+    return Standing(
+        round=state.round or None,
+        label=str(state.round),
+        measure="victory points" if shown else "victory points shown (pockets hidden)",
+        scores=scores,
     )

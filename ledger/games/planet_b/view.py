@@ -106,6 +106,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 
     virtual: bool
     phase: str  # cards | setup | draft | turn | refill | exchange | election | over
+    round: int  # a turn of each player from the start player's (0 before the first turn)
     side: str | None
     seats: list[str]
     active: str | None
@@ -328,6 +329,7 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
     return View(
         virtual=state.virtual,
         phase=state.phase,
+        round=state.round,
         side=state.side or None,
         seats=list(state.seats),
         active=state.active if state.phase in ("turn", "refill", "exchange", "election") else None,

@@ -69,7 +69,8 @@ Promotion, and the referee's "advance" for Partners, Items and Activities): the 
 requirement, cost, reward; *Reading*: it places as many hourglasses on the card as the
 cost shows, at least 1. Each Upkeep Phase a card with upkeep at its level is paid (its
 upkeep cost, then its income) or discarded with the penalty. Life Goals face up score
-their LTH at the end for every player who meets them (*Reading*); a Child Trait gives its
+their LTH at the end for every player who meets them (*Reading*: after the last round's
+Popularity decay; option ``goals-scored=before-decay`` scores them before it); a Child Trait gives its
 reward when kept. ``adjust PLAYER +2knowledge -1stress ... --why TEXT`` records what the
 base game does that the referee does not model (a Child Trait's or an Item's ability, STH's
 effect on costs): the referee cannot check it, and its LTH is its own source on the score.
@@ -126,6 +127,8 @@ Community (all of it)
   board at L1 (*Reading*: "the Relationship Level" is the level Start Relationship places
   it on), its requirement ignored, no reward; a second Partner is possible. New Family Next
   Door and Pumpkin Contest: "most" among all players whose life goes on; ties get it.
+  *Reading*: "most Popularity" compares Popularity Scores (the section, "determines your
+  Popularity Score"), not track spaces.
 - Solo: the base solo rules, and the win needs the solo target + 10 LTH; a drawn "most"
   card (any ``most-...`` requirement) is discarded and replaced.
 
@@ -136,15 +139,16 @@ KS Promos 4
    Action): the L1 requirement, the card to the play area, the L1 reward, level 1, the slot
    refilled. Friends use no slot and have no limit. Develop a Friendship (Card Action): the
    next level, its cost and reward. Upkeep at L1 and L2, none at L3 (Jim's Kevin). Unpaid
-   upkeep is not in the text: option ``friend-upkeep=penalty|free`` (discarded with the
-   base penalty, or without). Dedicate Time to Your Friend (Card Action) only at L3,
-   repeatable: L3's cost and reward again. *Reading*: Refresh Cards on the Friends board is
-   not in the text: option ``friends-refresh=no|yes``.
+   upkeep is not in the text: option ``unpaid-upkeep=penalty|free`` (discarded with the
+   base penalty, or without; one reading for Friends, Pets and Stand-Alone Jobs).
+   Dedicate Time to Your Friend (Card Action) only at L3, repeatable: L3's cost and reward
+   again. *Reading*: Refresh Cards on the Friends board is not in the text: option
+   ``friends-refresh=no|yes``.
 2. Pets: in the Items & Activities pile; taken by Spend (L1 cost and reward); at each later
    Upkeep the upkeep of its level is paid to advance a level (that level's cost and
-   reward), else the pet is discarded (no penalty: the text names none). No Card Action on
-   a Pet; a Pet is no Item or Activity for anything. *Reading*: at its final level it stays,
-   with nothing more to pay.
+   reward), else the pet is discarded (*Reading*: with the penalty, as option
+   ``unpaid-upkeep`` says). No Card Action on a Pet; a Pet is no Item or Activity for
+   anything. *Reading*: at its final level it stays, with nothing more to pay.
 3. School: the tile covers Get Job, Start Relationship and Overtime in the Teen round; Make
    a Career Choice (Board Action, Teen round only; ``career PLAYER CARD``): any Career Job
    or Educational Project of the two piles, its L1 cost and reward; one slot each until the
@@ -157,7 +161,7 @@ KS Promos 4
 4. Stand-Alone Jobs: in the Job pile; no levels (Get a Promotion refused); Work Harder only
    as the Hiring or the Upkeep cost is paid, up to twice, each time its own cost and reward
    (``--harder N``); the Upkeep cost must be paid to keep the job (*Reading*: else it is
-   discarded with the penalty, as any card whose cost is not paid).
+   discarded with the penalty, as option ``unpaid-upkeep`` says).
 
 Score
 -----
@@ -186,7 +190,7 @@ from __future__ import annotations
 
 from ledger.decider import Option, Verb
 from ledger.games.pursuit import data
-from ledger.games.pursuit.cards import dump_cards, load_cards
+from ledger.games.pursuit.cards import LIBRARY_OPTIONS, dump_cards, library_face, load_cards
 from ledger.games.pursuit.describe import describe, redact
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.grammar import ALIASES, USAGE, parse, text
@@ -194,7 +198,7 @@ from ledger.games.pursuit.model import Command, Event, State
 from ledger.games.pursuit.moves import legal
 from ledger.games.pursuit.present import present
 from ledger.games.pursuit.rules import actor, decide, initial, is_over, to_act
-from ledger.games.pursuit.score import score
+from ledger.games.pursuit.score import score, standing
 from ledger.games.pursuit.view import View, view
 
 name = "pursuit"
@@ -219,11 +223,18 @@ options: tuple[Option, ...] = (
         "Overtime in the Teen round",
     ),
     Option(
-        "friend-upkeep",
+        "unpaid-upkeep",
         "penalty",
         ("penalty", "free"),
-        "a Friend whose upkeep is not paid is discarded with the base game's penalty, or without (the text "
-        "does not say)",
+        "a Friend, Pet or Stand-Alone Job whose upkeep is not paid is discarded with the base game's "
+        "penalty, as the School text has a Career Job take it, or without (their texts name none)",
+    ),
+    Option(
+        "goals-scored",
+        "after-decay",
+        ("after-decay", "before-decay"),
+        "Life Goals are scored after the last round's Popularity decay (the end of its Resolution Phase), "
+        "or before it (the texts do not say)",
     ),
     Option(
         "friends-refresh",
@@ -263,6 +274,7 @@ verbs: tuple[Verb, ...] = (
 )
 
 __all__ = [
+    "LIBRARY_OPTIONS",
     "Command",
     "Event",
     "State",
@@ -275,6 +287,7 @@ __all__ = [
     "initial",
     "is_over",
     "legal",
+    "library_face",
     "load_cards",
     "max_players",
     "min_players",
@@ -286,6 +299,7 @@ __all__ = [
     "redact",
     "rules_version",
     "score",
+    "standing",
     "text",
     "title",
     "to_act",

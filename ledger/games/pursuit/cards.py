@@ -39,11 +39,13 @@ from ledger import cardfile
 from ledger.decider import Setup
 from ledger.errors import BadInput, RefereeError
 from ledger.games.pursuit import data
-from ledger.games.pursuit.faces import Action, Card, Community, Face, Faces, Setting, check
-from ledger.games.pursuit.model import Command, Declare, State
+from ledger.games.pursuit.faces import Action, Card, Community, Face, Faces, Setting, check, kind_of
+from ledger.games.pursuit.model import Command, Declare, Declared, State
 from ledger.words import card_name
 
 SECTIONS: dict[str, type[Any]] = {"action": Action, "card": Card, "community": Community}
+# A library holds every module's faces: read and written with them all in play.
+LIBRARY_OPTIONS = {"modules": ",".join(data.MODULES)}
 
 
 def face_of(section: str, entry: dict[str, Any], where: str) -> Face:
@@ -116,3 +118,13 @@ def dump_cards(state: State) -> str:
     for name in sorted(faces.community):
         lines += cardfile.toml_entry("community", faces.community[name], True)
     return "\n".join(lines)
+
+
+def library_face(event: object) -> tuple[str, Face] | None:
+    """The card library's key of a declaration fact and the face or setting it declares (None
+    for any other fact). A card and a Community card share their names (``faces.known``)."""
+    if not isinstance(event, Declared):
+        return None
+    face = event.face
+    section = "card" if isinstance(face, Card | Community) else kind_of(face)
+    return f"{section} {face.name}", face

@@ -4,7 +4,7 @@ winner (the most LTH; *Reading*: ties share the win); solo, the result against i
 
 from __future__ import annotations
 
-from ledger.decider import Score, ranked
+from ledger.decider import Score, Standing, ranked
 from ledger.games.pursuit import data
 from ledger.games.pursuit.model import Player, State
 from ledger.games.pursuit.rules import flow
@@ -60,4 +60,16 @@ def score(state: State) -> Score:
         notes.append("provisional: the game is not over")
     return Score(
         final=final, categories=list(CATEGORIES), lines=sheet, winners=winners, notes=notes, points="LTH"
+    )
+
+
+def standing(state: State, reveal: bool = False) -> Standing:
+    """Each player's Long Term Happiness in the round being played (the Teen round is round 0),
+    for the score chart. Nothing is hidden."""
+    number = state.round if state.round >= 0 else None
+    return Standing(
+        round=number,
+        label="Teen" if number == 0 else str(number),
+        measure="Long Term Happiness",
+        scores={name: state.players[name].lth for name in state.seats},
     )

@@ -64,6 +64,24 @@ class SlotView(msgspec.Struct, frozen=True, kw_only=True):
     resolved: list[str]
 
 
+class StressSection(msgspec.Struct, frozen=True, kw_only=True):
+    """A section of the Stress track: its spaces, and the hourglasses it changes each round."""
+
+    spaces: int
+    change: int
+
+
+class Tracks(msgspec.Struct, frozen=True, kw_only=True):
+    """The tracks of the boards, as the table declared them (empty or None until then), for a
+    front end to draw them: the Stress track's sections from no Stress up, STH's ends, the
+    Popularity track's six sections (score 0 first), the hourglass tokens at most."""
+
+    stress: list[StressSection]
+    sth: list[int] | None  # [lowest, highest]
+    popularity: list[int]  # spaces of each section
+    hourglasses: int | None
+
+
 class View(msgspec.Struct, frozen=True, kw_only=True):
     """The Pursuit table as one viewer may see it."""
 
@@ -94,6 +112,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     faces: Faces  # the declared cards (with a seed, those out of the piles)
     winners: list[str]
     solo_target: int | None
+    tracks: Tracks
     seed: int | None = None
 
 
@@ -182,6 +201,18 @@ def faces_in_view(state: State) -> Faces:
     )
 
 
+def tracks(state: State) -> Tracks:
+    settings = state.faces.settings
+    return Tracks(
+        stress=[StressSection(spaces=s, change=c) for s, c in core.stress_sections(state)]
+        if "stress" in settings
+        else [],
+        sth=list(core.sth_range(state)) if "sth" in settings else None,
+        popularity=list(core.popularity_spaces(state)) if "popularity" in settings else [],
+        hourglasses=core.hourglass_limits(state)[1] if "hourglasses" in settings else None,
+    )
+
+
 def view(state: State, as_player: str | None = None, reveal: bool = False) -> View:
     """The table as anyone may see it (the game is open; ``as_player`` and ``reveal`` change
     nothing but a finished virtual game's seed)."""
@@ -224,5 +255,6 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         faces=faces_in_view(state),
         winners=list(state.winners),
         solo_target=flow.solo_target(state) if len(state.seats) == 1 and "solo-target" in settings else None,
+        tracks=tracks(state),
         seed=state.seed if over or reveal else None,
     )

@@ -754,6 +754,18 @@ def draw_law(out: Out, name: str, colour: str, typed: str | None, why: str) -> N
     open_box(out, name, f"law {card} ({why})", Box((), (choice,)), card=card, then="law")
 
 
+def dummy_votes(out: Out, box: Box, why: str) -> None:
+    """Election Changes with 2 Players: the dummy "can gain or lose votes from effects that
+    affect all players": of a law's "All Others" part, its votes (a cost only if it can pay it
+    in full, as the others), and nothing else."""
+    for item in box.costs:
+        if item.symbol == "vote" and out.state.bag.get(data.DUMMY, 0) >= item.n:
+            core.pay_votes(out, data.DUMMY, item.n, f"{why} (all others)")
+    for slot in box.slots:
+        if len(slot.items) == 1 and slot.items[0].symbol == "vote":
+            core.add_votes(out, data.DUMMY, slot.items[0].n, why)
+
+
 def law(out: Out, command: LawMove) -> None:
     state = out.state
     frame = acting(state, command.player)
@@ -766,6 +778,8 @@ def law(out: Out, command: LawMove) -> None:
         own = parse_box(president)
         core.plan(state, command.player, [c for c in own.costs if c.scope != "others"], command.pay)
         use(out, *spot, 1)
+        if state.dummy:
+            dummy_votes(out, parse_box(others), f"law {face.name}: All Others")
         for name in reversed(core.clockwise(state, command.player)[1:]):
             open_box(out, name, f"law {face.name}: All Others", parse_box(others), forced=True)
         open_box(out, command.player, f"law {face.name}: President", own, pay_words=command.pay)

@@ -18,7 +18,11 @@ from ledger.words import card_word
 
 OPTION_MODULES = "modules"
 OPTION_PRESET = "preset"
-OPTION_FRIEND_UPKEEP = "friend-upkeep"
+# *Reading*: a card discarded because its upkeep is not paid (a Friend, a Pet, a Stand-Alone
+# Job) takes the penalty, as the School text has a Career Job take it, or none.
+OPTION_UNPAID_UPKEEP = "unpaid-upkeep"
+# *Reading*: Life Goals are scored after the last round's Popularity decay, or before it.
+OPTION_GOALS_SCORED = "goals-scored"
 OPTION_FRIENDS_REFRESH = "friends-refresh"
 
 

@@ -274,10 +274,12 @@ def upkeep(out: Out, command: Upkeep) -> None:
 
 
 def drop(out: Out, name: str, card: str) -> None:
-    """A card whose upkeep is not paid is discarded: a Pet without penalty ("If you do not,
-    the card must be discarded"), a Friend as the option says, any other with the penalty."""
+    """A card whose upkeep is not paid is discarded, with the penalty (School: a Career Job's
+    "you must discard it and, as a result, you get 1 Stress and lose 1 STH"); *Reading*: a
+    Friend, a Pet ("If you do not, the card must be discarded") and a Stand-Alone Job alike,
+    none of whose texts names a penalty, take it too, or none with option unpaid-upkeep=free."""
     kind = out.state.faces.cards[card].kind
-    free = kind == "pet" or (kind == "friend" and out.state.options.get(core.OPTION_FRIEND_UPKEEP) == "free")
+    free = kind != "career-job" and out.state.options.get(core.OPTION_UNPAID_UPKEEP) == "free"
     rule = {"pet": R_PETS, "friend": R_FRIENDS, "career-job": R_SCHOOL, "stand-alone-job": R_STAND_ALONE}
     out.add(Discarded(name, card, f"its upkeep is not paid ({rule.get(kind, R_UPKEEP)})"))
     if not free:
@@ -422,28 +424,41 @@ def resolve(out: Out) -> None:
 
 def end_round(out: Out) -> None:
     state = out.state
+    last = state.round >= core.last_round(state)
+    before = state.options.get(core.OPTION_GOALS_SCORED) == "before-decay"
+    goals_first = last and before and "community" in state.modules
     if "community" in state.modules:
         community.popularity_lth(out)
+        if goals_first:
+            score_goals(out)
         community.popularity_decay(out)
     out.add(Returned())
-    if state.round >= core.last_round(state) or not core.living(out.state):
-        end_game(out)
+    if last or not core.living(out.state):
+        end_game(out, goals=not goals_first)
     else:
         start_round(out, state.round + 1)
 
 
-def end_game(out: Out) -> None:
-    """The end: each face-up Life Goal's LTH to every player who meets it (*Reading*), then the
-    most LTH wins (ties share; solo: the target)."""
-    state = out.state
-    if state.phase == "over":
+def end_game(out: Out, goals: bool = True) -> None:
+    """The end: each face-up Life Goal's LTH to every player who meets it (*Reading*; unless
+    ``goals`` were scored already), then the most LTH wins (ties share; solo: the target)."""
+    if out.state.phase == "over":
         return
+    if goals:
+        score_goals(out)
+    out.add(GameEnded(winners(out.state)))
+
+
+def score_goals(out: Out) -> None:
+    """Each face-up Life Goal's LTH to every player who meets it (*Reading*: after the last
+    round's Popularity decay, which comes "At the end of the Resolution Phase", so a Popularity
+    requirement reads the score after it; option goals-scored=before-decay scores them first)."""
+    state = out.state
     for goal in state.goals:
         face = state.faces.cards[goal]
         for name in state.seats:
             if not core.unmet(state, name, face.levels[0].requirement):
                 core.gain(out, name, face.levels[0].reward, f"Life Goal {goal}", source="goals")
-    out.add(GameEnded(winners(out.state)))
 
 
 def solo_target(state: State) -> int:

@@ -38,7 +38,8 @@ from ledger.piles import draw, rng, shuffled
 
 OPTIONS = {
     core.OPTION_PRESET: ("none", *data.PRESETS),
-    core.OPTION_FRIEND_UPKEEP: ("penalty", "free"),
+    core.OPTION_UNPAID_UPKEEP: ("penalty", "free"),
+    core.OPTION_GOALS_SCORED: ("after-decay", "before-decay"),
     core.OPTION_FRIENDS_REFRESH: ("no", "yes"),
 }
 

@@ -1,0 +1,223 @@
+"""Commands a table types before the first player's move: a group's first game of each kind
+against its second, on one database (issue 17). Prints figures, asserts nothing.
+
+    python benchmarks/setup_typing.py
+
+Each game is driven through the real command line (``referee_cli.app.run``, in process), as
+a table at real cards would type it: ``new``, then the table's setup reveals (the cards the
+shuffle put there, named as the README names them), until a player is to act. In the first
+game the library is empty, so the table also declares every face the referee asks for (the
+boards and settings the setup waits for, each card it reveals or the first player takes);
+the faces are the invented test decks in ``fixtures/``. The second game, of the same group on
+the same database, starts from the card library. Goal for a second game: at most 2 + one
+command per player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shlex
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ledger import games, library  # noqa: E402
+from ledger.service import Referee  # noqa: E402
+from ledger.words import card_name  # noqa: E402
+from referee_cli.app import run  # noqa: E402
+
+FIXTURES = ROOT / "fixtures"
+MODULES = "community,friends,pets,school,stand-alone-jobs"
+NAMES = ["ann", "ben", "cat", "dan", "eve"]
+
+
+@dataclass(frozen=True)
+class Setup:
+    kind: str
+    players: int
+    new: tuple[str, ...]  # options of `new` besides --players
+    reveals: tuple[str, ...]  # the table's setup commands, in the game's grammar
+    first_move: str  # the first player's move (not counted): the faces it needs are
+    files: tuple[str, ...]  # the invented faces the table declares in its first game
+    bound: str = ""  # what keeps a second game above the goal, if anything
+
+
+LOOP_AREA = ["dance", "picnic", "hiking", "gardening", "board-games"]
+PLANET_B_NEWS = ("reveal news I plastic-bags", "reveal news II bribe", "reveal news III summit")
+PURSUIT_FRIENDS = "reveal friends kevin test-friend-1 test-friend-2 test-friend-3"
+PURSUIT_FILES = ("pursuit-test-settings.toml", "pursuit-test-cards.toml")
+
+SETUPS = [
+    Setup(
+        "loop",
+        3,
+        (),
+        (
+            "reveal material glass --to ann",
+            "reveal material food --to ben",
+            "reveal material metal --to cat",
+            *(f"reveal activity {name}" for name in LOOP_AREA),
+        ),
+        "work ann",
+        ("loop-test-cards.toml",),
+        "LOOP 2.1's reveals: one command per starting MATERIAL and per ACTIVITY of the CONSUME"
+        " AREA (a multi-card `reveal activity` is the routine steps' work)",
+    ),
+    Setup(
+        "planet-b",
+        2,
+        (),
+        (
+            "reveal tiles orbital-farms asteroid-mining media-house",
+            "reveal removed deep-mine",
+            *PLANET_B_NEWS,
+        ),
+        "draft ben bakery",
+        ("planet-b-test-cards.toml",),
+        "Game Components and Setup's reveals: the 3 A tiles, the B tile removed with 2 players and"
+        " one command per news pile (a one-command setup reveal is the routine steps' work)",
+    ),
+    Setup(
+        "planet-b",
+        4,
+        (),
+        ("reveal tiles orbital-farms asteroid-mining media-house", *PLANET_B_NEWS),
+        "draft dan bakery",
+        ("planet-b-test-cards.toml",),
+    ),
+    Setup(
+        "pursuit",
+        3,
+        ("--modules", MODULES),
+        ("reveal goals test-well-read test-career-minded test-richest", PURSUIT_FRIENDS),
+        "trait ann test-artist",
+        PURSUIT_FILES,
+    ),
+    Setup(
+        "pursuit",
+        5,
+        ("--modules", MODULES),
+        (
+            "reveal goals test-well-read test-career-minded test-richest test-family-first"
+            " test-good-neighbour",
+            PURSUIT_FRIENDS,
+        ),
+        "trait ann test-artist",
+        PURSUIT_FILES,
+    ),
+]
+
+
+class Table:
+    """One group's database; ``type`` runs a command as the table types it, and counts it."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.typed = 0
+        self.words = 0
+
+    def type(self, line: str, *, count: bool = True) -> None:
+        sink = io.StringIO()
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            code = run(["--db", str(self.db), *shlex.split(line)])
+        if code != 0:
+            raise SystemExit(f"`referee {line}` exited {code}: {sink.getvalue().strip()}")
+        self.typed += count
+        self.words += count * len(shlex.split(line))
+
+    def referee(self) -> Referee:
+        return Referee.open(self.db, create=False)
+
+
+def faces(kind: str, files: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    """The test decks' declarations, by card name (or library key): name -> (key, typed text)."""
+    game = games.get(kind)
+    setup = library.scratch(game)
+    out: dict[str, tuple[str, str]] = {}
+    for file in files:
+        commands = game.load_cards(setup, (FIXTURES / file).read_text())
+        for command, events in library.declared(game, game.initial(setup), commands):
+            for key, _, _ in library.faces_of(game, events):
+                text = game.text(command)
+                out[key] = (key, text)
+                out[key.split(" ", 1)[-1]] = (key, text)
+    return out
+
+
+def play(table: Table, setup: Setup) -> tuple[int, int]:
+    """Type one game's setup up to its first player's move; how many commands and words it took."""
+    kind = setup.kind
+    deck = faces(kind, setup.files)
+    table.typed = table.words = 0
+    players = ",".join(NAMES[: setup.players])
+    table.type(f"new {kind} --players {players} " + " ".join(setup.new))
+    referee = table.referee()
+    game_id = referee.resolve(None)
+    declared: set[str] = set()
+
+    def declare(key: str, text: str) -> None:
+        table.type(f"{kind} {text}")
+        declared.add(key)
+
+    # What the setup waits for (boards, settings): the prompt names each "declare KIND NAME".
+    while True:
+        _, board, _ = referee.board(game_id)
+        wanted = [
+            item.removeprefix("declare ").split(" ")
+            for item in board.prompt.split(": ", 1)[-1].split("; ")
+            if item.startswith("declare ")
+        ]
+        pending = [w for w in wanted if " ".join(w[:2]) in deck or w[0] in deck]
+        if not pending:
+            break
+        first = pending[0]
+        key, text = deck[" ".join(first[:2])] if " ".join(first[:2]) in deck else deck[first[0]]
+        declare(key, text)
+    library_faces = referee.card_library(kind).entries
+    for n, line in enumerate((*setup.reveals, setup.first_move)):
+        words = line.split()
+        for word in words[1:]:
+            name = card_name(word)
+            if name not in deck:
+                continue
+            key, text = deck[name]
+            if key in library_faces or key in declared:
+                continue  # the game knows it already
+            if kind == "loop":
+                line += " " + " ".join(text.split()[3:])  # a LOOP reveal declares the face on the way
+                declared.add(key)
+            else:
+                declare(key, text)
+        table.type(f"{kind} {line}", count=n < len(setup.reveals))
+    referee.store.close()
+    return table.typed, table.words
+
+
+def main() -> None:
+    print("commands a table types before the first player's move (first game · second game of the group)")
+    print()
+    print(f"{'game':<9} {'players':>7} {'first':>6} {'second':>7} {'goal':>5}  met  {'words typed':>12}")
+    notes = []
+    for setup in SETUPS:
+        with tempfile.TemporaryDirectory() as folder:
+            table = Table(Path(folder) / "group.db")
+            first, first_words = play(table, setup)
+            second, second_words = play(table, setup)
+        goal = 2 + setup.players
+        met = second <= goal
+        words = f"{first_words} · {second_words}"
+        mark = "yes" if met else "no"
+        print(f"{setup.kind:<9} {setup.players:>7} {first:>6} {second:>7} {goal:>5}  {mark:<3}  {words:>12}")
+        if not met and setup.bound:
+            notes.append(f"{setup.kind} {setup.players}: {setup.bound}")
+    for note in notes:
+        print(f"\n{note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,252 @@
+"""A group's card library (issue 17): every face a table declares is remembered for the
+database's next game of that kind, with where it was said; a contradiction is refused citing
+it; a correction is explicit and names the games it affects; the library travels as TOML."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from ledger.service import Referee
+from ledger.store import Store
+from tests.conftest import Result
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+Cli = Callable[..., Result]
+
+# Invented faces (the rulebook prints neither PICNIC nor these props): a group's own record.
+PICNIC = ("declare", "activity", "picnic", "--needs", "food,utility", "--props", "house,group")
+PICNIC_OTHERWISE = ("declare", "activity", "picnic", "--needs", "food,food", "--props", "house,group")
+HOBBY = ("declare", "goal", "hobby", "--reward", "2")
+
+
+def loop_game(cli: Cli, *more: str) -> Result:
+    result = cli("new", "loop", "--players", "ann,ben,cat", *more)
+    assert result.code == 0, result.err
+    return result
+
+
+def faces(db: Path, game_id: int) -> dict[str, object]:
+    referee = Referee(Store(db))
+    try:
+        state = referee.load(game_id).state
+        return {name: face for name, face in state.activity_faces.items() if face.props is not None}
+    finally:
+        referee.store.close()
+
+
+def test_declarations_feed_the_library_with_where_they_were_said(cli: Cli, db_path: Path) -> None:
+    loop_game(cli)
+    assert cli("loop", *PICNIC).code == 0  # move #2
+    assert cli("loop", *HOBBY).code == 0  # move #4
+    exported = cli("cards", "--kind", "loop")
+    assert exported.code == 0
+    assert (
+        '[[activity]]\nname = "PICNIC"\nneeds = ["food", "utility"]\nprops = ["group", "house"]'
+        in exported.out
+    )
+    assert '[[goal]]\nname = "HOBBY"\nreward = 2' in exported.out
+    sources = msgspec.json.decode(cli("cards", "--kind", "loop", "--json").out)["sources"]
+    assert sources == {"activity PICNIC": "in game #1, move #2", "goal HOBBY": "in game #1, move #4"}
+    referee = Referee(Store(db_path))
+    entries = referee.card_library("loop").entries
+    assert (entries["activity PICNIC"].game_id, entries["activity PICNIC"].seq) == (1, 2)
+    assert (entries["goal HOBBY"].game_id, entries["goal HOBBY"].seq) == (1, 4)
+
+
+def test_a_second_game_starts_from_the_library_and_its_log_carries_the_faces(cli: Cli, db_path: Path) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    cli("loop", *HOBBY)
+    second = loop_game(cli)
+    assert "cards: 2 from the library (#1)" in second.out.splitlines()
+    assert "PICNIC" in faces(db_path, 2)
+    log = cli("log").out
+    # Declared in game 2's own log, right after its setup row (part of what `new` recorded).
+    assert "  2  " in log and "declare activity picnic --needs food,utility --props group,house" in log
+    assert "declare goal hobby --reward 2" in log
+    # ... so the table's move declaring it again is refused by the game itself.
+    assert cli("loop", *PICNIC).code == 1
+
+
+def test_fresh_takes_nothing_from_the_library(cli: Cli, db_path: Path) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    fresh = loop_game(cli, "--fresh")
+    assert "cards:" not in fresh.out
+    assert "PICNIC" not in faces(db_path, 2)
+    assert cli("loop", *PICNIC).code == 0  # the same face again: agreed, so recorded
+
+
+def test_a_declaration_that_contradicts_the_library_is_refused_citing_the_earlier_one(
+    cli: Cli, db_path: Path
+) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    loop_game(cli, "--fresh")
+    head = cli("log").out.count("\n")
+    refused = cli("loop", *PICNIC_OTHERWISE)
+    assert refused.code == 1
+    assert "activity PICNIC was declared otherwise in game #1, move #2" in refused.err
+    assert 'needs = ["food", "utility"]' in refused.err  # what it said
+    assert "referee cards correct loop" in refused.err  # how to fix it if it was wrong
+    assert cli("log").out.count("\n") == head  # nothing appended
+    # A reveal that declares the face on the way is checked the same way.
+    reveal = cli("loop", "reveal", "activity", "picnic", "--needs", "food,food", "--props", "house,group")
+    assert reveal.code == 1 and "in game #1, move #2" in reveal.err
+
+
+def test_a_cards_file_is_merged_and_checked_against_the_library(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[[goal]]\nname = "HOBBY"\nreward = 2\n')
+    merged = loop_game(cli, "--cards", str(mine))
+    assert "cards: 1 from the library (#1); 1 new from mine.toml" in merged.out
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text('[[activity]]\nname = "PICNIC"\nneeds = ["food", "food"]\nprops = ["house", "group"]\n')
+    refused = cli("new", "loop", "--players", "ann,ben", "--cards", str(wrong))
+    assert refused.code == 1 and "in game #1, move #2" in refused.err
+    assert cli("games").out.count("loop") == 2  # no third game
+
+
+def test_an_undone_or_voided_declaration_leaves_the_library(cli: Cli) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    cli("loop", *HOBBY)
+    before = cli("cards", "--kind", "loop").out
+    assert "HOBBY" in before and "PICNIC" in before
+    assert cli("undo").code == 0
+    assert "HOBBY" not in cli("cards", "--kind", "loop").out
+    assert cli("void", "2", "--reason", "misread the card").code == 0
+    assert "PICNIC" not in cli("cards", "--kind", "loop").out
+    # The table may now declare it as the card shows, in this game or another.
+    assert cli("loop", *PICNIC_OTHERWISE).code == 0
+
+
+def test_a_correction_is_logged_and_names_the_games_it_affects(cli: Cli, db_path: Path) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    loop_game(cli)  # takes PICNIC from the library
+    loop_game(cli, "--fresh")  # never declares it
+    missing = cli("cards", "correct", "loop", "declare", "activity", "picnic", "--needs", "food,food")
+    assert missing.code == 2  # no --reason
+    fixed = cli("cards", "correct", "loop", *PICNIC_OTHERWISE, "--reason", "it shows two FOOD")
+    assert fixed.code == 0, fixed.err
+    assert "corrected activity PICNIC" in fixed.out
+    assert 'was needs = ["food", "utility"]' in fixed.out and "in game #1, move #2)" in fixed.out
+    assert fixed.out.rstrip().endswith("games whose logs keep the earlier word: #1, #2")
+    entry = Referee(Store(db_path)).card_library("loop").entries["activity PICNIC"]
+    assert (entry.source, entry.note, entry.affects) == ("correct", "it shows two FOOD", (1, 2))
+    # New games take the correction; a declaration of the old face is refused, citing it.
+    assert "PICNIC" in faces(db_path, int(loop_game(cli).out.split()[1].rstrip(":")))
+    loop_game(cli, "--fresh")
+    refused = cli("loop", *PICNIC)
+    assert refused.code == 1 and "by the correction of" in refused.err and "it shows two FOOD" in refused.err
+    # The games played with the earlier word keep it: their logs are what happened.
+    assert faces(db_path, 2)["PICNIC"] == faces(db_path, 1)["PICNIC"]
+    assert cli("--game", "1", "verify").code == 0
+    same = cli("cards", "correct", "loop", *PICNIC_OTHERWISE, "--reason", "again")
+    assert same.code == 1 and "says that of activity PICNIC already" in same.err
+
+
+def test_the_library_exported_as_toml_imports_into_another_database(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    cli("loop", *HOBBY)
+    shared = tmp_path / "group.toml"
+    assert cli("cards", "--kind", "loop", "-o", str(shared)).code == 0
+    other = str(tmp_path / "other.db")
+    first = cli("--db", other, "cards", "import", str(shared), "--kind", "loop")
+    assert first.code == 0
+    assert "imported 2 faces and settings" in first.out and "(0 known already, 0 corrected)" in first.out
+    again = cli("--db", other, "cards", "import", str(shared), "--kind", "loop")
+    assert "imported 0 faces and settings" in again.out and "(2 known already" in again.out
+    assert cli("--db", other, "cards", "--kind", "loop").out == shared.read_text()
+    started = cli("--db", other, "new", "loop", "--players", "ann,ben")
+    assert "cards: 2 from the library (an import)" in started.out
+    # Imported faces are checked as declarations are: a contradicting file adds nothing.
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(shared.read_text().replace('"food", "utility"', '"food", "food"'))
+    refused = cli("--db", other, "cards", "import", str(wrong), "--kind", "loop")
+    assert refused.code == 1 and "by the import of group.toml" in refused.err
+    assert cli("--db", other, "cards", "--kind", "loop").out == shared.read_text()
+
+
+def test_a_game_started_from_the_library_replays_on_a_fresh_database(cli: Cli, tmp_path: Path) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    loop_game(cli)
+    exported = tmp_path / "game2.jsonl"
+    assert cli("--game", "2", "export", "-o", str(exported)).code == 0
+    fresh = tmp_path / "fresh.db"
+    assert cli("--db", str(fresh), "import", str(exported)).code == 0
+    assert cli("--db", str(fresh), "verify").code == 0
+    assert "PICNIC" in faces(fresh, 1)
+
+
+@pytest.mark.parametrize(
+    ("kind", "players", "more"),
+    [
+        ("planet-b", "ann,ben", ("--cards", str(FIXTURES / "planet-b-test-cards.toml"))),
+        (
+            "pursuit",
+            "ann,ben,cat",
+            (
+                "--modules",
+                "community,friends,pets,school,stand-alone-jobs",
+                "--cards",
+                str(FIXTURES / "pursuit-test-settings.toml"),
+            ),
+        ),
+    ],
+)
+def test_every_game_kind_keeps_a_library(cli: Cli, kind: str, players: str, more: tuple[str, ...]) -> None:
+    first = cli("new", kind, "--players", players, *more)
+    assert first.code == 0, first.err
+    declared = cli("cards").out
+    second = cli("new", kind, "--players", players, *more[:-2])
+    assert second.code == 0, second.err
+    assert "from the library (#1)" in second.out
+    assert cli("cards").out == declared  # the second game knows what the first declared
+
+
+def test_an_imported_game_meets_the_library_as_a_declaration_would(cli: Cli, tmp_path: Path) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC_OTHERWISE)
+    exported = tmp_path / "theirs.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    ours = str(tmp_path / "ours.db")
+    cli("--db", ours, "new", "loop", "--players", "ann,ben")
+    cli("--db", ours, "loop", *PICNIC)
+    refused = cli("--db", ours, "import", str(exported))
+    assert refused.code == 1 and "activity PICNIC was declared otherwise in game #1, move #2" in refused.err
+    assert cli("--db", ours, "games").out.count("loop") == 1  # nothing imported
+
+
+def test_a_file_imported_with_correct_takes_its_word_and_names_the_games(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    cli("loop", *HOBBY)
+    theirs = tmp_path / "theirs.toml"
+    theirs.write_text(
+        '[[activity]]\nname = "PICNIC"\nneeds = ["food", "food"]\nprops = ["house", "group"]\n\n'
+        '[[goal]]\nname = "HOBBY"\nreward = 2\n\n[[goal]]\nname = "CURIOSITY"\nreward = 3\n'
+    )
+    done = cli("cards", "import", str(theirs), "--kind", "loop", "--correct", "their deck is right")
+    assert done.code == 0, done.err
+    lines = done.out.splitlines()
+    assert lines[0].endswith("into the loop library (1 known already, 1 corrected)")
+    assert lines[0].startswith(f"imported 1 faces and settings from {theirs}")  # CURIOSITY
+    assert lines[1].startswith("corrected activity PICNIC") and lines[1].endswith("earlier word: #1")
+    entry = Referee(Store(db_path)).card_library("loop").entries["activity PICNIC"]
+    assert (entry.source, entry.note, entry.affects) == ("correct", "their deck is right", (1,))
