@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
+from ledger.games.loop.model import Kept
 from tests.loop.table import Table, started
 
 
@@ -168,7 +169,7 @@ def test_revealing_a_16th_activity_name_or_an_unknown_face() -> None:
     error = bare.refuse("reveal activity dance", BadInput)  # 3.2 prints DANCE's colours only
     assert error.legal == "reveal activity dance --props P,P"
     bare.refuse("reveal activity dance --needs glass,metal --props group,heart", IllegalMove)
-    bare.refuse("reveal activity dance --props group,group", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    bare.refuse("reveal activity dance --props book,group", IllegalMove, "LOOP 2.3 Achieving GOAL")
 
 
 def test_revealing_when_no_empty_slot_awaits_a_card() -> None:
@@ -247,3 +248,32 @@ def test_refusals_say_what_would_be_legal() -> None:
         assert legal in (refused.legal or ""), (line, str(refused))
     table.give("alice", reputation=1)
     assert table.refuse("work alice --rep 2", IllegalMove).legal == "--rep 0 to 1"
+
+
+def test_a_goal_not_met_is_refused_before_its_unknown_reward_is_asked_for() -> None:
+    # Issue 17: what is known is checked before what is not is asked for. The rulebook prints
+    # SENSE OF BELONGING's needs (2 HOUSE, 2 GROUP) and no reward; alice keeps only DANCE
+    # (HEART, LEAF), so 2.3 refuses it (exit 1) whatever the reward on the card.
+    table = Table(2, cards=False)
+    table.play(
+        "reveal material glass --to alice",
+        "reveal material food --to bob",
+        "reveal activity dance --props heart,leaf",
+        "reveal activity picnic --needs food,food --props house,leaf",
+        "reveal activity picnic",
+        "reveal activity library --needs glass,glass --props book,group",
+        "reveal activity cooking --needs food,utility --props group,house",
+    )
+    table.give("alice", materials=(("glass", 2), ("plastic", 2)))
+    table.play("consume alice dance=glass,plastic")
+    error = table.refuse("goal alice sense-of-belonging", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    assert "do not meet SENSE OF BELONGING" in str(error)
+    # met, the reward is asked for (exit 2) before anything is recorded
+    kept = (
+        Kept("PICNIC", ("food", "food")),
+        Kept("LIBRARY", ("glass", "glass")),
+        Kept("COOKING", ("food", "utility")),
+    )
+    table.give("alice", kept=kept)  # HOUSE, LEAF; BOOK, GROUP; GROUP, HOUSE
+    asked = table.refuse("goal alice sense-of-belonging", BadInput)
+    assert asked.legal is not None and "--reward N" in asked.legal
