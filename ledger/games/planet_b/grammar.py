@@ -331,6 +331,20 @@ def _space(word: str) -> str:
     return word.lower()
 
 
+def _one_of(word: str, allowed: Sequence[str], verb: str, what: str) -> str:
+    """A word the grammar allows only a few values for (checked before any rule: exit 2)."""
+    for value in allowed:
+        if word.lower() == value.lower():
+            return value
+    raise BadInput(f"{what} is {' or '.join(allowed)}, not {word!r}", legal=USAGE[verb])
+
+
+_SWINDLE_TILES = tuple(dict.fromkeys(data.SWINDLE_TILES))
+_TILE_SPACES = tuple(f"{line}{n}" for line in data.LINES for n in range(1, data.LINE_SPACES + 1))
+_BOXES = ("1", "2")
+_NEWS = tuple(data.NEWS_PILES)
+
+
 def _office(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
     if not rest:
         return Office(player)
@@ -374,7 +388,12 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "sell": _simple("sell", lambda s, p, r, o: Sell(p, _counted(r, data.RESOURCES, "resource")), low=1),
     "tile": _simple(
         "tile",
-        lambda s, p, r, o: BuyTile(p, r[0].lower(), r[1].lower(), "back" in o),
+        lambda s, p, r, o: BuyTile(
+            p,
+            _one_of(r[0], data.RESOURCES, "tile", "a production tile"),
+            _one_of(r[1], _TILE_SPACES, "tile", "a production space"),
+            "back" in o,
+        ),
         {"back": ("back", "flag")},
         2,
         2,
@@ -382,7 +401,12 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "office": _simple("office", _office),
     "gain": _simple("gain", lambda s, p, r, o: Gain(p, tuple(w.lower() for w in r))),
     "votes": _simple("gain", lambda s, p, r, o: Gain(p, (f"{r[0]}vote" if r else "vote",)), high=1),
-    "produce": _simple("produce", lambda s, p, r, o: Produce(p, r[0].lower()), low=1, high=1),
+    "produce": _simple(
+        "produce",
+        lambda s, p, r, o: Produce(p, _one_of(r[0], data.LINES, "produce", "a line")),
+        low=1,
+        high=1,
+    ),
     "build": _simple(
         "build",
         lambda s, p, r, o: Build(p, name_of(r, "building"), "back" in o, _pay(o)),
@@ -393,11 +417,33 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "faction": _simple(
         "faction", lambda s, p, r, o: Faction(p, tuple(w.lower() for w in r), _pay(o)), _PAY, 1
     ),
-    "news": _simple("news", lambda s, p, r, o: PlayNews(p, r[0].upper(), _pay(o)), _PAY, 1, 1),
-    "swindle": _simple("swindle", lambda s, p, r, o: BuySwindle(p, r[0]), low=1, high=1),
-    "marker": _simple("marker", lambda s, p, r, o: Marker(p, r[0].lower()), low=1, high=1),
+    "news": _simple(
+        "news",
+        lambda s, p, r, o: PlayNews(p, _one_of(r[0], _NEWS, "news", "a news pile"), _pay(o)),
+        _PAY,
+        1,
+        1,
+    ),
+    "swindle": _simple(
+        "swindle",
+        lambda s, p, r, o: BuySwindle(p, _one_of(r[0], _SWINDLE_TILES, "swindle", "a swindle tile")),
+        low=1,
+        high=1,
+    ),
+    "marker": _simple(
+        "marker",
+        lambda s, p, r, o: Marker(p, _one_of(r[0], ("left", "right"), "marker", "a move")),
+        low=1,
+        high=1,
+    ),
     "law": _simple("law", _law, _PAY),
-    "box": _simple("box", lambda s, p, r, o: ChooseBox(p, number(r[0], "the box"), _pay(o)), _PAY, 1, 1),
+    "box": _simple(
+        "box",
+        lambda s, p, r, o: ChooseBox(p, int(_one_of(r[0], _BOXES, "box", "the box")), _pay(o)),
+        _PAY,
+        1,
+        1,
+    ),
     "skip": _simple("skip", lambda s, p, r, o: Skip(p), high=0),
     "draw": lambda s, w: _parse_draw(s, w),
     "recall": _simple("recall", _recall),
@@ -405,7 +451,9 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "destroy": _simple("destroy", lambda s, p, r, o: Destroy(p, name_of(r, "building")), low=1),
     "copy": _simple(
         "copy",
-        lambda s, p, r, o: CopyBox(p, name_of(r[:-1], "building"), number(r[-1], "the box"), _pay(o)),
+        lambda s, p, r, o: CopyBox(
+            p, name_of(r[:-1], "building"), int(_one_of(r[-1], _BOXES, "copy", "the box")), _pay(o)
+        ),
         _PAY,
         2,
     ),

@@ -98,6 +98,17 @@ class Exchange(msgspec.Struct, frozen=True):
     space: int
 
 
+class Performed(msgspec.Struct, frozen=True, omit_defaults=True):
+    """An action of a box performed this turn: whose box, the symbol, for whom (``scope``),
+    and ``by`` "referee" when it was performed by itself (nothing was left to choose)."""
+
+    owner: str
+    symbol: str
+    source: str
+    scope: str = ""
+    by: str = ""
+
+
 class State(msgspec.Struct, frozen=True, kw_only=True):
     """The whole table. ``phase``: cards, setup, draft, turn, refill, exchange, election, over."""
 
@@ -129,6 +140,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     office_done: bool = False
     taken: tuple[str, ...] = ()  # news piles taken from this turn
     stack: tuple[Frame, ...] = ()  # open boxes, the top last
+    performed: tuple[Performed, ...] = ()  # this turn's actions performed, to name one typed again
     exchange: Exchange | None = None
     election: Election | None = None
     elections: int = 0
@@ -430,12 +442,14 @@ class BoxOpened(msgspec.Struct, frozen=True, tag="planet-b.box_opened"):
     frame: Frame
 
 
-class Used(msgspec.Struct, frozen=True, tag="planet-b.used"):
-    """Units of a slot of the top box used: ``item`` is the alternative chosen."""
+class Used(msgspec.Struct, frozen=True, tag="planet-b.used", omit_defaults=True):
+    """Units of a slot of the top box used: ``item`` is the alternative chosen; ``by``
+    "referee" when the referee performed it by itself (nothing was left to choose)."""
 
     slot: int
     item: int
     n: int
+    by: str = ""
 
 
 class Dropped(msgspec.Struct, frozen=True, tag="planet-b.dropped"):

@@ -322,7 +322,13 @@ def office(out: Out, command: Office) -> None:
         return
     moral_only = player.office == "vice-president" and not immoral
     if command.choice and not moral_only:
-        raise BadInput(f"the {why}'s action has nothing to choose now", legal=f"office {command.player}")
+        # a rule, not the grammar: an immoral Vice-President takes money, and no track
+        raise IllegalMove(
+            f"the {why}'s action has nothing to choose now"
+            + (" (immoral: the money, no faction step)" if immoral else ""),
+            rule=R_OFFICES,
+            legal=f"office {command.player}",
+        )
     out.add(OfficeDone(command.player))
     money_text, action = data.OFFICE_ACTION[player.office]
     if immoral:
@@ -346,7 +352,7 @@ def office(out: Out, command: Office) -> None:
 def gain_move(out: Out, command: Gain) -> None:
     """Perform actions with nothing to choose (all of them, or those named), or choose the
     resources of a "resource of your choice"."""
-    frame = acting(out.state, command.player)
+    frame = acting(out.state, command.player, [_counted(word)[1] for word in command.items])
     if not command.items:
         done = False
         while True:
@@ -373,7 +379,9 @@ def gain_move(out: Out, command: Gain) -> None:
             raise BadInput(f"{symbol!r} is not a gain", legal=f"left: {core.offered(frame)}")
         spot = find(frame, wants, n)
         if spot is None:
-            raise missing(frame, f"{n} {symbol}", R_COSTS)
+            raise core.performed_already(out.state, command.player, [symbol]) or missing(
+                frame, f"{n} {symbol}", R_COSTS
+            )
         s, i = spot
         item = frame.slots[s].items[i]
         use(out, s, i, n)

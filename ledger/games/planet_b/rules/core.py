@@ -468,11 +468,41 @@ _WAITING = {
 }
 
 
-def acting(state: State, name: str) -> Frame:
-    """The open box ``name`` performs now; the right error if it is not theirs to act."""
+REFEREE = "referee"  # Used.by: performed by itself, nothing was left to choose
+
+
+def performed_already(state: State, name: str, symbols: Sequence[str]) -> IllegalMove | None:
+    """The refusal of an action typed again that was performed this turn for ``name`` (any
+    of ``symbols``; none: any the referee performed by itself): it says by whom."""
+    for done in reversed(state.performed):
+        mine = done.owner == name if not done.scope else done.scope == "all" or done.owner != name
+        if not mine or (symbols and done.symbol not in symbols) or (not symbols and done.by != REFEREE):
+            continue
+        whose = done.source if done.owner == name else f"{done.owner}'s {done.source}"
+        scope = f", {done.scope}" if done.scope else ""
+        by = (
+            "by the referee, as nothing was left to choose"
+            if done.by == REFEREE
+            else f"by {done.owner}'s move"
+        )
+        return IllegalMove(
+            f"{name}'s {done.symbol} ({whose}{scope}) was performed already, {by}",
+            rule=R_COSTS,
+            legal="nothing to type for it; `referee log` shows it",
+        )
+    return None
+
+
+def acting(state: State, name: str, symbols: Sequence[str] | None = None) -> Frame:
+    """The open box ``name`` performs now; the right error if it is not theirs to act (and,
+    for ``symbols`` typed, if the referee or a move performed them already this turn)."""
     frame = top(state)
     if state.phase != "turn":
         raise NotYourTurn(f"no turn is under way: {_WAITING[state.phase]}", rule=R_SUMMARY)
+    if symbols is not None and (frame is None or frame.owner != name):
+        done = performed_already(state, name, symbols)
+        if done is not None:
+            raise done
     if frame is None:
         raise IllegalMove(
             "there is no action box open to perform",
@@ -523,8 +553,8 @@ def missing(frame: Frame, what: str, rule: str) -> IllegalMove:
     )
 
 
-def use(out: Out, slot: int, item: int, n: int) -> None:
-    out.add(Used(slot, item, n))
+def use(out: Out, slot: int, item: int, n: int, by: str = "") -> None:
+    out.add(Used(slot, item, n, by))
 
 
 def open_box(
@@ -590,7 +620,7 @@ def settle(out: Out) -> None:
         if not all(slot_free(out.state, slot) for slot in frame.slots):
             return
         item = frame.slots[0].items[0]
-        use(out, 0, 0, item.n)
+        use(out, 0, 0, item.n, REFEREE)
         actions.perform_free(out, frame, item)
 
 

@@ -287,7 +287,7 @@ def draft(out: Out, command: DraftCard) -> None:
         if face is None:
             raise _face_needed("building", name, BUILDING_EXAMPLE)
         if face.pile != plan.pile:
-            raise IllegalMove(f"{name} is an {face.pile} building, not {plan.pile}", rule=R_DRAFT)
+            raise IllegalMove(f"{name} is from the {face.pile} pile, not the {plan.pile} pile", rule=R_DRAFT)
         if name in state.piles[plan.pile].seen:
             raise IllegalMove(f"{name} came off the {plan.pile} pile already", rule=R_DRAFT)
     out.add(Drafted(picker, name))
