@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from ledger.errors import IllegalMove
-from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_OFFICES
+import ledger.games.planet_b as planet_b
+from ledger.errors import BadInput, IllegalMove
+from ledger.games.planet_b.model import DrawAll
+from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
 from tests.conftest import Result
-from tests.planet_b.table import Table
+from tests.planet_b.table import Table, physical
+from tests.planet_b.test_elections import DRAWS, called
 
 CARDS = str(Path(__file__).resolve().parents[2] / "fixtures" / "planet-b-test-cards.toml")
 Cli = Callable[..., Result]
@@ -83,3 +86,50 @@ def test_an_immoral_vice_president_naming_a_track_is_a_rule_refusal() -> None:
     money = table.p("ann").money
     table.play("office ann")
     assert table.p("ann").money == money + 6
+
+
+# Elections 3: the rulebook's example (tests.planet_b.test_elections: You and Yellow hold a
+# "+1" tile; 19 votes in the bag: You 4, Blue 3, Yellow 2, Red 10): You draw 4 + 4, Blue
+# 3 + 1, Red 3, Yellow 4, typed there as 6 draws; here as one command.
+WHOLE = "draw you=you:3,red:5 blue=blue:2,red:2 red=you,blue,yellow yellow=yellow,red:3"
+
+
+def rulebook_election() -> Table:
+    return called(physical(), {"you": 4, "blue": 3, "yellow": 2, "red": 10})
+
+
+def test_one_command_takes_the_whole_election_draw() -> None:
+    one, six = rulebook_election(), rulebook_election()
+    six.play(*DRAWS)
+    one.play(WHOLE)
+    assert one.state == six.state  # the same election: offices, money, votes back, the next turn
+    offices = {p.name: p.office for p in one.state.players.values()}
+    assert offices == {"you": "president", "yellow": "vice-president", "blue": "lama", "red": "dodo"}
+    command = one.log[-1][0]
+    assert planet_b.parse(one.state, planet_b.text(command).split()) == command
+
+
+def test_the_whole_draw_may_leave_out_one_drawer_who_drew_the_rest() -> None:
+    one, six = rulebook_election(), rulebook_election()
+    six.play(*DRAWS)
+    one.play("draw you=you:3,red:5 blue=blue:2,red:2 red=you,blue,yellow")  # yellow: the rest
+    assert one.state == six.state
+
+
+def test_the_whole_draw_is_refused_unless_it_is_each_drawers_share_of_the_bag() -> None:
+    table = rulebook_election()
+    assert "in all you 8, blue 4, red 3, yellow 4" in planet_b.present(planet_b.view(table.state)).headline
+    error = table.refuse("draw you=you:3,red:4 blue=blue:2,red:2 red=you,blue,yellow", IllegalMove, R_DRAWS)
+    assert "you draws 8 vote(s) in all, not 7" in str(error)
+    table.refuse("draw you=you:4,red:4 blue=blue:2,red:2 red=you,blue,yellow", IllegalMove, R_DRAWS)  # 3 you
+    table.refuse("draw you=you:3,red:5 blue=blue:2,red:2", IllegalMove, R_DRAWS)  # red and yellow left out
+    table.refuse("draw you=you:3,red:5 you=red", BadInput)
+    table.play(DRAWS[0])  # after a draw typed alone, the rest in one command
+    table.play("draw blue=blue:2,red:2 red=you,blue,yellow yellow=yellow,red:3 you=you,red:3")
+    assert table.state.phase == "turn" and table.state.active == "blue"
+
+
+def test_a_whole_draw_reads_a_count_after_a_colour() -> None:
+    table = Table(("ann", "ben"), seed=3)
+    table.draft_first()
+    assert planet_b.parse(table.state, ["draw", "ann=ann:3"]) == DrawAll({"ann": ("ann", "ann", "ann")})

@@ -40,6 +40,7 @@ from ledger.games.planet_b.model import (
     Destroy,
     Discard,
     DraftCard,
+    DrawAll,
     DrawVotes,
     End,
     Export,
@@ -84,7 +85,7 @@ USAGE = {
     "law": "law PLAYER [yellow|blue] [LAW] | law PLAYER left|right [--pay X,Y]",
     "box": "box PLAYER 1|2 [--pay X,Y]",
     "skip": "skip PLAYER",
-    "draw": "draw PLAYER COLOUR,COLOUR,...",
+    "draw": "draw PLAYER COLOUR,COLOUR,... | draw PLAYER=COLOUR[:N],... PLAYER=... (a whole election draw)",
     "recall": "recall PLAYER [BUILDING.AREA ...] | recall PLAYER BUILDING.AREA crafty|brainy",
     "discard": "discard PLAYER [BUILDING ...]",
     "destroy": "destroy PLAYER BUILDING",
@@ -133,15 +134,16 @@ def colour_names(state: State) -> dict[str, str]:
 
 
 def _colours(state: State, word: str) -> tuple[str, ...]:
+    """``ann:2,dummy`` -> ("ann", "ann", "dummy"), sorted."""
     names = colour_names(state)
     out = []
     for part in word.split(","):
-        part = part.strip().lower()
+        part, colon, n = part.strip().lower().partition(":")
         if not part:
             continue
         if part not in names:
             raise BadInput(f"unknown colour {part!r}", legal=", ".join(sorted(names)))
-        out.append(names[part])
+        out += [names[part]] * (number(n, "a count") if colon else 1)
     return tuple(sorted(out))
 
 
@@ -471,14 +473,33 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
 }
 
 
+def _drawer(state: State, word: str) -> str:
+    names = colour_names(state)
+    if word.lower() not in names:
+        raise BadInput(f"unknown player {word!r}", legal=", ".join(sorted(names)))
+    return names[word.lower()]
+
+
 def _parse_draw(state: State, words: Sequence[str]) -> Command:
     positional, _ = scan(words, {})
+    count(positional, 1, None, USAGE["draw"])
+    if any("=" in word for word in positional):
+        draws: dict[str, tuple[str, ...]] = {}
+        for word in positional:
+            who, eq, colours = word.partition("=")
+            if not eq:
+                raise BadInput(
+                    f"a whole draw names each drawer: PLAYER=COLOURS, not {word!r}", legal=USAGE["draw"]
+                )
+            name = _drawer(state, who)
+            if name in draws:
+                raise BadInput(f"{name} is named twice in the draw", legal=USAGE["draw"])
+            draws[name] = _colours(state, colours)
+        return DrawAll(draws)
     count(positional, 1, 2, USAGE["draw"])
-    who = positional[0].lower()
-    names = colour_names(state)
-    if who not in names:
-        raise BadInput(f"unknown player {positional[0]!r}", legal=", ".join(sorted(names)))
-    return DrawVotes(names[who], _colours(state, positional[1]) if len(positional) > 1 else ())
+    return DrawVotes(
+        _drawer(state, positional[0]), _colours(state, positional[1]) if len(positional) > 1 else ()
+    )
 
 
 def parse(state: State, words: Sequence[str]) -> Command:
@@ -550,6 +571,10 @@ def text(command: Command) -> str:
             return f"skip {player}"
         case DrawVotes(player, colours):
             return f"draw {player} {','.join(colours)}".rstrip()
+        case DrawAll(draws):
+            return "draw " + " ".join(
+                f"{name}={_grouped(colours).replace(' ', ',')}" for name, colours in draws.items()
+            )
         case Recall(player, areas, colour):
             return " ".join(w for w in ("recall", player, *areas, colour) if w)
         case Discard(player, names):

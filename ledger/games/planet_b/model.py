@@ -269,6 +269,13 @@ class DrawVotes(msgspec.Struct, frozen=True, tag="planet-b.draw", omit_defaults=
     colours: tuple[str, ...] = ()  # a real table: the colours drawn, sorted
 
 
+class DrawAll(msgspec.Struct, frozen=True, tag="planet-b.draw-all"):
+    """Elections 3 at a real table, in one command: the colours each drawer drew in all
+    until the bag was empty (sorted); one drawer left out drew the rest."""
+
+    draws: dict[str, tuple[str, ...]]
+
+
 class Recall(msgspec.Struct, frozen=True, tag="planet-b.recall", omit_defaults=True):
     """Workies back to the board: at an election the partly filled ``areas`` that return
     (none: keep them); VACCINATION one ``colour`` workie from one area."""
@@ -345,6 +352,7 @@ Command = (
     | ChooseBox
     | Skip
     | DrawVotes
+    | DrawAll
     | Recall
     | Discard
     | Destroy

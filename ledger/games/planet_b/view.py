@@ -97,6 +97,7 @@ class ElectionView(msgspec.Struct, frozen=True, kw_only=True):
     order: list[str]  # the drawing order, the dummy last
     drawer: str | None
     draw: int  # the size of the next draw
+    left: dict[str, int]  # the votes each drawer still draws until the bag is empty
     front: dict[str, dict[str, int]]  # votes in front of each, by colour
     phantom: dict[str, int]  # "+1" votes counted without a vote
 
@@ -369,6 +370,7 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
             order=list(election.order),
             drawer=drawer or None,
             draw=flow.draw_size(state, drawer) if drawer and sum(state.bag.values()) else 0,
+            left=flow.draws_left(state),
             front={k: dict(v) for k, v in election.front.items()},
             phantom=dict(election.phantom),
         )
