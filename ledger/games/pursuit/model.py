@@ -167,6 +167,7 @@ class Engage(msgspec.Struct, frozen=True, tag="pursuit.engage", omit_defaults=Tr
     player: str
     card: str
     token: bool = False  # the Community token, else an hourglass
+    either: bool = False  # neither --token nor --hourglass typed: the one way that is possible
 
 
 class Refresh(msgspec.Struct, frozen=True, tag="pursuit.refresh"):

@@ -1,0 +1,65 @@
+"""The Pursuit of Happiness at a real table, as issue 17 found it: an Engage that could
+spend the Community token or an hourglass asks which; the table is told who engaged first
+when the Outcomes are resolved; the Upkeep Phase's payments in one command."""
+
+from __future__ import annotations
+
+import ledger.games.pursuit as pursuit
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove
+from ledger.games.pursuit.model import Engage, Engaged
+from ledger.games.pursuit.sections import R_ENGAGE
+from tests.pursuit.table import Table, adult
+
+BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+
+
+def board() -> Table:
+    table = adult(("ann", "ben", "cat"), community=BOARD)
+    for name in ("ann", "ben", "cat"):
+        table.give(name, knowledge=9, creativity=9, influence=9, money=9)
+    return table
+
+
+def test_an_engage_that_could_spend_the_token_or_an_hourglass_asks_which() -> None:
+    # Engage in Community: "place your Community token or an Hourglass token" (hourglasses up
+    # to the current Popularity Score). ann holds her token and has a Popularity Score of 1.
+    table = board()
+    table.give("ann", popularity=1)
+    error = table.refuse("engage ann safety-seminar", AmbiguousMove, R_ENGAGE)
+    assert error.exit_code == 2
+    assert error.candidates == ["engage ann safety-seminar --token", "engage ann safety-seminar --hourglass"]
+    assert table.play("engage ann safety-seminar --hourglass")[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
+    assert table.p("ann").token  # the token is still hers
+
+
+def test_an_engage_with_one_way_possible_takes_it_and_says_so() -> None:
+    table = board()  # Popularity Score 0: no hourglass may Engage, the token only
+    events = table.play("engage ann safety-seminar")
+    assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", True)
+    table.play("pass ben", "pass cat")
+    table.give("ann", popularity=1)  # token spent: an hourglass is the one way left
+    assert table.play("engage ann renaissance-fair")[0] == Engaged("ann", 0, "RENAISSANCE FAIR", False)
+    table.refuse("engage ann organize-a-party --token --hourglass", BadInput)
+
+
+def test_an_engage_the_rules_refuse_is_refused_before_the_way_is_asked_for() -> None:
+    table = board()
+    table.give("ann", popularity=1, creativity=0)  # ORGANIZE A PARTY costs 2 creativity
+    table.refuse("engage ann organize-a-party", IllegalMove, R_ENGAGE)
+
+
+def test_the_engage_text_reads_back_to_the_same_command() -> None:
+    table = board()
+    for command in (Engage("ann", "SAFETY SEMINAR", True), Engage("ann", "SAFETY SEMINAR", False),
+                    Engage("ann", "SAFETY SEMINAR", either=True)):  # fmt: skip
+        assert pursuit.parse(table.state, pursuit.text(command).split()) == command
+
+
+def test_the_table_is_told_who_engaged_first_when_outcomes_are_resolved() -> None:
+    # Outcome: on a Multiple Players card each engaged player chooses, in the order they
+    # engaged (the text's Nick and John on the Renaissance Fair).
+    table = board()
+    table.play("pass ann", "engage ben renaissance-fair --token", "engage cat renaissance-fair --token")
+    table.play("pass ben", "pass cat")
+    screen = pursuit.present(pursuit.view(table.state))
+    assert "ben resolves RENAISSANCE FAIR · engaged first: ben, then cat" in screen.headline
