@@ -37,7 +37,8 @@ def test_a_second_player_on_a_single_player_card() -> None:
 
 def test_more_hourglasses_than_the_popularity_score() -> None:
     table = board()
-    error = table.refuse("engage ann safety-seminar --hourglass", IllegalMove, R_ENGAGE)  # score 0: the token only
+    # score 0: the token only
+    error = table.refuse("engage ann safety-seminar --hourglass", IllegalMove, R_ENGAGE)
     assert "more Hourglass tokens than your current Popularity Score (0)" in str(error)
     table.give("ann", popularity=1)  # score 1 (a single-space 0 section: test setting)
     table.play("engage ann safety-seminar --hourglass", "pass ben", "pass cat")

@@ -28,7 +28,8 @@ def test_an_engage_that_could_spend_the_token_or_an_hourglass_asks_which() -> No
     error = table.refuse("engage ann safety-seminar", AmbiguousMove, R_ENGAGE)
     assert error.exit_code == 2
     assert error.candidates == ["engage ann safety-seminar --token", "engage ann safety-seminar --hourglass"]
-    assert table.play("engage ann safety-seminar --hourglass")[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
+    events = table.play("engage ann safety-seminar --hourglass")
+    assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
     assert table.p("ann").token  # the token is still hers
 
 
