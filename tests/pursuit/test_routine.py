@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import ledger.games.pursuit as pursuit
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
-from ledger.games.pursuit.model import Engage, Engaged
-from ledger.games.pursuit.sections import R_ENGAGE
+from ledger.games.pursuit.model import Engage, Engaged, Held, UpkeepAll
+from ledger.games.pursuit.sections import R_ENGAGE, R_STAND_ALONE, R_UPKEEP
 from tests.pursuit.table import Table, adult
+from tests.pursuit.test_flow import upkeep_table
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
 
@@ -64,3 +65,33 @@ def test_the_table_is_told_who_engaged_first_when_outcomes_are_resolved() -> Non
     table.play("pass ben", "pass cat")
     screen = pursuit.present(pursuit.view(table.state))
     assert "ben resolves RENAISSANCE FAIR · engaged first: ben, then cat" in screen.headline
+
+
+def test_the_upkeep_phase_in_one_command_is_each_players_upkeep_paid() -> None:
+    # Upkeep Phase: each card with upkeep is paid or dropped; `upkeep --all` pays every one.
+    one, each = upkeep_table(Held("TEST COURIER")), upkeep_table(Held("TEST COURIER"))
+    each.play("upkeep ann", "upkeep ben")
+    one.play("upkeep --all")
+    assert one.state == each.state and one.state.phase == "action"
+    assert pursuit.actor(UpkeepAll()) == "table"
+    assert pursuit.parse(one.state, ["upkeep", "--all"]) == UpkeepAll()
+
+
+def test_the_upkeep_phase_in_one_command_waits_for_a_player_who_cannot_pay_it_all() -> None:
+    # TEST TUTOR's upkeep (test data) costs 1 hourglass and 1 knowledge: ann has no knowledge.
+    table = upkeep_table(Held("TEST TUTOR"))
+    table.give("ann", knowledge=0)
+    error = table.refuse("upkeep --all", IllegalMove, R_STAND_ALONE)
+    assert "ann cannot pay all of their upkeep" in str(error) and "upkeep ann --drop test-tutor" in str(error)
+    table.play("upkeep ann --drop test-tutor", "upkeep --all")  # then ben's, the one left
+    assert table.state.phase == "action"
+    table.refuse("upkeep --all", IllegalMove, R_UPKEEP)  # the Upkeep Phase is over
+
+
+def test_the_upkeep_prompt_offers_the_one_command_when_several_owe() -> None:
+    table = upkeep_table(Held("TEST COURIER"))
+    assert pursuit.present(pursuit.view(table.state)).prompt.endswith(
+        "· table: upkeep --all (each pays all of it)"
+    )
+    table.play("upkeep ann")
+    assert "--all" not in pursuit.present(pursuit.view(table.state)).prompt

@@ -31,6 +31,7 @@ from ledger.games.pursuit.model import (
     Take,
     Trait,
     Upkeep,
+    UpkeepAll,
 )
 from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
 
@@ -56,7 +57,7 @@ USAGE = {
     "refresh": "refresh PLAYER projects|items|jobs|partners|friends",
     "discard": "discard PLAYER CARD",
     "pass": "pass PLAYER",
-    "upkeep": "upkeep PLAYER [--drop CARD ...] [--harder CARD:N ...]",
+    "upkeep": "upkeep PLAYER [--drop CARD ...] [--harder CARD:N ...] | upkeep --all",
     "outcome": "outcome PLAYER CARD N [--partner PARTNER]",
     "adjust": "adjust PLAYER +Nsymbol -Nsymbol ... --why TEXT",
 }
@@ -280,6 +281,8 @@ def _adjust(state: State, player: str, rest: list[str], options: dict[str, list[
     return Adjust(player, tuple(w.lower() for w in rest), why)
 
 
+_upkeep_verb = _verb("upkeep", _upkeep, {"drop": ("drop", "many"), "harder": ("harder", "many")}, 0, 0)
+
 _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "declare": _parse_declare,
     "reveal": _parse_reveal,
@@ -291,7 +294,7 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "refresh": _verb("refresh", lambda s, p, r, o: Refresh(p, r[0].lower()), None, 1, 1),
     "discard": _verb("discard", lambda s, p, r, o: Discard(p, _card(r)), None, 1, None),
     "pass": _verb("pass", lambda s, p, r, o: Pass(p), None, 0, 0),
-    "upkeep": _verb("upkeep", _upkeep, {"drop": ("drop", "many"), "harder": ("harder", "many")}, 0, 0),
+    "upkeep": lambda s, w: UpkeepAll() if [x.lower() for x in w] == ["--all"] else _upkeep_verb(s, w),
     "outcome": _verb("outcome", _outcome, {"partner": ("partner", "value")}, 2, None),
     "adjust": _verb("adjust", _adjust, {"why": ("why", "many")}, 1, None),
 }
@@ -339,6 +342,8 @@ def text(command: Command) -> str:
             return f"discard {player} {card_word(card)}"
         case Pass(player):
             return f"pass {player}"
+        case UpkeepAll():
+            return "upkeep --all"
         case Upkeep(player, drop, harder):
             words = [f"upkeep {player}"]
             if drop:

@@ -192,6 +192,11 @@ class Upkeep(msgspec.Struct, frozen=True, tag="pursuit.upkeep", omit_defaults=Tr
     harder: tuple[str, ...] = ()
 
 
+class UpkeepAll(msgspec.Struct, frozen=True, tag="pursuit.upkeep-all"):
+    """The table, for every player who still owes upkeep: each pays all of it (no card
+    dropped, no Work Harder): the Upkeep Phase in one command."""
+
+
 class Outcome(msgspec.Struct, frozen=True, tag="pursuit.outcome", omit_defaults=True):
     player: str
     card: str
@@ -219,6 +224,7 @@ Command = (
     | Discard
     | Pass
     | Upkeep
+    | UpkeepAll
     | Outcome
     | Adjust
 )

@@ -55,7 +55,10 @@ def prompt(view: View) -> str:
         return ""
     if view.to_act == ["table"] and view.awaited:
         return "table: " + "; ".join(view.awaited)
-    return f"{', '.join(view.to_act)}: {' | '.join(view.verbs)}"
+    said = f"{', '.join(view.to_act)}: {' | '.join(view.verbs)}"
+    if view.phase == "upkeep" and len(view.owed) > 1:
+        said += " · table: upkeep --all (each pays all of it)"
+    return said
 
 
 def _card(card: CardView) -> str:
