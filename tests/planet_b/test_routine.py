@@ -133,3 +133,22 @@ def test_a_whole_draw_reads_a_count_after_a_colour() -> None:
     table = Table(("ann", "ben"), seed=3)
     table.draft_first()
     assert planet_b.parse(table.state, ["draw", "ann=ann:3"]) == DrawAll({"ann": ("ann", "ann", "ann")})
+
+
+def test_the_news_cards_of_several_piles_are_revealed_in_one_command() -> None:
+    # Game Components and Setup: the top card of each news pile face up; after a turn, each
+    # pile taken from shows its next card.
+    one, each = Table(("ann", "ben")), Table(("ann", "ben"))
+    each.play(*SETUP)
+    one.play(*SETUP[:2], "reveal news I town-hall II bribe III summit")
+    assert one.state == each.state and one.state.phase == "draft"
+    assert one.replayed() == one.state
+    command = one.log[-1][0]
+    assert planet_b.text(command) == "reveal news I town-hall II bribe III summit"
+    assert planet_b.parse(one.state, planet_b.text(command).split()) == command
+    again = Table(("ann", "ben"))
+    again.play(*SETUP[:2])
+    assert planet_b.view(again.state).awaited == ["reveal news I CARD II CARD III CARD"]
+    again.refuse("reveal news I town-hall II", BadInput)
+    again.refuse("reveal news I town-hall II summit", IllegalMove)  # SUMMIT is a pile III card
+    assert again.state.news_up == {}

@@ -67,7 +67,7 @@ from ledger.words import Spec, card_word, count, name_of, number, one, player_of
 USAGE = {
     "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
     "|law [NAME] KEY=VALUE ...",
-    "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD"
+    "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD [PILE CARD ...]"
     " | reveal tile TILE",
     "draft": "draft PLAYER BUILDING",
     "deal": "deal PLAYER left|middle|right [--pay X,Y]",
@@ -308,10 +308,21 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
         return Reveal(what, (name_of(positional[1:], "tile"),))
     if what == "news":
         count(positional, 3, None, USAGE["reveal"])
-        pile = positional[1].upper()
-        if pile not in data.NEWS_PILES:
+        if positional[1].upper() not in data.NEWS_PILES:
             raise BadInput(f"news piles are I, II and III, not {positional[1]!r}", legal="I | II | III")
-        return Reveal("news", (name_of(positional[2:], "news card"),), pile)
+        groups: list[tuple[str, list[str]]] = []
+        for word in positional[1:]:
+            if word.upper() in data.NEWS_PILES:
+                groups.append((word.upper(), []))
+            else:
+                groups[-1][1].append(word)
+        for pile, words in groups:
+            if not words:
+                raise BadInput(f"say the card revealed on news pile {pile}", legal=USAGE["reveal"])
+        cards_ = tuple(name_of(words, "news card") for _, words in groups)
+        if len(groups) == 1:
+            return Reveal("news", cards_, groups[0][0])
+        return Reveal("news", cards_, piles=tuple(pile for pile, _ in groups))
     raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
 
 
@@ -531,9 +542,10 @@ def text(command: Command) -> str:
     match command:
         case Declare(face):
             return declare_text(face)
-        case Reveal(what, names, pile):
+        case Reveal(what, names, pile, piles):
             if what == "news":
-                return f"reveal news {pile} {card_word(names[0])}"
+                each = zip(piles, names, strict=True) if piles else [(pile, names[0])]
+                return "reveal news " + " ".join(f"{p} {card_word(n)}" for p, n in each)
             return f"reveal {what} {' '.join(map(card_word, names))}"
         case DraftCard(player, card):
             return f"draft {player} {card_word(card)}"

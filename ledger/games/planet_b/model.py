@@ -164,11 +164,13 @@ class Declare(msgspec.Struct, frozen=True, tag="planet-b.declare"):
 
 class Reveal(msgspec.Struct, frozen=True, tag="planet-b.reveal", omit_defaults=True):
     """The table says what it turned up: ``tiles`` (the 3 A tiles, left to right), the
-    ``removed`` B tile (2 players), a ``news`` card on ``pile``, or the next B ``tile``."""
+    ``removed`` B tile (2 players), a ``news`` card on ``pile`` (or one on each of ``piles``,
+    in one command), or the next B ``tile``."""
 
     what: str
     cards: tuple[str, ...]
     pile: str = ""
+    piles: tuple[str, ...] = ()  # several news cards: the pile of each card, in order
 
 
 class DraftCard(msgspec.Struct, frozen=True, tag="planet-b.draft"):

@@ -318,7 +318,8 @@ def awaited(state: State) -> list[str]:
     """What the table must reveal now, in the command grammar."""
     if state.phase == "setup":
         return setup.awaited(state)
-    wants = [f"reveal news {pile} CARD" for pile in news_awaited(state)]
+    news = news_awaited(state)
+    wants = [setup.news_reveal(news)] if news else []
     if not redraw_needed(state) and wants and not state.virtual:
         return wants
     if exchange_step(state) == "tile" and not state.virtual:

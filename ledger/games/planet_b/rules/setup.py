@@ -10,6 +10,8 @@ left, C like A.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
@@ -124,8 +126,13 @@ def awaited(state: State) -> list[str]:
         wants.append("reveal tiles LEFT MIDDLE RIGHT")
     if state.dummy and not state.removed:
         wants.append("reveal removed TILE")
-    wants += [f"reveal news {pile} CARD" for pile in data.NEWS_PILES if pile not in state.news_up]
-    return wants
+    news = [pile for pile in data.NEWS_PILES if pile not in state.news_up]
+    return wants + ([news_reveal(news)] if news else [])
+
+
+def news_reveal(piles: Sequence[str]) -> str:
+    """The one command revealing a card on each of ``piles``."""
+    return "reveal news " + " ".join(f"{pile} CARD" for pile in piles)
 
 
 def declare(out: Out, command: Declare) -> None:
@@ -203,6 +210,11 @@ def check_tile(state: State, name: str, group: str, rule: str) -> None:
 
 
 def reveal(out: Out, command: Reveal) -> None:
+    if command.piles:
+        # several news cards in one command: each revealed as if typed alone, in order
+        for pile, card in zip(command.piles, command.cards, strict=True):
+            reveal(out, Reveal("news", (card,), pile))
+        return
     state = out.state
     if state.virtual:
         raise IllegalMove(
