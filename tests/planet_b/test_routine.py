@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 import ledger.games.planet_b as planet_b
-from ledger.errors import BadInput, IllegalMove
-from ledger.games.planet_b.model import DrawAll
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
+from ledger.games.planet_b.model import DrawAll, Used
 from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
 from tests.conftest import Result
-from tests.planet_b.table import Table, physical
+from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_elections import DRAWS, called
+from tests.planet_b.test_examples import board
 
 CARDS = str(Path(__file__).resolve().parents[2] / "fixtures" / "planet-b-test-cards.toml")
 Cli = Callable[..., Result]
@@ -152,3 +153,51 @@ def test_the_news_cards_of_several_piles_are_revealed_in_one_command() -> None:
     again.refuse("reveal news I town-hall II", BadInput)
     again.refuse("reveal news I town-hall II summit", IllegalMove)  # SUMMIT is a pile III card
     assert again.state.news_up == {}
+
+
+def test_all_others_are_each_asked_what_they_pay_for_a_cost_of_choice() -> None:
+    # Costs and Action Boxes: "All others" pay the cost; a resource "of your choice" is the
+    # payer's choice. ben (2 plastic, 2 water) and cat (3 plastic, 2 water) are asked, in turn
+    # order; dan (1 plastic) cannot pay in full and pays none of it.
+    table = board(started(), "others:-2resource 2money")
+    table.give("ben", warehouse={"plastic": 2, "water": 2})
+    table.give("cat", warehouse={"plastic": 3, "water": 2})
+    table.give("dan", warehouse={"plastic": 1})
+    table.play("deal ann left")
+    assert planet_b.to_act(table.state) == ["ben"]
+    screen = planet_b.present(planet_b.view(table.state))
+    assert screen.prompt == "ben: pay"
+    assert {planet_b.text(m) for m in planet_b.legal(table.state)} >= {"pay ben water:2", "pay ben plastic:2"}
+    table.refuse("pay cat plastic:2", NotYourTurn, R_COSTS)
+    table.refuse("gain ben water", IllegalMove, R_COSTS)  # a cost is paid, not gained
+    asked = table.refuse("pay ben water", AmbiguousMove, R_COSTS)
+    assert asked.exit_code == 2
+    table.play("pay ben water:2")  # ben's choice, not what he holds most of
+    table.play("pay cat plastic water")
+    warehouses = {name: table.p(name).warehouse for name in ("ben", "cat", "dan")}
+    assert warehouses == {"ben": {"plastic": 2}, "cat": {"plastic": 2, "water": 1}, "dan": {"plastic": 1}}
+    assert table.state.stack == () and table.p("ann").money == 10 + 2
+
+
+def test_a_payer_with_one_way_to_pay_is_not_asked() -> None:
+    table = board(started(), "others:-2resource 2money")
+    for name in ("ben", "cat", "dan"):
+        table.give(name, warehouse={"water": 3})
+    table.play("deal ann left")
+    assert table.state.stack == () and all(
+        table.p(n).warehouse == {"water": 1} for n in ("ben", "cat", "dan")
+    )
+
+
+def test_a_game_recorded_under_rules_version_1_keeps_its_rules() -> None:
+    # Version 1 took each payer's share from what they hold most of, and marked nothing as
+    # performed by the referee: its logs must record the same facts when verified again.
+    table = Table(4, seed=1, rules_version="1")
+    table.draft_first()
+    assert table.state.legacy and table.state.options["others-choice"] == "most"
+    board(table, "others:-2resource 2money")
+    table.give("ben", warehouse={"plastic": 2, "water": 2})
+    events = table.play("deal ann left")
+    assert table.state.stack == () and table.p("ben").warehouse == {"plastic": 1, "water": 1}
+    assert all(e.by == "" for e in events if isinstance(e, Used))
+    assert "1" in planet_b.rules_versions and planet_b.rules_version == "2"

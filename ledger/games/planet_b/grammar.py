@@ -50,6 +50,7 @@ from ledger.games.planet_b.model import (
     LawMove,
     Marker,
     Office,
+    PayCost,
     PlayNews,
     Produce,
     Recall,
@@ -85,6 +86,7 @@ USAGE = {
     "law": "law PLAYER [yellow|blue] [LAW] | law PLAYER left|right [--pay X,Y]",
     "box": "box PLAYER 1|2 [--pay X,Y]",
     "skip": "skip PLAYER",
+    "pay": "pay PLAYER RESOURCE|crafty|brainy|TRACK[:N] ...",
     "draw": "draw PLAYER COLOUR,COLOUR,... | draw PLAYER=COLOUR[:N],... PLAYER=... (a whole election draw)",
     "recall": "recall PLAYER [BUILDING.AREA ...] | recall PLAYER BUILDING.AREA crafty|brainy",
     "discard": "discard PLAYER [BUILDING ...]",
@@ -355,6 +357,7 @@ def _one_of(word: str, allowed: Sequence[str], verb: str, what: str) -> str:
 _SWINDLE_TILES = tuple(dict.fromkeys(data.SWINDLE_TILES))
 _TILE_SPACES = tuple(f"{line}{n}" for line in data.LINES for n in range(1, data.LINE_SPACES + 1))
 _BOXES = ("1", "2")
+_PAYMENTS = (*data.RESOURCES, *data.WORKIES, *data.TRACKS)  # what a cost of choice takes
 _NEWS = tuple(data.NEWS_PILES)
 
 
@@ -458,6 +461,11 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
         1,
     ),
     "skip": _simple("skip", lambda s, p, r, o: Skip(p), high=0),
+    "pay": _simple(
+        "pay",
+        lambda s, p, r, o: PayCost(p, _counted(r, _PAYMENTS, "payment")),
+        low=1,
+    ),
     "draw": lambda s, w: _parse_draw(s, w),
     "recall": _simple("recall", _recall),
     "discard": _simple("discard", lambda s, p, r, o: Discard(p, tuple(name_of([w], "building") for w in r))),
@@ -581,6 +589,8 @@ def text(command: Command) -> str:
             return f"box {player} {box}{_pay_text(pay)}"
         case Skip(player):
             return f"skip {player}"
+        case PayCost(player, items):
+            return f"pay {player} {_grouped(items)}"
         case DrawVotes(player, colours):
             return f"draw {player} {','.join(colours)}".rstrip()
         case DrawAll(draws):

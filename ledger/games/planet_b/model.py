@@ -141,6 +141,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     taken: tuple[str, ...] = ()  # news piles taken from this turn
     stack: tuple[Frame, ...] = ()  # open boxes, the top last
     performed: tuple[Performed, ...] = ()  # this turn's actions performed, to name one typed again
+    legacy: bool = False  # recorded under rules version 1 (``ledger.games.planet_b.rules_versions``)
     exchange: Exchange | None = None
     election: Election | None = None
     elections: int = 0
@@ -271,6 +272,14 @@ class DrawVotes(msgspec.Struct, frozen=True, tag="planet-b.draw", omit_defaults=
     colours: tuple[str, ...] = ()  # a real table: the colours drawn, sorted
 
 
+class PayCost(msgspec.Struct, frozen=True, tag="planet-b.pay"):
+    """A payer's share of an "All Others" cost of choice: what they pay (resources, workies or
+    faction tracks), when the table asks each payer (option ``others-choice``)."""
+
+    player: str
+    items: tuple[str, ...]
+
+
 class DrawAll(msgspec.Struct, frozen=True, tag="planet-b.draw-all"):
     """Elections 3 at a real table, in one command: the colours each drawer drew in all
     until the bag was empty (sorted); one drawer left out drew the rest."""
@@ -355,6 +364,7 @@ Command = (
     | Skip
     | DrawVotes
     | DrawAll
+    | PayCost
     | Recall
     | Discard
     | Destroy

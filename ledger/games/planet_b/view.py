@@ -278,7 +278,13 @@ def verbs(state: State) -> list[str]:
     found: list[str] = []
     for slot in frame.slots:
         for item in slot.items:
-            verb = "gain" if core.free(state, item) else _VERB.get(item.symbol, "faction")
+            verb = (
+                "pay"
+                if item.cost
+                else "gain"
+                if core.free(state, item)
+                else _VERB.get(item.symbol, "faction")
+            )
             if verb not in found:
                 found.append(verb)
     if any(not possible(state, frame, slot) for slot in frame.slots):

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from ledger.errors import BadInput, IllegalMove, NotYourTurn
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, effects
 from ledger.games.planet_b.effects import Box, Item, Slot, parse_box
 from ledger.games.planet_b.faces import areas_of
 from ledger.games.planet_b.model import (
     SPACES,
+    BoxOpened,
     Build,
     BuildingDestroyed,
     BuildingReturned,
@@ -43,6 +44,7 @@ from ledger.games.planet_b.model import (
     NewsTaken,
     Office,
     OfficeDone,
+    PayCost,
     PlayNews,
     Produce,
     Recall,
@@ -728,7 +730,8 @@ def swindle(out: Out, command: BuySwindle) -> None:
         core.plan(state, command.player, parse_box(cost).costs, ())
     use(out, *spot, 1)
     if free_spot is None:
-        core.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")
+        for asked in reversed(core.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")):
+            out.add(BoxOpened(asked))
     out.add(SwindlePlaced(command.player, command.tile))
     open_box(out, command.player, f"swindle space {len(player.swindles) + 1}", parse_box(reward))
     settle(out)
@@ -811,6 +814,8 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
     name = frame.owner
     player = state.players[name]
     symbol = item.symbol
+    if item.cost:  # a payer's share of an "All Others" cost (asked only of one who can pay it)
+        return core.can_pay(state, name, [replace(item, cost=False)])
     if core.free(state, item):
         return True
     if symbol == "tile":
@@ -856,6 +861,34 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
         president = (law_face.left if symbol == "law-left" else law_face.right)[0]
         return core.can_pay(state, name, parse_box(president).costs)
     return True
+
+
+def pay_cost(out: Out, command: PayCost) -> None:
+    """Costs and Action Boxes, "All Others": a payer's share of a cost of choice, what they
+    say they pay (the table asks each payer: option others-choice)."""
+    frame = acting(out.state, command.player)
+    due = core.cost_due(frame)
+    if due is None:
+        raise IllegalMove(
+            f"{frame.source} asks {command.player} to pay nothing",
+            rule=R_COSTS,
+            legal=f"left to perform: {core.offered(frame)}",
+        )
+    s, i, item = due
+    cost = replace(item, cost=False)
+    try:
+        taken = core.plan(out.state, command.player, [cost], command.items)
+    except AmbiguousMove as error:
+        ways = [f"pay {command.player} {c.removeprefix('--pay ')}" for c in error.candidates]
+        raise AmbiguousMove(
+            f"say what {command.player} pays for {effects.item_text(item)} ({frame.source})",
+            rule=R_COSTS,
+            candidates=ways,
+        ) from None
+    use(out, s, i, item.n)
+    for one, took in taken:
+        core.pay_one(out, command.player, one, took, frame.source)
+    settle(out)
 
 
 def skip(out: Out, command: Skip) -> None:

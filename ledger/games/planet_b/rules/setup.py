@@ -39,6 +39,7 @@ from ledger.words import card_word
 
 OPTIONS = {
     core.OPTION_MOOD_VOTES: ("out", "supply"),
+    core.OPTION_OTHERS_CHOICE: ("ask", "most"),
     core.OPTION_MINUS_TILE: ("none", "draw", "count"),
     core.OPTION_RENOVATIONS: ("vp", "cost"),
 }
@@ -59,6 +60,9 @@ def initial(setup: Setup) -> State:
     seats = tuple(setup.players)
     _check_players(seats)
     options = {name: values[0] for name, values in OPTIONS.items()}
+    legacy = setup.rules_version == "1"
+    if legacy:
+        options[core.OPTION_OTHERS_CHOICE] = "most"  # version 1 never asked
     for name, value in setup.options.items():
         if name == core.OPTION_COLOURS:
             if not value:
@@ -102,6 +106,7 @@ def initial(setup: Setup) -> State:
         dummy=dummy,
         supply=dict(sorted(supply.items())),
         bag=dict(sorted(dict.fromkeys(seats, data.START_BAG).items())),
+        legacy=legacy,
     )
 
 
