@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
-from ledger.games.loop.model import Kept
+from ledger.games.loop.model import Kept, MaterialRevealed
 from tests.loop.table import Table, started
 
 
@@ -169,7 +169,7 @@ def test_revealing_a_16th_activity_name_or_an_unknown_face() -> None:
     error = bare.refuse("reveal activity dance", BadInput)  # 3.2 prints DANCE's colours only
     assert error.legal == "reveal activity dance --props P,P"
     bare.refuse("reveal activity dance --needs glass,metal --props group,heart", IllegalMove)
-    bare.refuse("reveal activity dance --props book,group", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    bare.refuse("reveal activity dance --props group,group", IllegalMove, "LOOP 2.3 Achieving GOAL")
 
 
 def test_revealing_when_no_empty_slot_awaits_a_card() -> None:
@@ -277,3 +277,30 @@ def test_a_goal_not_met_is_refused_before_its_unknown_reward_is_asked_for() -> N
     table.give("alice", kept=kept)  # HOUSE, LEAF; BOOK, GROUP; GROUP, HOUSE
     asked = table.refuse("goal alice sense-of-belonging", BadInput)
     assert asked.legal is not None and "--reward N" in asked.legal
+
+
+def test_a_refill_whose_material_is_known_is_flipped_by_the_referee() -> None:
+    # LOOP 2.7: the BUY AREA's empty slot is refilled from the MATERIAL deck. With every card
+    # left of one type (here 2 METAL), the card is known: the referee records the flip, and
+    # the table has nothing to type (a reveal typed then is refused: no slot awaits a card).
+    table = started()
+    table.set(material_deck=("metal", "metal"))
+    table.play("buy alice glass:1")
+    events = table.play("end alice")
+    assert MaterialRevealed("metal") in events
+    assert table.state.material_deck == ("metal",) and table.state.active == "bob"
+    table.refuse("reveal material metal", IllegalMove, "LOOP 2.7 End Turn")
+    mixed = started()  # two types left: the table says which came up
+    mixed.set(material_deck=("food", "metal"))
+    mixed.play("buy alice glass:1", "end alice")
+    assert mixed.state.phase == "refill"
+    mixed.play("reveal material metal")
+
+
+def test_a_game_recorded_under_rules_version_2_still_types_a_known_refill() -> None:
+    table = started(rules_version="2")
+    table.set(material_deck=("metal", "metal"))
+    table.play("buy alice glass:1", "end alice")
+    assert table.state.phase == "refill"
+    table.play("reveal material metal")
+    assert table.state.active == "bob"
