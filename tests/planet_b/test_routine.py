@@ -13,10 +13,12 @@ import ledger.games.planet_b as planet_b
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b.model import DrawAll, Used
 from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
+from ledger.piles import Pile
 from tests.conftest import Result
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_elections import DRAWS, called
 from tests.planet_b.test_examples import board
+from tests.planet_b.test_flow import fill_last
 
 CARDS = str(Path(__file__).resolve().parents[2] / "fixtures" / "planet-b-test-cards.toml")
 Cli = Callable[..., Result]
@@ -201,3 +203,24 @@ def test_a_game_recorded_under_rules_version_1_keeps_its_rules() -> None:
     assert table.state.stack == () and table.p("ben").warehouse == {"plastic": 1, "water": 1}
     assert all(e.by == "" for e in events if isinstance(e, Used))
     assert "1" in planet_b.rules_versions and planet_b.rules_version == "2"
+
+
+def test_the_last_b_tile_a_real_table_could_turn_up_is_added_by_the_referee() -> None:
+    # Exchanges: a removed tile is replaced by the next B tile. With every B tile declared
+    # (4: "7 conglomerate tiles (3xA, 4xB)") and 3 of them seen, the next one is known.
+    def exchange(unseen_left: int) -> Table:
+        table = board(physical(), "2money")
+        table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
+        b = sorted(t.name for t in table.state.faces.tiles.values() if t.set == "B")
+        assert len(b) == 4
+        table.set(tiles=Pile(unseen=unseen_left, seen=tuple(b[: 4 - unseen_left])))
+        fill_last(table, red=True)
+        table.play("deal you left", "end you", "exchange you meat:2")
+        return table
+
+    known = exchange(1)
+    last = sorted(t.name for t in known.state.faces.tiles.values() if t.set == "B")[-1]
+    assert known.state.spaces[0].tile == last and known.state.phase == "turn"
+    assert known.state.final == 4  # the last tile added starts the final turns
+    open_ = exchange(2)  # two it could be: the table says which
+    assert open_.state.phase == "exchange" and planet_b.view(open_.state).awaited == ["reveal tile TILE"]

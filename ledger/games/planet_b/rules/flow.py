@@ -51,7 +51,7 @@ from ledger.games.planet_b.sections import (
     R_RECALL,
     R_REDRAW,
 )
-from ledger.piles import draw, require_all
+from ledger.piles import candidates, draw, require_all
 from ledger.words import card_word
 
 # ---------------------------------------------------------------------------- queries
@@ -178,6 +178,22 @@ def end(out: Out, command: End) -> None:
     proceed(out)
 
 
+def known_next(state: State, pile: str) -> str | None:
+    """At a real table, the next card of news pile ``pile`` or of the B tiles (``B``) when it
+    can be only one (every face of the pile declared, one not seen yet): the referee turns it
+    up itself, as a recorded fact (rules version 2 on)."""
+    if state.legacy:
+        return None
+    if pile == "B":
+        names = [t.name for t in state.faces.tiles.values() if t.set == "B"]
+        held, total = state.tiles, data.TILE_SETS["B"]
+    else:
+        names = [n.name for n in state.faces.news.values() if n.pile == pile]
+        held, total = state.piles[pile], data.NEWS_PILES[pile]
+    left = candidates(held, names)
+    return left[0] if len(names) == total and len(left) == 1 else None
+
+
 def proceed(out: Out) -> None:
     """Everything that follows by itself, until the table or a player must act."""
     while True:
@@ -187,11 +203,10 @@ def proceed(out: Out) -> None:
                 return
             waiting = news_awaited(state)
             if waiting:
-                if not state.virtual:
-                    return
                 pile = waiting[0]
-                top = state.piles[pile].top()
-                assert top is not None
+                top = state.piles[pile].top() if state.virtual else known_next(state, pile)
+                if top is None:
+                    return
                 out.add(NewsRevealed(pile, top))
                 continue
             if state.filled >= 0:
@@ -206,10 +221,9 @@ def proceed(out: Out) -> None:
             if exchange_step(state) == "resources":
                 return
             if exchange_step(state) == "tile":
-                if not state.virtual:
+                top = state.tiles.top() if state.virtual else known_next(state, "B")
+                if top is None:
                     return
-                top = state.tiles.top()
-                assert top is not None
                 add_tile(out, top)
                 continue
             finish_exchange(out)
