@@ -7,7 +7,7 @@ from __future__ import annotations
 import ledger.games.pursuit as pursuit
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.pursuit.model import Engage, Engaged, Held, UpkeepAll
-from ledger.games.pursuit.sections import R_ENGAGE, R_STAND_ALONE, R_UPKEEP
+from ledger.games.pursuit.sections import R_ACTION, R_ENGAGE, R_STAND_ALONE, R_UPKEEP
 from tests.pursuit.table import Table, adult
 from tests.pursuit.test_flow import upkeep_table
 
@@ -95,3 +95,13 @@ def test_the_upkeep_prompt_offers_the_one_command_when_several_owe() -> None:
     )
     table.play("upkeep ann")
     assert "--all" not in pursuit.present(pursuit.view(table.state)).prompt
+
+
+def test_a_board_action_without_an_hourglass_is_refused_before_an_unknown_card_is_asked_for() -> None:
+    # A board action places 1 hourglass on its space: with none left (her Community token
+    # still lets ann act), Spend and Get Job are refused by that rule, not asked for a face.
+    table = board()
+    table.give("ann", hourglasses=0)
+    for line in ("spend ann unknown-item", "get-job ann unknown-job", "action ann unknown-action"):
+        error = table.refuse(line, IllegalMove, R_ACTION)
+        assert "has none left this round" in str(error) and "engage ann CARD --token" in str(error)
