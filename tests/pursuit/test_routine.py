@@ -8,22 +8,14 @@ import ledger.games.pursuit as pursuit
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.pursuit.model import Engage, Engaged, Held, UpkeepAll
 from ledger.games.pursuit.sections import R_ACTION, R_ENGAGE, R_STAND_ALONE, R_UPKEEP
-from tests.pursuit.table import Table, adult
 from tests.pursuit.test_flow import upkeep_table
-
-BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
-
-
-def board() -> Table:
-    table = adult(("ann", "ben", "cat"), community=BOARD)
-    for name in ("ann", "ben", "cat"):
-        table.give(name, knowledge=9, creativity=9, influence=9, money=9)
-    return table
+from tests.pursuit.test_refusals import board
 
 
 def test_an_engage_that_could_spend_the_token_or_an_hourglass_asks_which() -> None:
-    # Engage in Community: "place your Community token or an Hourglass token" (hourglasses up
-    # to the current Popularity Score). ann holds her token and has a Popularity Score of 1.
+    # Engage in Community: the Community token is placed "instead of an Hourglass token", and
+    # hourglasses may Engage up to "your current Popularity Score". ann holds her token and has
+    # a Popularity Score of 1: either may be spent, so the player says which.
     table = board()
     table.give("ann", popularity=1)
     error = table.refuse("engage ann safety-seminar", AmbiguousMove, R_ENGAGE)
