@@ -1427,7 +1427,8 @@ def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
     # under the rules it was recorded with; a new game is always the current version.
     readable: tuple[str, ...] = getattr(game, "rules_versions", (game.rules_version,))
     if setup.rules_version not in readable:
-        known = " and ".join(repr(version) for version in readable)
+        names = [repr(version) for version in readable]
+        known = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         raise StoreUnreadable(
             f"{what} follows {game.name} rules version {setup.rules_version!r}, and this referee"
             f" knows version{'s' if len(readable) > 1 else ''} {known} only",

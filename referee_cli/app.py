@@ -653,7 +653,11 @@ def game_group(name: str) -> typer.Typer:
     """``referee GAME VERB ...``: each verb's words go to the game's own parser."""
     game = games.get(name)
     group = typer.Typer(
-        name=name, help=f"Moves of {game.title}.", no_args_is_help=True, context_settings=CONTEXT
+        name=name,
+        help=f"Moves of {game.title}.",
+        no_args_is_help=True,
+        rich_markup_mode=None,  # a usage's [yellow|blue] is words, not a colour
+        context_settings=CONTEXT,
     )
 
     def verb_command(verb: str) -> Callable[..., None]:
