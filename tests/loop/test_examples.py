@@ -281,7 +281,8 @@ def test_2_8_happiness_12_and_depletion_in_one_turn_one_final_round_and_the_pena
     events = table.play("end alice")
     assert Depleted("alice", 1) in events and not any(isinstance(e, FinalRound) for e in events)
     assert table.p("alice").happiness == 11 and table.state.final_round == "happiness"
-    table.play("reveal material food", "reveal activity yoga")
+    assert MaterialRevealed("food") in events  # the deck's one known card, flipped by the referee
+    table.play("reveal activity yoga")
     table.play("work bob", "end bob")
     assert table.play("work carol", "end carol")[-1] == GameEnded()
 
