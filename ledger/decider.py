@@ -48,6 +48,16 @@ class Verb(msgspec.Struct, frozen=True):
     aliases: tuple[str, ...] = ()
 
 
+class Ask(msgspec.Struct, frozen=True):
+    """What a player must type to make a legal move whose card face nobody has declared yet
+    (a game's optional ``asks(state, command)``): the grammar's ``flag`` and a value among
+    ``choices``, asked in the game's own ``words``."""
+
+    flag: str
+    words: str
+    choices: tuple[str, ...]
+
+
 class Table(msgspec.Struct):
     """A titled grid of cells, rendered as a text table or emitted as JSON."""
 

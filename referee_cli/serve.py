@@ -37,7 +37,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ledger.codec import encode
+from ledger import picker
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
@@ -49,7 +49,8 @@ from ledger.errors import (
     VerificationFailed,
     WriteConflict,
 )
-from ledger.service import TABLE, LegalMove, Recorded, Referee
+from ledger.picker import Picker
+from ledger.service import TABLE, Preview, Recorded, Referee
 from referee_cli import render
 
 POLL = 0.25  # seconds between looks at the log's head (another process's appends)
@@ -158,11 +159,9 @@ class Table:
         # its viewer's log.
         entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
         sheet = referee.score(game_id)[1] if board.over else None
-        moves: list[LegalMove] = []
-        if role == TABLE:
-            moves = [m for m in referee.legal(game_id) if game.actor(m.command) == TABLE]
-        elif role is not None:
-            moves = referee.legal(game_id, role)
+        chooser = referee.picker(game_id, role) if role is not None else Picker()
+        # A player's own latest move: theirs to take back while nobody has moved since.
+        takeback = referee.take_back_offer(game_id, as_player, LAST_MOVES) if as_player else None
         return {
             "game_title": game.title,
             "info": loaded.info,
@@ -171,7 +170,11 @@ class Table:
             "screen": screen,
             "entries": entries,
             "sheet": sheet,
-            "groups": _groups(moves),
+            "groups": _groups(chooser),
+            "picker": msgspec.json.encode(chooser).decode(),
+            "takeback": takeback,
+            # The text box shows the grammar of the moves this page may make.
+            "usage": chooser.verbs[0].usage if chooser.verbs else "",
             "role": role,
             "as_player": as_player,
             "verbs": game.verbs,
@@ -212,10 +215,24 @@ class Table:
     # --- acting -----------------------------------------------------------------------
 
     def move(self, role: str, body: dict[str, Any]) -> Recorded:
-        """A move posted from a page: the typed command of a button, or words typed in."""
-        referee, game_id = self.referee, self.game_id
+        """A move posted from a page: the typed command the picker chose, or words typed in."""
         seen = _int(body.get("head"), "head")
-        loaded = referee.seen(game_id, seen)
+        return self.referee.submit(self.game_id, self._command(role, body, seen), seen=seen)
+
+    def preview(self, role: str, body: dict[str, Any]) -> Preview:
+        """The move a page is about to post, in words, as it would be recorded (nothing is)."""
+        seen = _int(body.get("head"), "head")
+        return self.referee.preview(self.game_id, self._command(role, body, seen), seen=seen)
+
+    def take_back(self, role: str, body: dict[str, Any]) -> Recorded:
+        """A player takes back their own latest move (the service says whether they still may)."""
+        if role == TABLE:
+            raise Forbidden("the table's page takes moves back with undo or void")
+        return self.referee.take_back(self.game_id, role, _int(body.get("seq"), "seq"))
+
+    def _command(self, role: str, body: dict[str, Any], seen: int | None) -> Any:
+        """The typed command of a posted move, if it is ``role``'s to make."""
+        loaded = self.referee.seen(self.game_id, seen)
         game = loaded.game
         if isinstance(body.get("command"), str):
             try:
@@ -237,7 +254,7 @@ class Table:
         if role != TABLE and actor.lower() != role.lower():
             whose = "the table's" if actor == TABLE else f"{actor}'s"
             raise Forbidden(f"this is {role}'s page: {game.text(command)} is {whose} move, not {role}'s")
-        return referee.submit(game_id, command, seen=seen)
+        return command
 
     def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
         referee, game_id = self.referee, self.game_id
@@ -258,12 +275,9 @@ class Table:
         raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
 
 
-def _groups(moves: list[LegalMove]) -> list[Group]:
-    groups: dict[str, Group] = {}
-    for move in moves:
-        verb = move.text.split(" ", 1)[0]
-        groups.setdefault(verb, Group(verb, [])).moves.append((move.text, encode(move.command)))
-    return list(groups.values())
+def _groups(chooser: Picker) -> list[Group]:
+    """The picker's moves under each verb, as a flat list (``state.json``'s ``moves``)."""
+    return [Group(v.verb, [(m.text, m.command) for m in picker.moves(v.step)]) for v in chooser.verbs]
 
 
 def _int(value: Any, name: str) -> int | None:
@@ -356,6 +370,19 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
     async def move(request: Request) -> Response:
         return await act(request, table.move)
 
+    async def take_back(request: Request) -> Response:
+        return await act(request, table.take_back)
+
+    async def preview(request: Request) -> Response:
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link may not move: it opens no player's page")
+            told = table.preview(role, await read_body(request))
+        except RefereeError as error:
+            return refused(error)
+        return JSONResponse({"ok": True, "text": told.text, "facts": told.facts}, headers=HEADERS)
+
     async def table_do(request: Request) -> Response:
         action = str(request.path_params["action"])
 
@@ -432,6 +459,8 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
         Route("/t/{token}/state.json", player_state),
         Route("/t/{token}/events", player_events),
         Route("/t/{token}/move", move, methods=["POST"]),
+        Route("/t/{token}/preview", preview, methods=["POST"]),
+        Route("/t/{token}/takeback", take_back, methods=["POST"]),
         Route("/t/{token}/table/{action}", table_do, methods=["POST"]),
     ]
 

@@ -92,7 +92,7 @@ def test_a_seeded_game_played_from_the_pages_is_the_ledger_typed_at_the_command_
     referee, game, tokens = served_game(tmp_path / "pages.db", seed=3)
     typed = Referee(Store(tmp_path / "typed.db"), clock=fixed_clock())
     twin = typed.new_game("loop", PLAYERS, seed=3, cards=CARDS)
-    rng = random.Random(5)
+    rng = random.Random(8)
     checks = 0
     with TestClient(make_app(tmp_path / "pages.db", game)) as client:
         for number in range(MAX_MOVES):
