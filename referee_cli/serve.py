@@ -299,8 +299,9 @@ def _text(value: Any, name: str) -> str:
     return value.strip()
 
 
-def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
-    """The web application serving game ``game_id`` of the database at ``db``."""
+def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = None) -> Starlette:
+    """The web application serving game ``game_id`` of the database at ``db`` (``base``: the
+    address the links are shown with; the table page's own address if not said)."""
     table = Table(db, game_id, poll)
 
     def role_of(request: Request) -> tuple[str | None, str]:
@@ -369,6 +370,23 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
 
     async def move(request: Request) -> Response:
         return await act(request, table.move)
+
+    async def new_link(request: Request) -> Response:
+        """The table's page shows one player's link (and QR code) again: a new one for that
+        role only."""
+        role, _ = role_of(request)
+        try:
+            if role != TABLE:
+                raise Forbidden("only the table's page shows a player's link again")
+            whose = _text((await read_body(request)).get("role"), "role")
+            if not whose:
+                raise BadInput("whose link?", legal=", ".join(table.referee.load(game_id).setup.players))
+            token = table.referee.new_link(game_id, whose)
+        except RefereeError as error:
+            return refused(error)
+        url = f"{base or str(request.base_url).rstrip('/')}/t/{token}"
+        line = f"{whose}'s new link (their earlier one no longer works; every other link still does): {url}"
+        return JSONResponse({"ok": True, "line": line, "url": url, "qr": qr_svg(url)}, headers=HEADERS)
 
     async def take_back(request: Request) -> Response:
         return await act(request, table.take_back)
@@ -461,6 +479,7 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
         Route("/t/{token}/move", move, methods=["POST"]),
         Route("/t/{token}/preview", preview, methods=["POST"]),
         Route("/t/{token}/takeback", take_back, methods=["POST"]),
+        Route("/t/{token}/link", new_link, methods=["POST"]),
         Route("/t/{token}/table/{action}", table_do, methods=["POST"]),
     ]
 
@@ -488,19 +507,27 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def links_text(base: str, tokens: dict[str, str], qr: bool) -> list[str]:
-    """One line per link (and its QR code, for a phone's camera)."""
+def links_text(base: str, tokens: dict[str, str], qr: bool, board: bool = True) -> list[str]:
+    """One line per link, all of them first; then, if asked, each one's QR code for a phone's
+    camera, under its name."""
     import segno
 
-    out = [f"board (the shared screen, no secret): {base}/"]
-    if qr:
-        out.append(_qr(segno, f"{base}/"))
+    named = [("board (the shared screen, no secret)", f"{base}/")] if board else []
     for role, token in tokens.items():
         whose = "the table (reveals, undo, void, verify)" if role == TABLE else role
-        out.append(f"{whose}: {base}/t/{token}")
-        if qr:
-            out.append(_qr(segno, f"{base}/t/{token}"))
+        named.append((whose, f"{base}/t/{token}"))
+    out = [f"{whose}: {url}" for whose, url in named]
+    if qr:
+        for whose, url in named:
+            out.extend([f"QR code of {whose.split(' (')[0]}:", _qr(segno, url)])
     return out
+
+
+def qr_svg(url: str) -> str:
+    """A link's QR code as an SVG data URI, for the table's page."""
+    import segno
+
+    return str(segno.make(url, error="l").svg_data_uri(scale=5, border=2))
 
 
 def _qr(segno: Any, url: str) -> str:
@@ -512,9 +539,19 @@ def _qr(segno: Any, url: str) -> str:
 
 
 def run_server(
-    referee: Referee, db: Path, game_id: int, *, port: int, lan: bool, new_links: bool, qr: bool
+    referee: Referee,
+    db: Path,
+    game_id: int,
+    *,
+    port: int,
+    lan: bool,
+    new_links: bool,
+    qr: bool | None,
+    link: tuple[str, ...] = (),
 ) -> None:
-    """Print the links (new ones if asked or if the game has none), then serve until Ctrl-C."""
+    """Print the links (new ones if asked or if the game has none; ``link``: one player's again,
+    the others kept), then serve until Ctrl-C. QR codes only for an address a phone can reach
+    (``--lan``) unless ``qr`` asks for them."""
     import socket
     import sys
 
@@ -540,21 +577,29 @@ def run_server(
         )
     else:
         lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
+    qr = lan if qr is None else qr
     if new_links or not referee.has_links(game_id):
         tokens = referee.new_links(game_id)
         if new_links:
             lines.append("new links: the game's earlier links no longer work")
         lines.extend(links_text(base, tokens, qr))
+    elif link:
+        # Only the links' hashes are kept: a lost link is shown again as a new one, and only
+        # that one stops working.
+        tokens = {role: referee.new_link(game_id, role) for role in link}
+        names = " and ".join(tokens)
+        lines.append(f"{names}: a new link (their earlier one no longer works; every other link still does)")
+        lines.extend(links_text(base, tokens, qr))
     else:
         lines.append(f"board (the shared screen, no secret): {base}/")
         lines.append(
             "the players' and the table's links made earlier still work (only their hashes are kept,"
-            " so they cannot be shown again): --new-links makes new ones"
+            " so they cannot be shown again): --link NAME makes one player's again, --new-links all"
         )
     lines.append("Ctrl-C stops the server; the ledger keeps every move")
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
-    app = make_app(db, game_id)
+    app = make_app(db, game_id, base=base)
     # Open event streams would hold a graceful shutdown for ever: give them a second.
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1

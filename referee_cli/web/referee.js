@@ -213,6 +213,13 @@
     if (!reply) return false;
     say(reply.line, reply.ok);
     if (reply.html) show(reply.html);
+    const qr = document.getElementById("qr");
+    if (qr && reply.qr) {
+      const img = document.createElement("img");
+      img.src = reply.qr;
+      img.alt = "QR code of " + reply.url;
+      qr.replaceChildren(img);
+    }
     return reply.ok;
   }
 
