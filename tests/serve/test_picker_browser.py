@@ -1,0 +1,125 @@
+"""The phones as the table's way to play, in a real browser at 390x844: for each game, a round
+of moves made from the players' (and the table's) pages with the picker alone, the move told in
+words before it is recorded, a mis-tap taken back from the phone, a refused move's line, the
+board updating without a reload, the table's page showing one player's link again while the
+others keep working, and no page wider than the phone."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+from ledger.service import Referee
+from ledger.store import Store
+from tests.conftest import fixed_clock
+from tests.loop.table import CARDS as LOOP_CARDS
+from tests.planet_b.table import CARDS as PLANET_B_CARDS
+from tests.pursuit.table import CARDS as PURSUIT_CARDS
+from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
+from tests.serve.browser import chromium, chromium_path
+from tests.serve.conftest import PLAYERS
+from tests.serve.live import serving
+
+pytestmark = pytest.mark.skipif(
+    chromium_path() is None and not os.environ.get("REFEREE_REQUIRE_BROWSER"),
+    reason="no chromium here (apt-get install chromium; .ci/run installs it, so CI runs this test)",
+)
+
+PHONE = {"viewport": {"width": 390, "height": 844}}
+GAMES = {
+    "loop": LOOP_CARDS,
+    "planet-b": PLANET_B_CARDS,
+    "pursuit": PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS,
+}
+ROUND = 6  # moves made from the pages
+
+
+def fits(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("innerWidth"), f"{page.url} scrolls sideways ({width} px)"
+
+
+def pick(page: Any) -> str:
+    """Tap the picker's first chip at each step until the move is told, then record it; the
+    move's words as told."""
+    from playwright.sync_api import expect
+
+    picker = page.locator("#picker")
+    for _ in range(20):
+        page.wait_for_selector("#picker .told, #picker .picks button")
+        if picker.locator(".told").count():
+            break
+        picker.locator(".picks button").first.click()
+    expect(picker.locator(".told .move-text")).not_to_be_empty()
+    told = str(picker.locator(".told .move-text").text_content())
+    fits(page)
+    picker.get_by_role("button", name="record", exact=True).click()
+    expect(page.locator("#said")).to_contain_text(f": {told}")
+    return told
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game(kind, PLAYERS, seed=7, cards=GAMES[kind])
+    with serving(db, game) as server, chromium() as browser:
+        board = browser.new_context(**PHONE).new_page()
+        board.goto(server.base + "/")
+        pages = {}
+        for role in (*PLAYERS, "table"):
+            pages[role] = browser.new_context(**PHONE).new_page()
+            pages[role].goto(server.links[role])
+        for page in (board, *pages.values()):
+            expect(page.locator("#link")).to_have_text("live")
+            fits(page)
+        board.evaluate("window.notReloaded = true")
+        assert all(page.locator("input[name=text]").is_hidden() for page in pages.values())  # folded away
+
+        made = []
+        for number in range(ROUND):
+            state = httpx.get(server.base + "/state.json").json()
+            role = state["status"]["to_act"][0]
+            told = pick(pages[role])
+            made.append((role, told))
+            expect(board.locator("ol.log")).to_contain_text(told)
+            if number == 1 and role != "table":
+                # A mis-tap: taken back from the same phone while nobody has moved since.
+                pages[role].get_by_role("button", name="take back #").click()
+                expect(pages[role].locator("#said")).to_contain_text("undo #")
+                expect(board.locator("ol.log")).to_contain_text("[undone by #")
+                entry = next(iter(referee.log(game, last=1)))
+                assert entry.kind == "undo" and entry.actor == role and entry.reason == "taken back"
+        assert board.evaluate("window.notReloaded") is True
+        for page in (board, *pages.values()):
+            fits(page)
+
+        # A refused move: its one line, the same as the command line's, and nothing appended.
+        role = httpx.get(server.base + "/state.json").json()["status"]["to_act"][0]
+        other = next(name for name in PLAYERS if name != role)
+        page = pages[other]
+        page.locator("details.typed summary").click()
+        page.get_by_role("textbox", name="a move").fill(made[0][1])
+        head = referee.store.head(game)[0]
+        page.get_by_role("button", name="record", exact=True).click()
+        expect(page.locator("#said")).to_have_class("said refused")
+        assert referee.store.head(game)[0] == head
+
+        # The table's page shows one player's link again; the others keep working.
+        table = pages["table"]
+        table.get_by_label("whose link").select_option(PLAYERS[1])
+        table.get_by_role("button", name="show this player’s link again").click()
+        expect(table.locator("#qr img")).to_be_visible()
+        url = str(table.locator("#said").text_content()).rsplit(": ", 1)[-1]
+        assert httpx.get(url).status_code == 200
+        assert httpx.get(server.links[PLAYERS[1]]).status_code == 403
+        for role in (PLAYERS[0], PLAYERS[2], "table"):
+            assert httpx.get(server.links[role]).status_code == 200
+        fits(table)
+    referee.store.close()
