@@ -209,7 +209,9 @@ class Table:
         loaded, board, _ = self.referee.board(self.game_id, as_player=self.player(role))
         out: dict[str, Any] = {"game": self.game_id, "head": loaded.head, "role": role, "status": board}
         if role is not None:
-            out["moves"] = self.context(role)["groups"]
+            context = self.context(role)
+            out["moves"] = context["groups"]
+            out["picker"] = msgspec.json.decode(context["picker"])
         return out
 
     # --- acting -----------------------------------------------------------------------

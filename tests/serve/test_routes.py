@@ -229,3 +229,42 @@ def test_the_table_page_moves_for_anyone_as_the_command_line_does(served: Served
     reply = served.move("table", "work ann")
     assert reply.status_code == 200 and reply.json()["line"].endswith("work ann")
     assert (served.last().actor, served.last().text) == ("ann", "work ann")
+
+
+def test_a_player_takes_back_their_own_latest_move_only(served: Served) -> None:
+    served.move("ann", "work ann")
+    seq = served.head() - 1
+    moved = served.last().seq
+    # ben may not take back ann's move; ann may, while it is the latest.
+    refused = served.post("ben", "/takeback", {"seq": moved})
+    assert refused.status_code == 422 and refused.json()["line"].startswith("ben has no move to take back")
+    assert "take back #" in served.client.get(served.url("ann")).text
+    taken = served.post("ann", "/takeback", {"seq": moved})
+    assert taken.status_code == 200, taken.text
+    entry = served.last()
+    assert (entry.kind, entry.actor, entry.reason) == ("undo", "ann", "taken back")
+    assert served.head() > seq
+    # Once another has moved since, only the table may undo it, and the page says who must agree.
+    served.move("ann", "work ann")
+    served.move("ann", "end ann")
+    ann_move = served.last().seq
+    served.move("ben", "work ben")
+    refused = served.post("ann", "/takeback", {"seq": ann_move})
+    assert refused.status_code == 422
+    assert "ann cannot take back" in refused.json()["line"] and "ben moved since" in refused.json()["line"]
+    page = served.client.get(served.url("ann")).text
+    assert "ben moved since, so the table’s page undoes or voids it if ben agree" in page
+    assert served.post("table", "/takeback", {}).status_code == 403
+
+
+def test_a_move_is_told_in_words_before_it_is_recorded(served: Served) -> None:
+    head = served.head()
+    loaded = served.referee.load(served.game)
+    command = loaded.game.parse(loaded.state, ["work", "ann"])
+    told = served.post("ann", "/preview", {"command": encode(command), "head": head})
+    assert told.status_code == 200 and told.json()["text"] == "work ann"
+    assert told.json()["facts"] == [
+        loaded.game.describe(e) for e in loaded.game.decide(loaded.state, command)
+    ]
+    assert served.head() == head  # nothing recorded
+    assert served.post("ben", "/preview", {"command": encode(command), "head": head}).status_code == 403
