@@ -1,5 +1,5 @@
-"""Take the README's screenshots of `referee serve`: the board page and a player's page, 375
-pixels wide (a phone), a few moves into a seeded LOOP game.
+"""Take the README's screenshots of `referee serve`: the board page and a player's page, 390
+pixels wide (a phone, 390x844), a few moves into a seeded LOOP game.
 
     python -m tests.serve.screenshots
 
@@ -30,7 +30,7 @@ def take() -> list[Path]:
         with serving(db, game) as server, chromium() as browser:
             shots = []
             for name, url in (("board", server.base + "/"), ("player", server.links["ben"])):
-                page = browser.new_context(viewport={"width": 375, "height": 812}).new_page()
+                page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
                 page.goto(url)
                 page.locator("#link").wait_for()
                 path = DOCS / f"serve-{name}.png"
