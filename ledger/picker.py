@@ -4,9 +4,10 @@ Built from the typed ``legal()`` and the game's grammar, never from display text
 command is written in the grammar's words (``text``, whose words ``parse`` reads back to the
 same command), the first word is its verb, and the remaining words make a trie, one step per
 word still open. Each leaf carries the typed command itself, so a page posts the command,
-never words it re-assembled. A step with more than ``MAX_CHOICES`` choices is grouped by the
-start of the words (``plastic:`` for ``plastic:1``, ``plastic:2``; ``dance=`` for every way to
-CONSUME DANCE), then paged, so no step asks the player to read a wall of buttons.
+never words it re-assembled. Two small steps are merged into one where their choices still
+fit (``acquire ben``: a FAVOUR's kind and target). A step with more than ``MAX_CHOICES``
+choices is grouped by the start of the words (``plastic:`` for ``plastic:1``, ``plastic:2``;
+``dance=`` for every way to CONSUME DANCE), then paged, so no step is a wall of buttons.
 
 A move whose card face nobody has declared yet (the game's optional ``asks``) carries the
 questions the player must answer, in the game's words; the page then posts the grammar's words
@@ -100,7 +101,23 @@ def _step(paths: Sequence[tuple[list[str], Move]]) -> Step:
         if words:
             following.setdefault(words[0], []).append((words[1:], m))
     choices = [Choice(word, word, _step(rest)) for word, rest in following.items()]
-    return Step(_fit(choices, 1), move)
+    return Step(_fit(_merge(choices), 1), move)
+
+
+def _merge(choices: list[Choice]) -> list[Choice]:
+    """Two small steps as one, where that still fits (a FAVOUR's kind and its target:
+    ``acquire ben``, ``share cat``): one tap less. Only choices that go on without a move of
+    their own are merged, and only if every one of them can be."""
+    if len(choices) < 2 or any(c.step.move is not None or not c.word for c in choices):
+        return choices
+    merged = [
+        Choice(f"{c.label} {next_.label}", f"{c.word} {next_.word}", next_.step)
+        for c in choices
+        for next_ in c.step.choices
+    ]
+    if len(merged) > MAX_CHOICES or any(not next_.word for c in choices for next_ in c.step.choices):
+        return choices
+    return merged
 
 
 def _head(word: str, cut: int) -> str:

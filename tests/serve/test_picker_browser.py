@@ -62,6 +62,16 @@ def pick(page: Any) -> str:
     return told
 
 
+def tap(page: Any, *labels: str) -> None:
+    """Tap the picker's chips named ``labels``, then record the move told."""
+    from playwright.sync_api import expect
+
+    for label in labels:
+        page.locator("#picker").get_by_role("button", name=label, exact=True).click()
+    expect(page.locator("#picker .told")).to_be_visible()
+    page.locator("#picker").get_by_role("button", name="record", exact=True).click()
+
+
 @pytest.mark.parametrize("kind", list(GAMES))
 def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> None:
     from playwright.sync_api import expect
