@@ -7,6 +7,7 @@ others keep working, and no page wider than the phone."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -132,4 +133,44 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
         for role in (PLAYERS[0], PLAYERS[2], "table"):
             assert httpx.get(server.links[role]).status_code == 200
         fits(table)
+    referee.store.close()
+
+
+# A real-card LOOP table (no seed, no GOAL in its cards file) up to ann's second CONSUME of
+# COOKING: she has kept 2 COOKING, so HOBBY (LOOP 3.2) is met, and nobody has typed its reward.
+HOBBY_READY = [
+    "reveal material food --to ann",
+    "reveal material glass --to ben",
+    *(f"reveal activity {name}" for name in ("cooking", "cooking", "picnic", "dance", "yoga")),
+    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
+    *("consume ann cooking=food,food", "end ann", "reveal activity picnic", "work ben", "end ben"),
+    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
+    "consume ann cooking=food,food",
+]
+
+
+def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", LOOP_CARDS) if not b.startswith("[[goal]]"))
+    game = referee.new_game("loop", ["ann", "ben"], cards=activities)
+    for line in HOBBY_READY:
+        referee.submit_text(game, line.split())
+    assert referee.load(game).state.goal_faces["HOBBY"].reward is None
+    with serving(db, game) as server, chromium() as browser:
+        ann = browser.new_context(**PHONE).new_page()
+        ann.goto(server.links["ann"])
+        picker = ann.locator("#picker")
+        picker.get_by_role("button", name="goal", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("HOBBY's reward: the HAPPINESS printed on the card")
+        assert picker.locator(".picks button").all_text_contents() == [str(n) for n in range(1, 13)]
+        fits(ann)
+        picker.get_by_role("button", name="2", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text("goal ann hobby --reward 2")
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(ann.locator("#said")).to_contain_text("goal ann hobby --reward 2")
+    state = referee.load(game).state
+    assert state.players["ann"].achieved == ("HOBBY",) and state.goal_faces["HOBBY"].reward == 2
     referee.store.close()
