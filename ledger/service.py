@@ -894,8 +894,8 @@ class Referee:
 
     def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
         """``player``'s latest live move among the last ``within`` moves, and who moved since."""
-        player = _player(self.load(game_id).setup, player)
-        game = self.load(game_id).game
+        loaded = self.load(game_id)
+        game, player = loaded.game, _player(loaded.setup, player)
         reverted = self._reverted(game_id)
         since: list[str] = []
         setup_span = self.store.setup_span(game_id)

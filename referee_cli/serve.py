@@ -177,7 +177,6 @@ class Table:
             "usage": chooser.verbs[0].usage if chooser.verbs else "",
             "role": role,
             "as_player": as_player,
-            "verbs": game.verbs,
             "view": board.view,
             # A game's own board, drawn from its typed view, where it has one (LOOP's): above the
             # generic tables of its present().
@@ -509,12 +508,12 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def links_text(base: str, tokens: dict[str, str], qr: bool, board: bool = True) -> list[str]:
+def links_text(base: str, tokens: dict[str, str], qr: bool) -> list[str]:
     """One line per link, all of them first; then, if asked, each one's QR code for a phone's
     camera, under its name."""
     import segno
 
-    named = [("board (the shared screen, no secret)", f"{base}/")] if board else []
+    named = [("board (the shared screen, no secret)", f"{base}/")]
     for role, token in tokens.items():
         whose = "the table (reveals, undo, void, verify)" if role == TABLE else role
         named.append((whose, f"{base}/t/{token}"))
