@@ -145,9 +145,32 @@
       return;
     }
     const { verb, step, words, move } = walk();
+    const cancel = () => chip("cancel", () => { reset(); drawPicker(); }, "quiet");
+    if (move && pick.told) {
+      // The move in words, as it would be recorded: the last look before it is.
+      const told = el("div", "told");
+      told.append(el("p", "move-text", pick.told.text));
+      const facts = el("ul", "facts");
+      pick.told.facts.forEach((fact) => facts.append(el("li", null, fact)));
+      told.append(facts);
+      const row = el("div", "chips");
+      row.append(
+        chip("record", async () => {
+          const made = payload(move);
+          reset();
+          await post("move", made);
+          drawPicker();
+        }, "record"),
+        chip("back", back, "quiet"),
+        cancel(),
+      );
+      told.append(row);
+      box.append(told);
+      return;
+    }
     const crumbs = el("p", "crumbs");
     crumbs.append(el("b", null, words.join(" ")));
-    crumbs.append(" ", chip("back", back, "quiet"), " ", chip("cancel", () => { reset(); drawPicker(); }, "quiet"));
+    crumbs.append(" ", chip("back", back, "quiet"), " ", cancel());
     box.append(crumbs);
     if (verb.help) box.append(el("p", "help", verb.help));
     if (!move) {
@@ -163,28 +186,8 @@
       box.append(chips);
       return;
     }
-    if (!pick.told) {
-      box.append(el("p", "help", "telling the move…"));
-      tell(move);
-      return;
-    }
-    const told = el("div", "told");
-    told.append(el("p", "move-text", pick.told.text));
-    const facts = el("ul", "facts");
-    pick.told.facts.forEach((fact) => facts.append(el("li", null, fact)));
-    told.append(facts);
-    const row = el("div", "chips");
-    row.append(
-      chip("record", async () => {
-        const made = payload(move);
-        reset();
-        await post("move", made);
-        drawPicker();
-      }, "record"),
-      chip("back", back, "quiet"),
-    );
-    told.append(row);
-    box.append(told);
+    box.append(el("p", "help", "telling the move…"));
+    tell(move);
   }
 
   function say(text, ok) {
