@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shlex
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -38,6 +38,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from ledger import picker
+from ledger.decider import Verb
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
@@ -173,8 +174,7 @@ class Table:
             "groups": _groups(chooser),
             "picker": msgspec.json.encode(chooser).decode(),
             "takeback": takeback,
-            # The text box shows the grammar of the moves this page may make.
-            "usage": chooser.verbs[0].usage if chooser.verbs else "",
+            "usage": _usage(game.verbs, chooser, as_player),
             "role": role,
             "as_player": as_player,
             "view": board.view,
@@ -279,6 +279,15 @@ class Table:
 def _groups(chooser: Picker) -> list[Group]:
     """The picker's moves under each verb, as a flat list (``state.json``'s ``moves``)."""
     return [Group(v.verb, [(m.text, m.command) for m in picker.moves(v.step)]) for v in chooser.verbs]
+
+
+def _usage(verbs: Sequence[Verb], chooser: Picker, as_player: str | None) -> str:
+    """The text box's placeholder: the grammar of a move this page may make (one it may make
+    now, else a player's verb, whose first word is PLAYER, or the table's), in its name."""
+    usage = chooser.verbs[0].usage if chooser.verbs else ""
+    if not usage:
+        usage = next((v.usage for v in verbs if (v.usage.split()[1:2] == ["PLAYER"]) == bool(as_player)), "")
+    return usage.replace("PLAYER", as_player, 1) if as_player else usage
 
 
 def _int(value: Any, name: str) -> int | None:

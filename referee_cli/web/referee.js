@@ -158,8 +158,8 @@
         chip("record", async () => {
           const made = payload(move);
           reset();
+          drawPicker(); // at once: a second tap finds no record button to post the move twice
           await post("move", made);
-          drawPicker();
         }, "record"),
         chip("back", back, "quiet"),
         cancel(),

@@ -268,3 +268,27 @@ def test_a_move_is_told_in_words_before_it_is_recorded(served: Served) -> None:
     ]
     assert served.head() == head  # nothing recorded
     assert served.post("ben", "/preview", {"command": encode(command), "head": head}).status_code == 403
+
+
+def test_the_table_page_shows_one_player_link_again_and_only_that_one_changes(served: Served) -> None:
+    assert served.post("ann", "/link", {"role": "ben"}).status_code == 403  # not a player's to ask
+    reply = served.post("table", "/link", {"role": "ben"})
+    assert reply.status_code == 200, reply.text
+    body = reply.json()
+    assert body["qr"].startswith("data:image/svg+xml") and body["line"].endswith(body["url"])
+    token = body["url"].rsplit("/t/", 1)[1]
+    assert served.referee.link_role(served.game, token) == "ben"
+    assert served.referee.link_role(served.game, served.tokens["ben"]) is None
+    for role in ("ann", "cat", "table"):
+        assert served.referee.link_role(served.game, served.tokens[role]) == role
+    assert served.post("table", "/link", {"role": "zed"}).json()["line"].startswith("unknown player 'zed'")
+
+
+def test_the_text_box_shows_the_grammar_of_the_page_s_own_moves(served: Served) -> None:
+    def placeholder(role: str) -> str:
+        page = served.client.get(served.url(role)).text
+        return page.split('name="text"', 1)[1].split('placeholder="', 1)[1].split('"', 1)[0]
+
+    assert placeholder("ann").startswith("work ann [--rep N]")  # her move now
+    assert placeholder("ben").startswith("work ben")  # not his turn: still a player's move, his
+    assert placeholder("table").startswith("reveal material")  # the table's
