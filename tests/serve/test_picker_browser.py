@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
+from ledger.errors import RefereeError
 from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import fixed_clock
@@ -36,7 +38,8 @@ GAMES = {
     "planet-b": PLANET_B_CARDS,
     "pursuit": PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS,
 }
-ROUND = 6  # moves made from the pages
+ROUND = 7  # moves made from the pages at least: every player's turn (LOOP: WORK, then end)
+MOST = 16
 
 
 def fits(page: Any) -> None:
@@ -94,31 +97,38 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
         assert all(page.locator("input[name=text]").is_hidden() for page in pages.values())  # folded away
 
         made = []
-        for number in range(ROUND):
+        taken = False  # a player's first move is a mis-tap, taken back
+        while len(made) < MOST and (len(made) < ROUND or {r for r, _ in made} < {*PLAYERS}):
             state = httpx.get(server.base + "/state.json").json()
             role = state["status"]["to_act"][0]
             told = pick(pages[role])
             made.append((role, told))
             expect(board.locator("ol.log")).to_contain_text(told)
-            if number == 1 and role != "table":
+            if role != "table" and not taken:
                 # A mis-tap: taken back from the same phone while nobody has moved since.
                 pages[role].get_by_role("button", name="take back #").click()
                 expect(pages[role].locator("#said")).to_contain_text("undo #")
                 expect(board.locator("ol.log")).to_contain_text("[undone by #")
                 entry = next(iter(referee.log(game, last=1)))
                 assert entry.kind == "undo" and entry.actor == role and entry.reason == "taken back"
+                taken = True
+        assert taken and {r for r, _ in made} >= {*PLAYERS}
         assert board.evaluate("window.notReloaded") is True
         for page in (board, *pages.values()):
             fits(page)
 
-        # A refused move: its one line, the same as the command line's, and nothing appended.
-        role = httpx.get(server.base + "/state.json").json()["status"]["to_act"][0]
-        other = next(name for name in PLAYERS if name != role)
-        page = pages[other]
-        page.locator("details.typed summary").click()
-        page.get_by_role("textbox", name="a move").fill(made[0][1])
+        # A refused move (a player's latest move, made again): the rules' one line, as the
+        # command line prints it, and nothing appended.
+        role, text = next((role, text) for role, text in reversed(made) if role != "table")
         head = referee.store.head(game)[0]
+        loaded = referee.load(game)
+        with pytest.raises(RefereeError) as refused:
+            loaded.game.decide(loaded.state, loaded.game.parse(loaded.state, shlex.split(text)))
+        page = pages[role]
+        page.locator("details.typed summary").click()
+        page.get_by_role("textbox", name="a move").fill(text)
         page.get_by_role("button", name="record", exact=True).click()
+        expect(page.locator("#said")).to_have_text(str(refused.value))
         expect(page.locator("#said")).to_have_class("said refused")
         assert referee.store.head(game)[0] == head
 
