@@ -522,14 +522,14 @@ def links_text(base: str, tokens: dict[str, str], qr: bool) -> list[str]:
     camera, under its name."""
     import segno
 
-    named = [("board (the shared screen, no secret)", f"{base}/")]
+    named = [("the board", "board (the shared screen, no secret)", f"{base}/")]
     for role, token in tokens.items():
         whose = "the table (reveals, undo, void, verify)" if role == TABLE else role
-        named.append((whose, f"{base}/t/{token}"))
-    out = [f"{whose}: {url}" for whose, url in named]
+        named.append(("the table" if role == TABLE else role, whose, f"{base}/t/{token}"))
+    out = [f"{whose}: {url}" for _, whose, url in named]
     if qr:
-        for whose, url in named:
-            out.extend([f"QR code of {whose.split(' (')[0]}:", _qr(segno, url)])
+        for short, _, url in named:
+            out.extend([f"QR code of {short}:", _qr(segno, url)])
     return out
 
 
