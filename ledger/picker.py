@@ -23,18 +23,21 @@ from typing import Any
 import msgspec
 
 from ledger.codec import encode
-from ledger.decider import Ask, Game
+from ledger.decider import Ask, Game, Unlisted
 
 MAX_CHOICES = 12  # choices a step shows at most
 SEPARATORS = ":@=,"  # where a grammar word is split to group its choices
 
 
 class Move(msgspec.Struct, frozen=True):
-    """A complete move: its words in the grammar, and the typed command a page posts."""
+    """A complete move: its words in the grammar, and the typed command a page posts (none
+    for an ``Unlisted`` one, whose words and answers are posted); ``label``: its chip where
+    it is not the only way on."""
 
     text: str
     command: str  # the typed command as JSON
     asks: tuple[Ask, ...] = ()
+    label: str = ""
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -67,15 +70,17 @@ class Picker(msgspec.Struct, frozen=True):
     verbs: tuple[Group, ...] = ()
 
 
-def build(game: Game, state: Any, commands: Iterable[Any]) -> Picker:
-    """The picker of ``commands`` (legal now, for one viewer) in ``game``'s grammar."""
+def build(game: Game, state: Any, commands: Iterable[Any], unlisted: Iterable[Unlisted] = ()) -> Picker:
+    """The picker of ``commands`` (legal now, for one viewer) in ``game``'s grammar, and of the
+    ``unlisted`` moves whose card is new (their face asked)."""
     asks = getattr(game, "asks", None)
     by_verb: dict[str, list[tuple[list[str], Move]]] = {}
-    for command in commands:
-        text = game.text(command)
-        words = shlex.split(text)
-        asked = tuple(asks(state, command)) if asks is not None else ()
-        move = Move(text, encode(command), asked)
+    moves = [
+        Move(game.text(c), encode(c), tuple(asks(state, c)) if asks is not None else ()) for c in commands
+    ]
+    moves += [Move(u.text, "", u.asks, u.label) for u in unlisted]
+    for move in moves:
+        words = shlex.split(move.text)
         by_verb.setdefault(_verb(game, words[0]), []).append((words[1:], move))
     verbs = {verb.name: verb for verb in game.verbs}
     out = []
@@ -166,7 +171,7 @@ def taps(picker: Picker, text: str) -> int | None:
 
 def _taps(step: Step, text: str) -> int | None:
     if step.move is not None and step.move.text == text:
-        return (1 if step.choices else 0) + len(step.move.asks)
+        return (1 if step.choices else 0) + sum(ask.count for ask in step.move.asks)
     for choice in step.choices:
         found = _taps(choice.step, text)
         if found is not None:

@@ -602,8 +602,11 @@ class Referee:
         if role == TABLE:
             commands = [c for c in game.legal(state) if game.actor(c) == TABLE]
         else:
-            commands = list(game.legal(state, _player(loaded.setup, role)))
-        return build(game, state, commands)
+            role = _player(loaded.setup, role)
+            commands = list(game.legal(state, role))
+        unlisted = getattr(game, "unlisted", None)  # optional: moves whose card is new
+        new = [u for u in unlisted(state) if u.actor == role] if unlisted is not None else []
+        return build(game, state, commands, new)
 
     def result(self, game_id: int) -> Result:
         """The game's result (final once it is over)."""

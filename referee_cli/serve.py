@@ -277,8 +277,11 @@ class Table:
 
 
 def _groups(chooser: Picker) -> list[Group]:
-    """The picker's moves under each verb, as a flat list (``state.json``'s ``moves``)."""
-    return [Group(v.verb, [(m.text, m.command) for m in picker.moves(v.step)]) for v in chooser.verbs]
+    """The picker's typed moves under each verb, as a flat list (``state.json``'s ``moves``)."""
+    groups = [
+        Group(v.verb, [(m.text, m.command) for m in picker.moves(v.step) if m.command]) for v in chooser.verbs
+    ]
+    return [group for group in groups if group.moves]
 
 
 def _usage(verbs: Sequence[Verb], chooser: Picker, as_player: str | None) -> str:

@@ -72,10 +72,20 @@
     return { verb, step, words, move };
   }
 
+  // Each question a move asks, once per value it wants (a card's 2 colours: twice).
+  function slots(move) {
+    return move.asks.flatMap((ask) => Array.from({ length: ask.count }, (_, i) => ({ ask, i })));
+  }
+
   function payload(move) {
     if (!move.asks.length) return { command: move.command };
-    const asked = move.asks.map((ask, i) => ask.flag + " " + pick.answers[i]).join(" ");
-    return { text: move.text + " " + asked };
+    let at = 0;
+    const asked = move.asks.map((ask) => {
+      const value = pick.answers.slice(at, at + ask.count).join(",");
+      at += ask.count;
+      return ask.flag ? ask.flag + " " + value : value;
+    });
+    return { text: [move.text, ...asked].join(" ") };
   }
 
   function reset() {
@@ -174,16 +184,34 @@
     box.append(crumbs);
     if (verb.help) box.append(el("p", "help", verb.help));
     if (!move) {
-      if (step.move) chips.append(chip("✓ this move", () => { pick.path.push(-1); drawPicker(); }, "done"));
+      if (step.move) chips.append(chip(step.move.label || "✓ this move", () => { pick.path.push(-1); drawPicker(); }, "done"));
       step.choices.forEach((choice, i) => chips.append(chip(choice.label, () => { pick.path.push(i); drawPicker(); })));
       box.append(chips);
       return;
     }
-    const ask = move.asks[pick.answers.length];
-    if (ask) {
-      box.append(el("p", "ask", ask.words));
-      ask.choices.forEach((value) => chips.append(chip(value, () => { pick.answers.push(value); drawPicker(); })));
-      box.append(chips);
+    const slot = slots(move)[pick.answers.length];
+    if (slot) {
+      const { ask, i } = slot;
+      box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count})` : ask.words));
+      const answer = (value) => { pick.answers.push(value); drawPicker(); };
+      if (ask.choices.length) {
+        ask.choices.forEach((value) => chips.append(chip(value, () => answer(value))));
+        box.append(chips);
+      } else {
+        // Nothing to choose from (a card's name): typed, then on.
+        const form = el("form", "row");
+        const input = el("input");
+        input.setAttribute("aria-label", ask.words);
+        input.autocomplete = "off";
+        const go = el("button", null, "next");
+        form.append(input, go);
+        form.addEventListener("submit", (event) => {
+          event.preventDefault();
+          if (input.value.trim()) answer(input.value.trim());
+        });
+        box.append(form);
+        input.focus();
+      }
       return;
     }
     box.append(el("p", "help", "telling the move…"));

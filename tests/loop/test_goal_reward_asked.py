@@ -46,3 +46,16 @@ def test_a_goal_not_met_or_with_a_known_reward_asks_nothing() -> None:
     assert goal in list(loop.legal(table.state)) and loop.asks(table.state, goal) == ()
     table.give("alice", kept=(PICNIC,))
     assert not any(isinstance(m, Goal) for m in loop.legal(table.state))
+
+
+def test_a_new_activity_card_at_a_physical_table_is_unlisted_its_face_asked() -> None:
+    table = Table(2, cards=False)
+    (new,) = loop.unlisted(table.state)
+    assert (new.actor, new.text) == ("table", "reveal activity")
+    assert [(a.flag, a.count) for a in new.asks] == [("", 1), ("--needs", 2), ("--props", 2)]
+    words = "reveal activity yoga --needs utility,utility --props heart,leaf"
+    table.play(words)  # the words the picker posts with the answers
+    assert table.state.activity_faces["YOGA"].complete
+    # Virtual decks: every face is known, nothing is unlisted.
+    seeded = Table(2, seed=1)
+    assert list(loop.unlisted(seeded.state)) == []

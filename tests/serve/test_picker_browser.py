@@ -184,3 +184,32 @@ def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path)
     state = referee.load(game).state
     assert state.players["ann"].achieved == ("HOBBY",) and state.goal_faces["HOBBY"].reward == 2
     referee.store.close()
+
+
+def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("loop", ["ann", "ben"])  # real cards, no cards file: every face is new
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name="reveal (11)", exact=True).click()
+        picker.get_by_role("button", name="activity", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("the new ACTIVITY's name, as printed on the card")
+        picker.get_by_role("textbox").fill("YOGA")
+        picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_have_text("the 2 MATERIAL colours it needs (1 of 2)")
+        for value in ("utility", "utility", "heart", "leaf"):
+            picker.get_by_role("button", name=value, exact=True).click()
+        fits(table)
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "reveal activity yoga --needs utility,utility --props heart,leaf"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_contain_text("reveal activity yoga")
+    face = referee.load(game).state.activity_faces["YOGA"]
+    assert (face.needs, face.props) == (("utility", "utility"), ("heart", "leaf"))
+    referee.store.close()

@@ -7,7 +7,8 @@ candidates per size, and the ACTIVITY dropped are the oldest.
 Cards a physical table has never declared cannot be listed (their faces are unknown), with
 one exception a table needs: a GOAL whose PROPERTY are known and met but whose reward nobody
 has typed yet is offered, and ``asks`` says what the table must type to make it (the reward
-printed on the card); every other move listed is accepted by ``decide`` as it is.
+printed on the card); every other move listed is accepted by ``decide`` as it is. A new
+ACTIVITY flipped at such a table is ``unlisted``: its name and face are asked.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from itertools import combinations, combinations_with_replacement, islice, produ
 
 from msgspec.structs import replace
 
-from ledger.decider import Ask
+from ledger.decider import Ask, Unlisted
 from ledger.errors import RefereeError
 from ledger.games.loop import data
 from ledger.games.loop.evolve import AREA, CENTRAL, settle, take
@@ -291,6 +292,25 @@ def asks(state: State, command: Command) -> tuple[Ask, ...]:
             words = f"{command.goal}'s reward: the HAPPINESS printed on the card"
             return (Ask("--reward", words, rewards),)
     return ()
+
+
+def unlisted(state: State) -> Iterator[Unlisted]:
+    """Moves ``legal`` cannot list at a physical table, the card being new to the referee:
+    an ACTIVITY flipped whose face nobody has typed (1.0, 2.7: the table says what it shows)."""
+    if state.virtual or not activity_wanted(state) or not state.activity_unseen:
+        return
+    known = sum(face.complete for face in state.activity_faces.values())
+    if known < data.ACTIVITY_NAMES:
+        yield Unlisted(
+            "table",
+            "reveal activity",
+            (
+                Ask("", "the new ACTIVITY's name, as printed on the card", ()),
+                Ask("--needs", "the 2 MATERIAL colours it needs", data.MATERIALS, 2),
+                Ask("--props", "the 2 PROPERTY it shows", data.PROPERTIES, 2),
+            ),
+            "a new ACTIVITY card",
+        )
 
 
 def _stand_in(state: State, command: Command) -> Command:
