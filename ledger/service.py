@@ -164,6 +164,7 @@ class Preview(msgspec.Struct):
 
     text: str
     facts: list[str]
+    more: bool = False  # facts left untold (a deck's cards), told once it is recorded
 
 
 class TakeBack(msgspec.Struct):
@@ -929,13 +930,21 @@ class Referee:
         )
 
     def preview(self, game_id: int, command: Any, *, seen: int | None = None) -> Preview:
-        """``command`` decided as ``submit`` would, told as its mover may see it, and not recorded."""
+        """``command`` decided as ``submit`` would, told as its mover may see it, and not recorded.
+
+        With virtual decks the referee deals by chance, and a move told before it is made must
+        not let its mover peek at a deck: only its first fact is told, and not even that if it
+        holds a card hidden from others (a card drawn); the rest is told once recorded."""
         loaded = self.seen(game_id, seen)
         game = loaded.game
-        events = game.decide(loaded.state, command)
+        events = list(game.decide(loaded.state, command))
         mover = game.actor(command)
         as_player = mover if mover in loaded.setup.players else None
-        return Preview(game.text(command), [game.describe(game.redact(e, as_player)) for e in events])
+        shown = events
+        if loaded.setup.seed is not None:
+            shown = [e for e in events[:1] if game.redact(e, None) == e]
+        facts = [game.describe(game.redact(e, as_player)) for e in shown]
+        return Preview(game.text(command), facts, len(shown) < len(events))
 
     def void(
         self, game_id: int, seq: int, *, by: str = TABLE, reason: str, cascade: bool = False

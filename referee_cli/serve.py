@@ -412,7 +412,8 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
             told = table.preview(role, await read_body(request))
         except RefereeError as error:
             return refused(error)
-        return JSONResponse({"ok": True, "text": told.text, "facts": told.facts}, headers=HEADERS)
+        body = {"ok": True, "text": told.text, "facts": told.facts, "more": told.more}
+        return JSONResponse(body, headers=HEADERS)
 
     async def table_do(request: Request) -> Response:
         action = str(request.path_params["action"])

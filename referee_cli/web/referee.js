@@ -162,6 +162,7 @@
       told.append(el("p", "move-text", pick.told.text));
       const facts = el("ul", "facts");
       pick.told.facts.forEach((fact) => facts.append(el("li", null, fact)));
+      if (pick.told.more) facts.append(el("li", "more", "and what follows, told once it is recorded"));
       told.append(facts);
       const row = el("div", "chips");
       row.append(

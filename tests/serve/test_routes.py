@@ -263,11 +263,22 @@ def test_a_move_is_told_in_words_before_it_is_recorded(served: Served) -> None:
     command = loaded.game.parse(loaded.state, ["work", "ann"])
     told = served.post("ann", "/preview", {"command": encode(command), "head": head})
     assert told.status_code == 200 and told.json()["text"] == "work ann"
-    assert told.json()["facts"] == [
-        loaded.game.describe(e) for e in loaded.game.decide(loaded.state, command)
-    ]
+    facts = [loaded.game.describe(e) for e in loaded.game.decide(loaded.state, command)]
+    assert told.json()["facts"] == facts and not told.json()["more"]
     assert served.head() == head  # nothing recorded
     assert served.post("ben", "/preview", {"command": encode(command), "head": head}).status_code == 403
+
+
+def test_a_move_told_before_it_is_made_does_not_peek_at_a_virtual_deck(served: Served) -> None:
+    served.move("ann", "buy ann food:1")
+    loaded = served.referee.load(served.game)
+    end = loaded.game.parse(loaded.state, ["end", "ann"])
+    events = loaded.game.decide(loaded.state, end)
+    flipped = [loaded.game.describe(e) for e in events[1:] if "flipped" in loaded.game.describe(e)]
+    assert flipped  # ending the turn refills the BUY AREA from the shuffled deck
+    told = served.post("ann", "/preview", {"command": encode(end), "head": served.head()}).json()
+    assert told["facts"] == [loaded.game.describe(events[0])] and told["more"]
+    assert not any(fact in told["facts"] for fact in flipped)
 
 
 def test_the_table_page_shows_one_player_link_again_and_only_that_one_changes(served: Served) -> None:
