@@ -26,7 +26,7 @@ from ledger.games.loop.describe import describe, redact
 from ledger.games.loop.evolve import evolve
 from ledger.games.loop.grammar import ALIASES, USAGE, parse, text
 from ledger.games.loop.model import Command, Event, State
-from ledger.games.loop.moves import legal
+from ledger.games.loop.moves import asks, legal, unlisted
 from ledger.games.loop.present import present
 from ledger.games.loop.rules import (
     OPTION_ACTIVITY_TIEBREAK,
@@ -117,6 +117,7 @@ __all__ = [
     "State",
     "View",
     "actor",
+    "asks",
     "decide",
     "describe",
     "dump_cards",
@@ -141,6 +142,7 @@ __all__ = [
     "text",
     "title",
     "to_act",
+    "unlisted",
     "verbs",
     "view",
 ]
