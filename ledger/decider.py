@@ -48,6 +48,29 @@ class Verb(msgspec.Struct, frozen=True):
     aliases: tuple[str, ...] = ()
 
 
+class Ask(msgspec.Struct, frozen=True):
+    """What a player must type to make a legal move whose card face nobody has declared yet
+    (a game's optional ``asks(state, command)``, or an ``Unlisted`` move): the grammar's
+    ``flag`` (none: a word of its own) and a value among ``choices`` (none: typed freely),
+    ``count`` of them joined by commas, asked in the game's own ``words``."""
+
+    flag: str
+    words: str
+    choices: tuple[str, ...]
+    count: int = 1
+
+
+class Unlisted(msgspec.Struct, frozen=True):
+    """A move ``legal`` cannot list because its card is new to the referee (a game's optional
+    ``unlisted(state)``): the grammar's first words, and what to ask for the rest. ``actor``
+    makes it (a player, or ``table``)."""
+
+    actor: str
+    text: str
+    asks: tuple[Ask, ...]
+    label: str  # the choice that leads to it, in the game's words
+
+
 class Table(msgspec.Struct):
     """A titled grid of cells, rendered as a text table or emitted as JSON."""
 

@@ -58,6 +58,7 @@ from ledger.history import (
     replay_checked,
     revalidate,
 )
+from ledger.picker import Picker, build
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
@@ -202,6 +203,25 @@ class LegalMove(msgspec.Struct):
 
     text: str
     command: Any
+
+
+class Preview(msgspec.Struct):
+    """A move as it would be recorded, told before it is (``Referee.preview``): its text and
+    the facts it would add, as its mover may see them."""
+
+    text: str
+    facts: list[str]
+    more: bool = False  # facts left untold (a deck's cards), told once it is recorded
+
+
+class TakeBack(msgspec.Struct):
+    """A player's latest live move, and whether they may still take it back themselves
+    (``Referee.take_back``): only while no move has been made since; else who moved since,
+    whose agreement the table needs to undo or void it."""
+
+    seq: int
+    text: str
+    since: list[str]  # the players (or the table) who moved after it; empty: theirs to take back
 
 
 class VerifyReport(msgspec.Struct):
@@ -776,6 +796,19 @@ class Referee:
         game = loaded.game
         return [LegalMove(game.text(c), c) for c in game.legal(loaded.state, player)]
 
+    def picker(self, game_id: int, role: str) -> Picker:
+        """The legal moves of ``role`` (a player, or the table) as a page's tree of choices."""
+        loaded = self.load(game_id)
+        game, state = loaded.game, loaded.state
+        if role == TABLE:
+            commands = [c for c in game.legal(state) if game.actor(c) == TABLE]
+        else:
+            role = _player(loaded.setup, role)
+            commands = list(game.legal(state, role))
+        unlisted = getattr(game, "unlisted", None)  # optional: moves whose card is new
+        new = [u for u in unlisted(state) if u.actor == role] if unlisted is not None else []
+        return build(game, state, commands, new)
+
     def result(self, game_id: int) -> Result:
         """The game's result (final once it is over)."""
         loaded = self.load(game_id)
@@ -1033,6 +1066,10 @@ class Referee:
 
     def undo(self, game_id: int, *, by: str | None = None, reason: str = "") -> Recorded:
         """Revert the latest live move; ``by`` (who asked) is its actor unless said."""
+        return self._undo(game_id, by, reason, None)
+
+    def _undo(self, game_id: int, by: str | None, reason: str, player: str | None) -> Recorded:
+        """``undo``; with ``player``, only if the latest live move is that player's own."""
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
             target = self._last_live_move(game_id)
@@ -1044,11 +1081,72 @@ class Referee:
                     f" (#{target} and before) are part of the setup that deals the game",
                     legal="start a new game to set it up differently",
                 )
-            who = by or self.store.rows(game_id, target - 1, target)[0].actor
-            result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=who))
+            actor = self.store.rows(game_id, target - 1, target)[0].actor
+            if player is not None and actor != player:
+                raise self._not_yours(game_id, player)
+            result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=by or actor))
             if result is not None:
                 return result
         raise WriteConflict("the log kept changing under this undo", legal="try again")
+
+    def take_back(self, game_id: int, player: str, seq: int | None = None) -> Recorded:
+        """``player`` takes back their own latest move (``seq``: the one their page showed),
+        while it is still the latest live move: an undo by them, logged as such. Once anyone
+        has moved since, only the table may undo or void it, with their agreement."""
+        player = _player(self.load(game_id).setup, player)
+        if seq is not None and seq != self._last_live_move(game_id):
+            raise self._not_yours(game_id, player, seq)
+        return self._undo(game_id, player, "taken back", player)
+
+    def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
+        """``player``'s latest live move among the last ``within`` moves, and who moved since."""
+        loaded = self.load(game_id)
+        game, player = loaded.game, _player(loaded.setup, player)
+        reverted = self._reverted(game_id)
+        since: list[str] = []
+        setup_span = self.store.setup_span(game_id)
+        for n, seq in enumerate(self.store.seqs_of_type(game_id, MOVE, descending=True)):
+            if n >= within or seq <= setup_span:
+                return None
+            if seq in reverted:
+                continue
+            row = self.store.rows(game_id, seq - 1, seq)[0]
+            if row.actor == player:
+                return TakeBack(seq, game.text(decode_command(game, row.body)), since)
+            if row.actor not in since:
+                since.append(row.actor)
+        return None
+
+    def _not_yours(self, game_id: int, player: str, seq: int | None = None) -> IllegalMove:
+        offer = self.take_back_offer(game_id, player)
+        if offer is None or not offer.since:
+            what = f"#{seq}" if seq is not None and offer is None else "it"
+            return IllegalMove(
+                f"{player} has no move to take back: {what} is no longer the latest move",
+                legal="a player takes back their own latest move, while nobody has moved since",
+            )
+        return IllegalMove(
+            f"{player} cannot take back #{offer.seq} ({offer.text}) alone: "
+            f"{' and '.join(offer.since)} moved since",
+            legal=f"the table's page undoes or voids it, if {' and '.join(offer.since)} agree",
+        )
+
+    def preview(self, game_id: int, command: Any, *, seen: int | None = None) -> Preview:
+        """``command`` decided as ``submit`` would, told as its mover may see it, and not recorded.
+
+        With virtual decks the referee deals by chance, and a move told before it is made must
+        not let its mover peek at a deck: only its first fact is told, and not even that if it
+        holds a card hidden from others (a card drawn); the rest is told once recorded."""
+        loaded = self.seen(game_id, seen)
+        game = loaded.game
+        events = list(game.decide(loaded.state, command))
+        mover = game.actor(command)
+        as_player = mover if mover in loaded.setup.players else None
+        shown = events
+        if loaded.setup.seed is not None:
+            shown = [e for e in events[:1] if game.redact(e, None) == e]
+        facts = [game.describe(game.redact(e, as_player)) for e in shown]
+        return Preview(game.text(command), facts, len(shown) < len(events))
 
     def void(
         self, game_id: int, seq: int, *, by: str = TABLE, reason: str, cascade: bool = False
@@ -1161,6 +1259,16 @@ class Referee:
         tokens = {role: secrets.token_urlsafe(18) for role in (*loaded.setup.players, TABLE)}
         self.store.put_links(game_id, {role: _token_hash(t) for role, t in tokens.items()})
         return tokens
+
+    def new_link(self, game_id: int, role: str) -> str:
+        """A fresh secret token for one role (a player, or the table): only that role's earlier
+        link stops working, every other link keeps working."""
+        loaded = self.load(game_id)
+        role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
+        token = secrets.token_urlsafe(18)
+        hashes = {r: h for h, r in self.store.links(game_id).items() if r != role}
+        self.store.put_links(game_id, {**hashes, role: _token_hash(token)})
+        return token
 
     def has_links(self, game_id: int) -> bool:
         return bool(self.store.links(game_id))
@@ -1427,7 +1535,8 @@ def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
     # under the rules it was recorded with; a new game is always the current version.
     readable: tuple[str, ...] = getattr(game, "rules_versions", (game.rules_version,))
     if setup.rules_version not in readable:
-        known = " and ".join(repr(version) for version in readable)
+        names = [repr(version) for version in readable]
+        known = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         raise StoreUnreadable(
             f"{what} follows {game.name} rules version {setup.rules_version!r}, and this referee"
             f" knows version{'s' if len(readable) > 1 else ''} {known} only",

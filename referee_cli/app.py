@@ -542,13 +542,36 @@ def build_app() -> typer.Typer:
         new_links: Annotated[
             bool, typer.Option("--new-links", help="Make new secret links; the earlier ones stop working.")
         ] = False,
-        qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print each link as a QR code too.")] = True,
+        qr: Annotated[
+            bool | None,
+            typer.Option(
+                "--qr/--no-qr",
+                help="Print each link as a QR code too (default: with --lan; no phone reaches 127.0.0.1).",
+            ),
+        ] = None,
+        link: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--link",
+                metavar="NAME",
+                help="Show NAME's link again, as a new one: only NAME's earlier link stops working.",
+            ),
+        ] = None,
     ) -> None:
         """Serve the current game to the table's browsers: the board, each player's page, the table's."""
         from referee_cli.serve import run_server  # starlette, uvicorn, jinja2: for this command only
 
         s = session(ctx)
-        run_server(s.referee, s.db, s.game_id(), port=port, lan=lan, new_links=new_links, qr=qr)
+        run_server(
+            s.referee,
+            s.db,
+            s.game_id(),
+            port=port,
+            lan=lan,
+            new_links=new_links,
+            qr=qr,
+            link=tuple(link or ()),
+        )
 
     @app.command()
     def play(ctx: typer.Context) -> None:
@@ -653,7 +676,11 @@ def game_group(name: str) -> typer.Typer:
     """``referee GAME VERB ...``: each verb's words go to the game's own parser."""
     game = games.get(name)
     group = typer.Typer(
-        name=name, help=f"Moves of {game.title}.", no_args_is_help=True, context_settings=CONTEXT
+        name=name,
+        help=f"Moves of {game.title}.",
+        no_args_is_help=True,
+        rich_markup_mode=None,  # a usage's [yellow|blue] is words, not a colour
+        context_settings=CONTEXT,
     )
 
     def verb_command(verb: str) -> Callable[..., None]:

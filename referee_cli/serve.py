@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shlex
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -38,7 +38,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ledger.codec import encode
+from ledger import picker
+from ledger.decider import Verb
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
@@ -50,7 +51,8 @@ from ledger.errors import (
     VerificationFailed,
     WriteConflict,
 )
-from ledger.service import TABLE, LegalMove, Recorded, Referee
+from ledger.picker import Picker
+from ledger.service import TABLE, Preview, Recorded, Referee
 from referee_cli import render
 from referee_cli.chart import svg as draw_chart
 
@@ -160,11 +162,9 @@ class Table:
         # its viewer's log.
         entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
         sheet = referee.score(game_id)[1] if board.over else None
-        moves: list[LegalMove] = []
-        if role == TABLE:
-            moves = [m for m in referee.legal(game_id) if game.actor(m.command) == TABLE]
-        elif role is not None:
-            moves = referee.legal(game_id, role)
+        chooser = referee.picker(game_id, role) if role is not None else Picker()
+        # A player's own latest move: theirs to take back while nobody has moved since.
+        takeback = referee.take_back_offer(game_id, as_player, LAST_MOVES) if as_player else None
         return {
             "game_title": game.title,
             "info": loaded.info,
@@ -173,10 +173,12 @@ class Table:
             "screen": screen,
             "entries": entries,
             "sheet": sheet,
-            "groups": _groups(moves),
+            "groups": _groups(chooser),
+            "picker": msgspec.json.encode(chooser).decode(),
+            "takeback": takeback,
+            "usage": _usage(game.verbs, chooser, as_player),
             "role": role,
             "as_player": as_player,
-            "verbs": game.verbs,
             "view": board.view,
             # A game's own board, drawn from its typed view, where it has one: above the
             # generic tables of its present().
@@ -213,16 +215,32 @@ class Table:
         loaded, board, _ = self.referee.board(self.game_id, as_player=self.player(role))
         out: dict[str, Any] = {"game": self.game_id, "head": loaded.head, "role": role, "status": board}
         if role is not None:
-            out["moves"] = self.context(role)["groups"]
+            context = self.context(role)
+            out["moves"] = context["groups"]
+            out["picker"] = msgspec.json.decode(context["picker"])
         return out
 
     # --- acting -----------------------------------------------------------------------
 
     def move(self, role: str, body: dict[str, Any]) -> Recorded:
-        """A move posted from a page: the typed command of a button, or words typed in."""
-        referee, game_id = self.referee, self.game_id
+        """A move posted from a page: the typed command the picker chose, or words typed in."""
         seen = _int(body.get("head"), "head")
-        loaded = referee.seen(game_id, seen)
+        return self.referee.submit(self.game_id, self._command(role, body, seen), seen=seen)
+
+    def preview(self, role: str, body: dict[str, Any]) -> Preview:
+        """The move a page is about to post, in words, as it would be recorded (nothing is)."""
+        seen = _int(body.get("head"), "head")
+        return self.referee.preview(self.game_id, self._command(role, body, seen), seen=seen)
+
+    def take_back(self, role: str, body: dict[str, Any]) -> Recorded:
+        """A player takes back their own latest move (the service says whether they still may)."""
+        if role == TABLE:
+            raise Forbidden("the table's page takes moves back with undo or void")
+        return self.referee.take_back(self.game_id, role, _int(body.get("seq"), "seq"))
+
+    def _command(self, role: str, body: dict[str, Any], seen: int | None) -> Any:
+        """The typed command of a posted move, if it is ``role``'s to make."""
+        loaded = self.referee.seen(self.game_id, seen)
         game = loaded.game
         if isinstance(body.get("command"), str):
             try:
@@ -244,7 +262,7 @@ class Table:
         if role != TABLE and actor.lower() != role.lower():
             whose = "the table's" if actor == TABLE else f"{actor}'s"
             raise Forbidden(f"this is {role}'s page: {game.text(command)} is {whose} move, not {role}'s")
-        return referee.submit(game_id, command, seen=seen)
+        return command
 
     def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
         referee, game_id = self.referee, self.game_id
@@ -271,12 +289,21 @@ def designed_template(game: str) -> str | None:
     return name if (HERE / name).is_file() else None
 
 
-def _groups(moves: list[LegalMove]) -> list[Group]:
-    groups: dict[str, Group] = {}
-    for move in moves:
-        verb = move.text.split(" ", 1)[0]
-        groups.setdefault(verb, Group(verb, [])).moves.append((move.text, encode(move.command)))
-    return list(groups.values())
+def _groups(chooser: Picker) -> list[Group]:
+    """The picker's typed moves under each verb, as a flat list (``state.json``'s ``moves``)."""
+    groups = [
+        Group(v.verb, [(m.text, m.command) for m in picker.moves(v.step) if m.command]) for v in chooser.verbs
+    ]
+    return [group for group in groups if group.moves]
+
+
+def _usage(verbs: Sequence[Verb], chooser: Picker, as_player: str | None) -> str:
+    """The text box's placeholder: the grammar of a move this page may make (one it may make
+    now, else a player's verb, whose first word is PLAYER, or the table's), in its name."""
+    usage = chooser.verbs[0].usage if chooser.verbs else ""
+    if not usage:
+        usage = next((v.usage for v in verbs if (v.usage.split()[1:2] == ["PLAYER"]) == bool(as_player)), "")
+    return usage.replace("PLAYER", as_player, 1) if as_player else usage
 
 
 def _int(value: Any, name: str) -> int | None:
@@ -298,8 +325,9 @@ def _text(value: Any, name: str) -> str:
     return value.strip()
 
 
-def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
-    """The web application serving game ``game_id`` of the database at ``db``."""
+def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = None) -> Starlette:
+    """The web application serving game ``game_id`` of the database at ``db`` (``base``: the
+    address the links are shown with; the table page's own address if not said)."""
     table = Table(db, game_id, poll)
 
     def role_of(request: Request) -> tuple[str | None, str]:
@@ -372,6 +400,37 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
 
     async def move(request: Request) -> Response:
         return await act(request, table.move)
+
+    async def new_link(request: Request) -> Response:
+        """The table's page shows one player's link (and QR code) again: a new one for that
+        role only."""
+        role, _ = role_of(request)
+        try:
+            if role != TABLE:
+                raise Forbidden("only the table's page shows a player's link again")
+            whose = _text((await read_body(request)).get("role"), "role")
+            if not whose:
+                raise BadInput("whose link?", legal=", ".join(table.referee.load(game_id).setup.players))
+            token = table.referee.new_link(game_id, whose)
+        except RefereeError as error:
+            return refused(error)
+        url = f"{base or str(request.base_url).rstrip('/')}/t/{token}"
+        line = f"{whose}'s new link (their earlier one no longer works; every other link still does): {url}"
+        return JSONResponse({"ok": True, "line": line, "url": url, "qr": qr_svg(url)}, headers=HEADERS)
+
+    async def take_back(request: Request) -> Response:
+        return await act(request, table.take_back)
+
+    async def preview(request: Request) -> Response:
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link may not move: it opens no player's page")
+            told = table.preview(role, await read_body(request))
+        except RefereeError as error:
+            return refused(error)
+        body = {"ok": True, "text": told.text, "facts": told.facts, "more": told.more}
+        return JSONResponse(body, headers=HEADERS)
 
     async def table_do(request: Request) -> Response:
         action = str(request.path_params["action"])
@@ -450,6 +509,9 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL) -> Starlette:
         Route("/t/{token}/state.json", player_state),
         Route("/t/{token}/events", player_events),
         Route("/t/{token}/move", move, methods=["POST"]),
+        Route("/t/{token}/preview", preview, methods=["POST"]),
+        Route("/t/{token}/takeback", take_back, methods=["POST"]),
+        Route("/t/{token}/link", new_link, methods=["POST"]),
         Route("/t/{token}/table/{action}", table_do, methods=["POST"]),
     ]
 
@@ -478,18 +540,26 @@ def lan_address() -> str:
 
 
 def links_text(base: str, tokens: dict[str, str], qr: bool) -> list[str]:
-    """One line per link (and its QR code, for a phone's camera)."""
+    """One line per link, all of them first; then, if asked, each one's QR code for a phone's
+    camera, under its name."""
     import segno
 
-    out = [f"board (the shared screen, no secret): {base}/"]
-    if qr:
-        out.append(_qr(segno, f"{base}/"))
+    named = [("the board", "board (the shared screen, no secret)", f"{base}/")]
     for role, token in tokens.items():
         whose = "the table (reveals, undo, void, verify)" if role == TABLE else role
-        out.append(f"{whose}: {base}/t/{token}")
-        if qr:
-            out.append(_qr(segno, f"{base}/t/{token}"))
+        named.append(("the table" if role == TABLE else role, whose, f"{base}/t/{token}"))
+    out = [f"{whose}: {url}" for _, whose, url in named]
+    if qr:
+        for short, _, url in named:
+            out.extend([f"QR code of {short}:", _qr(segno, url)])
     return out
+
+
+def qr_svg(url: str) -> str:
+    """A link's QR code as an SVG data URI, for the table's page."""
+    import segno
+
+    return str(segno.make(url, error="l").svg_data_uri(scale=5, border=2))
 
 
 def _qr(segno: Any, url: str) -> str:
@@ -501,9 +571,19 @@ def _qr(segno: Any, url: str) -> str:
 
 
 def run_server(
-    referee: Referee, db: Path, game_id: int, *, port: int, lan: bool, new_links: bool, qr: bool
+    referee: Referee,
+    db: Path,
+    game_id: int,
+    *,
+    port: int,
+    lan: bool,
+    new_links: bool,
+    qr: bool | None,
+    link: tuple[str, ...] = (),
 ) -> None:
-    """Print the links (new ones if asked or if the game has none), then serve until Ctrl-C."""
+    """Print the links (new ones if asked or if the game has none; ``link``: one player's again,
+    the others kept), then serve until Ctrl-C. QR codes only for an address a phone can reach
+    (``--lan``) unless ``qr`` asks for them."""
     import socket
     import sys
 
@@ -529,21 +609,29 @@ def run_server(
         )
     else:
         lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
+    qr = lan if qr is None else qr
     if new_links or not referee.has_links(game_id):
         tokens = referee.new_links(game_id)
         if new_links:
             lines.append("new links: the game's earlier links no longer work")
         lines.extend(links_text(base, tokens, qr))
+    elif link:
+        # Only the links' hashes are kept: a lost link is shown again as a new one, and only
+        # that one stops working.
+        tokens = {role: referee.new_link(game_id, role) for role in link}
+        names = " and ".join(tokens)
+        lines.append(f"{names}: a new link (their earlier one no longer works; every other link still does)")
+        lines.extend(links_text(base, tokens, qr))
     else:
         lines.append(f"board (the shared screen, no secret): {base}/")
         lines.append(
             "the players' and the table's links made earlier still work (only their hashes are kept,"
-            " so they cannot be shown again): --new-links makes new ones"
+            " so they cannot be shown again): --link NAME makes one player's again, --new-links all"
         )
     lines.append("Ctrl-C stops the server; the ledger keeps every move")
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
-    app = make_app(db, game_id)
+    app = make_app(db, game_id, base=base)
     # Open event streams would hold a graceful shutdown for ever: give them a second.
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1

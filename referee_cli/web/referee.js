@@ -13,12 +13,210 @@
   }
 
   function show(html) {
-    // Keep which groups of moves are open across updates.
-    const open = new Set([...live.querySelectorAll("details[open] summary")].map((s) => s.textContent.split(" ")[0]));
+    // Keep which folded parts are open across updates.
+    const open = new Set([...live.querySelectorAll("details[open] summary")].map((s) => s.textContent));
     live.innerHTML = html;
     live.querySelectorAll("details summary").forEach((s) => {
-      if (open.has(s.textContent.split(" ")[0])) s.parentElement.open = true;
+      if (open.has(s.textContent)) s.parentElement.open = true;
     });
+    drawPicker();
+  }
+
+  // --- the move picker: the verb, then each word still open, as chips; the move in words;
+  // then record. The tree comes from the server (ledger/picker.py); this only walks it.
+  let pick = { raw: null, tree: null, path: [], answers: [], told: null, telling: false };
+
+  function chip(label, onclick, cls) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "chip" + (cls ? " " + cls : "");
+    button.textContent = label;
+    button.addEventListener("click", onclick);
+    return button;
+  }
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // Where the path leads: the verb, the step reached, the words chosen, the move if complete.
+  function walk() {
+    const verb = pick.tree.verbs[pick.path[0]];
+    let step = verb.step;
+    const words = [verb.verb];
+    let move = null;
+    for (const index of pick.path.slice(1)) {
+      if (index === -1) {
+        move = step.move;
+        break;
+      }
+      const choice = step.choices[index];
+      if (choice.word) words.push(choice.word);
+      step = choice.step;
+    }
+    // A step with one way on is taken for the player; a step with none is the move.
+    while (!move) {
+      if (!step.choices.length) {
+        move = step.move;
+        break;
+      }
+      if (step.choices.length !== 1 || step.move) break;
+      const only = step.choices[0];
+      if (only.word) words.push(only.word);
+      step = only.step;
+      pick.path.push(0);
+    }
+    return { verb, step, words, move };
+  }
+
+  // Each question a move asks, once per value it wants (a card's 2 colours: twice).
+  function slots(move) {
+    return move.asks.flatMap((ask) => Array.from({ length: ask.count }, (_, i) => ({ ask, i })));
+  }
+
+  function payload(move) {
+    if (!move.asks.length) return { command: move.command };
+    let at = 0;
+    const asked = move.asks.map((ask) => {
+      const value = pick.answers.slice(at, at + ask.count).join(",");
+      at += ask.count;
+      return ask.flag ? ask.flag + " " + value : value;
+    });
+    return { text: [move.text, ...asked].join(" ") };
+  }
+
+  function reset() {
+    pick.path = [];
+    pick.answers = [];
+    pick.told = null;
+  }
+
+  function back() {
+    pick.told = null;
+    if (pick.answers.length) pick.answers.pop();
+    else {
+      // Back over the steps taken for the player, then over their last choice.
+      while (pick.path.length > 1 && onlyWay(pick.path.slice(0, -1))) pick.path.pop();
+      if (pick.path.length <= 1) pick.path = [];
+      else pick.path.pop();
+    }
+    drawPicker();
+  }
+
+  function onlyWay(path) {
+    let step = pick.tree.verbs[path[0]].step;
+    for (const index of path.slice(1)) step = step.choices[index].step;
+    return step.choices.length === 1 && !step.move;
+  }
+
+  async function tell(move) {
+    if (pick.telling) return;
+    pick.telling = true;
+    const reply = await send("preview", payload(move));
+    pick.telling = false;
+    if (!reply) return;
+    if (!reply.ok) {
+      say(reply.line, false);
+      pick.answers = [];
+      if (move.asks.length) drawPicker();
+      else back();
+      return;
+    }
+    pick.told = reply;
+    drawPicker();
+  }
+
+  function drawPicker() {
+    const box = document.getElementById("picker");
+    if (!box) return;
+    const raw = box.dataset.picker;
+    if (raw !== pick.raw) {
+      // The table moved on: the choices are new, so is the path.
+      if (pick.raw !== null && pick.path.length) say("the table changed: pick again", false);
+      pick = { raw, tree: JSON.parse(raw), path: [], answers: [], told: null, telling: false };
+    }
+    const tree = pick.tree;
+    if (!tree.verbs.length) return;
+    box.replaceChildren();
+    const title = el("h2", null, box.dataset.who === "the table" ? "The table’s moves now" : "Your move");
+    box.append(title);
+    const chips = el("div", "chips picks");
+    if (!pick.path.length) {
+      tree.verbs.forEach((verb, i) =>
+        chips.append(chip(verb.count > 1 ? `${verb.verb} (${verb.count})` : verb.verb, () => {
+          pick.path = [i];
+          drawPicker();
+        }, "verb")),
+      );
+      box.append(chips);
+      return;
+    }
+    const { verb, step, words, move } = walk();
+    const cancel = () => chip("cancel", () => { reset(); drawPicker(); }, "quiet");
+    if (move && pick.told) {
+      // The move in words, as it would be recorded: the last look before it is.
+      const told = el("div", "told");
+      told.append(el("p", "move-text", pick.told.text));
+      const facts = el("ul", "facts");
+      pick.told.facts.forEach((fact) => facts.append(el("li", null, fact)));
+      if (pick.told.more) facts.append(el("li", "more", "and what follows, told once it is recorded"));
+      told.append(facts);
+      const row = el("div", "chips");
+      row.append(
+        chip("record", async () => {
+          const made = payload(move);
+          reset();
+          drawPicker(); // at once: a second tap finds no record button to post the move twice
+          await post("move", made);
+        }, "record"),
+        chip("back", back, "quiet"),
+        cancel(),
+      );
+      told.append(row);
+      box.append(told);
+      return;
+    }
+    const crumbs = el("p", "crumbs");
+    crumbs.append(el("b", null, words.join(" ")));
+    crumbs.append(" ", chip("back", back, "quiet"), " ", cancel());
+    box.append(crumbs);
+    if (verb.help) box.append(el("p", "help", verb.help));
+    if (!move) {
+      if (step.move) chips.append(chip(step.move.label || "✓ this move", () => { pick.path.push(-1); drawPicker(); }, "done"));
+      step.choices.forEach((choice, i) => chips.append(chip(choice.label, () => { pick.path.push(i); drawPicker(); })));
+      box.append(chips);
+      return;
+    }
+    const slot = slots(move)[pick.answers.length];
+    if (slot) {
+      const { ask, i } = slot;
+      box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count})` : ask.words));
+      const answer = (value) => { pick.answers.push(value); drawPicker(); };
+      if (ask.choices.length) {
+        ask.choices.forEach((value) => chips.append(chip(value, () => answer(value))));
+        box.append(chips);
+      } else {
+        // Nothing to choose from (a card's name): typed, then on.
+        const form = el("form", "row");
+        const input = el("input");
+        input.setAttribute("aria-label", ask.words);
+        input.autocomplete = "off";
+        const go = el("button", null, "next");
+        form.append(input, go);
+        form.addEventListener("submit", (event) => {
+          event.preventDefault();
+          if (input.value.trim()) answer(input.value.trim());
+        });
+        box.append(form);
+        input.focus();
+      }
+      return;
+    }
+    box.append(el("p", "help", "telling the move…"));
+    tell(move);
   }
 
   function say(text, ok) {
@@ -27,29 +225,40 @@
     said.className = "said " + (ok ? "ok" : "refused");
   }
 
-  async function post(path, data) {
+  async function send(path, data) {
     data.head = head();
-    let reply;
     try {
       const response = await fetch(action + "/" + path, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(data),
       });
-      reply = await response.json();
+      return await response.json();
     } catch (error) {
       say("the referee cannot be reached: nothing was recorded", false);
-      return false;
+      return null;
     }
+  }
+
+  async function post(path, data) {
+    const reply = await send(path, data);
+    if (!reply) return false;
     say(reply.line, reply.ok);
     if (reply.html) show(reply.html);
+    const qr = document.getElementById("qr");
+    if (qr && reply.qr) {
+      const img = document.createElement("img");
+      img.src = reply.qr;
+      img.alt = "QR code of " + reply.url;
+      qr.replaceChildren(img);
+    }
     return reply.ok;
   }
 
   if (action) {
     document.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-command]");
-      if (button) post("move", { command: button.dataset.command });
+      const button = event.target.closest("button[data-takeback]");
+      if (button) post("takeback", { seq: Number(button.dataset.takeback) });
     });
     document.querySelectorAll("form[data-post]").forEach((form) => {
       form.addEventListener("submit", async (event) => {
@@ -60,6 +269,7 @@
     });
   }
 
+  drawPicker();
   const events = new EventSource(body.dataset.events);
   events.addEventListener("board", (event) => {
     const data = JSON.parse(event.data);

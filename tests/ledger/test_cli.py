@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
+from ledger import games
+from ledger.decider import Verb
 from ledger.errors import AmbiguousMove, WriteConflict
 from ledger.service import Referee
 from tests import pebbles
@@ -176,3 +178,16 @@ def test_play_through_a_pipe(db_path: Path) -> None:
     assert "recorded #7-8: take bob 3" in out
     assert "bob wins" in out
     assert done.returncode == 1  # a piped session reports that a line failed
+
+
+@pytest.mark.parametrize(
+    ("kind", "verb"),
+    [(kind, verb) for kind in ("loop", "planet-b", "pursuit") for verb in games.get(kind).verbs],
+    ids=lambda v: v if isinstance(v, str) else v.name,
+)
+def test_a_verbs_help_shows_its_usage(cli: Callable[..., Result], kind: str, verb: Verb) -> None:
+    # Issue 17: `planet-b law --help` lost "[yellow|blue]" (read as a colour); the help shows
+    # the usage as the grammar reads it (compared without spaces: help wraps at hyphens).
+    result = cli(kind, verb.name, "--help")
+    assert result.code == 0
+    assert "".join(verb.usage.split()) in "".join(result.out.split())

@@ -53,7 +53,7 @@ def test_every_card_is_paid_1_or_2_coin_each_turn_before_the_turn_ends() -> None
     table = begun()
     table.play("apply alice glass", "work alice")
     table.refuse("end alice", IllegalMove, "LOOP 5.4 CREDIT CARD")
-    table.refuse("payoff alice 3", IllegalMove, "LOOP 5.4 CREDIT CARD")
+    table.refuse("payoff alice 3", BadInput)  # outside the grammar (payoff PLAYER 1|2): exit 2
     table.play("payoff alice 2")
     table.refuse("payoff alice 1", IllegalMove, "LOOP 5.4 CREDIT CARD")  # 2 this turn already
     assert table.p("alice").credit == ((2, 2),)

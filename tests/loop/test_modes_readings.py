@@ -125,7 +125,8 @@ def test_skinner_box_refill_taking_the_last_card_penalises_the_active_player() -
     table = begun()
     table.set(event_active="SKINNER BOX", material_deck=("metal",))
     table.give("alice", coin=3, happiness=6)
-    table.play("buy alice glass:1", "reveal material metal")
+    table.play("buy alice glass:1")  # the one card left is known: the referee flips it (issue 17)
+    assert table.state.material_deck == () and "metal" in table.state.buy_area
     assert table.state.depleted and table.p("alice").depletion == 1
     assert table.p("alice").happiness == 5
 

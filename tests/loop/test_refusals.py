@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
+from ledger.games.loop.model import Kept, MaterialRevealed
 from tests.loop.table import Table, started
 
 
@@ -247,3 +248,59 @@ def test_refusals_say_what_would_be_legal() -> None:
         assert legal in (refused.legal or ""), (line, str(refused))
     table.give("alice", reputation=1)
     assert table.refuse("work alice --rep 2", IllegalMove).legal == "--rep 0 to 1"
+
+
+def test_a_goal_not_met_is_refused_before_its_unknown_reward_is_asked_for() -> None:
+    # Issue 17: what is known is checked before what is not is asked for. The rulebook prints
+    # SENSE OF BELONGING's needs (2 HOUSE, 2 GROUP) and no reward; alice keeps only DANCE
+    # (HEART, LEAF), so 2.3 refuses it (exit 1) whatever the reward on the card.
+    table = Table(2, cards=False)
+    table.play(
+        "reveal material glass --to alice",
+        "reveal material food --to bob",
+        "reveal activity dance --props heart,leaf",
+        "reveal activity picnic --needs food,food --props house,leaf",
+        "reveal activity picnic",
+        "reveal activity library --needs glass,glass --props book,group",
+        "reveal activity cooking --needs food,utility --props group,house",
+    )
+    table.give("alice", materials=(("glass", 2), ("plastic", 2)))
+    table.play("consume alice dance=glass,plastic")
+    error = table.refuse("goal alice sense-of-belonging", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    assert "do not meet SENSE OF BELONGING" in str(error)
+    # met, the reward is asked for (exit 2) before anything is recorded
+    kept = (
+        Kept("PICNIC", ("food", "food")),
+        Kept("LIBRARY", ("glass", "glass")),
+        Kept("COOKING", ("food", "utility")),
+    )
+    table.give("alice", kept=kept)  # HOUSE, LEAF; BOOK, GROUP; GROUP, HOUSE
+    asked = table.refuse("goal alice sense-of-belonging", BadInput)
+    assert asked.legal is not None and "--reward N" in asked.legal
+
+
+def test_a_refill_whose_material_is_known_is_flipped_by_the_referee() -> None:
+    # LOOP 2.7: the BUY AREA's empty slot is refilled from the MATERIAL deck. With every card
+    # left of one type (here 2 METAL), the card is known: the referee records the flip, and
+    # the table has nothing to type (a reveal typed then is refused: no slot awaits a card).
+    table = started()
+    table.set(material_deck=("metal", "metal"))
+    table.play("buy alice glass:1")
+    events = table.play("end alice")
+    assert MaterialRevealed("metal") in events
+    assert table.state.material_deck == ("metal",) and table.state.active == "bob"
+    table.refuse("reveal material metal", IllegalMove, "LOOP 2.7 End Turn")
+    mixed = started()  # two types left: the table says which came up
+    mixed.set(material_deck=("food", "metal"))
+    mixed.play("buy alice glass:1", "end alice")
+    assert mixed.state.phase == "refill"
+    mixed.play("reveal material metal")
+
+
+def test_a_game_recorded_under_rules_version_2_still_types_a_known_refill() -> None:
+    table = started(rules_version="2")
+    table.set(material_deck=("metal", "metal"))
+    table.play("buy alice glass:1", "end alice")
+    assert table.state.phase == "refill"
+    table.play("reveal material metal")
+    assert table.state.active == "bob"

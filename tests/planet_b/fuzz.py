@@ -38,6 +38,7 @@ from ledger.games.planet_b.model import (
     LawMove,
     Marker,
     Office,
+    PayCost,
     PlayNews,
     Produce,
     Recall,
@@ -82,6 +83,7 @@ WEIGHTS: dict[type, float] = {
     Redraw: 3,
     Reveal: 3,
     DraftCard: 3,
+    PayCost: 3,  # a payer's share of an "All Others" cost of choice (issue 17)
 }
 MAX_MOVES = 3000
 

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.planet_b.faces import Law
 from ledger.games.planet_b.model import Constructed, LawDrawn
-from ledger.games.planet_b.sections import R_COSTS, R_PLACE, R_PRESIDENT, R_SCORING, R_SELL, R_TAKE
+from ledger.games.planet_b.sections import R_COSTS, R_OFFICES, R_PLACE, R_PRESIDENT, R_SCORING, R_SELL, R_TAKE
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
 
@@ -174,7 +174,7 @@ def test_the_lama_has_nothing_to_choose() -> None:
     step": no track to choose (only the Vice-President chooses one)."""
     table = started()
     table.give("ann", office="lama")
-    table.refuse("office ann futurist", BadInput)
+    table.refuse("office ann futurist", IllegalMove, R_OFFICES)  # a rule: exit 1
     table.play("office ann")
     assert table.p("ann").mood == 1 and table.p("ann").money == 10
 

@@ -140,10 +140,11 @@ def test_paying_workies_is_not_limited_by_the_8() -> None:
 
 
 def test_all_others_pay_a_cost_of_choice_from_what_they_hold_most_of() -> None:
-    """Offices, President: the other players take the "All Others" part; the README's reading:
-    a cost of choice is paid from what each holds most of, and who cannot pay does not
-    (BAILOUT right: 2 resources of choice / -resource; ARMS RACE left: ... / -workie)."""
-    table = started()
+    """Offices, President: the other players take the "All Others" part; the README's reading
+    with option others-choice=most: a cost of choice is paid from what each holds most of, and
+    who cannot pay does not (BAILOUT right: 2 resources of choice / -resource; ARMS RACE left:
+    ... / -workie)."""
+    table = started(options={"others-choice": "most"})
     blue = table.state.piles["blue"]
     known = ("BAILOUT", "ARMS RACE", *(c for c in blue.known if c not in ("BAILOUT", "ARMS RACE")))
     table.set(piles={**table.state.piles, "blue": replace(blue, known=known)})
@@ -202,9 +203,10 @@ def test_all_others_costs_do_not_stop_the_actor_scoring_a_faction() -> None:
 
 
 def test_all_others_pay_2_of_a_choice_one_at_a_time_from_what_they_hold_most_of() -> None:
-    """The README's reading, one unit at a time: with 2 plastic and 2 water, 1 of each; with
-    3 plastic and 2 water, 2 plastic; faction steps the same way."""
-    table = board(started(), "others:-2resource 2money", "others:-faction 2money")
+    """The README's reading with option others-choice=most, one unit at a time: with 2 plastic
+    and 2 water, 1 of each; with 3 plastic and 2 water, 2 plastic; faction steps the same way."""
+    most = started(options={"others-choice": "most"})
+    table = board(most, "others:-2resource 2money", "others:-faction 2money")
     table.give("ben", warehouse={"plastic": 2, "water": 2})
     table.give("cat", warehouse={"plastic": 3, "water": 2})
     table.give("dan", warehouse={"plastic": 1})

@@ -238,10 +238,10 @@ def test_engaging_with_an_hourglass_needs_one_left() -> None:
     token is placed on the card."""
     table = rich(adult(("ann", "ben"), community=("SAFETY SEMINAR",)))
     table.give("ann", popularity=1, hourglasses=0)  # score 1; still ann's turn
-    error = table.refuse("engage ann safety-seminar", IllegalMove, R_ENGAGE)
+    error = table.refuse("engage ann safety-seminar --hourglass", IllegalMove, R_ENGAGE)
     assert "no hourglass left" in str(error)
     table.give("ann", hourglasses=1)
-    table.play("engage ann safety-seminar")
+    table.play("engage ann safety-seminar --hourglass")
     assert (table.p("ann").hourglasses, table.p("ann").engaged, table.p("ann").token) == (0, 1, True)
 
 

@@ -37,11 +37,12 @@ def test_a_second_player_on_a_single_player_card() -> None:
 
 def test_more_hourglasses_than_the_popularity_score() -> None:
     table = board()
-    error = table.refuse("engage ann safety-seminar", IllegalMove, R_ENGAGE)  # score 0: the token only
+    # score 0: the token only
+    error = table.refuse("engage ann safety-seminar --hourglass", IllegalMove, R_ENGAGE)
     assert "more Hourglass tokens than your current Popularity Score (0)" in str(error)
     table.give("ann", popularity=1)  # score 1 (a single-space 0 section: test setting)
-    table.play("engage ann safety-seminar", "pass ben", "pass cat")
-    error = table.refuse("engage ann big-project-at-work", IllegalMove, R_ENGAGE)
+    table.play("engage ann safety-seminar --hourglass", "pass ben", "pass cat")
+    error = table.refuse("engage ann big-project-at-work --hourglass", IllegalMove, R_ENGAGE)
     assert "Popularity Score (1)" in str(error) and "used 1 this round" in str(error)
     table.play("engage ann renaissance-fair --token")  # the token is besides the hourglasses
 

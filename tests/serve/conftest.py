@@ -61,7 +61,7 @@ def offered(client: TestClient, tokens: dict[str, str], kind: Any) -> list[tuple
         for group in client.get(f"/t/{tokens[role]}/state.json").json()["moves"]:
             for text, command in group["moves"]:
                 out.append((role, text, msgspec.json.decode(command, type=kind)))
-    return out
+    return sorted(out, key=lambda move: (move[0], move[1]))  # whatever order the picker shows them in
 
 
 def served_game(db: Path, seed: int | None = 7) -> tuple[Referee, int, dict[str, str]]:

@@ -13,6 +13,7 @@ from ledger.errors import RefereeError
 from tests.serve.browser import chromium, chromium_path
 from tests.serve.conftest import served_game
 from tests.serve.live import serving
+from tests.serve.test_picker_browser import tap
 
 pytestmark = pytest.mark.skipif(
     chromium_path() is None and not os.environ.get("REFEREE_REQUIRE_BROWSER"),
@@ -38,13 +39,13 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path) ->
         board.evaluate("window.notReloaded = true")
         expect(ben.locator("#state")).to_contain_text("no move for ben now")
 
-        ann.get_by_role("button", name="work ann", exact=True).click()
+        tap(ann, "work")
         expect(ann.locator("#said")).to_contain_text("work ann")
         expect(board.locator("ol.log")).to_contain_text("work ann")
-        ann.get_by_role("button", name="end ann", exact=True).click()
+        tap(ann, "end")
         expect(board.locator(".headline")).to_contain_text("ben's turn")
         # ben's page learnt it is his turn from the event stream, and offers his moves.
-        ben.get_by_role("button", name="work ben", exact=True).click()
+        tap(ben, "work")
         expect(board.locator("ol.log")).to_contain_text("work ben")
         assert board.evaluate("window.notReloaded") is True
 
@@ -52,13 +53,14 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path) ->
         head = referee.store.head(game)[0]
         with pytest.raises(RefereeError) as refused:
             referee.submit_text(game, words)
+        ben.locator("details.typed summary").click()
         ben.get_by_role("textbox", name="a move").fill(" ".join(words))
         ben.get_by_role("button", name="record").click()
         expect(ben.locator("#said")).to_have_text(str(refused.value))
         expect(ben.locator("#said")).to_have_class("said refused")
         assert str(refused.value).startswith("LOOP 2.2")
         assert referee.store.head(game)[0] == head
-        assert ann.evaluate("document.querySelectorAll('button[data-command]').length") == 0
+        assert ann.locator("#picker button").count() == 0
         # Nothing wider than a phone: no sideways scrolling of the page (wide tables scroll alone).
         for page in (ann, ben):
             assert page.evaluate("document.documentElement.scrollWidth") <= 375
@@ -70,5 +72,5 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path) ->
         table.get_by_role("button", name="undo", exact=True).click()
         expect(table.locator("#said")).to_contain_text("undo #")
         expect(board.locator("ol.log")).to_contain_text("[undone by #")
-        expect(ben.get_by_role("button", name="work ben", exact=True)).to_be_visible()
+        expect(ben.locator("#picker").get_by_role("button", name="work", exact=True)).to_be_visible()
         assert board.evaluate("window.notReloaded") is True

@@ -41,8 +41,34 @@ def test_serve_prints_qr_codes_and_says_links_are_kept(tmp_path: Path) -> None:
         assert httpx.get(f"{server.base}/t/{tokens['cat']}").status_code == 200
     with serving(db, game, options=("--new-links",)) as server:
         assert "new links: the game's earlier links no longer work" in server.printed
-        assert server.printed.count("▄") > 100  # the QR codes
+        assert "▄" not in server.printed  # no QR code of 127.0.0.1: a phone cannot reach it
         assert sorted(server.links) == ["ann", "ben", "cat", "table"]
+    with serving(db, game, options=("--new-links", "--qr")) as server:
+        assert server.printed.count("▄") > 100  # asked for
+        # The compact list of links first, then the QR codes, each under its name.
+        lines = server.printed.splitlines()
+        assert [line.split(":")[0] for line in lines[2:7]] == [
+            "new links",
+            "board (the shared screen, no secret)",
+            "ann",
+            "ben",
+            "cat",
+        ]
+        assert lines.index("QR code of ann:") > lines.index(
+            next(line for line in lines if line.startswith("the table"))
+        )
+
+
+def test_serve_link_shows_one_player_link_again_and_the_others_keep_working(tmp_path: Path) -> None:
+    db = tmp_path / "ledger.db"
+    referee, game, tokens = served_game(db)
+    referee.store.close()
+    with serving(db, game, options=("--link", "ben", "--no-qr")) as server:
+        assert list(server.links) == ["ben"] and "every other link still does" in server.printed
+        assert httpx.get(server.links["ben"]).status_code == 200
+        assert httpx.get(f"{server.base}/t/{tokens['ben']}").status_code == 403  # ben's lost link
+        for role in ("ann", "cat", "table"):
+            assert httpx.get(f"{server.base}/t/{tokens[role]}").status_code == 200
 
 
 def test_serve_lan_says_so(tmp_path: Path) -> None:

@@ -33,7 +33,9 @@ def test_a_player_page_offers_that_player_moves_only(served: Served) -> None:
     assert "ann’s page" in page.text and "work ann" in page.text
     state = served.client.get(served.url("ann", "/state.json")).json()
     texts = [text for group in state["moves"] for text, _ in group["moves"]]
-    assert texts == [m.text for m in served.referee.legal(served.game, "ann")]
+    assert sorted(texts) == sorted(
+        m.text for m in served.referee.legal(served.game, "ann")
+    )  # by verb, then word
     assert all(" ann" in text for text in texts)
     assert served.client.get(served.url("ben", "/state.json")).json()["moves"] == []
 
@@ -73,7 +75,7 @@ def test_a_move_from_its_player_page_is_recorded_as_at_the_command_line(served: 
     assert body["ok"] and body["line"].startswith(f"recorded #{head + 1}-")
     assert body["line"].endswith("work ann")
     assert body["head"] == served.head() > head
-    assert 'class="move"' in body["html"]  # the page's moves now, to swap in
+    assert "data-picker=" in body["html"] and "take back #" in body["html"]  # the page now, to swap in
     entry = served.last()
     assert (entry.actor, entry.text) == ("ann", "work ann")
 
@@ -227,3 +229,77 @@ def test_the_table_page_moves_for_anyone_as_the_command_line_does(served: Served
     reply = served.move("table", "work ann")
     assert reply.status_code == 200 and reply.json()["line"].endswith("work ann")
     assert (served.last().actor, served.last().text) == ("ann", "work ann")
+
+
+def test_a_player_takes_back_their_own_latest_move_only(served: Served) -> None:
+    served.move("ann", "work ann")
+    seq = served.head() - 1
+    moved = served.last().seq
+    # ben may not take back ann's move; ann may, while it is the latest.
+    refused = served.post("ben", "/takeback", {"seq": moved})
+    assert refused.status_code == 422 and refused.json()["line"].startswith("ben has no move to take back")
+    assert "take back #" in served.client.get(served.url("ann")).text
+    taken = served.post("ann", "/takeback", {"seq": moved})
+    assert taken.status_code == 200, taken.text
+    entry = served.last()
+    assert (entry.kind, entry.actor, entry.reason) == ("undo", "ann", "taken back")
+    assert served.head() > seq
+    # Once another has moved since, only the table may undo it, and the page says who must agree.
+    served.move("ann", "work ann")
+    served.move("ann", "end ann")
+    ann_move = served.last().seq
+    served.move("ben", "work ben")
+    refused = served.post("ann", "/takeback", {"seq": ann_move})
+    assert refused.status_code == 422
+    assert "ann cannot take back" in refused.json()["line"] and "ben moved since" in refused.json()["line"]
+    page = served.client.get(served.url("ann")).text
+    assert "ben moved since, so the table’s page undoes or voids it if ben agree" in page
+    assert served.post("table", "/takeback", {}).status_code == 403
+
+
+def test_a_move_is_told_in_words_before_it_is_recorded(served: Served) -> None:
+    head = served.head()
+    loaded = served.referee.load(served.game)
+    command = loaded.game.parse(loaded.state, ["work", "ann"])
+    told = served.post("ann", "/preview", {"command": encode(command), "head": head})
+    assert told.status_code == 200 and told.json()["text"] == "work ann"
+    facts = [loaded.game.describe(e) for e in loaded.game.decide(loaded.state, command)]
+    assert told.json()["facts"] == facts and not told.json()["more"]
+    assert served.head() == head  # nothing recorded
+    assert served.post("ben", "/preview", {"command": encode(command), "head": head}).status_code == 403
+
+
+def test_a_move_told_before_it_is_made_does_not_peek_at_a_virtual_deck(served: Served) -> None:
+    served.move("ann", "buy ann food:1")
+    loaded = served.referee.load(served.game)
+    end = loaded.game.parse(loaded.state, ["end", "ann"])
+    events = loaded.game.decide(loaded.state, end)
+    flipped = [loaded.game.describe(e) for e in events[1:] if "flipped" in loaded.game.describe(e)]
+    assert flipped  # ending the turn refills the BUY AREA from the shuffled deck
+    told = served.post("ann", "/preview", {"command": encode(end), "head": served.head()}).json()
+    assert told["facts"] == [loaded.game.describe(events[0])] and told["more"]
+    assert not any(fact in told["facts"] for fact in flipped)
+
+
+def test_the_table_page_shows_one_player_link_again_and_only_that_one_changes(served: Served) -> None:
+    assert served.post("ann", "/link", {"role": "ben"}).status_code == 403  # not a player's to ask
+    reply = served.post("table", "/link", {"role": "ben"})
+    assert reply.status_code == 200, reply.text
+    body = reply.json()
+    assert body["qr"].startswith("data:image/svg+xml") and body["line"].endswith(body["url"])
+    token = body["url"].rsplit("/t/", 1)[1]
+    assert served.referee.link_role(served.game, token) == "ben"
+    assert served.referee.link_role(served.game, served.tokens["ben"]) is None
+    for role in ("ann", "cat", "table"):
+        assert served.referee.link_role(served.game, served.tokens[role]) == role
+    assert served.post("table", "/link", {"role": "zed"}).json()["line"].startswith("unknown player 'zed'")
+
+
+def test_the_text_box_shows_the_grammar_of_the_page_s_own_moves(served: Served) -> None:
+    def placeholder(role: str) -> str:
+        page = served.client.get(served.url(role)).text
+        return page.split('name="text"', 1)[1].split('placeholder="', 1)[1].split('"', 1)[0]
+
+    assert placeholder("ann").startswith("work ann [--rep N]")  # her move now
+    assert placeholder("ben").startswith("work ben")  # not his turn: still a player's move, his
+    assert placeholder("table").startswith("reveal material")  # the table's

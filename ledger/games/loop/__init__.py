@@ -26,7 +26,7 @@ from ledger.games.loop.describe import describe, redact
 from ledger.games.loop.evolve import evolve
 from ledger.games.loop.grammar import ALIASES, USAGE, parse, text
 from ledger.games.loop.model import Command, Event, State
-from ledger.games.loop.moves import legal
+from ledger.games.loop.moves import asks, legal, unlisted
 from ledger.games.loop.present import present
 from ledger.games.loop.rules import (
     OPTION_ACTIVITY_TIEBREAK,
@@ -45,9 +45,11 @@ from ledger.games.loop.view import View, view
 name = "loop"
 title = "LOOP: Life of Ordinary People"
 # "2": BUY in several moves, the ``rep-happiness`` move, a reveal of several cards, tie-break 4
-# as an option. Logs of "basic-1" (the first version) still verify, under their own rules.
-rules_version = "2"
-rules_versions: tuple[str, ...] = ("basic-1", "2")
+# as an option. "3" (issue 17): at a real table, a refill whose MATERIAL is known (one type
+# left in the deck) is flipped by the referee. Logs of "basic-1" (the first version) and "2"
+# still verify, under their own rules.
+rules_version = "3"
+rules_versions: tuple[str, ...] = ("basic-1", "2", "3")
 # 4.0: Solo Mode is for 1 player; each mode checks its own count (``rules.setup``).
 modes: tuple[str, ...] = ("basic", "competitive", "cooperative", "solo")
 min_players = 1
@@ -115,6 +117,7 @@ __all__ = [
     "State",
     "View",
     "actor",
+    "asks",
     "decide",
     "describe",
     "dump_cards",
@@ -139,6 +142,7 @@ __all__ = [
     "text",
     "title",
     "to_act",
+    "unlisted",
     "verbs",
     "view",
 ]

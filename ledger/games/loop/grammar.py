@@ -389,11 +389,10 @@ def _parse_payoff(state: State, words: Sequence[str]) -> Command:
     positional, options = scan(words, {"card": ("card", "value")})
     count(positional, 2, 2, USAGE["payoff"])
     card = one(options, "card")
-    return Payoff(
-        player_of(state.seats, positional[0]),
-        number(positional[1], "COIN"),
-        number(card, "--card") if card else 1,
-    )
+    coin = number(positional[1], "COIN")
+    if not 1 <= coin <= data.PAYOFF_MAX:  # the grammar's 1|2: outside it is exit 2, before any rule
+        raise BadInput(f"a PAYOFF is 1 or {data.PAYOFF_MAX} COIN, not {coin}", legal=USAGE["payoff"])
+    return Payoff(player_of(state.seats, positional[0]), coin, number(card, "--card") if card else 1)
 
 
 def _owner(state: State, word: str) -> str:

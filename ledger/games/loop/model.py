@@ -148,6 +148,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # A game recorded under rules version "basic-1" keeps that version's rules (see
     # ``rules.setup.LEGACY``): one BUY move a turn, and its recorded moves mean what they meant.
     legacy: bool = False
+    # Rules version 3 on: at a real table the referee flips a MATERIAL refill whose card is
+    # known (every card left in the deck of one type), as a recorded fact (``rules.end``).
+    known_refill: bool = False
     options: dict[str, str] = {}  # the setup's options, each with its value (defaults filled in)
     bought: int = 0  # MATERIAL bought this turn, over all its ``buy`` moves (LOOP 2.2 b: up to 3)
     mode: str = "basic"  # a key of ``modes.MODES``

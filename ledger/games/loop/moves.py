@@ -4,7 +4,11 @@ It is the random-play fuzzer's move source, so it covers every kind of move, but
 combinatorial ones: a 3-card BUY mixes QUALITY 1 and 2 or takes all 3 or all 4, and spends the
 least or the most REPUTATION it may; multi-ACTIVITY CONSUMEs stop at ``CONSUME_CAP``
 candidates per size, and the ACTIVITY dropped are the oldest.
-Cards a physical table has never declared cannot be listed (their faces are unknown).
+Cards a physical table has never declared cannot be listed (their faces are unknown), with
+one exception a table needs: a GOAL whose PROPERTY are known and met but whose reward nobody
+has typed yet is offered, and ``asks`` says what the table must type to make it (the reward
+printed on the card); every other move listed is accepted by ``decide`` as it is. A new
+ACTIVITY flipped at such a table is ``unlisted``: its name and face are asked.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement, islice, product
 
+from msgspec.structs import replace
+
+from ledger.decider import Ask, Unlisted
 from ledger.errors import RefereeError
 from ledger.games.loop import data
 from ledger.games.loop.evolve import AREA, CENTRAL, settle, take
@@ -87,7 +94,7 @@ def legal(state: State, player: str | None = None) -> Iterator[Command]:
         # The other modes' candidates are checked by ``decide`` (every move listed is accepted).
         for move in _modes(state, who):
             try:
-                decide(state, move)
+                decide(state, _stand_in(state, move))
             except RefereeError:
                 continue
             yield move
@@ -266,10 +273,52 @@ def _goals(state: State, player: Player) -> Iterator[Command]:
     names = player.goals if state.virtual else tuple(sorted(state.goal_faces))
     for name in names:
         face = state.goal_faces.get(name)
-        if face is None or not face.complete or achieved_by(state, name) is not None:
+        if face is None or achieved_by(state, name) is not None:
             continue
-        if goal_met(state, player, name, face):
+        # 2.3 at a physical table: no GOAL reward is printed in the rulebook, so the first
+        # player to achieve one types it from the card (``asks``); its PROPERTY must be known.
+        known = face.complete or (not state.virtual and (face.special or face.needs is not None))
+        if known and goal_met(state, player, name, face):
             yield Goal(player.name, name)
+
+
+def asks(state: State, command: Command) -> tuple[Ask, ...]:
+    """What a table must type before ``command`` can be decided: a face nobody has declared
+    (LOOP 2.3: a GOAL's reward, read from the card the first time it is achieved)."""
+    if isinstance(command, Goal) and command.reward is None:
+        face = state.goal_faces.get(command.goal)
+        if face is not None and face.reward is None:
+            rewards = tuple(str(n) for n in range(1, data.MAX_HAPPINESS + 1))
+            words = f"{command.goal}'s reward: the HAPPINESS printed on the card"
+            return (Ask("--reward", words, rewards),)
+    return ()
+
+
+def unlisted(state: State) -> Iterator[Unlisted]:
+    """Moves ``legal`` cannot list at a physical table, the card being new to the referee:
+    an ACTIVITY flipped whose face nobody has typed (1.0, 2.7: the table says what it shows)."""
+    if state.virtual or not activity_wanted(state) or not state.activity_unseen:
+        return
+    known = sum(face.complete for face in state.activity_faces.values())
+    if known < data.ACTIVITY_NAMES:
+        yield Unlisted(
+            "table",
+            "reveal activity",
+            (
+                Ask("", "the new ACTIVITY's name, as printed on the card", ()),
+                Ask("--needs", "the 2 MATERIAL colours it needs", data.MATERIALS, 2),
+                Ask("--props", "the 2 PROPERTY it shows", data.PROPERTIES, 2),
+            ),
+            "a new ACTIVITY card",
+        )
+
+
+def _stand_in(state: State, command: Command) -> Command:
+    """``command`` with a stand-in for the face it ``asks`` (a GOAL reward of 1), so that
+    ``decide`` checks every other rule of it."""
+    if isinstance(command, Goal) and asks(state, command):
+        return replace(command, reward=1)
+    return command
 
 
 def _favours(state: State, player: Player) -> Iterator[Command]:

@@ -177,7 +177,11 @@ from ledger.games.planet_b.view import View, view
 
 name = "planet-b"
 title = "Planet B"
-rules_version = "1"
+# Version 2 (issue 17): a cost of choice "All Others" pay is asked of each payer (option
+# others-choice), and what the referee performs by itself is marked so. Logs of version 1
+# still verify, under their own rules (each payer's share taken from what they hold most of).
+rules_version = "2"
+rules_versions: tuple[str, ...] = ("1", "2")
 modes: tuple[str, ...] = ("standard",)
 min_players = 2
 max_players = 4
@@ -202,6 +206,13 @@ options: tuple[Option, ...] = (
         ("vp", "cost"),
         "RENOVATIONS gives back 'the victory points you paid for the building': its VP ('vp') or "
         "its cost as VP ('cost')",
+    ),
+    Option(
+        "others-choice",
+        "ask",
+        ("ask", "most"),
+        "a cost of choice that All Others pay (a resource, a workie, a faction step of their choice): each "
+        "payer says what they pay ('ask'), or it is taken from what each holds most of ('most')",
     ),
     Option(
         "colours", "", (), "words for the colours in `draw`, in seat order (and the dummy's with 2 players)"
@@ -232,6 +243,7 @@ verbs: tuple[Verb, ...] = (
     _verb("law", "draw a law, then decide it: left or right"),
     _verb("box", "a work area just filled: choose the building's box 1 or 2"),
     _verb("skip", "leave out the actions that cannot be performed"),
+    _verb("pay", 'your share of an "All Others" cost of your choice: what you pay'),
     _verb("draw", "votes drawn from the bag, by colour (elections, GAME OF CHANCE, SPORTS BET)"),
     _verb("recall", "workies back: partly filled areas at an election, or VACCINATION"),
     _verb("discard", "INVITATION TO BID: 0 to 3 buildings under their piles"),
@@ -269,6 +281,7 @@ __all__ = [
     "present",
     "redact",
     "rules_version",
+    "rules_versions",
     "score",
     "standing",
     "text",

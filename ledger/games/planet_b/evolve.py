@@ -46,6 +46,7 @@ from ledger.games.planet_b.model import (
     OfficeDone,
     OfficesGiven,
     PacketDealt,
+    Performed,
     Player,
     RecallDone,
     SetUp,
@@ -163,6 +164,7 @@ def _turn_started(state: State, event: TurnStarted) -> State:
         office_done=False,
         taken=(),
         stack=(),
+        performed=(),
         called=False,
         draft=None,
     )
@@ -219,6 +221,8 @@ def _used(state: State, e: Used) -> State:
     frame = state.stack[-1]
     slots = list(frame.slots)
     slot = slots[e.slot]
+    used = slot.items[e.item]
+    done = Performed(frame.owner, used.symbol, frame.source, used.scope, e.by)
     if slot.mix:
         left = slot.n - e.n
         slots[e.slot] = replace(slot, n=left)
@@ -228,7 +232,8 @@ def _used(state: State, e: Used) -> State:
         slots[e.slot] = Slot((replace(item, n=left),))
     if left <= 0:
         del slots[e.slot]
-    return replace(state, stack=(*state.stack[:-1], replace(frame, slots=tuple(slots))))
+    stack = (*state.stack[:-1], replace(frame, slots=tuple(slots)))
+    return replace(state, stack=stack, performed=(*state.performed, done))
 
 
 def _dropped(state: State, e: Dropped) -> State:

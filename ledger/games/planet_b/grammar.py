@@ -40,6 +40,7 @@ from ledger.games.planet_b.model import (
     Destroy,
     Discard,
     DraftCard,
+    DrawAll,
     DrawVotes,
     End,
     Export,
@@ -49,6 +50,7 @@ from ledger.games.planet_b.model import (
     LawMove,
     Marker,
     Office,
+    PayCost,
     PlayNews,
     Produce,
     Recall,
@@ -66,7 +68,7 @@ from ledger.words import Spec, card_word, count, name_of, number, one, player_of
 USAGE = {
     "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
     "|law [NAME] KEY=VALUE ...",
-    "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD"
+    "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD [PILE CARD ...]"
     " | reveal tile TILE",
     "draft": "draft PLAYER BUILDING",
     "deal": "deal PLAYER left|middle|right [--pay X,Y]",
@@ -84,7 +86,8 @@ USAGE = {
     "law": "law PLAYER [yellow|blue] [LAW] | law PLAYER left|right [--pay X,Y]",
     "box": "box PLAYER 1|2 [--pay X,Y]",
     "skip": "skip PLAYER",
-    "draw": "draw PLAYER COLOUR,COLOUR,...",
+    "pay": "pay PLAYER RESOURCE|crafty|brainy|TRACK[:N] ...",
+    "draw": "draw PLAYER COLOUR,COLOUR,... | draw PLAYER=COLOUR[:N],... PLAYER=... (a whole election draw)",
     "recall": "recall PLAYER [BUILDING.AREA ...] | recall PLAYER BUILDING.AREA crafty|brainy",
     "discard": "discard PLAYER [BUILDING ...]",
     "destroy": "destroy PLAYER BUILDING",
@@ -133,15 +136,16 @@ def colour_names(state: State) -> dict[str, str]:
 
 
 def _colours(state: State, word: str) -> tuple[str, ...]:
+    """``ann:2,dummy`` -> ("ann", "ann", "dummy"), sorted."""
     names = colour_names(state)
     out = []
     for part in word.split(","):
-        part = part.strip().lower()
+        part, colon, n = part.strip().lower().partition(":")
         if not part:
             continue
         if part not in names:
             raise BadInput(f"unknown colour {part!r}", legal=", ".join(sorted(names)))
-        out.append(names[part])
+        out += [names[part]] * (number(n, "a count") if colon else 1)
     return tuple(sorted(out))
 
 
@@ -306,10 +310,21 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
         return Reveal(what, (name_of(positional[1:], "tile"),))
     if what == "news":
         count(positional, 3, None, USAGE["reveal"])
-        pile = positional[1].upper()
-        if pile not in data.NEWS_PILES:
+        if positional[1].upper() not in data.NEWS_PILES:
             raise BadInput(f"news piles are I, II and III, not {positional[1]!r}", legal="I | II | III")
-        return Reveal("news", (name_of(positional[2:], "news card"),), pile)
+        groups: list[tuple[str, list[str]]] = []
+        for word in positional[1:]:
+            if word.upper() in data.NEWS_PILES:
+                groups.append((word.upper(), []))
+            else:
+                groups[-1][1].append(word)
+        for pile, words in groups:
+            if not words:
+                raise BadInput(f"say the card revealed on news pile {pile}", legal=USAGE["reveal"])
+        cards_ = tuple(name_of(words, "news card") for _, words in groups)
+        if len(groups) == 1:
+            return Reveal("news", cards_, groups[0][0])
+        return Reveal("news", cards_, piles=tuple(pile for pile, _ in groups))
     raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
 
 
@@ -329,6 +344,21 @@ def _space(word: str) -> str:
             f"the conglomerate spaces are left, middle and right, not {word!r}", legal=" | ".join(SPACES)
         )
     return word.lower()
+
+
+def _one_of(word: str, allowed: Sequence[str], verb: str, what: str) -> str:
+    """A word the grammar allows only a few values for (checked before any rule: exit 2)."""
+    for value in allowed:
+        if word.lower() == value.lower():
+            return value
+    raise BadInput(f"{what} is {' or '.join(allowed)}, not {word!r}", legal=USAGE[verb])
+
+
+_SWINDLE_TILES = tuple(dict.fromkeys(data.SWINDLE_TILES))
+_TILE_SPACES = tuple(f"{line}{n}" for line in data.LINES for n in range(1, data.LINE_SPACES + 1))
+_BOXES = ("1", "2")
+_PAYMENTS = (*data.RESOURCES, *data.WORKIES, *data.TRACKS)  # what a cost of choice takes
+_NEWS = tuple(data.NEWS_PILES)
 
 
 def _office(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
@@ -374,7 +404,12 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "sell": _simple("sell", lambda s, p, r, o: Sell(p, _counted(r, data.RESOURCES, "resource")), low=1),
     "tile": _simple(
         "tile",
-        lambda s, p, r, o: BuyTile(p, r[0].lower(), r[1].lower(), "back" in o),
+        lambda s, p, r, o: BuyTile(
+            p,
+            _one_of(r[0], data.RESOURCES, "tile", "a production tile"),
+            _one_of(r[1], _TILE_SPACES, "tile", "a production space"),
+            "back" in o,
+        ),
         {"back": ("back", "flag")},
         2,
         2,
@@ -382,7 +417,12 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "office": _simple("office", _office),
     "gain": _simple("gain", lambda s, p, r, o: Gain(p, tuple(w.lower() for w in r))),
     "votes": _simple("gain", lambda s, p, r, o: Gain(p, (f"{r[0]}vote" if r else "vote",)), high=1),
-    "produce": _simple("produce", lambda s, p, r, o: Produce(p, r[0].lower()), low=1, high=1),
+    "produce": _simple(
+        "produce",
+        lambda s, p, r, o: Produce(p, _one_of(r[0], data.LINES, "produce", "a line")),
+        low=1,
+        high=1,
+    ),
     "build": _simple(
         "build",
         lambda s, p, r, o: Build(p, name_of(r, "building"), "back" in o, _pay(o)),
@@ -393,19 +433,48 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "faction": _simple(
         "faction", lambda s, p, r, o: Faction(p, tuple(w.lower() for w in r), _pay(o)), _PAY, 1
     ),
-    "news": _simple("news", lambda s, p, r, o: PlayNews(p, r[0].upper(), _pay(o)), _PAY, 1, 1),
-    "swindle": _simple("swindle", lambda s, p, r, o: BuySwindle(p, r[0]), low=1, high=1),
-    "marker": _simple("marker", lambda s, p, r, o: Marker(p, r[0].lower()), low=1, high=1),
+    "news": _simple(
+        "news",
+        lambda s, p, r, o: PlayNews(p, _one_of(r[0], _NEWS, "news", "a news pile"), _pay(o)),
+        _PAY,
+        1,
+        1,
+    ),
+    "swindle": _simple(
+        "swindle",
+        lambda s, p, r, o: BuySwindle(p, _one_of(r[0], _SWINDLE_TILES, "swindle", "a swindle tile")),
+        low=1,
+        high=1,
+    ),
+    "marker": _simple(
+        "marker",
+        lambda s, p, r, o: Marker(p, _one_of(r[0], ("left", "right"), "marker", "a move")),
+        low=1,
+        high=1,
+    ),
     "law": _simple("law", _law, _PAY),
-    "box": _simple("box", lambda s, p, r, o: ChooseBox(p, number(r[0], "the box"), _pay(o)), _PAY, 1, 1),
+    "box": _simple(
+        "box",
+        lambda s, p, r, o: ChooseBox(p, int(_one_of(r[0], _BOXES, "box", "the box")), _pay(o)),
+        _PAY,
+        1,
+        1,
+    ),
     "skip": _simple("skip", lambda s, p, r, o: Skip(p), high=0),
+    "pay": _simple(
+        "pay",
+        lambda s, p, r, o: PayCost(p, _counted(r, _PAYMENTS, "payment")),
+        low=1,
+    ),
     "draw": lambda s, w: _parse_draw(s, w),
     "recall": _simple("recall", _recall),
     "discard": _simple("discard", lambda s, p, r, o: Discard(p, tuple(name_of([w], "building") for w in r))),
     "destroy": _simple("destroy", lambda s, p, r, o: Destroy(p, name_of(r, "building")), low=1),
     "copy": _simple(
         "copy",
-        lambda s, p, r, o: CopyBox(p, name_of(r[:-1], "building"), number(r[-1], "the box"), _pay(o)),
+        lambda s, p, r, o: CopyBox(
+            p, name_of(r[:-1], "building"), int(_one_of(r[-1], _BOXES, "copy", "the box")), _pay(o)
+        ),
         _PAY,
         2,
     ),
@@ -423,14 +492,33 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
 }
 
 
+def _drawer(state: State, word: str) -> str:
+    names = colour_names(state)
+    if word.lower() not in names:
+        raise BadInput(f"unknown player {word!r}", legal=", ".join(sorted(names)))
+    return names[word.lower()]
+
+
 def _parse_draw(state: State, words: Sequence[str]) -> Command:
     positional, _ = scan(words, {})
+    count(positional, 1, None, USAGE["draw"])
+    if any("=" in word for word in positional):
+        draws: dict[str, tuple[str, ...]] = {}
+        for word in positional:
+            who, eq, colours = word.partition("=")
+            if not eq:
+                raise BadInput(
+                    f"a whole draw names each drawer: PLAYER=COLOURS, not {word!r}", legal=USAGE["draw"]
+                )
+            name = _drawer(state, who)
+            if name in draws:
+                raise BadInput(f"{name} is named twice in the draw", legal=USAGE["draw"])
+            draws[name] = _colours(state, colours)
+        return DrawAll(draws)
     count(positional, 1, 2, USAGE["draw"])
-    who = positional[0].lower()
-    names = colour_names(state)
-    if who not in names:
-        raise BadInput(f"unknown player {positional[0]!r}", legal=", ".join(sorted(names)))
-    return DrawVotes(names[who], _colours(state, positional[1]) if len(positional) > 1 else ())
+    return DrawVotes(
+        _drawer(state, positional[0]), _colours(state, positional[1]) if len(positional) > 1 else ()
+    )
 
 
 def parse(state: State, words: Sequence[str]) -> Command:
@@ -462,9 +550,10 @@ def text(command: Command) -> str:
     match command:
         case Declare(face):
             return declare_text(face)
-        case Reveal(what, names, pile):
+        case Reveal(what, names, pile, piles):
             if what == "news":
-                return f"reveal news {pile} {card_word(names[0])}"
+                each = zip(piles, names, strict=True) if piles else [(pile, names[0])]
+                return "reveal news " + " ".join(f"{p} {card_word(n)}" for p, n in each)
             return f"reveal {what} {' '.join(map(card_word, names))}"
         case DraftCard(player, card):
             return f"draft {player} {card_word(card)}"
@@ -500,8 +589,14 @@ def text(command: Command) -> str:
             return f"box {player} {box}{_pay_text(pay)}"
         case Skip(player):
             return f"skip {player}"
+        case PayCost(player, items):
+            return f"pay {player} {_grouped(items)}"
         case DrawVotes(player, colours):
             return f"draw {player} {','.join(colours)}".rstrip()
+        case DrawAll(draws):
+            return "draw " + " ".join(
+                f"{name}={_grouped(colours).replace(' ', ',')}" for name, colours in draws.items()
+            )
         case Recall(player, areas, colour):
             return " ".join(w for w in ("recall", player, *areas, colour) if w)
         case Discard(player, names):

@@ -98,6 +98,17 @@ class Exchange(msgspec.Struct, frozen=True):
     space: int
 
 
+class Performed(msgspec.Struct, frozen=True, omit_defaults=True):
+    """An action of a box performed this turn: whose box, the symbol, for whom (``scope``),
+    and ``by`` "referee" when it was performed by itself (nothing was left to choose)."""
+
+    owner: str
+    symbol: str
+    source: str
+    scope: str = ""
+    by: str = ""
+
+
 class State(msgspec.Struct, frozen=True, kw_only=True):
     """The whole table. ``phase``: cards, setup, draft, turn, refill, exchange, election, over."""
 
@@ -130,6 +141,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     office_done: bool = False
     taken: tuple[str, ...] = ()  # news piles taken from this turn
     stack: tuple[Frame, ...] = ()  # open boxes, the top last
+    performed: tuple[Performed, ...] = ()  # this turn's actions performed, to name one typed again
+    legacy: bool = False  # recorded under rules version 1 (``ledger.games.planet_b.rules_versions``)
     exchange: Exchange | None = None
     election: Election | None = None
     elections: int = 0
@@ -153,11 +166,13 @@ class Declare(msgspec.Struct, frozen=True, tag="planet-b.declare"):
 
 class Reveal(msgspec.Struct, frozen=True, tag="planet-b.reveal", omit_defaults=True):
     """The table says what it turned up: ``tiles`` (the 3 A tiles, left to right), the
-    ``removed`` B tile (2 players), a ``news`` card on ``pile``, or the next B ``tile``."""
+    ``removed`` B tile (2 players), a ``news`` card on ``pile`` (or one on each of ``piles``,
+    in one command), or the next B ``tile``."""
 
     what: str
     cards: tuple[str, ...]
     pile: str = ""
+    piles: tuple[str, ...] = ()  # several news cards: the pile of each card, in order
 
 
 class DraftCard(msgspec.Struct, frozen=True, tag="planet-b.draft"):
@@ -258,6 +273,21 @@ class DrawVotes(msgspec.Struct, frozen=True, tag="planet-b.draw", omit_defaults=
     colours: tuple[str, ...] = ()  # a real table: the colours drawn, sorted
 
 
+class PayCost(msgspec.Struct, frozen=True, tag="planet-b.pay"):
+    """A payer's share of an "All Others" cost of choice: what they pay (resources, workies or
+    faction tracks), when the table asks each payer (option ``others-choice``)."""
+
+    player: str
+    items: tuple[str, ...]
+
+
+class DrawAll(msgspec.Struct, frozen=True, tag="planet-b.draw-all"):
+    """Elections 3 at a real table, in one command: the colours each drawer drew in all
+    until the bag was empty (sorted); one drawer left out drew the rest."""
+
+    draws: dict[str, tuple[str, ...]]
+
+
 class Recall(msgspec.Struct, frozen=True, tag="planet-b.recall", omit_defaults=True):
     """Workies back to the board: at an election the partly filled ``areas`` that return
     (none: keep them); VACCINATION one ``colour`` workie from one area."""
@@ -334,6 +364,8 @@ Command = (
     | ChooseBox
     | Skip
     | DrawVotes
+    | DrawAll
+    | PayCost
     | Recall
     | Discard
     | Destroy
@@ -431,12 +463,14 @@ class BoxOpened(msgspec.Struct, frozen=True, tag="planet-b.box_opened"):
     frame: Frame
 
 
-class Used(msgspec.Struct, frozen=True, tag="planet-b.used"):
-    """Units of a slot of the top box used: ``item`` is the alternative chosen."""
+class Used(msgspec.Struct, frozen=True, tag="planet-b.used", omit_defaults=True):
+    """Units of a slot of the top box used: ``item`` is the alternative chosen; ``by``
+    "referee" when the referee performed it by itself (nothing was left to choose)."""
 
     slot: int
     item: int
     n: int
+    by: str = ""
 
 
 class Dropped(msgspec.Struct, frozen=True, tag="planet-b.dropped"):

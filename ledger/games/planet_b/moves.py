@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 
+from msgspec.structs import replace
+
 from ledger.errors import AmbiguousMove, RefereeError
 from ledger.games.planet_b import data, effects
 from ledger.games.planet_b.effects import Item, parse_box
@@ -37,6 +39,7 @@ from ledger.games.planet_b.model import (
     LawMove,
     Marker,
     Office,
+    PayCost,
     Player,
     PlayNews,
     Produce,
@@ -193,6 +196,12 @@ def _tiles(state: State, name: str) -> Iterator[Command]:
 def _frame(state: State, frame: Frame) -> Iterator[Command]:
     name = frame.owner
     player = state.players[name]
+    due = core.cost_due(frame)
+    if due is not None:  # a payer's share of an "All Others" cost: what they pay, and nothing else
+        cost = replace(due[2], cost=False)
+        for words in pay_ways(state, name, [cost]):
+            yield PayCost(name, tuple(sorted(words)))
+        return
     symbols = {item.symbol for slot in frame.slots for item in slot.items}
     if any(core.slot_free(state, slot) for slot in frame.slots):
         yield Gain(name)

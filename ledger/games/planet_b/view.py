@@ -97,6 +97,7 @@ class ElectionView(msgspec.Struct, frozen=True, kw_only=True):
     order: list[str]  # the drawing order, the dummy last
     drawer: str | None
     draw: int  # the size of the next draw
+    left: dict[str, int]  # the votes each drawer still draws until the bag is empty
     front: dict[str, dict[str, int]]  # votes in front of each, by colour
     phantom: dict[str, int]  # "+1" votes counted without a vote
 
@@ -278,7 +279,13 @@ def verbs(state: State) -> list[str]:
     found: list[str] = []
     for slot in frame.slots:
         for item in slot.items:
-            verb = "gain" if core.free(state, item) else _VERB.get(item.symbol, "faction")
+            verb = (
+                "pay"
+                if item.cost
+                else "gain"
+                if core.free(state, item)
+                else _VERB.get(item.symbol, "faction")
+            )
             if verb not in found:
                 found.append(verb)
     if any(not possible(state, frame, slot) for slot in frame.slots):
@@ -371,6 +378,7 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
             order=list(election.order),
             drawer=drawer or None,
             draw=flow.draw_size(state, drawer) if drawer and sum(state.bag.values()) else 0,
+            left=flow.draws_left(state),
             front={k: dict(v) for k, v in election.front.items()},
             phantom=dict(election.phantom),
         )

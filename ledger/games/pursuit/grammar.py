@@ -31,6 +31,7 @@ from ledger.games.pursuit.model import (
     Take,
     Trait,
     Upkeep,
+    UpkeepAll,
 )
 from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
 
@@ -52,11 +53,11 @@ USAGE = {
     "promote": "promote PLAYER JOB",
     "develop": "develop PLAYER FRIEND",
     "dedicate": "dedicate PLAYER FRIEND",
-    "engage": "engage PLAYER CARD [--token]",
+    "engage": "engage PLAYER CARD [--token | --hourglass]",
     "refresh": "refresh PLAYER projects|items|jobs|partners|friends",
     "discard": "discard PLAYER CARD",
     "pass": "pass PLAYER",
-    "upkeep": "upkeep PLAYER [--drop CARD ...] [--harder CARD:N ...]",
+    "upkeep": "upkeep PLAYER [--drop CARD ...] [--harder CARD:N ...] | upkeep --all",
     "outcome": "outcome PLAYER CARD N [--partner PARTNER]",
     "adjust": "adjust PLAYER +Nsymbol -Nsymbol ... --why TEXT",
 }
@@ -245,6 +246,16 @@ def _card_action(how: str) -> Callable[[State, Sequence[str]], Command]:
     return _verb(how, build, _TOKEN, 1, None)
 
 
+_ENGAGE: Spec = {**_TOKEN, "hourglass": ("hourglass", "flag")}
+
+
+def _engage(player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    token, hourglass = "token" in options, "hourglass" in options
+    if token and hourglass:
+        raise BadInput("Engage with the Community token or an hourglass, not both", legal=USAGE["engage"])
+    return Engage(player, _card(rest), token, either=not token and not hourglass)
+
+
 def _upkeep(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
     drop = tuple(_card([w]) for w in options.get("drop", []))
     harder = []
@@ -270,6 +281,8 @@ def _adjust(state: State, player: str, rest: list[str], options: dict[str, list[
     return Adjust(player, tuple(w.lower() for w in rest), why)
 
 
+_upkeep_verb = _verb("upkeep", _upkeep, {"drop": ("drop", "many"), "harder": ("harder", "many")}, 0, 0)
+
 _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "declare": _parse_declare,
     "reveal": _parse_reveal,
@@ -277,11 +290,11 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "action": _verb("action", lambda s, p, r, o: Act(p, r[0].lower(), "token" in o), _TOKEN, 1, 1),
     **{how: _take(how) for how in data.TAKES},
     **{how: _card_action(how) for how in CARD_ACTIONS},
-    "engage": _verb("engage", lambda s, p, r, o: Engage(p, _card(r), "token" in o), _TOKEN, 1, None),
+    "engage": _verb("engage", lambda s, p, r, o: _engage(p, r, o), _ENGAGE, 1, None),
     "refresh": _verb("refresh", lambda s, p, r, o: Refresh(p, r[0].lower()), None, 1, 1),
     "discard": _verb("discard", lambda s, p, r, o: Discard(p, _card(r)), None, 1, None),
     "pass": _verb("pass", lambda s, p, r, o: Pass(p), None, 0, 0),
-    "upkeep": _verb("upkeep", _upkeep, {"drop": ("drop", "many"), "harder": ("harder", "many")}, 0, 0),
+    "upkeep": lambda s, w: UpkeepAll() if [x.lower() for x in w] == ["--all"] else _upkeep_verb(s, w),
     "outcome": _verb("outcome", _outcome, {"partner": ("partner", "value")}, 2, None),
     "adjust": _verb("adjust", _adjust, {"why": ("why", "many")}, 1, None),
 }
@@ -320,14 +333,17 @@ def text(command: Command) -> str:
             return f"{how} {player} {' '.join(card_word(c) for c in found)}{more}{_token(token)}"
         case CardAction(player, how, card, token):
             return f"{how} {player} {card_word(card)}{_token(token)}"
-        case Engage(player, card, token):
-            return f"engage {player} {card_word(card)}{_token(token)}"
+        case Engage(player, card, token, either):
+            how = "" if either else _token(token) or " --hourglass"
+            return f"engage {player} {card_word(card)}{how}"
         case Refresh(player, row):
             return f"refresh {player} {row}"
         case Discard(player, card):
             return f"discard {player} {card_word(card)}"
         case Pass(player):
             return f"pass {player}"
+        case UpkeepAll():
+            return "upkeep --all"
         case Upkeep(player, drop, harder):
             words = [f"upkeep {player}"]
             if drop:

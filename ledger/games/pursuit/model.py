@@ -167,6 +167,7 @@ class Engage(msgspec.Struct, frozen=True, tag="pursuit.engage", omit_defaults=Tr
     player: str
     card: str
     token: bool = False  # the Community token, else an hourglass
+    either: bool = False  # neither --token nor --hourglass typed: the one way that is possible
 
 
 class Refresh(msgspec.Struct, frozen=True, tag="pursuit.refresh"):
@@ -189,6 +190,11 @@ class Upkeep(msgspec.Struct, frozen=True, tag="pursuit.upkeep", omit_defaults=Tr
     player: str
     drop: tuple[str, ...] = ()
     harder: tuple[str, ...] = ()
+
+
+class UpkeepAll(msgspec.Struct, frozen=True, tag="pursuit.upkeep-all"):
+    """The table, for every player who still owes upkeep: each pays all of it (no card
+    dropped, no Work Harder): the Upkeep Phase in one command."""
 
 
 class Outcome(msgspec.Struct, frozen=True, tag="pursuit.outcome", omit_defaults=True):
@@ -218,6 +224,7 @@ Command = (
     | Discard
     | Pass
     | Upkeep
+    | UpkeepAll
     | Outcome
     | Adjust
 )

@@ -43,6 +43,10 @@ def headline(view: View) -> str:
     elif view.phase == "resolution":
         who = view.to_act[0] if view.to_act else "nobody"
         parts.append(f"Resolution · {who} resolves {view.resolving}")
+        # Outcome: in the order the players engaged; the table is told it, not left to recall
+        order = next((list(s.engaged) for s in view.community if s.card == view.resolving), [])
+        if len(order) > 1:
+            parts.append(f"engaged first: {', then '.join(order)}")
     return " · ".join(parts)
 
 
@@ -51,7 +55,10 @@ def prompt(view: View) -> str:
         return ""
     if view.to_act == ["table"] and view.awaited:
         return "table: " + "; ".join(view.awaited)
-    return f"{', '.join(view.to_act)}: {' | '.join(view.verbs)}"
+    said = f"{', '.join(view.to_act)}: {' | '.join(view.verbs)}"
+    if view.phase == "upkeep" and len(view.owed) > 1:
+        said += " · table: upkeep --all (each pays all of it)"
+    return said
 
 
 def _card(card: CardView) -> str:

@@ -25,6 +25,7 @@ from ledger.games.loop.model import (
     GameEnded,
     MaterialBurned,
     MaterialRevealed,
+    State,
     Step,
     TurnEnded,
     TurnStarted,
@@ -105,6 +106,17 @@ def refill_now(out: _Out) -> None:
         _proceed(out)
 
 
+def known_material(state: State) -> bool:
+    """A real table's MATERIAL refill with one card it can be: every card left of one type."""
+    return (
+        state.known_refill
+        and not state.virtual
+        and mode_of(state).favours != "blue"
+        and bool(material_wanted(state))
+        and len(set(state.material_deck)) == 1
+    )
+
+
 def _proceed(out: _Out) -> None:
     """After a reveal, a move or an end of turn: deal what the referee deals, then go on to the
     next step of the turn end, or start the turn."""
@@ -137,6 +149,11 @@ def _proceed(out: _Out) -> None:
             continue
         if state.virtual and activity_wanted(state):
             out.add(ActivityRevealed(state.activity_deck[0]))
+            continue
+        if known_material(state):
+            # LOOP 2.7 at a real table: the deck holds one type only, so the card flipped is
+            # known: the referee records it (Solo's Exhibited QUALITY is still typed).
+            out.add(MaterialRevealed(state.material_deck[0]))
             continue
         if table_owes(state) and not state.virtual:
             return  # the table reveals the rest

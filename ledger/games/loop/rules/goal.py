@@ -65,11 +65,6 @@ def _goal(out: _Out, command: Goal) -> None:
             f"the referee does not know what {name} needs yet: type it as the card shows it",
             legal=f"goal {player.name} {card_word(name)} --needs P,P,P --reward N",
         )
-    if face.reward is None:
-        raise BadInput(
-            f"the referee does not know {name}'s reward yet: type it as the card shows it",
-            legal=f"goal {player.name} {card_word(name)} --reward N (the HAPPINESS on the card)",
-        )
     if not goal_met(state, player, name, face):
         kept = "; ".join(
             f"{k.name} ({', '.join(state.activity_faces[k.name].props or ())})" for k in player.kept
@@ -79,6 +74,13 @@ def _goal(out: _Out, command: Goal) -> None:
             f"{player.name}'s kept ACTIVITY do not meet {name}: {wants}",
             rule=R_GOALS if face.special else R_GOAL,
             legal=f"kept: {kept or 'none'}",
+        )
+    # What is known is checked before what is not is asked for: a GOAL the kept ACTIVITY do
+    # not meet is refused by 2.3 whatever its reward.
+    if face.reward is None:
+        raise BadInput(
+            f"the referee does not know {name}'s reward yet: type it as the card shows it",
+            legal=f"goal {player.name} {card_word(name)} --reward N (the HAPPINESS on the card)",
         )
     if news:
         out.add(GoalDeclared(name, face.needs, face.reward))

@@ -237,6 +237,7 @@ def _base(
         activity_faces=activity_faces,
         goal_faces=goal_faces,
         legacy=legacy,
+        known_refill=setup.rules_version not in (LEGACY, "2"),
         options=options,
         mode=setup.mode,
     )

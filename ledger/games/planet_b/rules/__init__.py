@@ -26,6 +26,7 @@ from ledger.games.planet_b.model import (
     Destroy,
     Discard,
     DraftCard,
+    DrawAll,
     DrawVotes,
     End,
     Event,
@@ -36,6 +37,7 @@ from ledger.games.planet_b.model import (
     LawMove,
     Marker,
     Office,
+    PayCost,
     PlayNews,
     Produce,
     Recall,
@@ -73,6 +75,8 @@ _DECIDERS: dict[type, Callable[[core.Out, Any], None]] = {
     ChooseBox: actions.choose_box,
     Skip: actions.skip,
     DrawVotes: flow.draw_votes,
+    DrawAll: flow.draw_all,
+    PayCost: actions.pay_cost,
     Recall: flow.recall,
     Discard: actions.discard,
     Destroy: actions.destroy,
@@ -125,7 +129,7 @@ def to_act(state: State) -> list[str]:
 
 def actor(command: Command) -> str:
     """Who makes the move: a player, or "table" for declarations, reveals, the dummy's draws."""
-    if isinstance(command, Declare | Reveal):
+    if isinstance(command, Declare | Reveal | DrawAll):
         return "table"
     if isinstance(command, DrawVotes) and command.player == data.DUMMY:
         return "table"

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from ledger.errors import BadInput, IllegalMove, NotYourTurn
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, effects
 from ledger.games.planet_b.effects import Box, Item, Slot, parse_box
 from ledger.games.planet_b.faces import areas_of
 from ledger.games.planet_b.model import (
     SPACES,
+    BoxOpened,
     Build,
     BuildingDestroyed,
     BuildingReturned,
@@ -43,6 +44,7 @@ from ledger.games.planet_b.model import (
     NewsTaken,
     Office,
     OfficeDone,
+    PayCost,
     PlayNews,
     Produce,
     Recall,
@@ -322,7 +324,13 @@ def office(out: Out, command: Office) -> None:
         return
     moral_only = player.office == "vice-president" and not immoral
     if command.choice and not moral_only:
-        raise BadInput(f"the {why}'s action has nothing to choose now", legal=f"office {command.player}")
+        # a rule, not the grammar: an immoral Vice-President takes money, and no track
+        raise IllegalMove(
+            f"the {why}'s action has nothing to choose now"
+            + (" (immoral: the money, no faction step)" if immoral else ""),
+            rule=R_OFFICES,
+            legal=f"office {command.player}",
+        )
     out.add(OfficeDone(command.player))
     money_text, action = data.OFFICE_ACTION[player.office]
     if immoral:
@@ -346,7 +354,7 @@ def office(out: Out, command: Office) -> None:
 def gain_move(out: Out, command: Gain) -> None:
     """Perform actions with nothing to choose (all of them, or those named), or choose the
     resources of a "resource of your choice"."""
-    frame = acting(out.state, command.player)
+    frame = acting(out.state, command.player, [_counted(word)[1] for word in command.items])
     if not command.items:
         done = False
         while True:
@@ -373,7 +381,9 @@ def gain_move(out: Out, command: Gain) -> None:
             raise BadInput(f"{symbol!r} is not a gain", legal=f"left: {core.offered(frame)}")
         spot = find(frame, wants, n)
         if spot is None:
-            raise missing(frame, f"{n} {symbol}", R_COSTS)
+            raise core.performed_already(out.state, command.player, [symbol]) or missing(
+                frame, f"{n} {symbol}", R_COSTS
+            )
         s, i = spot
         item = frame.slots[s].items[i]
         use(out, s, i, n)
@@ -720,7 +730,8 @@ def swindle(out: Out, command: BuySwindle) -> None:
         core.plan(state, command.player, parse_box(cost).costs, ())
     use(out, *spot, 1)
     if free_spot is None:
-        core.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")
+        for asked in reversed(core.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")):
+            out.add(BoxOpened(asked))
     out.add(SwindlePlaced(command.player, command.tile))
     open_box(out, command.player, f"swindle space {len(player.swindles) + 1}", parse_box(reward))
     settle(out)
@@ -817,6 +828,8 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
     name = frame.owner
     player = state.players[name]
     symbol = item.symbol
+    if item.cost:  # a payer's share of an "All Others" cost (asked only of one who can pay it)
+        return core.can_pay(state, name, [replace(item, cost=False)])
     if core.free(state, item):
         return True
     if symbol == "tile":
@@ -862,6 +875,34 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
         president = (law_face.left if symbol == "law-left" else law_face.right)[0]
         return core.can_pay(state, name, parse_box(president).costs)
     return True
+
+
+def pay_cost(out: Out, command: PayCost) -> None:
+    """Costs and Action Boxes, "All Others": a payer's share of a cost of choice, what they
+    say they pay (the table asks each payer: option others-choice)."""
+    frame = acting(out.state, command.player)
+    due = core.cost_due(frame)
+    if due is None:
+        raise IllegalMove(
+            f"{frame.source} asks {command.player} to pay nothing",
+            rule=R_COSTS,
+            legal=f"left to perform: {core.offered(frame)}",
+        )
+    s, i, item = due
+    cost = replace(item, cost=False)
+    try:
+        taken = core.plan(out.state, command.player, [cost], command.items)
+    except AmbiguousMove as error:
+        ways = [f"pay {command.player} {c.removeprefix('--pay ')}" for c in error.candidates]
+        raise AmbiguousMove(
+            f"say what {command.player} pays for {effects.item_text(item)} ({frame.source})",
+            rule=R_COSTS,
+            candidates=ways,
+        ) from None
+    use(out, s, i, item.n)
+    for one, took in taken:
+        core.pay_one(out, command.player, one, took, frame.source)
+    settle(out)
 
 
 def skip(out: Out, command: Skip) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from msgspec.structs import replace
+
 from ledger.decider import Facts
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, effects
@@ -47,6 +49,7 @@ OPTION_MOOD_VOTES = "mood-votes"
 OPTION_MINUS_TILE = "minus-tile"
 OPTION_RENOVATIONS = "renovations"
 OPTION_COLOURS = "colours"
+OPTION_OTHERS_CHOICE = "others-choice"
 # Actions a virtual game performs itself: the referee draws from its own piles and bag.
 VIRTUAL_FREE = frozenset({"draw-build-a", "draw-build-b", "chance", "bet", "law"})
 
@@ -394,7 +397,7 @@ def can_pay(state: State, name: str, costs: Sequence[Item]) -> bool:
     return spare >= needs.get("faction", 0) and state.bag.get(name, 0) >= needs.get("vote", 0)
 
 
-def _pay_one(out: Out, name: str, item: Item, took: tuple[str, ...], why: str) -> None:
+def pay_one(out: Out, name: str, item: Item, took: tuple[str, ...], why: str) -> None:
     if item.symbol == "money":
         money(out, name, -item.n, why)
     elif item.symbol == "mood":
@@ -409,12 +412,14 @@ def _pay_one(out: Out, name: str, item: Item, took: tuple[str, ...], why: str) -
         change(out, name, why, resources={r: -took.count(r) for r in sorted(set(took))})
 
 
-def pay(out: Out, owner: str, costs: Sequence[Item], words: Sequence[str], why: str) -> None:
+def pay(out: Out, owner: str, costs: Sequence[Item], words: Sequence[str], why: str) -> list[Frame]:
     """Pay a box's costs: the owner's in full (``plan`` has checked); "all"/"all others"
-    costs by every other who can pay each in full (Costs and Action Boxes)."""
+    costs by every other who can pay each in full (Costs and Action Boxes). Returns the
+    boxes of the others asked what they pay (``share``), to open above the owner's."""
     own = [c for c in costs if not c.scope or c.scope == "all"]
     for item, took in plan(out.state, owner, own, words):
-        _pay_one(out, owner, item, took, why)
+        pay_one(out, owner, item, took, why)
+    asked = []
     for item in costs:
         if not item.scope:
             continue
@@ -424,12 +429,33 @@ def pay(out: Out, owner: str, costs: Sequence[Item], words: Sequence[str], why: 
                     pay_votes(out, name, item.n, f"{why} (all others)")
                 continue
             if item.symbol == "mood" or can_pay(out.state, name, [Item(item.symbol, item.n)]):
-                try:
-                    taken = plan(out.state, name, [Item(item.symbol, item.n)], ())
-                except AmbiguousMove:
-                    taken = [(item, _cheapest(out.state, name, item))]
-                for one, took in taken:
-                    _pay_one(out, name, Item(one.symbol, one.n), took, f"{why} (all others)")
+                box = share(out, name, Item(item.symbol, item.n), f"{why} (all others)")
+                if box is not None:
+                    asked.append(box)
+    return asked
+
+
+def share(out: Out, name: str, item: Item, why: str) -> Frame | None:
+    """One payer's share of an "All Others" cost, paid now; or, for a cost of choice the
+    table asks each payer (option ``others-choice=ask``), the box they pay it from."""
+    try:
+        taken = plan(out.state, name, [item], ())
+    except AmbiguousMove:
+        if out.state.options.get(OPTION_OTHERS_CHOICE) == "ask":
+            return Frame(name, why, (Slot((replace(item, scope="", cost=True),)),))
+        taken = [(item, _cheapest(out.state, name, item))]
+    for one, took in taken:
+        pay_one(out, name, Item(one.symbol, one.n), took, why)
+    return None
+
+
+def cost_due(frame: Frame) -> tuple[int, int, Item] | None:
+    """The cost of choice a payer's box holds (slot, item, the cost), if it is one."""
+    for s, slot in enumerate(frame.slots):
+        for i, item in enumerate(slot.items):
+            if item.cost:
+                return s, i, item
+    return None
 
 
 def _cheapest(state: State, name: str, item: Item) -> tuple[str, ...]:
@@ -468,11 +494,41 @@ _WAITING = {
 }
 
 
-def acting(state: State, name: str) -> Frame:
-    """The open box ``name`` performs now; the right error if it is not theirs to act."""
+REFEREE = "referee"  # Used.by: performed by itself, nothing was left to choose
+
+
+def performed_already(state: State, name: str, symbols: Sequence[str]) -> IllegalMove | None:
+    """The refusal of an action typed again that was performed this turn for ``name`` (any
+    of ``symbols``; none: any the referee performed by itself): it says by whom."""
+    for done in reversed(state.performed):
+        mine = done.owner == name if not done.scope else done.scope == "all" or done.owner != name
+        if not mine or (symbols and done.symbol not in symbols) or (not symbols and done.by != REFEREE):
+            continue
+        whose = done.source if done.owner == name else f"{done.owner}'s {done.source}"
+        scope = f", {done.scope}" if done.scope else ""
+        by = (
+            "by the referee, as nothing was left to choose"
+            if done.by == REFEREE
+            else f"by {done.owner}'s move"
+        )
+        return IllegalMove(
+            f"{name}'s {done.symbol} ({whose}{scope}) was performed already, {by}",
+            rule=R_COSTS,
+            legal="nothing to type for it; `referee log` shows it",
+        )
+    return None
+
+
+def acting(state: State, name: str, symbols: Sequence[str] | None = None) -> Frame:
+    """The open box ``name`` performs now; the right error if it is not theirs to act (and,
+    for ``symbols`` typed, if the referee or a move performed them already this turn)."""
     frame = top(state)
     if state.phase != "turn":
         raise NotYourTurn(f"no turn is under way: {_WAITING[state.phase]}", rule=R_SUMMARY)
+    if symbols is not None and (frame is None or frame.owner != name):
+        done = performed_already(state, name, symbols)
+        if done is not None:
+            raise done
     if frame is None:
         raise IllegalMove(
             "there is no action box open to perform",
@@ -488,7 +544,7 @@ def slot_offers(slot: Slot, symbols: Iterable[str]) -> int | None:
     """The index of the slot's item that is one of ``symbols`` (None: none is)."""
     wanted = set(symbols)
     for i, item in enumerate(slot.items):
-        if item.symbol in wanted:
+        if item.symbol in wanted and not item.cost:  # a payer's cost is paid, not gained
             return i
     return None
 
@@ -523,8 +579,8 @@ def missing(frame: Frame, what: str, rule: str) -> IllegalMove:
     )
 
 
-def use(out: Out, slot: int, item: int, n: int) -> None:
-    out.add(Used(slot, item, n))
+def use(out: Out, slot: int, item: int, n: int, by: str = "") -> None:
+    out.add(Used(slot, item, n, by))
 
 
 def open_box(
@@ -538,20 +594,20 @@ def open_box(
     then: str = "",
     forced: bool = False,
 ) -> None:
-    """Pay ``box``'s costs and put it on the stack; ``forced`` (the "All Others" part of a
-    law) pays only the costs the player can pay in full."""
+    """Pay ``box``'s costs and put it on the stack, and above it the boxes of the payers asked
+    what they pay; ``forced`` (the "All Others" part of a law) pays only the costs the player
+    can pay in full."""
+    asked: list[Frame] = []
     if forced:
         for item in box.costs:
             if item.symbol == "mood" or can_pay(out.state, owner, [item]):
-                try:
-                    chosen = plan(out.state, owner, [item], ())
-                except AmbiguousMove:
-                    chosen = [(item, _cheapest(out.state, owner, item))]
-                for one, took in chosen:
-                    _pay_one(out, owner, one, took, source)
+                found = share(out, owner, item, source)
+                asked += [found] if found is not None else []
     else:
-        pay(out, owner, box.costs, pay_words, source)
+        asked = pay(out, owner, box.costs, pay_words, source)
     out.add(BoxOpened(Frame(owner, source, box.slots, card, then)))
+    for frame in reversed(asked):  # the first in turn order on top
+        out.add(BoxOpened(frame))
 
 
 def free(state: State, item: Item) -> bool:
@@ -590,7 +646,7 @@ def settle(out: Out) -> None:
         if not all(slot_free(out.state, slot) for slot in frame.slots):
             return
         item = frame.slots[0].items[0]
-        use(out, 0, 0, item.n)
+        use(out, 0, 0, item.n, "" if out.state.legacy else REFEREE)
         actions.perform_free(out, frame, item)
 
 

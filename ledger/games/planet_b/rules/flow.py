@@ -14,6 +14,7 @@ from ledger.games.planet_b.effects import parse_box
 from ledger.games.planet_b.faces import areas_of
 from ledger.games.planet_b.model import (
     BuildingDrawn,
+    DrawAll,
     Drawn,
     DrawsStarted,
     DrawVotes,
@@ -50,7 +51,7 @@ from ledger.games.planet_b.sections import (
     R_RECALL,
     R_REDRAW,
 )
-from ledger.piles import draw
+from ledger.piles import candidates, draw, require_all
 from ledger.words import card_word
 
 # ---------------------------------------------------------------------------- queries
@@ -117,12 +118,29 @@ def plus_tiles(state: State, name: str) -> int:
     return state.players[name].swindles.count("+1") if name in state.players else 0
 
 
-def draw_size(state: State, name: str) -> int:
-    """3. Carry Out the Election: 3 votes, 1 more a "+1" tile, as many as the bag holds."""
+def draw_size(state: State, name: str, left: int | None = None) -> int:
+    """3. Carry Out the Election: 3 votes, 1 more a "+1" tile, as many as the bag holds
+    (``left``: as many as it will hold then)."""
     size = data.DRAW + plus_tiles(state, name)
     if state.options.get(core.OPTION_MINUS_TILE) == "draw" and name in state.players:
         size -= state.players[name].swindles.count("-1")
-    return max(1, min(size, sum(state.bag.values())))
+    return max(1, min(size, sum(state.bag.values()) if left is None else left))
+
+
+def draws_left(state: State) -> dict[str, int]:
+    """3. Carry Out the Election: the votes each drawer still draws, in all: "Keep drawing
+    votes from the bag, in turn order, until the bag is empty" (the next drawer first)."""
+    election = state.election
+    if not drawer(state) or election is None:
+        return {}
+    left, turn = sum(state.bag.values()), election.drawer
+    totals: dict[str, int] = {}
+    while left:
+        name = election.order[turn]
+        size = draw_size(state, name, left)
+        totals[name] = totals.get(name, 0) + size
+        left, turn = left - size, (turn + 1) % len(election.order)
+    return totals
 
 
 # ---------------------------------------------------------------------------- the turn ends
@@ -160,6 +178,22 @@ def end(out: Out, command: End) -> None:
     proceed(out)
 
 
+def known_next(state: State, pile: str) -> str | None:
+    """At a real table, the next card of news pile ``pile`` or of the B tiles (``B``) when it
+    can be only one (every face of the pile declared, one not seen yet): the referee turns it
+    up itself, as a recorded fact (rules version 2 on)."""
+    if state.legacy:
+        return None
+    if pile == "B":
+        names = [t.name for t in state.faces.tiles.values() if t.set == "B"]
+        held, total = state.tiles, data.TILE_SETS["B"]
+    else:
+        names = [n.name for n in state.faces.news.values() if n.pile == pile]
+        held, total = state.piles[pile], data.NEWS_PILES[pile]
+    left = candidates(held, names)
+    return left[0] if len(names) == total and len(left) == 1 else None
+
+
 def proceed(out: Out) -> None:
     """Everything that follows by itself, until the table or a player must act."""
     while True:
@@ -169,11 +203,10 @@ def proceed(out: Out) -> None:
                 return
             waiting = news_awaited(state)
             if waiting:
-                if not state.virtual:
-                    return
                 pile = waiting[0]
-                top = state.piles[pile].top()
-                assert top is not None
+                top = state.piles[pile].top() if state.virtual else known_next(state, pile)
+                if top is None:
+                    return
                 out.add(NewsRevealed(pile, top))
                 continue
             if state.filled >= 0:
@@ -188,10 +221,9 @@ def proceed(out: Out) -> None:
             if exchange_step(state) == "resources":
                 return
             if exchange_step(state) == "tile":
-                if not state.virtual:
+                top = state.tiles.top() if state.virtual else known_next(state, "B")
+                if top is None:
                     return
-                top = state.tiles.top()
-                assert top is not None
                 add_tile(out, top)
                 continue
             finish_exchange(out)
@@ -300,7 +332,8 @@ def awaited(state: State) -> list[str]:
     """What the table must reveal now, in the command grammar."""
     if state.phase == "setup":
         return setup.awaited(state)
-    wants = [f"reveal news {pile} CARD" for pile in news_awaited(state)]
+    news = news_awaited(state)
+    wants = [setup.news_reveal(news)] if news else []
     if not redraw_needed(state) and wants and not state.virtual:
         return wants
     if exchange_step(state) == "tile" and not state.virtual:
@@ -494,6 +527,49 @@ def draw_votes(out: Out, command: DrawVotes) -> None:
     size = draw_size(state, name)
     actions.check_draw(state, command.colours, size, R_DRAWS)
     out.add(Drawn(name, tuple(sorted(command.colours)), "front"))
+    proceed(out)
+
+
+def draw_all(out: Out, command: DrawAll) -> None:
+    """3. Carry Out the Election at a real table, the whole draw at once: each drawer's
+    colours in all are split into their draws in turn order (which draw a vote came out in
+    changes nothing: every drawn vote goes in front of its drawer)."""
+    state = out.state
+    totals = draws_left(state)
+    if not totals:
+        raise IllegalMove("votes are drawn in step 3 of an election", rule=R_DRAWS)
+    if state.virtual:
+        raise IllegalMove("the referee draws from its virtual bag itself", rule=R_DRAWS)
+    shown = "in all: " + ", ".join(f"{name} {n}" for name, n in totals.items())
+    typed = {name: list(colours) for name, colours in command.draws.items()}
+    for name, colours in typed.items():
+        if name not in totals:
+            raise IllegalMove(f"{name} draws no more votes in this election", rule=R_DRAWS, legal=shown)
+        if len(colours) != totals[name]:
+            raise IllegalMove(
+                f"{name} draws {totals[name]} vote(s) in all, not {len(colours)}", rule=R_DRAWS, legal=shown
+            )
+    bag = [colour for colour, n in state.bag.items() for _ in range(n)]
+    drawn = [colour for colours in typed.values() for colour in colours]
+    require_all(bag, drawn, "bag", R_DRAWS)
+    untyped = [name for name in totals if name not in typed]
+    if len(untyped) > 1:
+        raise IllegalMove(
+            f"say what {', '.join(untyped[:-1])} drew (one drawer left out draws the rest)",
+            rule=R_DRAWS,
+            legal=shown,
+        )
+    if untyped:
+        rest = list(bag)
+        for colour in drawn:
+            rest.remove(colour)
+        typed[untyped[0]] = sorted(rest)
+    while sum(out.state.bag.values()):
+        name = drawer(out.state)
+        size = draw_size(out.state, name)
+        mine = typed[name]
+        out.add(Drawn(name, tuple(sorted(mine[:size])), "front"))
+        del mine[:size]
     proceed(out)
 
 

@@ -10,6 +10,8 @@ left, C like A.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
@@ -37,6 +39,7 @@ from ledger.words import card_word
 
 OPTIONS = {
     core.OPTION_MOOD_VOTES: ("out", "supply"),
+    core.OPTION_OTHERS_CHOICE: ("ask", "most"),
     core.OPTION_MINUS_TILE: ("none", "draw", "count"),
     core.OPTION_RENOVATIONS: ("vp", "cost"),
 }
@@ -57,6 +60,9 @@ def initial(setup: Setup) -> State:
     seats = tuple(setup.players)
     _check_players(seats)
     options = {name: values[0] for name, values in OPTIONS.items()}
+    legacy = setup.rules_version == "1"
+    if legacy:
+        options[core.OPTION_OTHERS_CHOICE] = "most"  # version 1 never asked
     for name, value in setup.options.items():
         if name == core.OPTION_COLOURS:
             if not value:
@@ -100,6 +106,7 @@ def initial(setup: Setup) -> State:
         dummy=dummy,
         supply=dict(sorted(supply.items())),
         bag=dict(sorted(dict.fromkeys(seats, data.START_BAG).items())),
+        legacy=legacy,
     )
 
 
@@ -124,8 +131,13 @@ def awaited(state: State) -> list[str]:
         wants.append("reveal tiles LEFT MIDDLE RIGHT")
     if state.dummy and not state.removed:
         wants.append("reveal removed TILE")
-    wants += [f"reveal news {pile} CARD" for pile in data.NEWS_PILES if pile not in state.news_up]
-    return wants
+    news = [pile for pile in data.NEWS_PILES if pile not in state.news_up]
+    return wants + ([news_reveal(news)] if news else [])
+
+
+def news_reveal(piles: Sequence[str]) -> str:
+    """The one command revealing a card on each of ``piles``."""
+    return "reveal news " + " ".join(f"{pile} CARD" for pile in piles)
 
 
 def declare(out: Out, command: Declare) -> None:
@@ -203,6 +215,11 @@ def check_tile(state: State, name: str, group: str, rule: str) -> None:
 
 
 def reveal(out: Out, command: Reveal) -> None:
+    if command.piles:
+        # several news cards in one command: each revealed as if typed alone, in order
+        for pile, card in zip(command.piles, command.cards, strict=True):
+            reveal(out, Reveal("news", (card,), pile))
+        return
     state = out.state
     if state.virtual:
         raise IllegalMove(
@@ -287,7 +304,7 @@ def draft(out: Out, command: DraftCard) -> None:
         if face is None:
             raise _face_needed("building", name, BUILDING_EXAMPLE)
         if face.pile != plan.pile:
-            raise IllegalMove(f"{name} is an {face.pile} building, not {plan.pile}", rule=R_DRAFT)
+            raise IllegalMove(f"{name} is from the {face.pile} pile, not the {plan.pile} pile", rule=R_DRAFT)
         if name in state.piles[plan.pile].seen:
             raise IllegalMove(f"{name} came off the {plan.pile} pile already", rule=R_DRAFT)
     out.add(Drafted(picker, name))

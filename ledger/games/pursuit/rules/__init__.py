@@ -30,6 +30,7 @@ from ledger.games.pursuit.model import (
     Take,
     Trait,
     Upkeep,
+    UpkeepAll,
 )
 from ledger.games.pursuit.rules import actions, community, core, flow, setup
 from ledger.games.pursuit.sections import R_END
@@ -49,6 +50,7 @@ _DECIDERS: dict[type, Callable[[core.Out, Any], None]] = {
     Discard: actions.discard,
     Pass: flow.pass_turn,
     Upkeep: flow.upkeep,
+    UpkeepAll: flow.upkeep_all,
     Outcome: community.outcome,
     Adjust: actions.adjust,
 }
@@ -82,7 +84,7 @@ def is_over(state: State) -> bool:
 
 def actor(command: Command) -> str:
     """Who makes the move: a player, or "table" for declarations and reveals."""
-    if isinstance(command, Declare | Reveal):
+    if isinstance(command, Declare | Reveal | UpkeepAll):
         return "table"
     player: str = command.player
     return player

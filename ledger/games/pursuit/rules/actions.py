@@ -58,6 +58,18 @@ def _start(state: State, name: str, token: bool, rule: str) -> None:
         raise IllegalMove(TOKEN_ONLY, rule=R_ENGAGE, legal=f"engage {name} CARD --token")
 
 
+def _hourglass_left(state: State, name: str, rule: str) -> None:
+    """A board action places 1 hourglass on its space: refused when none is left, before the
+    referee asks for a card face or an action it does not know (what is known comes first)."""
+    player = state.players[name]
+    if player.hourglasses < 1:
+        raise IllegalMove(
+            f"a board action places 1 hourglass on its space, and {name} has none left this round",
+            rule=rule,
+            legal=f"engage {name} CARD --token, or pass {name}" if player.token else f"pass {name}",
+        )
+
+
 def _closed(state: State, action: str) -> None:
     """Teen round: School's tile, or the Unavailable tokens (setting ``teen-closed``)."""
     if state.round == 0 and action in core.teen_closed(state):
@@ -73,6 +85,7 @@ def act(out: Out, command: Act) -> None:
     """A board action the table declared: 1 hourglass on its space, its requirement, its reward."""
     state = out.state
     _start(state, command.player, command.token, R_ACTION)
+    _hourglass_left(state, command.player, R_ACTION)
     if command.action in data.TAKES:
         raise BadInput(
             f"{data.ACTION_NAMES[command.action]} takes a card", legal=f"{command.action} PLAYER CARD"
@@ -124,6 +137,7 @@ def take(out: Out, command: Take) -> None:
         raise BadInput(f"unknown board action {how!r}", legal=", ".join(data.TAKES))
     rule = {"career": R_SCHOOL, "start-friendship": R_FRIENDS}.get(how, R_ACTION)
     _start(state, name, command.token, rule)
+    _hourglass_left(state, name, rule)
     _closed(state, how)
     if how == "career" and not (state.round == 0 and state.school):
         raise IllegalMove(

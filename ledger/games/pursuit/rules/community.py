@@ -4,7 +4,7 @@ the Resolution, the Popularity track; the named cards Black Friday and Blind Dat
 
 from __future__ import annotations
 
-from ledger.errors import BadInput, IllegalMove, NotYourTurn
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
 from ledger.games.pursuit import effects
 from ledger.games.pursuit.faces import Community, Level
 from ledger.games.pursuit.model import (
@@ -26,6 +26,7 @@ from ledger.games.pursuit.sections import (
     R_ENGAGE,
     R_OUTCOME,
 )
+from ledger.words import card_word
 
 # ---------------------------------------------------------------------------- the board
 
@@ -89,11 +90,14 @@ def engage(out: Out, command: Engage) -> None:
             "indicator only one player is allowed to Engage in it",
             rule=R_ENGAGE,
         )
-    if command.token:
+    popularity = core.score(state, player.name)
+    hourglass = player.engaged < popularity and player.hourglasses >= 1
+    # Neither way typed: the one that is possible (asked below when both are).
+    token = player.token if command.either else command.token
+    if token:
         if not player.token:
             raise IllegalMove(f"{player.name}'s Community token is on another card this round", rule=R_ENGAGE)
     else:
-        popularity = core.score(state, player.name)
         if player.engaged >= popularity:
             raise IllegalMove(
                 f"you cannot use more Hourglass tokens than your current Popularity Score ({popularity}); "
@@ -105,7 +109,16 @@ def engage(out: Out, command: Engage) -> None:
             raise IllegalMove(f"{player.name} has no hourglass left", rule=R_ENGAGE)
     core.require(state, player.name, face.engage.requirement, R_ENGAGE, f"Engaging in {face.name}")
     core.afford(state, player.name, face.engage.cost, R_ENGAGE, f"Engaging in {face.name}")
-    out.add(Engaged(player.name, i, slot.card, command.token))
+    if command.either and player.token and hourglass:
+        # what is known is checked first; then the choice the player has is asked for
+        typed = f"engage {player.name} {card_word(face.name)}"
+        raise AmbiguousMove(
+            f"{player.name} may Engage in {face.name} with the Community token or an hourglass "
+            f"(Popularity Score {popularity}, {player.engaged} used this round): say which",
+            rule=R_ENGAGE,
+            candidates=[f"{typed} --token", f"{typed} --hourglass"],
+        )
+    out.add(Engaged(player.name, i, slot.card, token))
     core.pay(out, player.name, face.engage.cost, f"Engage in {face.name}")
     core.gain(out, player.name, face.engage.reward, f"Engage in {face.name}")
     from ledger.games.pursuit.rules import flow

@@ -28,6 +28,7 @@ from ledger.games.pursuit.model import (
     StatusChanged,
     TurnStarted,
     Upkeep,
+    UpkeepAll,
     UpkeepPaid,
 )
 from ledger.games.pursuit.rules import community, core
@@ -271,6 +272,23 @@ def upkeep(out: Out, command: Upkeep) -> None:
             start_action(out)
         else:
             end_game(out)
+
+
+def upkeep_all(out: Out, command: UpkeepAll) -> None:
+    """The Upkeep Phase in one command: each player who owes upkeep pays all of it, in turn
+    order; one who cannot (or would drop a card, or Work Harder) types theirs first."""
+    state = out.state
+    if state.phase != "upkeep":
+        raise IllegalMove(f"it is the {state.phase} phase, not the Upkeep Phase", rule=R_UPKEEP)
+    for name in state.owed:
+        try:
+            upkeep(out, Upkeep(name))
+        except IllegalMove as error:
+            raise IllegalMove(
+                f"{name} cannot pay all of their upkeep: {error.message}",
+                rule=error.rule,
+                legal=f"{name} types theirs first ({error.legal}), then upkeep --all",
+            ) from None
 
 
 def drop(out: Out, name: str, card: str) -> None:

@@ -1,0 +1,203 @@
+"""The move picker of a page: the legal moves now as a tree of choices, a few taps to a move.
+
+Built from the typed ``legal()`` and the game's grammar, never from display text: each legal
+command is written in the grammar's words (``text``, whose words ``parse`` reads back to the
+same command), the first word is its verb, and the remaining words make a trie, one step per
+word still open. Each leaf carries the typed command itself, so a page posts the command,
+never words it re-assembled. Two small steps are merged into one where their choices still
+fit (``acquire ben``: a FAVOUR's kind and target). A step with more than ``MAX_CHOICES``
+choices is grouped by the start of the words (``plastic:`` for ``plastic:1``, ``plastic:2``;
+``dance=`` for every way to CONSUME DANCE), then paged, so no step is a wall of buttons.
+
+A move whose card face nobody has declared yet (the game's optional ``asks``) carries the
+questions the player must answer, in the game's words; the page then posts the grammar's words
+with the answers, which the game parses as at the command line.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from ledger.codec import encode
+from ledger.decider import Ask, Game, Unlisted
+
+MAX_CHOICES = 12  # choices a step shows at most
+SEPARATORS = ":@=,"  # where a grammar word is split to group its choices
+
+
+class Move(msgspec.Struct, frozen=True):
+    """A complete move: its words in the grammar, and the typed command a page posts (none
+    for an ``Unlisted`` one, whose words and answers are posted); ``label``: its chip where
+    it is not the only way on."""
+
+    text: str
+    command: str  # the typed command as JSON
+    asks: tuple[Ask, ...] = ()
+    label: str = ""
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """One chip: a grammar word (or a group of them, ``word`` empty), and the step it leads to."""
+
+    label: str
+    word: str
+    step: Step
+
+
+class Step(msgspec.Struct, frozen=True):
+    """The choices still open, and the move already complete here (a BUY of 1 card may stop
+    here or take a 2nd)."""
+
+    choices: tuple[Choice, ...] = ()
+    move: Move | None = None
+
+
+class Group(msgspec.Struct, frozen=True):
+    """One verb's moves: what the grammar says of it, and its tree."""
+
+    verb: str
+    help: str
+    usage: str
+    count: int  # legal moves under it
+    step: Step
+
+
+class Picker(msgspec.Struct, frozen=True):
+    verbs: tuple[Group, ...] = ()
+
+
+def build(game: Game, state: Any, commands: Iterable[Any], unlisted: Iterable[Unlisted] = ()) -> Picker:
+    """The picker of ``commands`` (legal now, for one viewer) in ``game``'s grammar, and of the
+    ``unlisted`` moves whose card is new (their face asked)."""
+    asks = getattr(game, "asks", None)
+    by_verb: dict[str, list[tuple[list[str], Move]]] = {}
+    moves = [
+        Move(game.text(c), encode(c), tuple(asks(state, c)) if asks is not None else ()) for c in commands
+    ]
+    moves += [Move(u.text, "", u.asks, u.label) for u in unlisted]
+    for move in moves:
+        words = shlex.split(move.text)
+        by_verb.setdefault(_verb(game, words[0]), []).append((words[1:], move))
+    verbs = {verb.name: verb for verb in game.verbs}
+    out = []
+    for name, paths in by_verb.items():
+        verb = verbs.get(name)
+        out.append(
+            Group(name, verb.help if verb else "", verb.usage if verb else "", len(paths), _step(paths))
+        )
+    return Picker(tuple(out))
+
+
+def _verb(game: Game, word: str) -> str:
+    for verb in game.verbs:
+        if word == verb.name or word in verb.aliases:
+            return verb.name
+    return word
+
+
+def _step(paths: Sequence[tuple[list[str], Move]]) -> Step:
+    move = next((m for words, m in paths if not words), None)
+    following: dict[str, list[tuple[list[str], Move]]] = {}
+    for words, m in paths:
+        if words:
+            following.setdefault(words[0], []).append((words[1:], m))
+    choices = [Choice(word, word, _step(rest)) for word, rest in following.items()]
+    return Step(_fit(_merge(choices), 1), move)
+
+
+def _merge(choices: list[Choice]) -> list[Choice]:
+    """Two small steps as one, where that still fits (a FAVOUR's kind and its target:
+    ``acquire ben``, ``share cat``): one tap less. Only choices that go on without a move of
+    their own are merged, and only if every one of them can be."""
+    if len(choices) < 2 or any(c.step.move is not None or not c.word for c in choices):
+        return choices
+    merged = [
+        Choice(f"{c.label} {next_.label}", f"{c.word} {next_.word}", next_.step)
+        for c in choices
+        for next_ in c.step.choices
+    ]
+    if len(merged) > MAX_CHOICES or any(not next_.word for c in choices for next_ in c.step.choices):
+        return choices
+    return merged
+
+
+def _head(word: str, cut: int) -> str:
+    """``word`` up to its ``cut``-th separator (included), or all of it."""
+    at = 0
+    for _ in range(cut):
+        found = [i for i in (word.find(s, at) for s in SEPARATORS) if i > 0]
+        if not found:
+            return word
+        at = min(found) + 1
+    return word[:at]
+
+
+def _fit(choices: list[Choice], cut: int) -> tuple[Choice, ...]:
+    """At most ``MAX_CHOICES`` choices: grouped by their words' start, else paged."""
+    if len(choices) <= MAX_CHOICES:
+        return tuple(choices)
+    if cut <= max(len(c.label) for c in choices):
+        groups: dict[str, list[Choice]] = {}
+        for choice in choices:
+            groups.setdefault(_head(choice.label, cut), []).append(choice)
+        if 1 < len(groups) < len(choices):
+            grouped = [
+                members[0] if len(members) == 1 else Choice(head + "…", "", Step(_fit(members, cut + 1)))
+                for head, members in groups.items()
+            ]
+            return _fit(grouped, cut + 1) if len(grouped) > MAX_CHOICES else tuple(grouped)
+        if len(groups) == 1:  # every choice starts alike: group by what follows
+            return _fit(choices, cut + 1)
+    # Nothing left to group by: pages of choices, the rest behind the last chip.
+    page = MAX_CHOICES - 1
+    rest = _fit(choices[page:], cut)
+    return (*choices[:page], Choice(f"more ({len(choices) - page})…", "", Step(rest)))
+
+
+def taps(picker: Picker, text: str) -> int | None:
+    """The taps a page needs to pick the move ``text``: the verb, each step where the player
+    chooses (a step of one choice and no move is taken for them), stopping at a move that
+    could go on, and the confirm. None if the picker does not offer it."""
+    for verb in picker.verbs:
+        found = _taps(verb.step, text)
+        if found is not None:
+            return 1 + found + 1
+    return None
+
+
+def _taps(step: Step, text: str) -> int | None:
+    if step.move is not None and step.move.text == text:
+        return (1 if step.choices else 0) + sum(ask.count for ask in step.move.asks)
+    for choice in step.choices:
+        found = _taps(choice.step, text)
+        if found is not None:
+            chosen = len(step.choices) > 1 or step.move is not None
+            return found + chosen
+    return None
+
+
+def moves(step: Step) -> list[Move]:
+    """Every move offered from ``step`` on, in order."""
+    out = [step.move] if step.move is not None else []
+    for choice in step.choices:
+        out.extend(moves(choice.step))
+    return out
+
+
+def widest(picker: Picker) -> int:
+    """The most choices any step shows (the verbs included)."""
+    best = len(picker.verbs)
+
+    def walk(step: Step) -> None:
+        nonlocal best
+        best = max(best, len(step.choices) + (step.move is not None and bool(step.choices)))
+        for choice in step.choices:
+            walk(choice.step)
+
+    for verb in picker.verbs:
+        walk(verb.step)
+    return best

@@ -1,0 +1,61 @@
+"""LOOP 2.3 at a physical table: no GOAL reward is printed in the rulebook, so a GOAL whose
+PROPERTY are known and met is offered (``legal``, ``referee moves``, a page's picker) and its
+reward is asked of the table (``asks``), in the words the refusal uses."""
+
+from __future__ import annotations
+
+import ledger.games.loop as loop
+from ledger.decider import Ask
+from ledger.errors import BadInput
+from ledger.games.loop.model import Goal, GoalAchieved, GoalDeclared, Kept
+from tests.loop.table import Table
+
+PICNIC = Kept("PICNIC", ("food", "glass"))
+
+
+def hobby_ready() -> Table:
+    """alice may CONSUME DANCE and kept 2 PICNIC (HOBBY, 3.2), at a table with no cards file."""
+    table = Table(2, cards=False)
+    for name, kind in zip(table.state.seats, ("glass", "plastic"), strict=False):
+        table.play(f"reveal material {kind} --to {name}")
+    table.play("reveal activity dance --props house,group")
+    for name in ("picnic", "picnic", "library", "cooking"):
+        table.play(f"reveal activity {name} --needs food,glass --props leaf,book")
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("glass", 2), ("plastic", 2)))
+    return table
+
+
+def test_a_goal_whose_reward_nobody_typed_is_offered_and_its_reward_asked() -> None:
+    table = hobby_ready()
+    assert table.state.goal_faces["HOBBY"].reward is None
+    offered = [m for m in loop.legal(table.state) if isinstance(m, Goal)]
+    assert offered == [Goal("alice", "HOBBY")]
+    (ask,) = loop.asks(table.state, offered[0])
+    assert ask == Ask("--reward", "HOBBY's reward: the HAPPINESS printed on the card", ask.choices)
+    assert ask.choices == tuple(str(n) for n in range(1, 13))  # 1.1: HAPPINESS 0 to 12
+    # Typed without it, the referee asks the same; typed with it, the face is learnt.
+    table.refuse("goal alice hobby", BadInput)
+    events = table.play("goal alice hobby --reward 3")
+    assert events[:2] == [GoalDeclared("HOBBY", None, 3), GoalAchieved("alice", "HOBBY", 3)]
+
+
+def test_a_goal_not_met_or_with_a_known_reward_asks_nothing() -> None:
+    table = hobby_ready()
+    table.play("declare goal hobby --reward 2")
+    goal = Goal("alice", "HOBBY")
+    assert goal in list(loop.legal(table.state)) and loop.asks(table.state, goal) == ()
+    table.give("alice", kept=(PICNIC,))
+    assert not any(isinstance(m, Goal) for m in loop.legal(table.state))
+
+
+def test_a_new_activity_card_at_a_physical_table_is_unlisted_its_face_asked() -> None:
+    table = Table(2, cards=False)
+    (new,) = loop.unlisted(table.state)
+    assert (new.actor, new.text) == ("table", "reveal activity")
+    assert [(a.flag, a.count) for a in new.asks] == [("", 1), ("--needs", 2), ("--props", 2)]
+    words = "reveal activity yoga --needs utility,utility --props heart,leaf"
+    table.play(words)  # the words the picker posts with the answers
+    assert table.state.activity_faces["YOGA"].complete
+    # Virtual decks: every face is known, nothing is unlisted.
+    seeded = Table(2, seed=1)
+    assert list(loop.unlisted(seeded.state)) == []

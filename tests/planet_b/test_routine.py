@@ -1,0 +1,226 @@
+"""Planet B at a real table, as issue 17 found it: an action the referee performed by itself
+is refused by name when typed again; one command takes a whole election draw; a cost of
+choice "All Others" pay is asked of each payer; grammar errors exit 2, rule refusals 1."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import ledger.games.planet_b as planet_b
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
+from ledger.games.planet_b.model import DrawAll, Used
+from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
+from ledger.piles import Pile
+from tests.conftest import Result
+from tests.planet_b.table import Table, physical, started
+from tests.planet_b.test_elections import DRAWS, called
+from tests.planet_b.test_examples import board
+from tests.planet_b.test_flow import fill_last
+
+CARDS = str(Path(__file__).resolve().parents[2] / "fixtures" / "planet-b-test-cards.toml")
+Cli = Callable[..., Result]
+
+SETUP = (
+    "reveal tiles orbital-farms asteroid-mining media-house",
+    "reveal removed deep-mine",
+    "reveal news I town-hall",
+    "reveal news II bribe",
+    "reveal news III summit",
+)
+DRAFT = ("draft ben workshop", "draft ann bakery", "draft ann tailor", "draft ben bank")
+DRAFT_END = ("draft ben skyhook", "draft ann library")
+
+
+def real_table() -> Table:
+    """ann and ben at a real table (the README's game), at ann's first turn."""
+    table = Table(("ann", "ben"))
+    table.play(*SETUP, *DRAFT, *DRAFT_END)
+    return table
+
+
+def test_a_building_of_another_pile_is_refused_with_its_pile_named() -> None:
+    table = Table(("ann", "ben"))
+    table.play(*SETUP)
+    error = table.refuse("draft ben tailor", IllegalMove, R_DRAFT)  # TAILOR is a B building
+    assert "TAILOR is from the B pile, not the A pile" in str(error)
+
+
+def test_an_action_the_referee_performed_by_itself_is_refused_saying_so() -> None:
+    # News Card: TOWN HALL's box is 2vote, nothing to choose: the referee performs it at once.
+    table = real_table()
+    table.play("deal ann middle", "news ann I")
+    assert table.state.bag["ann"] == 3 + 2
+    error = table.refuse("votes ann 2", IllegalMove, R_COSTS)
+    assert "ann's vote (news TOWN HALL) was performed already, by the referee" in str(error)
+    assert table.state.bag["ann"] == 5
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "swindle ann +2",  # Buy a Swindle Tile: 2 "-1" and 2 "+1"
+        "marker ann up",  # The Election Track: left or right
+        "produce ann middle",  # Production: the upper or the lower line
+        "tile ann water upper4",  # Production Tiles: 3 spaces a line
+        "news ann IV",  # News Card: piles I, II and III
+        "box ann 3",  # Placing a Workie: box 1 or 2
+    ],
+)
+def test_words_outside_the_grammar_exit_2_before_any_rule(cli: Cli, line: str) -> None:
+    # Issue 17: grammar errors exit 2, rule refusals 1, whatever the table's state (here the
+    # first player's turn with no box open, where each would be refused by a rule).
+    assert cli("new", "planet-b", "--players", "ann,ben", "--cards", CARDS).code == 0
+    for move in (*SETUP, *DRAFT, *DRAFT_END):
+        assert cli("planet-b", *move.split()).code == 0
+    result = cli("planet-b", *line.split())
+    assert result.code == 2, result.err
+
+
+def test_an_immoral_vice_president_naming_a_track_is_a_rule_refusal() -> None:
+    # Offices, Vice-President: "If you are immoral, you take 6 money. Otherwise, move 1 step
+    # forward on the faction track of your choice": immoral, a track named is a rule refusal.
+    table = real_table()
+    table.give("ann", office="vice-president", news=("HEADLINES",))  # an immoral news card on top
+    error = table.refuse("office ann capitalist", IllegalMove, R_OFFICES)
+    assert error.exit_code == 1
+    money = table.p("ann").money
+    table.play("office ann")
+    assert table.p("ann").money == money + 6
+
+
+# Elections 3: the rulebook's example (tests.planet_b.test_elections: You and Yellow hold a
+# "+1" tile; 19 votes in the bag: You 4, Blue 3, Yellow 2, Red 10): You draw 4 + 4, Blue
+# 3 + 1, Red 3, Yellow 4, typed there as 6 draws; here as one command.
+WHOLE = "draw you=you:3,red:5 blue=blue:2,red:2 red=you,blue,yellow yellow=yellow,red:3"
+
+
+def rulebook_election() -> Table:
+    return called(physical(), {"you": 4, "blue": 3, "yellow": 2, "red": 10})
+
+
+def test_one_command_takes_the_whole_election_draw() -> None:
+    one, six = rulebook_election(), rulebook_election()
+    six.play(*DRAWS)
+    one.play(WHOLE)
+    assert one.state == six.state  # the same election: offices, money, votes back, the next turn
+    offices = {p.name: p.office for p in one.state.players.values()}
+    assert offices == {"you": "president", "yellow": "vice-president", "blue": "lama", "red": "dodo"}
+    command = one.log[-1][0]
+    assert planet_b.parse(one.state, planet_b.text(command).split()) == command
+
+
+def test_the_whole_draw_may_leave_out_one_drawer_who_drew_the_rest() -> None:
+    one, six = rulebook_election(), rulebook_election()
+    six.play(*DRAWS)
+    one.play("draw you=you:3,red:5 blue=blue:2,red:2 red=you,blue,yellow")  # yellow: the rest
+    assert one.state == six.state
+
+
+def test_the_whole_draw_is_refused_unless_it_is_each_drawers_share_of_the_bag() -> None:
+    table = rulebook_election()
+    assert "in all you 8, blue 4, red 3, yellow 4" in planet_b.present(planet_b.view(table.state)).headline
+    error = table.refuse("draw you=you:3,red:4 blue=blue:2,red:2 red=you,blue,yellow", IllegalMove, R_DRAWS)
+    assert "you draws 8 vote(s) in all, not 7" in str(error)
+    table.refuse("draw you=you:4,red:4 blue=blue:2,red:2 red=you,blue,yellow", IllegalMove, R_DRAWS)  # 3 you
+    table.refuse("draw you=you:3,red:5 blue=blue:2,red:2", IllegalMove, R_DRAWS)  # red and yellow left out
+    table.refuse("draw you=you:3,red:5 you=red", BadInput)
+    table.play(DRAWS[0])  # after a draw typed alone, the rest in one command
+    table.play("draw blue=blue:2,red:2 red=you,blue,yellow yellow=yellow,red:3 you=you,red:3")
+    assert table.state.phase == "turn" and table.state.active == "blue"
+
+
+def test_a_whole_draw_reads_a_count_after_a_colour() -> None:
+    table = Table(("ann", "ben"), seed=3)
+    table.draft_first()
+    assert planet_b.parse(table.state, ["draw", "ann=ann:3"]) == DrawAll({"ann": ("ann", "ann", "ann")})
+
+
+def test_the_news_cards_of_several_piles_are_revealed_in_one_command() -> None:
+    # Game Components and Setup: the top card of each news pile face up; after a turn, each
+    # pile taken from shows its next card.
+    one, each = Table(("ann", "ben")), Table(("ann", "ben"))
+    each.play(*SETUP)
+    one.play(*SETUP[:2], "reveal news I town-hall II bribe III summit")
+    assert one.state == each.state and one.state.phase == "draft"
+    assert one.replayed() == one.state
+    command = one.log[-1][0]
+    assert planet_b.text(command) == "reveal news I town-hall II bribe III summit"
+    assert planet_b.parse(one.state, planet_b.text(command).split()) == command
+    again = Table(("ann", "ben"))
+    again.play(*SETUP[:2])
+    assert planet_b.view(again.state).awaited == ["reveal news I CARD II CARD III CARD"]
+    again.refuse("reveal news I town-hall II", BadInput)
+    again.refuse("reveal news I town-hall II summit", IllegalMove)  # SUMMIT is a pile III card
+    assert again.state.news_up == {}
+
+
+def test_all_others_are_each_asked_what_they_pay_for_a_cost_of_choice() -> None:
+    # Costs and Action Boxes: "All others" pay the cost; a resource "of your choice" is the
+    # payer's choice. ben (2 plastic, 2 water) and cat (3 plastic, 2 water) are asked, in turn
+    # order; dan (1 plastic) cannot pay in full and pays none of it.
+    table = board(started(), "others:-2resource 2money")
+    table.give("ben", warehouse={"plastic": 2, "water": 2})
+    table.give("cat", warehouse={"plastic": 3, "water": 2})
+    table.give("dan", warehouse={"plastic": 1})
+    table.play("deal ann left")
+    assert planet_b.to_act(table.state) == ["ben"]
+    screen = planet_b.present(planet_b.view(table.state))
+    assert screen.prompt == "ben: pay"
+    assert {planet_b.text(m) for m in planet_b.legal(table.state)} >= {"pay ben water:2", "pay ben plastic:2"}
+    table.refuse("pay cat plastic:2", NotYourTurn, R_COSTS)
+    table.refuse("gain ben water", IllegalMove, R_COSTS)  # a cost is paid, not gained
+    asked = table.refuse("pay ben water", AmbiguousMove, R_COSTS)
+    assert asked.exit_code == 2
+    table.play("pay ben water:2")  # ben's choice, not what he holds most of
+    table.play("pay cat plastic water")
+    warehouses = {name: table.p(name).warehouse for name in ("ben", "cat", "dan")}
+    assert warehouses == {"ben": {"plastic": 2}, "cat": {"plastic": 2, "water": 1}, "dan": {"plastic": 1}}
+    assert table.state.stack == () and table.p("ann").money == 10 + 2
+
+
+def test_a_payer_with_one_way_to_pay_is_not_asked() -> None:
+    table = board(started(), "others:-2resource 2money")
+    for name in ("ben", "cat", "dan"):
+        table.give(name, warehouse={"water": 3})
+    table.play("deal ann left")
+    assert table.state.stack == () and all(
+        table.p(n).warehouse == {"water": 1} for n in ("ben", "cat", "dan")
+    )
+
+
+def test_a_game_recorded_under_rules_version_1_keeps_its_rules() -> None:
+    # Version 1 took each payer's share from what they hold most of, and marked nothing as
+    # performed by the referee: its logs must record the same facts when verified again.
+    table = Table(4, seed=1, rules_version="1")
+    table.draft_first()
+    assert table.state.legacy and table.state.options["others-choice"] == "most"
+    board(table, "others:-2resource 2money")
+    table.give("ben", warehouse={"plastic": 2, "water": 2})
+    events = table.play("deal ann left")
+    assert table.state.stack == () and table.p("ben").warehouse == {"plastic": 1, "water": 1}
+    assert all(e.by == "" for e in events if isinstance(e, Used))
+    assert "1" in planet_b.rules_versions and planet_b.rules_version == "2"
+
+
+def test_the_last_b_tile_a_real_table_could_turn_up_is_added_by_the_referee() -> None:
+    # Exchanges: a removed tile is replaced by the next B tile. With every B tile declared
+    # (4: "7 conglomerate tiles (3xA, 4xB)") and 3 of them seen, the next one is known.
+    def exchange(unseen_left: int) -> Table:
+        table = board(physical(), "2money")
+        table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
+        b = sorted(t.name for t in table.state.faces.tiles.values() if t.set == "B")
+        assert len(b) == 4
+        table.set(tiles=Pile(unseen=unseen_left, seen=tuple(b[: 4 - unseen_left])))
+        fill_last(table, red=True)
+        table.play("deal you left", "end you", "exchange you meat:2")
+        return table
+
+    known = exchange(1)
+    last = sorted(t.name for t in known.state.faces.tiles.values() if t.set == "B")[-1]
+    assert known.state.spaces[0].tile == last and known.state.phase == "turn"
+    assert known.state.final == 4  # the last tile added starts the final turns
+    open_ = exchange(2)  # two it could be: the table says which
+    assert open_.state.phase == "exchange" and planet_b.view(open_.state).awaited == ["reveal tile TILE"]

@@ -1,0 +1,99 @@
+"""The Pursuit of Happiness at a real table, as issue 17 found it: an Engage that could
+spend the Community token or an hourglass asks which; the table is told who engaged first
+when the Outcomes are resolved; the Upkeep Phase's payments in one command."""
+
+from __future__ import annotations
+
+import ledger.games.pursuit as pursuit
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove
+from ledger.games.pursuit.model import Engage, Engaged, Held, UpkeepAll
+from ledger.games.pursuit.sections import R_ACTION, R_ENGAGE, R_STAND_ALONE, R_UPKEEP
+from tests.pursuit.test_flow import upkeep_table
+from tests.pursuit.test_refusals import board
+
+
+def test_an_engage_that_could_spend_the_token_or_an_hourglass_asks_which() -> None:
+    # Engage in Community: the Community token is placed "instead of an Hourglass token", and
+    # hourglasses may Engage up to "your current Popularity Score". ann holds her token and has
+    # a Popularity Score of 1: either may be spent, so the player says which.
+    table = board()
+    table.give("ann", popularity=1)
+    error = table.refuse("engage ann safety-seminar", AmbiguousMove, R_ENGAGE)
+    assert error.exit_code == 2
+    assert error.candidates == ["engage ann safety-seminar --token", "engage ann safety-seminar --hourglass"]
+    events = table.play("engage ann safety-seminar --hourglass")
+    assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
+    assert table.p("ann").token  # the token is still hers
+
+
+def test_an_engage_with_one_way_possible_takes_it_and_says_so() -> None:
+    table = board()  # Popularity Score 0: no hourglass may Engage, the token only
+    events = table.play("engage ann safety-seminar")
+    assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", True)
+    table.play("pass ben", "pass cat")
+    table.give("ann", popularity=1)  # token spent: an hourglass is the one way left
+    assert table.play("engage ann renaissance-fair")[0] == Engaged("ann", 0, "RENAISSANCE FAIR", False)
+    table.refuse("engage ann organize-a-party --token --hourglass", BadInput)
+
+
+def test_an_engage_the_rules_refuse_is_refused_before_the_way_is_asked_for() -> None:
+    table = board()
+    table.give("ann", popularity=1, creativity=0)  # ORGANIZE A PARTY costs 2 creativity
+    table.refuse("engage ann organize-a-party", IllegalMove, R_ENGAGE)
+
+
+def test_the_engage_text_reads_back_to_the_same_command() -> None:
+    table = board()
+    for command in (Engage("ann", "SAFETY SEMINAR", True), Engage("ann", "SAFETY SEMINAR", False),
+                    Engage("ann", "SAFETY SEMINAR", either=True)):  # fmt: skip
+        assert pursuit.parse(table.state, pursuit.text(command).split()) == command
+
+
+def test_the_table_is_told_who_engaged_first_when_outcomes_are_resolved() -> None:
+    # Outcome: on a Multiple Players card each engaged player chooses, in the order they
+    # engaged (the text's Nick and John on the Renaissance Fair).
+    table = board()
+    table.play("pass ann", "engage ben renaissance-fair --token", "engage cat renaissance-fair --token")
+    table.play("pass ben", "pass cat")
+    screen = pursuit.present(pursuit.view(table.state))
+    assert "ben resolves RENAISSANCE FAIR · engaged first: ben, then cat" in screen.headline
+
+
+def test_the_upkeep_phase_in_one_command_is_each_players_upkeep_paid() -> None:
+    # Upkeep Phase: each card with upkeep is paid or dropped; `upkeep --all` pays every one.
+    one, each = upkeep_table(Held("TEST COURIER")), upkeep_table(Held("TEST COURIER"))
+    each.play("upkeep ann", "upkeep ben")
+    one.play("upkeep --all")
+    assert one.state == each.state and one.state.phase == "action"
+    assert pursuit.actor(UpkeepAll()) == "table"
+    assert pursuit.parse(one.state, ["upkeep", "--all"]) == UpkeepAll()
+
+
+def test_the_upkeep_phase_in_one_command_waits_for_a_player_who_cannot_pay_it_all() -> None:
+    # TEST TUTOR's upkeep (test data) costs 1 hourglass and 1 knowledge: ann has no knowledge.
+    table = upkeep_table(Held("TEST TUTOR"))
+    table.give("ann", knowledge=0)
+    error = table.refuse("upkeep --all", IllegalMove, R_STAND_ALONE)
+    assert "ann cannot pay all of their upkeep" in str(error) and "upkeep ann --drop test-tutor" in str(error)
+    table.play("upkeep ann --drop test-tutor", "upkeep --all")  # then ben's, the one left
+    assert table.state.phase == "action"
+    table.refuse("upkeep --all", IllegalMove, R_UPKEEP)  # the Upkeep Phase is over
+
+
+def test_the_upkeep_prompt_offers_the_one_command_when_several_owe() -> None:
+    table = upkeep_table(Held("TEST COURIER"))
+    assert pursuit.present(pursuit.view(table.state)).prompt.endswith(
+        "· table: upkeep --all (each pays all of it)"
+    )
+    table.play("upkeep ann")
+    assert "--all" not in pursuit.present(pursuit.view(table.state)).prompt
+
+
+def test_a_board_action_without_an_hourglass_is_refused_before_an_unknown_card_is_asked_for() -> None:
+    # A board action places 1 hourglass on its space: with none left (her Community token
+    # still lets ann act), Spend and Get Job are refused by that rule, not asked for a face.
+    table = board()
+    table.give("ann", hourglasses=0)
+    for line in ("spend ann unknown-item", "get-job ann unknown-job", "action ann unknown-action"):
+        error = table.refuse(line, IllegalMove, R_ACTION)
+        assert "has none left this round" in str(error) and "engage ann CARD --token" in str(error)

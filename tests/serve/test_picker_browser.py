@@ -1,0 +1,215 @@
+"""The phones as the table's way to play, in a real browser at 390x844: for each game, a round
+of moves made from the players' (and the table's) pages with the picker alone, the move told in
+words before it is recorded, a mis-tap taken back from the phone, a refused move's line, the
+board updating without a reload, the table's page showing one player's link again while the
+others keep working, and no page wider than the phone."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+from ledger.errors import RefereeError
+from ledger.service import Referee
+from ledger.store import Store
+from tests.conftest import fixed_clock
+from tests.loop.table import CARDS as LOOP_CARDS
+from tests.planet_b.table import CARDS as PLANET_B_CARDS
+from tests.pursuit.table import CARDS as PURSUIT_CARDS
+from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
+from tests.serve.browser import chromium, chromium_path
+from tests.serve.conftest import PLAYERS
+from tests.serve.live import serving
+
+pytestmark = pytest.mark.skipif(
+    chromium_path() is None and not os.environ.get("REFEREE_REQUIRE_BROWSER"),
+    reason="no chromium here (apt-get install chromium; .ci/run installs it, so CI runs this test)",
+)
+
+PHONE = {"viewport": {"width": 390, "height": 844}}
+GAMES = {
+    "loop": LOOP_CARDS,
+    "planet-b": PLANET_B_CARDS,
+    "pursuit": PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS,
+}
+ROUND = 7  # moves made from the pages at least: every player's turn (LOOP: WORK, then end)
+MOST = 16
+
+
+def fits(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("innerWidth"), f"{page.url} scrolls sideways ({width} px)"
+
+
+def pick(page: Any) -> str:
+    """Tap the picker's first chip at each step until the move is told, then record it; the
+    move's words as told."""
+    from playwright.sync_api import expect
+
+    picker = page.locator("#picker")
+    for _ in range(20):
+        page.wait_for_selector("#picker .told, #picker .picks button")
+        if picker.locator(".told").count():
+            break
+        picker.locator(".picks button").first.click()
+    expect(picker.locator(".told .move-text")).not_to_be_empty()
+    told = str(picker.locator(".told .move-text").text_content())
+    fits(page)
+    picker.get_by_role("button", name="record", exact=True).click()
+    expect(page.locator("#said")).to_contain_text(f": {told}")
+    return told
+
+
+def tap(page: Any, *labels: str) -> None:
+    """Tap the picker's chips named ``labels``, then record the move told."""
+    from playwright.sync_api import expect
+
+    for label in labels:
+        page.locator("#picker").get_by_role("button", name=label, exact=True).click()
+    expect(page.locator("#picker .told")).to_be_visible()
+    page.locator("#picker").get_by_role("button", name="record", exact=True).click()
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game(kind, PLAYERS, seed=7, cards=GAMES[kind])
+    with serving(db, game) as server, chromium() as browser:
+        board = browser.new_context(**PHONE).new_page()
+        board.goto(server.base + "/")
+        pages = {}
+        for role in (*PLAYERS, "table"):
+            pages[role] = browser.new_context(**PHONE).new_page()
+            pages[role].goto(server.links[role])
+        for page in (board, *pages.values()):
+            expect(page.locator("#link")).to_have_text("live")
+            fits(page)
+        board.evaluate("window.notReloaded = true")
+        assert all(page.locator("input[name=text]").is_hidden() for page in pages.values())  # folded away
+
+        made = []
+        taken = False  # a player's first move is a mis-tap, taken back
+        while len(made) < MOST and (len(made) < ROUND or {r for r, _ in made} < {*PLAYERS}):
+            state = httpx.get(server.base + "/state.json").json()
+            role = state["status"]["to_act"][0]
+            told = pick(pages[role])
+            made.append((role, told))
+            expect(board.locator("ol.log")).to_contain_text(told)
+            if role != "table" and not taken:
+                # A mis-tap: taken back from the same phone while nobody has moved since.
+                pages[role].get_by_role("button", name="take back #").click()
+                expect(pages[role].locator("#said")).to_contain_text("undo #")
+                expect(board.locator("ol.log")).to_contain_text("[undone by #")
+                entry = next(iter(referee.log(game, last=1)))
+                assert entry.kind == "undo" and entry.actor == role and entry.reason == "taken back"
+                taken = True
+        assert taken and {r for r, _ in made} >= {*PLAYERS}
+        assert board.evaluate("window.notReloaded") is True
+        for page in (board, *pages.values()):
+            fits(page)
+
+        # A refused move (a player's latest move, made again): the rules' one line, as the
+        # command line prints it, and nothing appended.
+        role, text = next((role, text) for role, text in reversed(made) if role != "table")
+        head = referee.store.head(game)[0]
+        loaded = referee.load(game)
+        with pytest.raises(RefereeError) as refused:
+            loaded.game.decide(loaded.state, loaded.game.parse(loaded.state, shlex.split(text)))
+        page = pages[role]
+        page.locator("details.typed summary").click()
+        page.get_by_role("textbox", name="a move").fill(text)
+        page.get_by_role("button", name="record", exact=True).click()
+        expect(page.locator("#said")).to_have_text(str(refused.value))
+        expect(page.locator("#said")).to_have_class("said refused")
+        assert referee.store.head(game)[0] == head
+
+        # The table's page shows one player's link again; the others keep working.
+        table = pages["table"]
+        table.get_by_label("whose link").select_option(PLAYERS[1])
+        table.get_by_role("button", name="show this player’s link again").click()
+        expect(table.locator("#qr img")).to_be_visible()
+        url = str(table.locator("#said").text_content()).rsplit(": ", 1)[-1]
+        assert httpx.get(url).status_code == 200
+        assert httpx.get(server.links[PLAYERS[1]]).status_code == 403
+        for role in (PLAYERS[0], PLAYERS[2], "table"):
+            assert httpx.get(server.links[role]).status_code == 200
+        fits(table)
+    referee.store.close()
+
+
+# A real-card LOOP table (no seed, no GOAL in its cards file) up to ann's second CONSUME of
+# COOKING: she has kept 2 COOKING, so HOBBY (LOOP 3.2) is met, and nobody has typed its reward.
+HOBBY_READY = [
+    "reveal material food --to ann",
+    "reveal material glass --to ben",
+    *(f"reveal activity {name}" for name in ("cooking", "cooking", "picnic", "dance", "yoga")),
+    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
+    *("consume ann cooking=food,food", "end ann", "reveal activity picnic", "work ben", "end ben"),
+    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
+    "consume ann cooking=food,food",
+]
+
+
+def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", LOOP_CARDS) if not b.startswith("[[goal]]"))
+    game = referee.new_game("loop", ["ann", "ben"], cards=activities)
+    for line in HOBBY_READY:
+        referee.submit_text(game, line.split())
+    assert referee.load(game).state.goal_faces["HOBBY"].reward is None
+    with serving(db, game) as server, chromium() as browser:
+        ann = browser.new_context(**PHONE).new_page()
+        ann.goto(server.links["ann"])
+        picker = ann.locator("#picker")
+        picker.get_by_role("button", name="goal", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("HOBBY's reward: the HAPPINESS printed on the card")
+        assert picker.locator(".picks button").all_text_contents() == [str(n) for n in range(1, 13)]
+        fits(ann)
+        picker.get_by_role("button", name="2", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text("goal ann hobby --reward 2")
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(ann.locator("#said")).to_contain_text("goal ann hobby --reward 2")
+    state = referee.load(game).state
+    assert state.players["ann"].achieved == ("HOBBY",) and state.goal_faces["HOBBY"].reward == 2
+    referee.store.close()
+
+
+def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("loop", ["ann", "ben"])  # real cards, no cards file: every face is new
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name="reveal (11)", exact=True).click()
+        picker.get_by_role("button", name="activity", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("the new ACTIVITY's name, as printed on the card")
+        picker.get_by_role("textbox").fill("YOGA")
+        picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_have_text("the 2 MATERIAL colours it needs (1 of 2)")
+        for value in ("utility", "utility", "heart", "leaf"):
+            picker.get_by_role("button", name=value, exact=True).click()
+        fits(table)
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "reveal activity yoga --needs utility,utility --props heart,leaf"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_contain_text("reveal activity yoga")
+    face = referee.load(game).state.activity_faces["YOGA"]
+    assert (face.needs, face.props) == (("utility", "utility"), ("heart", "leaf"))
+    referee.store.close()
