@@ -25,6 +25,7 @@ from ledger.errors import (
     AmbiguousMove,
     BadInput,
     IllegalMove,
+    MoveRefused,
     RefereeError,
     StoreUnreadable,
     VerificationFailed,
@@ -416,7 +417,8 @@ def replay_checked(
         try:
             after = recheck(game, state, move)
         except RefereeError as error:
-            raise VerificationFailed(f"{failure}: {error}", seq=seq) from None
+            refused = MoveRefused if seq == move.seq else VerificationFailed
+            raise refused(f"{failure}: {error}", seq=seq) from None
         live.append(move)
         before.append(state)
         state = after

@@ -26,6 +26,8 @@ from ledger.decider import Board, Game, Score, Screen, Setup
 from ledger.errors import (
     BadInput,
     IllegalMove,
+    LogDamaged,
+    MoveRefused,
     NotFound,
     RefereeError,
     StoreUnreadable,
@@ -65,7 +67,8 @@ FOLD_BATCH = 5000  # rows a fold reads at a time
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
-RUN_VERIFY = "run `referee verify`; nothing is recorded on a log that does not check out"
+LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a cache only
+RESTORE = "restore an export (`referee import FILE --copy`) or put the rows back as they were"
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class Loaded:
     state: Any
     head: int
     upto: int
+    head_hash: str = GENESIS  # the head's hash, checked against the verified mark
 
 
 @dataclass(frozen=True)
@@ -253,9 +257,12 @@ class Referee:
             seed=seed,
             title=title,
         )
+        commands = game.load_cards(setup, cards) if cards else []
+        if commands:  # the setup says how many moves it takes: nothing else tells where it ends
+            setup = msgspec.structs.replace(setup, setup_moves=len(commands))
         state = game.initial(setup)
         rows = [NewRow(SETUP, encode(setup), TABLE)]
-        for command in game.load_cards(setup, cards) if cards else []:
+        for command in commands:
             new, _, state = self._decide_rows(game, state, command, TABLE)
             rows.extend(new)
         game_id = self.store.create_game(
@@ -272,14 +279,26 @@ class Referee:
         return game_id
 
     def games(self) -> list[GameRow]:
-        """Every game as its setup row tells it; the status is the cached one."""
+        """Every game as its setup row tells it (see ``overview``)."""
+        return [info for info, _ in self.overview()]
+
+    def overview(self) -> list[tuple[GameRow, Result]]:
+        """Every game as its setup row tells it, with its result; the status is that of its
+        checked state (the ``games`` table's is only a cache, never shown), or ``damaged``
+        for a log that does not check out (its result's headline names the first bad row)."""
         out = []
-        for game_id, created_at, status, body in self.store.setups():
+        for game_id, created_at, _, body in self.store.setups():
             try:
                 setup = decode_setup(body)
             except VerificationFailed:
                 setup = Setup(game="?", rules_version="?", players=(), mode="?", title="(unreadable setup)")
-            out.append(_info(game_id, setup, setup.game, created_at, status))
+            try:
+                result = self.result(game_id)
+                status = "over" if result.over else "active"
+            except RefereeError as error:
+                status = "damaged"
+                result = Result(game_id, setup.game, False, f"{status}: {error}", [], "", {}, "")
+            out.append((_info(game_id, setup, setup.game, created_at, status), result))
         return out
 
     def game(self, game_id: int) -> GameRow:
@@ -337,20 +356,26 @@ class Referee:
         in today's history, which is what a void re-validates from.
         """
         tip = self.store.tip(game_id)
+        if tip.bad is not None:
+            raise _recorded_damage(tip)
         head = tip.head
         extra = set(without)
         cached = self._tips.get(game_id)
         if cached and cached[0] == tip.head_hash and (upto is None or upto == head) and not extra:
             return cached[1]
-        opened = self._open(game_id)
-        self._check_tip(opened, tip)
-        if upto is None:
-            upto = head
-        elif not 1 <= upto <= head:
-            raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
-        state, read = self._fold(opened, upto, extra, all_reverts)
+        try:
+            opened = self._open(game_id)
+            self._check_tip(opened, tip)
+            if upto is None:
+                upto = head
+            elif not 1 <= upto <= head:
+                raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
+            state, read = self._fold(opened, upto, extra, all_reverts)
+        except LogDamaged as error:
+            self._mark_bad(game_id, error, tip)
+            raise
         info = msgspec.structs.replace(opened.info, status=_status_of(opened.game, state))
-        loaded = Loaded(info, opened.game, opened.setup, state, head, upto)
+        loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
         if upto == head and not extra and not all_reverts:
             self._tips[game_id] = (tip.head_hash, loaded)
             if read >= SNAPSHOT_EVERY:  # a long fold (an imported game, say): cache it (best effort)
@@ -358,6 +383,12 @@ class Referee:
                     game_id, snapshot_key(opened.game), head, encode(state), tip.head_hash
                 )
         return loaded
+
+    def _mark_bad(self, game_id: int, error: RefereeError, tip: Tip) -> None:
+        """Remember, sealed with the mark, that a check failed: every later command refuses the
+        game at once (naming the row) until a check passes again."""
+        self._tips.pop(game_id, None)
+        self.store.mark_bad(game_id, error.seq, {"message": error.message, "legal": error.legal}, since=tip)
 
     def _open(self, game_id: int) -> Opened:
         """The game as its setup row tells it; refuse a game or rules version this referee
@@ -438,7 +469,7 @@ class Referee:
                 try:
                     state = recheck(game, state, move)
                 except RefereeError as error:
-                    raise VerificationFailed(
+                    raise MoveRefused(
                         f"move #{move.seq} ({command_text(game, move.command)}) is refused: {error}",
                         seq=move.seq,
                     ) from None
@@ -529,7 +560,7 @@ class Referee:
         info = msgspec.structs.replace(loaded.info, status=_status_of(loaded.game, state))
         self._tips[loaded.info.id] = (
             stored[-1].hash,
-            replace(loaded, info=info, state=state, head=head, upto=head),
+            replace(loaded, info=info, state=state, head=head, upto=head, head_hash=stored[-1].hash),
         )
         self._maybe_snapshot(loaded, stored[-1], state)
 
@@ -538,6 +569,37 @@ class Referee:
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
         if head.seq - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
             self.store.put_snapshot(loaded.info.id, key, head.seq, encode(state), head.hash)
+
+    def _checked_rows(self, loaded: Loaded, after: int) -> list[Row]:
+        """The rows after ``after`` up to ``loaded``'s head, checked (``_check_stretch``)."""
+        self._check_stretch(loaded, after)
+        return self.store.rows(loaded.info.id, after, loaded.head)
+
+    def _check_stretch(self, loaded: Loaded, after: int) -> None:
+        """Check the rows after ``after`` up to ``loaded``'s head before any is shown or decided
+        on: each against its hash and the one before it, and the last against the head ``load``
+        checked against the verified mark. So a row read is the row that was recorded, from
+        wherever the reading starts. A batch at a time (flat memory); refuses a damaged log."""
+        game_id, prev = loaded.info.id, None
+        try:
+            for lo in range(after, loaded.head, FOLD_BATCH):
+                hi = min(lo + FOLD_BATCH, loaded.head)
+                if prev is None:
+                    first = self.store.rows(game_id, lo, lo + 1)
+                    prev = first[0].prev_hash if first else GENESIS
+                rows = self.store.fold_rows(game_id, lo, hi)
+                if len(rows) != hi - lo or not links_hold(rows, prev, lo + 1):
+                    check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
+                    raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+                prev = rows[-1][5]
+            if after < loaded.head and prev != loaded.head_hash:
+                raise VerificationFailed(
+                    f"row #{loaded.head} is not the head that was checked: the log changed", seq=loaded.head
+                )
+        except VerificationFailed as error:
+            damage = _untrusted(error)
+            self._mark_bad(game_id, damage, self.store.tip(game_id))
+            raise damage from None
 
     def board(
         self,
@@ -582,7 +644,7 @@ class Referee:
         game, state = loaded.game, loaded.state
         sheet = game.score(state)
         board, _ = self.show(loaded)
-        when = self.store.rows(game_id, loaded.head - 1, loaded.head)[0].recorded_at
+        when = self._checked_rows(loaded, loaded.head - 1)[0].recorded_at
         return Result(
             game_id=game_id,
             kind=loaded.info.kind,
@@ -598,10 +660,9 @@ class Referee:
         """Per player and kind of game: games finished, won, won shared, average and best score."""
         wanted = games.get(kind).name if kind else None
         table: dict[tuple[str, str], PlayerStats] = {}
-        for info in self.store.games():
-            if info.status != "over" or (wanted and info.kind != wanted):
+        for info, result in self.overview():  # the status of each checked log, never the cache's
+            if not result.over or (wanted and info.kind != wanted):
                 continue
-            result = self.result(info.id)
             for player, points in result.scores.items():
                 row = table.setdefault(
                     (info.kind, player.lower()), PlayerStats(player, info.kind, 0, 0, 0, 0.0, points, "")
@@ -661,30 +722,34 @@ class Referee:
             if last < 1:
                 raise BadInput(f"-n takes a number of entries, 1 or more, not {last}")
             start = max(start, self.store.nth_last_meta(game_id, last))
+        # Every row from where the log starts to the head is checked before a line is printed.
+        self._check_stretch(loaded, max(start, 2) - 1)
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
-        for row in self.store.reverts(game_id):
+        for row in self.store.reverts(game_id, loaded.head):
+            _check_own_hash(row)
             revert = decode_revert(row.body)
             for target in revert.targets:
                 fate[target] = (row.seq, revert.how if target == revert.target else "cascade", revert.reason)
         # Everything above is checked now, before a line is printed; the entries are read as
         # they are asked for.
         first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
-        return self._log_entries(game, game_id, start, first_entry, fate, as_player, reveal)
+        return self._log_entries(game, loaded, start, first_entry, fate, as_player, reveal)
 
     def _log_entries(
         self,
         game: Game,
-        game_id: int,
+        loaded: Loaded,
         start: int,
         first: LogEntry,
         fate: dict[int, tuple[int, str, str]],
         as_player: str | None,
         reveal: bool,
     ) -> Iterator[LogEntry]:
+        game_id = loaded.info.id
         if start == 1:
             yield first
-        for entry in iter_entries(game, self.store.iter_rows(game_id, max(start, 2) - 1)):
+        for entry in iter_entries(game, self.store.iter_rows(game_id, max(start, 2) - 1, upto=loaded.head)):
             if isinstance(entry, MoveEntry):
                 by, how, reason = fate.get(entry.seq, (None, None, ""))
                 redo = f"  (redo of #{entry.redo_of})" if entry.redo_of else ""
@@ -721,6 +786,8 @@ class Referee:
         names = []
         for seq in revert.targets:
             rows = self.store.rows(game_id, seq - 1, seq)
+            for row in rows:
+                _check_own_hash(row)
             command = decode_command(game, rows[0].body) if rows and rows[0].type == MOVE else None
             names.append(f"#{seq} ({game.text(command)})" if command is not None else f"#{seq}")
         text = f"{revert.how} {names[0]}"
@@ -836,7 +903,7 @@ class Referee:
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
-            if target <= self.store.setup_span(game_id):
+            if target <= self._setup_span(loaded):
                 raise IllegalMove(
                     "nothing to undo: no move has been made since `new`, whose card faces"
                     f" (#{target} and before) are part of the setup that deals the game",
@@ -862,7 +929,7 @@ class Referee:
             reverted = self._reverted(game_id)
             later = [
                 e
-                for e in group_entries(loaded.game, self.store.rows(game_id, target - 1))
+                for e in group_entries(loaded.game, self._checked_rows(loaded, target - 1))
                 if isinstance(e, MoveEntry) and e.seq != target and e.seq not in reverted
             ]
             try:
@@ -918,6 +985,16 @@ class Referee:
         text = self._revert_text(loaded.game, game_id, revert)
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
 
+    def _setup_span(self, loaded: Loaded) -> int:
+        """The last seq of the setup: its row and the moves ``new`` decided with it, as many as
+        the setup row says (a log from before it said so: those that share its time)."""
+        count = loaded.setup.setup_moves
+        game_id = loaded.info.id
+        if count is msgspec.UNSET:
+            return self.store.setup_span(game_id)
+        following = self.store.nth_meta(game_id, count + 1)
+        return loaded.head if following is None else following - 1
+
     def _reverted(self, game_id: int) -> set[int]:
         return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
 
@@ -943,7 +1020,7 @@ class Referee:
         reverted = self._reverted(game_id)
         if move.seq in reverted:
             raise IllegalMove(f"move #{move.seq} is already reverted", legal="see `referee log`")
-        if move.seq <= self.store.setup_span(game_id):
+        if move.seq <= self._setup_span(self.load(game_id)):
             raise IllegalMove(
                 f"#{seq} is part of the setup `new` recorded (the card faces that deal the game), not a move",
                 legal="start a new game to set it up differently",
@@ -980,13 +1057,35 @@ class Referee:
         first bad row. Then the caches: every snapshot is compared with the fold at its seq and
         the ``games`` row with the setup row; one that differs is named and dropped (a
         snapshot) or rewritten (the row). A log cut or rewritten since it was last checked is
-        named too (the verified mark remembers its hash)."""
-        cached = self.store.game(game_id)
+        named too (the verified mark remembers its hash), before any move is replayed.
+
+        A log that does not check out is marked damaged (every other command then refuses it);
+        one that does is marked checked again, which lifts an earlier mark."""
         tip = self.store.tip(game_id)
+        try:
+            return self._verify(game_id, head_hash, tip)
+        except VerificationFailed as error:
+            if error.legal != LOG_HOLDS:
+                damage = _untrusted(error)
+                self._mark_bad(game_id, damage, tip)
+                if not error.legal:
+                    error.legal = damage.legal
+            raise
+
+    def _verify(self, game_id: int, head_hash: str | None, tip: Tip) -> VerifyReport:
+        cached = self.store.game(game_id)
         rows = self.store.rows(game_id)
         if not rows:
             raise VerificationFailed(f"game #{game_id} has no rows: its log is gone", seq=1)
         check_chain(rows, head_hash)
+        # A cut tail is named as such before any move is replayed (a move cut in half would
+        # otherwise be blamed for recording different facts).
+        if tip.mark is not None and tip.mark > len(rows):
+            raise VerificationFailed(
+                f"the log ends at #{len(rows)}, but rows up to #{tip.mark} were recorded and"
+                " checked: rows were removed",
+                seq=len(rows) + 1,
+            )
         if rows[0].type != SETUP:
             raise VerificationFailed("the log does not start with a setup row", seq=1)
         setup = decode_setup(rows[0].body)
@@ -999,12 +1098,19 @@ class Referee:
             for s in snapshots
             if s.key == key and s.hash is not None and s.seq not in waiting
         ]
-        old = [s for s in snapshots if s.key == key and s.hash is None]  # from before bound snapshots
+        # From before bound snapshots, or not sealed by this installation (another key, or a
+        # lost one): never used, dropped without a word unless it also differs from the fold.
+        old = [s for s in snapshots if s.key == key and s.hash is None]
+        unsealed = {s.seq for s in waiting.values() if not self.store.snapshot_sealed(game_id, s)}
 
         def at(seq: int, state: Any) -> None:
             snapshot = waiting.pop(seq, None)
-            if snapshot is not None and not _same_state(game, snapshot.body, state):
+            if snapshot is None:
+                return
+            if not _same_state(game, snapshot.body, state):
                 bad.append((snapshot, "does not match the fold of the log there"))
+            elif seq in unsealed:
+                old.append(snapshot)
 
         try:
             replay = replay_checked(game, rows, at=at)
@@ -1014,30 +1120,27 @@ class Referee:
                 raise
             self.store.drop_snapshots(game_id, [s for s, _ in bad])
             snapshot, why = earlier[0]
-            raise VerificationFailed(
+            raise type(error)(
                 f"the snapshot at #{snapshot.seq} {why} (a forged or stale cache: dropped); the moves"
                 f" after it were decided on it, and now {error.message}",
-                seq=snapshot.seq,
+                seq=error.seq,
             ) from None
+        # A rewrite the rules accept, its hashes recomputed: only the mark remembers.
+        if tip.mark is not None and (
+            rows[tip.mark - 1].hash != tip.mark_hash or rows[0].hash != tip.setup_hash
+        ):
+            raise VerificationFailed(
+                f"the log up to #{tip.mark} is not the one checked before: it was rewritten"
+                " and its hashes recomputed",
+                seq=tip.mark,
+            )
         problems: list[str] = []
-        if tip.mark is not None and tip.mark_hash is not None:
-            if tip.mark > len(rows):
-                raise VerificationFailed(
-                    f"the log ends at #{len(rows)}, but rows up to #{tip.mark} were recorded and"
-                    " checked: rows were removed",
-                    seq=len(rows) + 1,
-                )
-            if rows[tip.mark - 1].hash != tip.mark_hash or rows[0].hash != tip.setup_hash:
-                raise VerificationFailed(
-                    f"the log up to #{tip.mark} is not the one checked before: it was rewritten"
-                    " and its hashes recomputed",
-                    seq=tip.mark,
-                )
         if bad:
             self.store.drop_snapshots(game_id, [s for s, _ in bad])
             problems.extend(
                 f"the snapshot at #{s.seq} {why} (a forged or stale cache: dropped)" for s, why in bad
             )
+        old.extend(waiting[seq] for seq in unsealed if seq in waiting)  # never reached by the replay
         if old:
             self.store.drop_snapshots(game_id, old)  # never used: no word about them
         truth = _info(game_id, setup, game.name, rows[0].recorded_at, _status_of(game, replay.state))
@@ -1052,9 +1155,10 @@ class Referee:
                 + " (a cache: rewritten from the setup row)"
             )
         self.store.set_verified(game_id, len(rows), rows[-1].hash, rows[0].hash, since=tip)
+        self._tips.pop(game_id, None)
         if problems:
             first = min((s.seq for s, _ in bad), default=1)
-            raise VerificationFailed("; ".join(problems), legal="the log itself checks out", seq=first)
+            raise VerificationFailed("; ".join(problems), legal=LOG_HOLDS, seq=first)
         return _report(game_id, rows, replay.entries, replay.live)
 
     def export(self, game_id: int) -> tuple[list[str], str]:
@@ -1201,9 +1305,36 @@ def _status_of(game: Game, state: Any) -> str:
     return "over" if game.is_over(state) else "active"
 
 
-def _untrusted(error: VerificationFailed) -> VerificationFailed:
-    """A check failed on the way to a state: no command goes on from a log that does not hold."""
-    return VerificationFailed(f"the log does not check out: {error.message}", legal=RUN_VERIFY, seq=error.seq)
+def _untrusted(error: VerificationFailed) -> LogDamaged:
+    """A check failed on the way to a state: no command goes on from a log that does not hold.
+    The refusal names the first bad row and what the table can do about it."""
+    if isinstance(error, MoveRefused) and error.seq is not None:
+        legal = (
+            f"the table can void it: `referee void {error.seq} --reason TEXT` (add --cascade for the"
+            f" moves it broke); or {RESTORE}; `referee verify` keeps working"
+        )
+    else:
+        legal = f"{RESTORE}; `referee verify` keeps working"
+    return LogDamaged(f"the log does not check out: {error.message}", legal=legal, seq=error.seq)
+
+
+def _check_own_hash(row: Row) -> None:
+    """A row read on its own (a revert, the move it names) still matches its hash."""
+    if row_hash(row.prev_hash, row.seq, row.type, row.body, row.actor, row.recorded_at) != row.hash:
+        raise _untrusted(
+            VerificationFailed(f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq)
+        )
+
+
+def _recorded_damage(tip: Tip) -> LogDamaged:
+    """The refusal a check recorded for this game (sealed with its mark), said again."""
+    try:
+        bad = msgspec.json.decode(tip.bad or "", type=dict[str, str | None])
+    except msgspec.DecodeError:
+        bad = {}
+    return LogDamaged(
+        bad.get("message") or "the log does not check out", legal=bad.get("legal"), seq=tip.bad_seq
+    )
 
 
 def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:

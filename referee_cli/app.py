@@ -285,8 +285,9 @@ def build_app() -> typer.Typer:
         """List the games in the database with each one's result; * marks the current one."""
         s = session(ctx)
         current = s.referee.current()
-        rows = s.referee.games()
-        results = [s.referee.result(g.id) for g in rows]
+        listed_games = s.referee.overview()
+        rows = [g for g, _ in listed_games]
+        results = [r for _, r in listed_games]
         if json:
             listed = [{**msgspec.to_builtins(g), "result": r} for g, r in zip(rows, results, strict=True)]
             out({"current": current, "games": listed})

@@ -85,8 +85,8 @@ def test_the_log_is_read_as_it_is_printed(referee: Referee, monkeypatch: pytest.
     read: list[int] = []
     original = referee.store.iter_rows
 
-    def counting(game_id: int, after: int = 0, batch: int = 500) -> Any:
-        for row in original(game_id, after, batch=10):
+    def counting(game_id: int, after: int = 0, batch: int = 500, **upto: int) -> Any:
+        for row in original(game_id, after, batch=10, **upto):
             read.append(row.seq)
             yield row
 
