@@ -51,6 +51,7 @@ from ledger.history import (
     decode_facts,
     decode_revert,
     decode_setup,
+    decoders,
     fold,
     group_entries,
     iter_entries,
@@ -1236,13 +1237,16 @@ class Referee:
         game = _game_of(0, setup, importing=True)
         _check_players(game, setup.players)  # the same setup checks as `new`
         _check_mode(game, setup.mode)
-        replay = replay_checked(game, rows)
         if (setup.game, list(setup.players), setup.options) != (
             header.game,
             header.players,
             header.options,
         ):
             raise VerificationFailed("the header does not match the setup row", seq=1)
+        try:
+            replay = replay_checked(game, rows)
+        except StoreUnreadable as error:
+            raise _other_game(game, rows, error) from None
         if not copy:
             # The head hash covers the whole chain: the same head is the same log.
             head = (rows[-1].seq, rows[-1].hash)
@@ -1360,6 +1364,31 @@ def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
             legal=f"open it with a referee that knows {setup.rules_version!r}",
         )
     return game
+
+
+def _other_game(game: Game, rows: Sequence[Row], error: StoreUnreadable) -> RefereeError:
+    """A row this game does not know: if another game knows it, the file joins a setup of one
+    game to the rows of another (a forgery, or two files spliced), and is refused as such; else
+    it is from a newer referee (``error``)."""
+    row = rows[error.seq - 1] if error.seq is not None and 1 <= error.seq <= len(rows) else None
+    if row is None:
+        return error
+    tag: object = row.type
+    if row.type == MOVE:
+        try:
+            tag = msgspec.json.decode(bytes(msgspec.json.decode(row.body, type=Move).command)).get("type")
+        except (msgspec.DecodeError, AttributeError):
+            return error
+    for name in games.names():
+        other = games.get(name)
+        if other.name != game.name and tag in (decoders(other).event_tags | decoders(other).command_tags):
+            what = "a move" if row.type == MOVE else "a fact"
+            return VerificationFailed(
+                f"row #{row.seq} is {what} of {other.name} ({tag!r}), but the setup names {game.name}:"
+                " the file joins one game's setup to another's rows",
+                seq=row.seq,
+            )
+    return error
 
 
 def _initial(game: Game, setup: Setup) -> Any:
