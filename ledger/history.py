@@ -394,7 +394,11 @@ class Replay:
 
 
 def replay_checked(
-    game: Game, rows: Sequence[Row], *, at: Callable[[int, Any], None] | None = None
+    game: Game,
+    rows: Sequence[Row],
+    *,
+    at: Callable[[int, Any], None] | None = None,
+    voided: Iterable[int] = (),
 ) -> Replay:
     """Re-validate every move and revert in the order they were recorded.
 
@@ -403,6 +407,10 @@ def replay_checked(
     that names no live move, names another actor than who asked, or leaves a later move
     illegal. ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
     (``verify`` compares the snapshots with it).
+
+    A move the rules refuse that a later void takes out (the table's answer to a move found
+    refused, ``Referee.void``) is no failure: it never joined the live history, and its void
+    only records that. ``voided`` adds targets of a void not yet recorded (``void`` tries one).
     """
     setup, entries = read_entries(game, rows)
     try:
@@ -411,12 +419,19 @@ def replay_checked(
         raise VerificationFailed(f"the setup row is refused: {error}", seq=1) from None
     live: list[MoveEntry] = []
     before: list[Any] = []  # before[i] is the state before live[i]
+    void_targets = set(voided).union(
+        *(e.revert.targets for e in entries if isinstance(e, RevertEntry) and e.revert.how == "void")
+    )
+    refused_voided: set[int] = set()
 
     def push(move: MoveEntry, failure: str, seq: int) -> None:
         nonlocal state
         try:
             after = recheck(game, state, move)
         except RefereeError as error:
+            if seq == move.seq and move.seq in void_targets:
+                refused_voided.add(move.seq)
+                return
             refused = MoveRefused if seq == move.seq else VerificationFailed
             raise refused(f"{failure}: {error}", seq=seq) from None
         live.append(move)
@@ -436,7 +451,11 @@ def replay_checked(
                 seq=entry.seq,
             )
         positions = {move.seq: n for n, move in enumerate(live)}
-        targets = set(entry.revert.targets)
+        targets = set(entry.revert.targets) - refused_voided  # those never joined the live history
+        if not targets:
+            if at is not None:
+                at(entry.seq, state)
+            continue
         missing = sorted(targets - positions.keys())
         if missing:
             raise VerificationFailed(

@@ -923,6 +923,9 @@ class Referee:
         ``cascade``, is voided too)."""
         if not reason.strip():
             raise BadInput("a void needs a reason", legal="--reason TEXT")
+        tip = self.store.tip(game_id)
+        if tip.bad is not None:
+            return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
             target = self._move_of(game_id, seq)
@@ -947,6 +950,60 @@ class Referee:
             if result is not None:
                 return result
         raise WriteConflict("the log kept changing under this void", legal="try again")
+
+    def _void_refused(
+        self, game_id: int, seq: int, tip: Tip, *, by: str, reason: str, cascade: bool
+    ) -> Recorded:
+        """The table's answer to a game marked damaged by a move the rules refuse: void it (and,
+        with ``cascade``, the later moves that only held on it). Allowed only when that is all
+        that is wrong: the chain holds, nothing was cut, and the whole log replays once the
+        void is recorded; then the game is checked again and the mark lifted."""
+        damage = _recorded_damage(tip)
+        rows = self.store.rows(game_id)
+        try:
+            check_chain(rows)
+            if tip.mark is not None and (tip.mark > len(rows) or rows[tip.mark - 1].hash != tip.mark_hash):
+                raise VerificationFailed("the log was cut or rewritten since it was checked")
+        except VerificationFailed:
+            raise damage from None
+        setup = decode_setup(rows[0].body)
+        game = _game_of(game_id, setup)
+        meta = [r for r in rows[1:seq] if r.type in META_TYPES] if 1 <= seq <= len(rows) else []
+        if not meta or meta[-1].type != MOVE:
+            raise damage
+        target = meta[-1].seq
+        voided = [target]
+        while True:
+            try:
+                replay = replay_checked(game, rows, voided=voided)
+                break
+            except MoveRefused as error:
+                if error.seq is None or error.seq <= target or error.seq in voided:
+                    raise damage from None
+                if not cascade:
+                    raise IllegalMove(
+                        f"voiding #{target} leaves {error.message}",
+                        legal="add --cascade to void it too",
+                        seq=error.seq,
+                    ) from None
+                voided.append(error.seq)
+            except VerificationFailed:
+                raise damage from None
+        revert = Reverted(target=target, how="void", reason=reason, by=by, cascade=tuple(voided[1:]))
+        status = _status_of(game, replay.state)
+        head = rows[-1]
+        try:
+            stored = self.store.append(
+                game_id, head.seq, [NewRow(REVERTED, encode(revert), by)], self.clock(), status
+            )
+        except StaleHead:
+            raise WriteConflict("the log changed under this void", legal="try again") from None
+        self._tips.pop(game_id, None)
+        self.verify(game_id)  # the whole log again: it lifts the mark
+        text = f"void #{target}" + (
+            f" and, by cascade, {', '.join(f'#{s}' for s in voided[1:])}" if voided[1:] else ""
+        )
+        return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], replay.state)
 
     def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
         """Make the last undone move again, as long as no other move came since; ``by`` (who
