@@ -365,7 +365,7 @@ class Referee:
         if cached and cached[0] == tip.head_hash and (upto is None or upto == head) and not extra:
             return cached[1]
         try:
-            opened = self._open(game_id)
+            opened = self._open(game_id, tip)
             self._check_tip(opened, tip)
             if upto is None:
                 upto = head
@@ -391,14 +391,17 @@ class Referee:
         self._tips.pop(game_id, None)
         self.store.mark_bad(game_id, error.seq, {"message": error.message, "legal": error.legal}, since=tip)
 
-    def _open(self, game_id: int) -> Opened:
+    def _open(self, game_id: int, tip: Tip | None = None) -> Opened:
         """The game as its setup row tells it; refuse a game or rules version this referee
-        does not know (a log from a newer referee)."""
+        does not know (a log from a newer referee), but first a setup row that is not the one
+        checked before (``tip``'s mark): a rewritten setup is damage, not a newer referee."""
         cached = self.store.game(game_id)  # NotFound if there is no such game
         rows = self.store.rows(game_id, 0, 1)
         if not rows or rows[0].type != SETUP:
             raise _untrusted(VerificationFailed("the log does not start with a setup row", seq=1))
         first = rows[0]
+        if tip is not None and tip.setup_hash is not None and first.hash != tip.setup_hash:
+            raise _untrusted(_setup_rewritten())
         setup = decode_setup(first.body)
         game = _game_of(game_id, setup)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
@@ -427,11 +430,7 @@ class Referee:
                 raise _untrusted(error) from None
         else:
             if first.hash != tip.setup_hash:
-                raise _untrusted(
-                    VerificationFailed(
-                        "row #1 (the setup) is not the one checked before: it was rewritten", seq=1
-                    )
-                )
+                raise _untrusted(_setup_rewritten())
             if tip.mark > tip.head:
                 raise _untrusted(
                     VerificationFailed(
@@ -1146,6 +1145,8 @@ class Referee:
             )
         if rows[0].type != SETUP:
             raise VerificationFailed("the log does not start with a setup row", seq=1)
+        if tip.setup_hash is not None and rows[0].hash != tip.setup_hash:
+            raise _setup_rewritten()
         setup = decode_setup(rows[0].body)
         game = _game_of(game_id, setup)
         key = snapshot_key(game)
@@ -1377,6 +1378,10 @@ def _untrusted(error: VerificationFailed) -> LogDamaged:
     else:
         legal = f"{RESTORE}; `referee verify` keeps working"
     return LogDamaged(f"the log does not check out: {error.message}", legal=legal, seq=error.seq)
+
+
+def _setup_rewritten() -> VerificationFailed:
+    return VerificationFailed("row #1 (the setup) is not the one checked before: it was rewritten", seq=1)
 
 
 def _check_own_hash(row: Row) -> None:
