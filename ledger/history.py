@@ -19,7 +19,7 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
-from ledger.codec import GENESIS, row_hash
+from ledger.codec import GENESIS, chain_holds, row_hash
 from ledger.decider import Game, Setup
 from ledger.errors import (
     AmbiguousMove,
@@ -327,13 +327,7 @@ def links_hold(rows: Sequence[tuple[int, str, str, str, str, str]], prev: str, f
     """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow the row whose hash
     is ``prev``, from seq ``first`` on, each matching its hash: ``check_chain``'s fast path,
     on the rows as SQLite returns them (``check_chain`` then says where it breaks)."""
-    expected = first
-    for seq, type_, body, actor, recorded_at, digest in rows:
-        if seq != expected or row_hash(prev, seq, type_, body, actor, recorded_at) != digest:
-            return False
-        prev = digest
-        expected += 1
-    return True
+    return chain_holds(rows, prev, first)
 
 
 def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:

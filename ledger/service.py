@@ -7,8 +7,10 @@ state, score and the log are read back by folding the live history.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import itertools
 import os
 import secrets
 import shlex
@@ -494,10 +496,9 @@ class Referee:
         read = 0
         prev = start_hash
         # In batches, so that a long fold holds one batch of rows at a time, not the whole log.
-        for lo in range(start, upto, FOLD_BATCH):
-            hi = min(lo + FOLD_BATCH, upto)
+        for lo, hi in _batches(start, upto):
             rows = self.store.fold_rows(game_id, lo, hi)
-            if len(rows) != hi - lo or not links_hold(rows, prev, lo + 1):
+            if len(rows) != hi - lo or not self._rows_hold(game_id, rows, prev, lo, hi):
                 try:  # read them again as rows, to say where and how the chain breaks
                     check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
                 except VerificationFailed as error:
@@ -527,6 +528,21 @@ class Referee:
             read += len(rows)
             prev = rows[-1][5] if rows else prev
         return state, read
+
+    def _rows_hold(
+        self, game_id: int, rows: list[tuple[int, str, str, str, str, str]], prev: str, lo: int, hi: int
+    ) -> bool:
+        """Whether a fold's batch of rows follows ``prev`` and matches its hashes. A whole batch
+        once checked row by row is sealed (the installation's HMAC over all of it, one call):
+        read again unchanged, its seal is all that is checked, not every row's hash."""
+        whole = hi - lo == FOLD_BATCH and lo % FOLD_BATCH == 0
+        if whole and self.store.batch_sealed(game_id, lo, hi, prev, rows):
+            return True
+        if not links_hold(rows, prev, lo + 1):
+            return False
+        if whole:
+            self.store.seal_batch(game_id, lo, hi, prev, rows)
+        return True
 
     def _cached(
         self,
@@ -571,35 +587,88 @@ class Referee:
             self.store.put_snapshot(loaded.info.id, key, head.seq, encode(state), head.hash)
 
     def _checked_rows(self, loaded: Loaded, after: int) -> list[Row]:
-        """The rows after ``after`` up to ``loaded``'s head, checked (``_check_stretch``)."""
-        self._check_stretch(loaded, after)
-        return self.store.rows(loaded.info.id, after, loaded.head)
+        """The rows after ``after`` up to ``loaded``'s head, checked (see ``_checked_stream``)."""
+        return list(self._checked_stream(loaded, after))
 
-    def _check_stretch(self, loaded: Loaded, after: int) -> None:
-        """Check the rows after ``after`` up to ``loaded``'s head before any is shown or decided
-        on: each against its hash and the one before it, and the last against the head ``load``
-        checked against the verified mark. So a row read is the row that was recorded, from
-        wherever the reading starts. A batch at a time (flat memory); refuses a damaged log."""
-        game_id, prev = loaded.info.id, None
+    def _checked_stream(self, loaded: Loaded, after: int) -> Iterator[Row]:
+        """The rows after ``after`` up to ``loaded``'s head, each batch checked before any of it
+        is given: a whole batch sealed when it was last checked needs only its seal; any other
+        is checked row by row against its hashes (and sealed, if whole), once the links from it
+        to the head ``load`` checked against the verified mark are known to hold (hashes only).
+        So a row given is the row that was recorded, wherever the reading starts, and a batch
+        rewritten with its hashes recomputed is never shown. The first batch is checked before
+        this returns."""
+        game_id = loaded.info.id
+        rows = self.store.iter_rows(game_id, after, upto=loaded.head)
+        batches = _batches(after, loaded.head)
+        linked = [False]  # the links to the head checked
+
+        def checked(lo: int, hi: int) -> list[Row]:
+            batch = list(itertools.islice(rows, hi - lo))
+            plain = [(r.seq, r.type, r.body, r.actor, r.recorded_at, r.hash) for r in batch]
+            prev = batch[0].prev_hash if batch else GENESIS
+            if len(batch) == hi - lo and self.store.batch_sealed(game_id, lo, hi, prev, plain):
+                return batch
+            if not linked[0]:
+                self._check_links(loaded, lo)
+                linked[0] = True
+            if len(batch) != hi - lo or not self._rows_hold(game_id, plain, prev, lo, hi):
+                check_chain(batch, prev=prev, first=lo + 1)
+                raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+            return batch
+
+        with self._damage_marked(game_id):
+            span = next(batches, None)
+            first = checked(*span) if span else []
+        return self._check_rest(game_id, first, batches, checked)
+
+    def _check_rest(
+        self,
+        game_id: int,
+        first: list[Row],
+        batches: Iterator[tuple[int, int]],
+        checked: Callable[[int, int], list[Row]],
+    ) -> Iterator[Row]:
+        yield from first
+        for lo, hi in batches:
+            with self._damage_marked(game_id):
+                batch = checked(lo, hi)
+            yield from batch
+
+    @contextlib.contextmanager
+    def _damage_marked(self, game_id: int) -> Iterator[None]:
+        """A check that fails inside marks the game damaged, and leaves as ``LogDamaged``."""
         try:
-            for lo in range(after, loaded.head, FOLD_BATCH):
-                hi = min(lo + FOLD_BATCH, loaded.head)
-                if prev is None:
-                    first = self.store.rows(game_id, lo, lo + 1)
-                    prev = first[0].prev_hash if first else GENESIS
-                rows = self.store.fold_rows(game_id, lo, hi)
-                if len(rows) != hi - lo or not links_hold(rows, prev, lo + 1):
-                    check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
-                    raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
-                prev = rows[-1][5]
-            if after < loaded.head and prev != loaded.head_hash:
-                raise VerificationFailed(
-                    f"row #{loaded.head} is not the head that was checked: the log changed", seq=loaded.head
-                )
+            yield
         except VerificationFailed as error:
-            damage = _untrusted(error)
+            damage = error if isinstance(error, LogDamaged) else _untrusted(error)
             self._mark_bad(game_id, damage, self.store.tip(game_id))
             raise damage from None
+
+    def _check_links(self, loaded: Loaded, after: int) -> None:
+        """Each row after ``after`` names the hash of the row before it, up to the checked head."""
+        game_id, prev = loaded.info.id, None
+        for lo in range(after, loaded.head, FOLD_BATCH):
+            hi = min(lo + FOLD_BATCH, loaded.head)
+            links = self.store.chain_links(game_id, lo, hi)
+            seqs, prevs, hashes = (
+                (tuple(column) for column in zip(*links, strict=True)) if links else ((), (), ())
+            )
+            if (
+                not links
+                or seqs != tuple(range(lo + 1, hi + 1))
+                or (prev is not None and prevs[0] != prev)
+                or prevs[1:] != hashes[:-1]
+            ):
+                check_chain(
+                    self.store.rows(game_id, lo, hi), prev=prev or (prevs or (GENESIS,))[0], first=lo + 1
+                )
+                raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+            prev = hashes[-1]
+        if after < loaded.head and prev != loaded.head_hash:
+            raise VerificationFailed(
+                f"row #{loaded.head} is not the head that was checked: the log changed", seq=loaded.head
+            )
 
     def board(
         self,
@@ -722,8 +791,6 @@ class Referee:
             if last < 1:
                 raise BadInput(f"-n takes a number of entries, 1 or more, not {last}")
             start = max(start, self.store.nth_last_meta(game_id, last))
-        # Every row from where the log starts to the head is checked before a line is printed.
-        self._check_stretch(loaded, max(start, 2) - 1)
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
         for row in self.store.reverts(game_id, loaded.head):
@@ -734,12 +801,14 @@ class Referee:
         # Everything above is checked now, before a line is printed; the entries are read as
         # they are asked for.
         first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
-        return self._log_entries(game, loaded, start, first_entry, fate, as_player, reveal)
+        rows = self._checked_stream(loaded, max(start, 2) - 1)  # the links and a first batch checked now
+        return self._log_entries(game, loaded, rows, start, first_entry, fate, as_player, reveal)
 
     def _log_entries(
         self,
         game: Game,
         loaded: Loaded,
+        rows: Iterator[Row],
         start: int,
         first: LogEntry,
         fate: dict[int, tuple[int, str, str]],
@@ -749,7 +818,7 @@ class Referee:
         game_id = loaded.info.id
         if start == 1:
             yield first
-        for entry in iter_entries(game, self.store.iter_rows(game_id, max(start, 2) - 1, upto=loaded.head)):
+        for entry in iter_entries(game, rows):
             if isinstance(entry, MoveEntry):
                 by, how, reason = fate.get(entry.seq, (None, None, ""))
                 redo = f"  (redo of #{entry.redo_of})" if entry.redo_of else ""
@@ -1378,6 +1447,16 @@ def _untrusted(error: VerificationFailed) -> LogDamaged:
     else:
         legal = f"{RESTORE}; `referee verify` keeps working"
     return LogDamaged(f"the log does not check out: {error.message}", legal=legal, seq=error.seq)
+
+
+def _batches(start: int, upto: int) -> Iterator[tuple[int, int]]:
+    """``(lo, hi]`` stretches from ``start`` to ``upto``, cut at multiples of ``FOLD_BATCH`` (so
+    that every fold reads, and seals, the same whole batches)."""
+    lo = start
+    while lo < upto:
+        hi = min((lo // FOLD_BATCH + 1) * FOLD_BATCH, upto)
+        yield lo, hi
+        lo = hi
 
 
 def _setup_rewritten() -> VerificationFailed:

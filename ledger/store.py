@@ -9,6 +9,8 @@ Tables
   verified   per game, the last seq whose rows were checked (chain and rules), with its hash and
              the setup row's: a command checks only the rows after it; and the first bad row a
              check found (``bad_seq``, ``bad``), which makes every command refuse the game
+  checked    per game, whole batches of rows (5,000) once checked against the chain, sealed:
+             a fold that reads them again unchanged checks one seal, not every row's hash
   links      per game and role (a player, or the table), the sha256 of the secret token in that
              role's `referee serve` link: made by `serve` on first use (``ensure_links``)
 
@@ -148,6 +150,7 @@ class Store:
         self.sealed = True  # the marks have their seal columns (a database from before: not)
         self.key = secrets.token_bytes(32)  # replaced by the installation's key once opened
         self.keyed = False  # the key is this installation's (kept in ``key_path``), not a throwaway
+        self._table_names: set[str] | None = None
         self._db: sqlite_utils.Database | None = None
         if not create and self.path != ":memory:" and not Path(self.path).exists():
             raise NotFound(
@@ -283,7 +286,7 @@ class Store:
         self.conn.close()
 
     def _ensure_schema(self) -> None:
-        if self._tables() >= TABLES and self._columns("verified") >= _MARK_COLUMNS:
+        if self._tables() >= TABLES | {"checked"} and self._columns("verified") >= _MARK_COLUMNS:
             return
         db = self.db
         # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
@@ -357,6 +360,13 @@ class Store:
                 {"game_id": int, "seq": int, "hash": str, "setup_hash": str},
                 pk="game_id",
                 not_null={"seq", "hash", "setup_hash"},
+                if_not_exists=True,
+            )
+            # A cache of the chain check: a whole batch of a game's rows, sealed once checked.
+            db.table("checked").create(
+                {"game_id": int, "lo": int, "hi": int, "seal": str},
+                pk=("game_id", "lo"),
+                not_null={"hi", "seal"},
                 if_not_exists=True,
             )
             for column in sorted(_MARK_COLUMNS - self._columns("verified")):  # from before the seals
@@ -696,6 +706,14 @@ class Store:
                 return
             after = rows[-1][0]
 
+    def chain_links(self, game_id: int, after: int, upto: int) -> list[tuple[int, str, str]]:
+        """``(seq, prev_hash, hash)`` of the rows with ``after < seq <= upto``: the chain's links
+        without the rows' contents (a cheap read, to check the links of a long stretch)."""
+        return self._read(
+            "SELECT seq, prev_hash, hash FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto),
+        )
+
     def nth_last_meta(self, game_id: int, n: int) -> int:
         """The seq of the ``n``-th last setup, move or revert row (1 if there are fewer)."""
         row = self._read_one(
@@ -857,6 +875,32 @@ class Store:
                 "DELETE FROM snapshots WHERE game_id = ? AND seq = ? AND key = ?",
                 [(game_id, s.seq, s.key) for s in which],
             )
+
+    # --- sealed batches (a cache of the chain check) ------------------------------------
+
+    def batch_sealed(self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]) -> bool:
+        """Whether rows ``lo < seq <= hi`` (as the fold reads them) are exactly the ones sealed
+        when they were checked, following the row whose hash is ``prev``."""
+        if not self.keyed or "checked" not in self._known_tables():
+            return False
+        row = self._read_one("SELECT hi, seal FROM checked WHERE game_id = ? AND lo = ?", (game_id, lo))
+        return row is not None and row[0] == hi and self._sealed(row[1], "rows", game_id, lo, hi, prev, rows)
+
+    def seal_batch(self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Seal a batch of rows just checked row by row. Best effort."""
+        if not self.keyed or self.read_only or "checked" not in self._known_tables():
+            return
+        seal = self.seal("rows", game_id, lo, hi, prev, rows)
+        with self._best_effort() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO checked (game_id, lo, hi, seal) VALUES (?, ?, ?, ?)",
+                (game_id, lo, hi, seal),
+            )
+
+    def _known_tables(self) -> set[str]:
+        if self._table_names is None:
+            self._table_names = self._tables()
+        return self._table_names
 
     # --- settings ---------------------------------------------------------------------
 
