@@ -119,6 +119,17 @@ def best_of(runs: int, step: Callable[[], object]) -> float:
     return min(times)
 
 
+def side_by_side(runs: int, step: Callable[[], object]) -> tuple[float, float]:
+    """The best time of ``step`` with the checks and without, run in turns (a busy machine's
+    load then weighs on both alike)."""
+    checked, bare = [], []
+    for _ in range(runs):
+        checked.append(best_of(1, step))
+        with unchecked():
+            bare.append(best_of(1, step))
+    return min(checked), min(bare)
+
+
 def replay(referee: Referee, game: int, events: int) -> None:
     def fold(*, sealed: bool = True) -> None:
         fresh = Referee(Store(referee.store.path))  # a new process's view: no state in memory
@@ -128,9 +139,7 @@ def replay(referee: Referee, game: int, events: int) -> None:
         assert fresh.load(game).state.pile == 1000000000 - events
 
     first = best_of(3, lambda: fold(sealed=False))
-    checked = best_of(3, fold)
-    with unchecked():
-        bare = best_of(3, fold)
+    checked, bare = side_by_side(5, fold)
     print(
         f"replay (read + check the chain + decode + fold) of {events:,} events, no snapshot: {checked:.3f} s"
         f" = {events / checked:,.0f} events/s ({(checked / bare - 1) * 100:+.0f}%);"
@@ -145,9 +154,7 @@ def replay(referee: Referee, game: int, events: int) -> None:
         assert sum(1 for _ in lines) > events
 
     referee.load(game)  # with a snapshot at the head, as a second `log` would find it
-    checked = best_of(3, log)
-    with unchecked():
-        bare = best_of(3, log)
+    checked, bare = side_by_side(5, log)
     print(
         f"`referee log` of it (rendered, in-process): {checked:.3f} s; without the checks {bare:.3f} s"
         f" ({(checked / bare - 1) * 100:+.0f}%)"

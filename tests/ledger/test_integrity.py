@@ -388,3 +388,24 @@ def test_without_the_key_no_cache_is_believed_and_each_is_rebuilt(
     assert referee.load(1).state.held == {"alice": 9, "bob": 2}  # the whole log, checked
     assert referee.store.tip(1).mark == 11  # marked again, with the new key
     referee.store.close()
+
+
+# --- the hashing rule, as written down for a third tool --------------------------------------
+
+
+def test_the_hashing_rule_in_the_readme_checks_an_export(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("```py\nimport hashlib, json\n") + len("```py\n")
+    snippet = readme[start : readme.index("```", start)]
+    cli("new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS), "--title", "Zoë's")
+    for words in ("work ann", "end ann"):
+        assert cli("loop", *words.split()).code == 0
+    exported = tmp_path / "friday.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    printed: list[str] = []
+    monkeypatch.chdir(tmp_path)
+    exec(snippet, {"print": lambda *words: printed.append(" ".join(map(str, words)))})
+    head_hash = json.loads(exported.read_text().splitlines()[-1])["hash"]
+    assert printed == [f"head {head_hash}"]
