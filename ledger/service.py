@@ -793,11 +793,16 @@ class Referee:
             start = max(start, self.store.nth_last_meta(game_id, last))
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
-        for row in self.store.reverts(game_id, loaded.head):
-            _check_own_hash(row)
-            revert = decode_revert(row.body)
-            for target in revert.targets:
-                fate[target] = (row.seq, revert.how if target == revert.target else "cascade", revert.reason)
+        with self._damage_marked(game_id):
+            for row in self.store.reverts(game_id, loaded.head):
+                _check_own_hash(row)
+                revert = decode_revert(row.body)
+                for target in revert.targets:
+                    fate[target] = (
+                        row.seq,
+                        revert.how if target == revert.target else "cascade",
+                        revert.reason,
+                    )
         # Everything above is checked now, before a line is printed; the entries are read as
         # they are asked for.
         first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
@@ -855,8 +860,9 @@ class Referee:
         names = []
         for seq in revert.targets:
             rows = self.store.rows(game_id, seq - 1, seq)
-            for row in rows:
-                _check_own_hash(row)
+            with self._damage_marked(game_id):
+                for row in rows:
+                    _check_own_hash(row)
             command = decode_command(game, rows[0].body) if rows and rows[0].type == MOVE else None
             names.append(f"#{seq} ({game.text(command)})" if command is not None else f"#{seq}")
         text = f"{revert.how} {names[0]}"
@@ -1466,8 +1472,8 @@ def _setup_rewritten() -> VerificationFailed:
 def _check_own_hash(row: Row) -> None:
     """A row read on its own (a revert, the move it names) still matches its hash."""
     if row_hash(row.prev_hash, row.seq, row.type, row.body, row.actor, row.recorded_at) != row.hash:
-        raise _untrusted(
-            VerificationFailed(f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq)
+        raise VerificationFailed(
+            f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
         )
 
 

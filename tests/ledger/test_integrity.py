@@ -160,6 +160,31 @@ def test_hole2_log_since_a_row_checks_the_rows_it_shows(
     refused(cli("log", "-n", "1"), "row #10 was altered")
 
 
+def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows #3 to #25 edited and rehashed among themselves (the forger stops short of the head):
+    `log` checks the links to the checked head before it shows a batch not sealed as checked."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn.execute("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":2') WHERE seq = 3")
+    rows = conn.execute(
+        "SELECT seq, type, body, actor, recorded_at, prev_hash FROM events WHERE seq >= 3 ORDER BY seq"
+    )
+    prev = None
+    for seq, type_, body, actor, at, stored_prev in rows.fetchall():
+        if seq > 25:
+            break
+        prev = stored_prev if prev is None else prev
+        digest = row_hash(prev, seq, type_, body, actor, at)
+        conn.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?", (prev, digest, seq))
+        prev = digest
+    conn.close()
+    refused(cli("log", "--json"), "row #26 does not follow row #25")
+
+
 # --- hole 3: once a check fails, the game stays marked until it is resolved ------------------
 
 
