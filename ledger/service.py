@@ -984,7 +984,7 @@ class Referee:
                     f" (#{target} and before) are part of the setup that deals the game",
                     legal="start a new game to set it up differently",
                 )
-            who = by or self.store.rows(game_id, target - 1, target)[0].actor
+            who = by or self._checked_rows(loaded, target - 1)[0].actor
             result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=who))
             if result is not None:
                 return result
@@ -1085,7 +1085,11 @@ class Referee:
         game = self.load(game_id).game
         stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
-        for entry in group_entries(game, self.store.rows_of_meta(game_id)):
+        meta = self.store.rows_of_meta(game_id)
+        with self._damage_marked(game_id):  # the command redone is the one recorded
+            for row in meta:
+                _check_own_hash(row)
+        for entry in group_entries(game, meta):
             if isinstance(entry, MoveEntry):
                 commands[entry.seq] = entry.command
                 if entry.redo_of is not None and stack and stack[-1] == entry.redo_of:

@@ -185,6 +185,14 @@ def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
     refused(cli("log", "--json"), "row #26 does not follow row #25")
 
 
+def test_hole2_redo_never_repeats_a_command_edited_in_place(cli: Cli, tamper: Callable[..., None]) -> None:
+    cli("new", "pebbles", "--players", "alice,bob")
+    moves(cli, "take alice 1")
+    assert cli("undo").code == 0
+    tamper("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE seq = 2")
+    refused(cli("redo"), "row #2 was altered")
+
+
 # --- hole 3: once a check fails, the game stays marked until it is resolved ------------------
 
 
