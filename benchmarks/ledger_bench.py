@@ -3,7 +3,9 @@
     python benchmarks/ledger_bench.py [--events 100000]
 
 1. appends per second, one move per transaction, synchronous=FULL (store, then service)
-2. replay (read + check the chain + decode + fold) of a long game, events per second
+2. replay (read + check the chain + decode + fold) of a long game, events per second, and
+   `referee log` of it (rendered, in-process), each beside the same run without the checks
+   (every row read checked against the hash chain; issues 7 and 19)
 3. loading state of that game with snapshots, against a 10-event game
 4. wall time of `referee status` as a whole process
 """
@@ -11,12 +13,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,6 +32,7 @@ from ledger.codec import encode, utcnow  # noqa: E402
 from ledger.history import MOVE, Move  # noqa: E402
 from ledger.service import Referee  # noqa: E402
 from ledger.store import NewRow, Store  # noqa: E402
+from referee_cli import render  # noqa: E402
 from tests import pebbles  # noqa: E402
 
 games.register("pebbles", pebbles)
@@ -89,19 +94,70 @@ def long_game(folder: Path, events: int) -> tuple[Referee, int]:
     return referee, game
 
 
-def replay(referee: Referee, game: int, events: int) -> None:
+@contextlib.contextmanager
+def unchecked() -> Iterator[None]:
+    """The same code with the row checks taken out: the chain is believed as read."""
+    links, stretch, hold = service_module.links_hold, Referee._checked_stream, Referee._rows_hold
+    service_module.links_hold = lambda rows, prev, first: True  # type: ignore[assignment]
+    Referee._rows_hold = lambda self, game_id, rows, prev, lo, hi: True  # type: ignore[method-assign]
+    Referee._checked_stream = lambda self, loaded, after: self.store.iter_rows(  # type: ignore[method-assign]
+        loaded.info.id, after, upto=loaded.head
+    )
+    try:
+        yield
+    finally:
+        service_module.links_hold, Referee._checked_stream = links, stretch  # type: ignore[method-assign]
+        Referee._rows_hold = hold  # type: ignore[method-assign]
+
+
+def best_of(runs: int, step: Callable[[], object]) -> float:
     times = []
-    for _ in range(3):
+    for _ in range(runs):
+        start = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def side_by_side(runs: int, step: Callable[[], object]) -> tuple[float, float]:
+    """The best time of ``step`` with the checks and without, run in turns (a busy machine's
+    load then weighs on both alike)."""
+    checked, bare = [], []
+    for _ in range(runs):
+        checked.append(best_of(1, step))
+        with unchecked():
+            bare.append(best_of(1, step))
+    return min(checked), min(bare)
+
+
+def replay(referee: Referee, game: int, events: int) -> None:
+    def fold(*, sealed: bool = True) -> None:
         fresh = Referee(Store(referee.store.path))  # a new process's view: no state in memory
         fresh.store.conn.execute("DELETE FROM snapshots")  # a long fold writes one: replay from scratch
-        start = time.perf_counter()
-        state = fresh.load(game).state
-        times.append(time.perf_counter() - start)
-    assert state.pile == 1000000000 - events
-    best = min(times)
+        if not sealed:
+            fresh.store.conn.execute("DELETE FROM checked")  # nor any batch sealed by an earlier fold
+        assert fresh.load(game).state.pile == 1000000000 - events
+
+    first = best_of(3, lambda: fold(sealed=False))
+    checked, bare = side_by_side(5, fold)
     print(
-        f"replay (read + check the chain + decode + fold) of {events:,} events: {best:.3f} s"
-        f" = {events / best:,.0f} events/s"
+        f"replay (read + check the chain + decode + fold) of {events:,} events, no snapshot: {checked:.3f} s"
+        f" = {events / checked:,.0f} events/s ({(checked / bare - 1) * 100:+.0f}%);"
+        f" every row hashed (no sealed batch yet) {first:.3f} s ({(first / bare - 1) * 100:+.0f}%);"
+        f" without the checks {bare:.3f} s"
+    )
+
+    def log() -> None:
+        fresh = Referee(Store(referee.store.path))
+        head = fresh.store.head(game)[0]
+        lines = render.log(fresh.log(game), head, ["alice", "bob", "table"])
+        assert sum(1 for _ in lines) > events
+
+    referee.load(game)  # with a snapshot at the head, as a second `log` would find it
+    checked, bare = side_by_side(5, log)
+    print(
+        f"`referee log` of it (rendered, in-process): {checked:.3f} s; without the checks {bare:.3f} s"
+        f" ({(checked / bare - 1) * 100:+.0f}%)"
     )
 
 
@@ -167,9 +223,13 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--replay-only", action="store_true", help="only the replay and log figures")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        if args.replay_only:
+            replay(*long_game(folder, args.events), args.events)
+            return
         fsync_rate(folder)
         appends(folder)
         referee, game = long_game(folder, args.events)

@@ -8,6 +8,7 @@ so editing, deleting or reordering any row breaks the chain from that row on.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -31,8 +32,29 @@ def tag_of(struct: msgspec.Struct) -> str:
 
 
 def row_hash(prev_hash: str, seq: int, type_: str, body: str, actor: str, recorded_at: str) -> str:
+    """The hash of one row: sha256 over the previous row's hash (64 hex digits, as ASCII) and the
+    canonical JSON of ``[seq, type, body, actor, recorded_at]`` (``body`` as stored, verbatim)."""
     payload = _encoder.encode([seq, type_, msgspec.Raw(body.encode()), actor, recorded_at])
     return hashlib.sha256(prev_hash.encode() + payload).hexdigest()
+
+
+def chain_holds(rows: Iterable[tuple[int, str, str, str, str, str]], prev: str, first: int) -> bool:
+    """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow the row whose hash is
+    ``prev``, from seq ``first`` on, each matching its hash (``row_hash``): every payload is
+    encoded in one call (JSON Lines: a stored body holds no newline, or the count tells)."""
+    rows = list(rows)
+    raw = msgspec.Raw
+    lines = _encoder.encode_lines([(r[0], r[1], raw(r[2]), r[3], r[4]) for r in rows]).split(b"\n")
+    if len(lines) != len(rows) + 1:
+        return False
+    sha256 = hashlib.sha256
+    expected = first
+    for (seq, _, _, _, _, digest), payload in zip(rows, lines, strict=False):
+        if seq != expected or sha256(prev.encode() + payload).hexdigest() != digest:
+            return False
+        prev = digest
+        expected += 1
+    return True
 
 
 def utcnow() -> str:

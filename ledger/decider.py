@@ -24,6 +24,10 @@ class Setup(msgspec.Struct, frozen=True, tag="setup", kw_only=True):
     options: dict[str, str] = {}
     seed: int | None = None
     title: str = ""
+    # How many moves after this row `new` decided with it (the card faces of ``--cards``): the
+    # setup's extent, told by the log's structure. Unset (and not written) in logs from before
+    # it was recorded, and when there are none.
+    setup_moves: int | msgspec.UnsetType = msgspec.UNSET
 
 
 class Option(msgspec.Struct, frozen=True):

@@ -92,6 +92,27 @@ class VerificationFailed(RefereeError):
     kind = "verification"
 
 
+class MoveRefused(VerificationFailed):
+    """A recorded move that the rules refuse when the log is checked: the table may void it."""
+
+
+class LogDamaged(VerificationFailed):
+    """A game whose log does not check out (a row altered, removed, or refused by the rules):
+    nothing is shown or appended until the table resolves it; ``seq`` names the first bad row
+    and ``legal`` what the table can do. Only ``verify`` and ``export`` still read it."""
+
+    exit_code = 3
+    kind = "damaged"
+
+
+class OutputFailed(RefereeError):
+    """What a command had to print could not be written (a closed pipe, a full disk); a move
+    it recorded stays recorded, and the message says so."""
+
+    exit_code = 5
+    kind = "output"
+
+
 class NotFound(RefereeError):
     """An unknown game id or sequence number."""
 

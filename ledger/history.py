@@ -19,12 +19,13 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
-from ledger.codec import GENESIS, row_hash
+from ledger.codec import GENESIS, chain_holds, row_hash
 from ledger.decider import Game, Setup
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
     IllegalMove,
+    MoveRefused,
     RefereeError,
     StoreUnreadable,
     VerificationFailed,
@@ -326,13 +327,7 @@ def links_hold(rows: Sequence[tuple[int, str, str, str, str, str]], prev: str, f
     """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow the row whose hash
     is ``prev``, from seq ``first`` on, each matching its hash: ``check_chain``'s fast path,
     on the rows as SQLite returns them (``check_chain`` then says where it breaks)."""
-    expected = first
-    for seq, type_, body, actor, recorded_at, digest in rows:
-        if seq != expected or row_hash(prev, seq, type_, body, actor, recorded_at) != digest:
-            return False
-        prev = digest
-        expected += 1
-    return True
+    return chain_holds(rows, prev, first)
 
 
 def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:
@@ -393,7 +388,11 @@ class Replay:
 
 
 def replay_checked(
-    game: Game, rows: Sequence[Row], *, at: Callable[[int, Any], None] | None = None
+    game: Game,
+    rows: Sequence[Row],
+    *,
+    at: Callable[[int, Any], None] | None = None,
+    voided: Iterable[int] = (),
 ) -> Replay:
     """Re-validate every move and revert in the order they were recorded.
 
@@ -402,6 +401,10 @@ def replay_checked(
     that names no live move, names another actor than who asked, or leaves a later move
     illegal. ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
     (``verify`` compares the snapshots with it).
+
+    A move the rules refuse that a later void takes out (the table's answer to a move found
+    refused, ``Referee.void``) is no failure: it never joined the live history, and its void
+    only records that. ``voided`` adds targets of a void not yet recorded (``void`` tries one).
     """
     setup, entries = read_entries(game, rows)
     try:
@@ -410,13 +413,21 @@ def replay_checked(
         raise VerificationFailed(f"the setup row is refused: {error}", seq=1) from None
     live: list[MoveEntry] = []
     before: list[Any] = []  # before[i] is the state before live[i]
+    void_targets = set(voided).union(
+        *(e.revert.targets for e in entries if isinstance(e, RevertEntry) and e.revert.how == "void")
+    )
+    refused_voided: set[int] = set()
 
     def push(move: MoveEntry, failure: str, seq: int) -> None:
         nonlocal state
         try:
             after = recheck(game, state, move)
         except RefereeError as error:
-            raise VerificationFailed(f"{failure}: {error}", seq=seq) from None
+            if seq == move.seq and move.seq in void_targets:
+                refused_voided.add(move.seq)
+                return
+            refused = MoveRefused if seq == move.seq else VerificationFailed
+            raise refused(f"{failure}: {error}", seq=seq) from None
         live.append(move)
         before.append(state)
         state = after
@@ -434,7 +445,11 @@ def replay_checked(
                 seq=entry.seq,
             )
         positions = {move.seq: n for n, move in enumerate(live)}
-        targets = set(entry.revert.targets)
+        targets = set(entry.revert.targets) - refused_voided  # those never joined the live history
+        if not targets:
+            if at is not None:
+                at(entry.seq, state)
+            continue
         missing = sorted(targets - positions.keys())
         if missing:
             raise VerificationFailed(

@@ -7,8 +7,10 @@ state, score and the log are read back by folding the live history.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import itertools
 import os
 import secrets
 import shlex
@@ -26,6 +28,8 @@ from ledger.decider import Board, Game, Score, Screen, Setup
 from ledger.errors import (
     BadInput,
     IllegalMove,
+    LogDamaged,
+    MoveRefused,
     NotFound,
     RefereeError,
     StoreUnreadable,
@@ -49,6 +53,7 @@ from ledger.history import (
     decode_facts,
     decode_revert,
     decode_setup,
+    decoders,
     fold,
     group_entries,
     iter_entries,
@@ -66,7 +71,8 @@ FOLD_BATCH = 5000  # rows a fold reads at a time
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
-RUN_VERIFY = "run `referee verify`; nothing is recorded on a log that does not check out"
+LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a cache only
+RESTORE = "restore an export (`referee import FILE --copy`) or put the rows back as they were"
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,7 @@ class Loaded:
     state: Any
     head: int
     upto: int
+    head_hash: str = GENESIS  # the head's hash, checked against the verified mark
 
 
 @dataclass(frozen=True)
@@ -341,7 +348,8 @@ class Referee:
             title=title,
         )
         state = game.initial(setup)
-        rows = [NewRow(SETUP, encode(setup), TABLE)]
+        rows: list[NewRow] = []  # the setup row goes first, once it knows how many moves follow
+        moves = 0
         shelf = library.read(self.store, game)
         own = game.load_cards(setup, cards) if cards else []
         # The file's faces meet the library first: one that says otherwise is refused, one that
@@ -356,6 +364,7 @@ class Referee:
         for command in kept:
             new, events, state = self._decide_rows(game, state, command, TABLE)
             rows.extend(new)
+            moves += 1
             started.from_file += len(library.faces_of(game, events))
         taken: set[str] = set()
         for command in [] if fresh else library.commands(shelf, game, setup):
@@ -365,7 +374,11 @@ class Referee:
                 started.left_out += 1  # not for this setup (a Planet B side for more players, ...)
                 continue
             rows.extend(new)
+            moves += 1
             taken.update(key for key, _, _ in library.faces_of(game, events))
+        if moves:  # the setup says how many moves it takes: nothing else tells where it ends
+            setup = msgspec.structs.replace(setup, setup_moves=moves)
+        rows.insert(0, NewRow(SETUP, encode(setup), TABLE))
         started.from_library = len(taken)
         sources = [shelf.entries[key] for key in taken if key in shelf.entries]
         started.games = sorted({e.game_id for e in sources if e.game_id is not None})
@@ -462,14 +475,26 @@ class Referee:
         return Corrected(key, library.said(face), was.cite(), library.said(before), affects)
 
     def games(self) -> list[GameRow]:
-        """Every game as its setup row tells it; the status is the cached one."""
+        """Every game as its setup row tells it (see ``overview``)."""
+        return [info for info, _ in self.overview()]
+
+    def overview(self) -> list[tuple[GameRow, Result]]:
+        """Every game as its setup row tells it, with its result; the status is that of its
+        checked state (the ``games`` table's is only a cache, never shown), or ``damaged``
+        for a log that does not check out (its result's headline names the first bad row)."""
         out = []
-        for game_id, created_at, status, body in self.store.setups():
+        for game_id, created_at, _, body in self.store.setups():
             try:
                 setup = decode_setup(body)
             except VerificationFailed:
                 setup = Setup(game="?", rules_version="?", players=(), mode="?", title="(unreadable setup)")
-            out.append(_info(game_id, setup, setup.game, created_at, status))
+            try:
+                result = self.result(game_id)
+                status = "over" if result.over else "active"
+            except RefereeError as error:
+                status = "damaged"
+                result = Result(game_id, setup.game, False, f"{status}: {error}", [], "", {}, "")
+            out.append((_info(game_id, setup, setup.game, created_at, status), result))
         return out
 
     def game(self, game_id: int) -> GameRow:
@@ -527,20 +552,26 @@ class Referee:
         in today's history, which is what a void re-validates from.
         """
         tip = self.store.tip(game_id)
+        if tip.bad is not None:
+            raise _recorded_damage(tip)
         head = tip.head
         extra = set(without)
         cached = self._tips.get(game_id)
         if cached and cached[0] == tip.head_hash and (upto is None or upto == head) and not extra:
             return cached[1]
-        opened = self._open(game_id)
-        self._check_tip(opened, tip)
-        if upto is None:
-            upto = head
-        elif not 1 <= upto <= head:
-            raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
-        state, read = self._fold(opened, upto, extra, all_reverts)
+        try:
+            opened = self._open(game_id, tip)
+            self._check_tip(opened, tip)
+            if upto is None:
+                upto = head
+            elif not 1 <= upto <= head:
+                raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
+            state, read = self._fold(opened, upto, extra, all_reverts)
+        except LogDamaged as error:
+            self._mark_bad(game_id, error, tip)
+            raise
         info = msgspec.structs.replace(opened.info, status=_status_of(opened.game, state))
-        loaded = Loaded(info, opened.game, opened.setup, state, head, upto)
+        loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
         if upto == head and not extra and not all_reverts:
             self._tips[game_id] = (tip.head_hash, loaded)
             if read >= SNAPSHOT_EVERY:  # a long fold (an imported game, say): cache it (best effort)
@@ -549,14 +580,23 @@ class Referee:
                 )
         return loaded
 
-    def _open(self, game_id: int) -> Opened:
+    def _mark_bad(self, game_id: int, error: RefereeError, tip: Tip) -> None:
+        """Remember, sealed with the mark, that a check failed: every later command refuses the
+        game at once (naming the row) until a check passes again."""
+        self._tips.pop(game_id, None)
+        self.store.mark_bad(game_id, error.seq, {"message": error.message, "legal": error.legal}, since=tip)
+
+    def _open(self, game_id: int, tip: Tip | None = None) -> Opened:
         """The game as its setup row tells it; refuse a game or rules version this referee
-        does not know (a log from a newer referee)."""
+        does not know (a log from a newer referee), but first a setup row that is not the one
+        checked before (``tip``'s mark): a rewritten setup is damage, not a newer referee."""
         cached = self.store.game(game_id)  # NotFound if there is no such game
         rows = self.store.rows(game_id, 0, 1)
         if not rows or rows[0].type != SETUP:
             raise _untrusted(VerificationFailed("the log does not start with a setup row", seq=1))
         first = rows[0]
+        if tip is not None and tip.setup_hash is not None and first.hash != tip.setup_hash:
+            raise _untrusted(_setup_rewritten())
         setup = decode_setup(first.body)
         game = _game_of(game_id, setup)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
@@ -585,11 +625,7 @@ class Referee:
                 raise _untrusted(error) from None
         else:
             if first.hash != tip.setup_hash:
-                raise _untrusted(
-                    VerificationFailed(
-                        "row #1 (the setup) is not the one checked before: it was rewritten", seq=1
-                    )
-                )
+                raise _untrusted(_setup_rewritten())
             if tip.mark > tip.head:
                 raise _untrusted(
                     VerificationFailed(
@@ -628,7 +664,7 @@ class Referee:
                 try:
                     state = recheck(game, state, move)
                 except RefereeError as error:
-                    raise VerificationFailed(
+                    raise MoveRefused(
                         f"move #{move.seq} ({command_text(game, move.command)}) is refused: {error}",
                         seq=move.seq,
                     ) from None
@@ -653,10 +689,9 @@ class Referee:
         read = 0
         prev = start_hash
         # In batches, so that a long fold holds one batch of rows at a time, not the whole log.
-        for lo in range(start, upto, FOLD_BATCH):
-            hi = min(lo + FOLD_BATCH, upto)
+        for lo, hi in _batches(start, upto):
             rows = self.store.fold_rows(game_id, lo, hi)
-            if len(rows) != hi - lo or not links_hold(rows, prev, lo + 1):
+            if len(rows) != hi - lo or not self._rows_hold(game_id, rows, prev, lo, hi):
                 try:  # read them again as rows, to say where and how the chain breaks
                     check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
                 except VerificationFailed as error:
@@ -686,6 +721,21 @@ class Referee:
             read += len(rows)
             prev = rows[-1][5] if rows else prev
         return state, read
+
+    def _rows_hold(
+        self, game_id: int, rows: list[tuple[int, str, str, str, str, str]], prev: str, lo: int, hi: int
+    ) -> bool:
+        """Whether a fold's batch of rows follows ``prev`` and matches its hashes. A whole batch
+        once checked row by row is sealed (the installation's HMAC over all of it, one call):
+        read again unchanged, its seal is all that is checked, not every row's hash."""
+        whole = hi - lo == FOLD_BATCH and lo % FOLD_BATCH == 0
+        if whole and self.store.batch_sealed(game_id, lo, hi, prev, rows):
+            return True
+        if not links_hold(rows, prev, lo + 1):
+            return False
+        if whole:
+            self.store.seal_batch(game_id, lo, hi, prev, rows)
+        return True
 
     def _cached(
         self,
@@ -719,7 +769,7 @@ class Referee:
         info = msgspec.structs.replace(loaded.info, status=_status_of(loaded.game, state))
         self._tips[loaded.info.id] = (
             stored[-1].hash,
-            replace(loaded, info=info, state=state, head=head, upto=head),
+            replace(loaded, info=info, state=state, head=head, upto=head, head_hash=stored[-1].hash),
         )
         self._maybe_snapshot(loaded, stored[-1], state)
 
@@ -728,6 +778,90 @@ class Referee:
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
         if head.seq - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
             self.store.put_snapshot(loaded.info.id, key, head.seq, encode(state), head.hash)
+
+    def _checked_rows(self, loaded: Loaded, after: int) -> list[Row]:
+        """The rows after ``after`` up to ``loaded``'s head, checked (see ``_checked_stream``)."""
+        return list(self._checked_stream(loaded, after))
+
+    def _checked_stream(self, loaded: Loaded, after: int) -> Iterator[Row]:
+        """The rows after ``after`` up to ``loaded``'s head, each batch checked before any of it
+        is given: a whole batch sealed when it was last checked needs only its seal; any other
+        is checked row by row against its hashes (and sealed, if whole), once the links from it
+        to the head ``load`` checked against the verified mark are known to hold (hashes only).
+        So a row given is the row that was recorded, wherever the reading starts, and a batch
+        rewritten with its hashes recomputed is never shown. The first batch is checked before
+        this returns."""
+        game_id = loaded.info.id
+        rows = self.store.iter_rows(game_id, after, upto=loaded.head)
+        batches = _batches(after, loaded.head)
+        linked = [False]  # the links to the head checked
+
+        def checked(lo: int, hi: int) -> list[Row]:
+            batch = list(itertools.islice(rows, hi - lo))
+            plain = [(r.seq, r.type, r.body, r.actor, r.recorded_at, r.hash) for r in batch]
+            prev = batch[0].prev_hash if batch else GENESIS
+            if len(batch) == hi - lo and self.store.batch_sealed(game_id, lo, hi, prev, plain):
+                return batch
+            if not linked[0]:
+                self._check_links(loaded, lo)
+                linked[0] = True
+            if len(batch) != hi - lo or not self._rows_hold(game_id, plain, prev, lo, hi):
+                check_chain(batch, prev=prev, first=lo + 1)
+                raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+            return batch
+
+        with self._damage_marked(game_id):
+            span = next(batches, None)
+            first = checked(*span) if span else []
+        return self._check_rest(game_id, first, batches, checked)
+
+    def _check_rest(
+        self,
+        game_id: int,
+        first: list[Row],
+        batches: Iterator[tuple[int, int]],
+        checked: Callable[[int, int], list[Row]],
+    ) -> Iterator[Row]:
+        yield from first
+        for lo, hi in batches:
+            with self._damage_marked(game_id):
+                batch = checked(lo, hi)
+            yield from batch
+
+    @contextlib.contextmanager
+    def _damage_marked(self, game_id: int) -> Iterator[None]:
+        """A check that fails inside marks the game damaged, and leaves as ``LogDamaged``."""
+        try:
+            yield
+        except VerificationFailed as error:
+            damage = error if isinstance(error, LogDamaged) else _untrusted(error)
+            self._mark_bad(game_id, damage, self.store.tip(game_id))
+            raise damage from None
+
+    def _check_links(self, loaded: Loaded, after: int) -> None:
+        """Each row after ``after`` names the hash of the row before it, up to the checked head."""
+        game_id, prev = loaded.info.id, None
+        for lo in range(after, loaded.head, FOLD_BATCH):
+            hi = min(lo + FOLD_BATCH, loaded.head)
+            links = self.store.chain_links(game_id, lo, hi)
+            seqs, prevs, hashes = (
+                (tuple(column) for column in zip(*links, strict=True)) if links else ((), (), ())
+            )
+            if (
+                not links
+                or seqs != tuple(range(lo + 1, hi + 1))
+                or (prev is not None and prevs[0] != prev)
+                or prevs[1:] != hashes[:-1]
+            ):
+                check_chain(
+                    self.store.rows(game_id, lo, hi), prev=prev or (prevs or (GENESIS,))[0], first=lo + 1
+                )
+                raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+            prev = hashes[-1]
+        if after < loaded.head and prev != loaded.head_hash:
+            raise VerificationFailed(
+                f"row #{loaded.head} is not the head that was checked: the log changed", seq=loaded.head
+            )
 
     def board(
         self,
@@ -815,7 +949,7 @@ class Referee:
         game, state = loaded.game, loaded.state
         sheet = game.score(state)
         board, _ = self.show(loaded)
-        when = self.store.rows(game_id, loaded.head - 1, loaded.head)[0].recorded_at
+        when = self._checked_rows(loaded, loaded.head - 1)[0].recorded_at
         return Result(
             game_id=game_id,
             kind=loaded.info.kind,
@@ -831,10 +965,9 @@ class Referee:
         """Per player and kind of game: games finished, won, won shared, average and best score."""
         wanted = games.get(kind).name if kind else None
         table: dict[tuple[str, str], PlayerStats] = {}
-        for info in self.store.games():
-            if info.status != "over" or (wanted and info.kind != wanted):
+        for info, result in self.overview():  # the status of each checked log, never the cache's
+            if not result.over or (wanted and info.kind != wanted):
                 continue
-            result = self.result(info.id)
             for player, points in result.scores.items():
                 row = table.setdefault(
                     (info.kind, player.lower()), PlayerStats(player, info.kind, 0, 0, 0, 0.0, points, "")
@@ -896,28 +1029,37 @@ class Referee:
             start = max(start, self.store.nth_last_meta(game_id, last))
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
-        for row in self.store.reverts(game_id):
-            revert = decode_revert(row.body)
-            for target in revert.targets:
-                fate[target] = (row.seq, revert.how if target == revert.target else "cascade", revert.reason)
+        with self._damage_marked(game_id):
+            for row in self.store.reverts(game_id, loaded.head):
+                _check_own_hash(row)
+                revert = decode_revert(row.body)
+                for target in revert.targets:
+                    fate[target] = (
+                        row.seq,
+                        revert.how if target == revert.target else "cascade",
+                        revert.reason,
+                    )
         # Everything above is checked now, before a line is printed; the entries are read as
         # they are asked for.
         first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
-        return self._log_entries(game, game_id, start, first_entry, fate, as_player, reveal)
+        rows = self._checked_stream(loaded, max(start, 2) - 1)  # the links and a first batch checked now
+        return self._log_entries(game, loaded, rows, start, first_entry, fate, as_player, reveal)
 
     def _log_entries(
         self,
         game: Game,
-        game_id: int,
+        loaded: Loaded,
+        rows: Iterator[Row],
         start: int,
         first: LogEntry,
         fate: dict[int, tuple[int, str, str]],
         as_player: str | None,
         reveal: bool,
     ) -> Iterator[LogEntry]:
+        game_id = loaded.info.id
         if start == 1:
             yield first
-        for entry in iter_entries(game, self.store.iter_rows(game_id, max(start, 2) - 1)):
+        for entry in iter_entries(game, rows):
             if isinstance(entry, MoveEntry):
                 by, how, reason = fate.get(entry.seq, (None, None, ""))
                 redo = f"  (redo of #{entry.redo_of})" if entry.redo_of else ""
@@ -954,6 +1096,9 @@ class Referee:
         names = []
         for seq in revert.targets:
             rows = self.store.rows(game_id, seq - 1, seq)
+            with self._damage_marked(game_id):
+                for row in rows:
+                    _check_own_hash(row)
             command = decode_command(game, rows[0].body) if rows and rows[0].type == MOVE else None
             names.append(f"#{seq} ({game.text(command)})" if command is not None else f"#{seq}")
         text = f"{revert.how} {names[0]}"
@@ -1075,13 +1220,13 @@ class Referee:
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
-            if target <= self.store.setup_span(game_id):
+            if target <= self._setup_span(loaded):
                 raise IllegalMove(
                     "nothing to undo: no move has been made since `new`, whose card faces"
                     f" (#{target} and before) are part of the setup that deals the game",
                     legal="start a new game to set it up differently",
                 )
-            actor = self.store.rows(game_id, target - 1, target)[0].actor
+            actor = self._checked_rows(loaded, target - 1)[0].actor
             if player is not None and actor != player:
                 raise self._not_yours(game_id, player)
             result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=by or actor))
@@ -1155,6 +1300,9 @@ class Referee:
         ``cascade``, is voided too)."""
         if not reason.strip():
             raise BadInput("a void needs a reason", legal="--reason TEXT")
+        tip = self.store.tip(game_id)
+        if tip.bad is not None:
+            return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
             target = self._move_of(game_id, seq)
@@ -1162,7 +1310,7 @@ class Referee:
             reverted = self._reverted(game_id)
             later = [
                 e
-                for e in group_entries(loaded.game, self.store.rows(game_id, target - 1))
+                for e in group_entries(loaded.game, self._checked_rows(loaded, target - 1))
                 if isinstance(e, MoveEntry) and e.seq != target and e.seq not in reverted
             ]
             try:
@@ -1180,13 +1328,71 @@ class Referee:
                 return result
         raise WriteConflict("the log kept changing under this void", legal="try again")
 
+    def _void_refused(
+        self, game_id: int, seq: int, tip: Tip, *, by: str, reason: str, cascade: bool
+    ) -> Recorded:
+        """The table's answer to a game marked damaged by a move the rules refuse: void it (and,
+        with ``cascade``, the later moves that only held on it). Allowed only when that is all
+        that is wrong: the chain holds, nothing was cut, and the whole log replays once the
+        void is recorded; then the game is checked again and the mark lifted."""
+        damage = _recorded_damage(tip)
+        rows = self.store.rows(game_id)
+        try:
+            check_chain(rows)
+            if tip.mark is not None and (tip.mark > len(rows) or rows[tip.mark - 1].hash != tip.mark_hash):
+                raise VerificationFailed("the log was cut or rewritten since it was checked")
+        except VerificationFailed:
+            raise damage from None
+        setup = decode_setup(rows[0].body)
+        game = _game_of(game_id, setup)
+        meta = [r for r in rows[1:seq] if r.type in META_TYPES] if 1 <= seq <= len(rows) else []
+        if not meta or meta[-1].type != MOVE:
+            raise damage
+        target = meta[-1].seq
+        voided = [target]
+        while True:
+            try:
+                replay = replay_checked(game, rows, voided=voided)
+                break
+            except MoveRefused as error:
+                if error.seq is None or error.seq <= target or error.seq in voided:
+                    raise damage from None
+                if not cascade:
+                    raise IllegalMove(
+                        f"voiding #{target} leaves {error.message}",
+                        legal="add --cascade to void it too",
+                        seq=error.seq,
+                    ) from None
+                voided.append(error.seq)
+            except VerificationFailed:
+                raise damage from None
+        revert = Reverted(target=target, how="void", reason=reason, by=by, cascade=tuple(voided[1:]))
+        status = _status_of(game, replay.state)
+        head = rows[-1]
+        try:
+            stored = self.store.append(
+                game_id, head.seq, [NewRow(REVERTED, encode(revert), by)], self.clock(), status
+            )
+        except StaleHead:
+            raise WriteConflict("the log changed under this void", legal="try again") from None
+        self._tips.pop(game_id, None)
+        self.verify(game_id)  # the whole log again: it lifts the mark
+        text = f"void #{target}" + (
+            f" and, by cascade, {', '.join(f'#{s}' for s in voided[1:])}" if voided[1:] else ""
+        )
+        return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], replay.state)
+
     def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
         """Make the last undone move again, as long as no other move came since; ``by`` (who
         asked) is the move's actor unless said."""
         game = self.load(game_id).game
         stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
-        for entry in group_entries(game, self.store.rows_of_meta(game_id)):
+        meta = self.store.rows_of_meta(game_id)
+        with self._damage_marked(game_id):  # the command redone is the one recorded
+            for row in meta:
+                _check_own_hash(row)
+        for entry in group_entries(game, meta):
             if isinstance(entry, MoveEntry):
                 commands[entry.seq] = entry.command
                 if entry.redo_of is not None and stack and stack[-1] == entry.redo_of:
@@ -1218,6 +1424,16 @@ class Referee:
         text = self._revert_text(loaded.game, game_id, revert)
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
 
+    def _setup_span(self, loaded: Loaded) -> int:
+        """The last seq of the setup: its row and the moves ``new`` decided with it, as many as
+        the setup row says (a log from before it said so: those that share its time)."""
+        count = loaded.setup.setup_moves
+        game_id = loaded.info.id
+        if count is msgspec.UNSET:
+            return self.store.setup_span(game_id)
+        following = self.store.nth_meta(game_id, count + 1)
+        return loaded.head if following is None else following - 1
+
     def _reverted(self, game_id: int) -> set[int]:
         return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
 
@@ -1243,7 +1459,7 @@ class Referee:
         reverted = self._reverted(game_id)
         if move.seq in reverted:
             raise IllegalMove(f"move #{move.seq} is already reverted", legal="see `referee log`")
-        if move.seq <= self.store.setup_span(game_id):
+        if move.seq <= self._setup_span(self.load(game_id)):
             raise IllegalMove(
                 f"#{seq} is part of the setup `new` recorded (the card faces that deal the game), not a move",
                 legal="start a new game to set it up differently",
@@ -1290,15 +1506,39 @@ class Referee:
         first bad row. Then the caches: every snapshot is compared with the fold at its seq and
         the ``games`` row with the setup row; one that differs is named and dropped (a
         snapshot) or rewritten (the row). A log cut or rewritten since it was last checked is
-        named too (the verified mark remembers its hash)."""
-        cached = self.store.game(game_id)
+        named too (the verified mark remembers its hash), before any move is replayed.
+
+        A log that does not check out is marked damaged (every other command then refuses it);
+        one that does is marked checked again, which lifts an earlier mark."""
         tip = self.store.tip(game_id)
+        try:
+            return self._verify(game_id, head_hash, tip)
+        except VerificationFailed as error:
+            if error.legal != LOG_HOLDS:
+                damage = _untrusted(error)
+                self._mark_bad(game_id, damage, tip)
+                if not error.legal:
+                    error.legal = damage.legal
+            raise
+
+    def _verify(self, game_id: int, head_hash: str | None, tip: Tip) -> VerifyReport:
+        cached = self.store.game(game_id)
         rows = self.store.rows(game_id)
         if not rows:
             raise VerificationFailed(f"game #{game_id} has no rows: its log is gone", seq=1)
         check_chain(rows, head_hash)
+        # A cut tail is named as such before any move is replayed (a move cut in half would
+        # otherwise be blamed for recording different facts).
+        if tip.mark is not None and tip.mark > len(rows):
+            raise VerificationFailed(
+                f"the log ends at #{len(rows)}, but rows up to #{tip.mark} were recorded and"
+                " checked: rows were removed",
+                seq=len(rows) + 1,
+            )
         if rows[0].type != SETUP:
             raise VerificationFailed("the log does not start with a setup row", seq=1)
+        if tip.setup_hash is not None and rows[0].hash != tip.setup_hash:
+            raise _setup_rewritten()
         setup = decode_setup(rows[0].body)
         game = _game_of(game_id, setup)
         key = snapshot_key(game)
@@ -1309,12 +1549,19 @@ class Referee:
             for s in snapshots
             if s.key == key and s.hash is not None and s.seq not in waiting
         ]
-        old = [s for s in snapshots if s.key == key and s.hash is None]  # from before bound snapshots
+        # From before bound snapshots, or not sealed by this installation (another key, or a
+        # lost one): never used, dropped without a word unless it also differs from the fold.
+        old = [s for s in snapshots if s.key == key and s.hash is None]
+        unsealed = {s.seq for s in waiting.values() if not self.store.snapshot_sealed(game_id, s)}
 
         def at(seq: int, state: Any) -> None:
             snapshot = waiting.pop(seq, None)
-            if snapshot is not None and not _same_state(game, snapshot.body, state):
+            if snapshot is None:
+                return
+            if not _same_state(game, snapshot.body, state):
                 bad.append((snapshot, "does not match the fold of the log there"))
+            elif seq in unsealed:
+                old.append(snapshot)
 
         try:
             replay = replay_checked(game, rows, at=at)
@@ -1324,30 +1571,27 @@ class Referee:
                 raise
             self.store.drop_snapshots(game_id, [s for s, _ in bad])
             snapshot, why = earlier[0]
-            raise VerificationFailed(
+            raise type(error)(
                 f"the snapshot at #{snapshot.seq} {why} (a forged or stale cache: dropped); the moves"
                 f" after it were decided on it, and now {error.message}",
-                seq=snapshot.seq,
+                seq=error.seq,
             ) from None
+        # A rewrite the rules accept, its hashes recomputed: only the mark remembers.
+        if tip.mark is not None and (
+            rows[tip.mark - 1].hash != tip.mark_hash or rows[0].hash != tip.setup_hash
+        ):
+            raise VerificationFailed(
+                f"the log up to #{tip.mark} is not the one checked before: it was rewritten"
+                " and its hashes recomputed",
+                seq=tip.mark,
+            )
         problems: list[str] = []
-        if tip.mark is not None and tip.mark_hash is not None:
-            if tip.mark > len(rows):
-                raise VerificationFailed(
-                    f"the log ends at #{len(rows)}, but rows up to #{tip.mark} were recorded and"
-                    " checked: rows were removed",
-                    seq=len(rows) + 1,
-                )
-            if rows[tip.mark - 1].hash != tip.mark_hash or rows[0].hash != tip.setup_hash:
-                raise VerificationFailed(
-                    f"the log up to #{tip.mark} is not the one checked before: it was rewritten"
-                    " and its hashes recomputed",
-                    seq=tip.mark,
-                )
         if bad:
             self.store.drop_snapshots(game_id, [s for s, _ in bad])
             problems.extend(
                 f"the snapshot at #{s.seq} {why} (a forged or stale cache: dropped)" for s, why in bad
             )
+        old.extend(waiting[seq] for seq in unsealed if seq in waiting)  # never reached by the replay
         if old:
             self.store.drop_snapshots(game_id, old)  # never used: no word about them
         truth = _info(game_id, setup, game.name, rows[0].recorded_at, _status_of(game, replay.state))
@@ -1362,9 +1606,10 @@ class Referee:
                 + " (a cache: rewritten from the setup row)"
             )
         self.store.set_verified(game_id, len(rows), rows[-1].hash, rows[0].hash, since=tip)
+        self._tips.pop(game_id, None)
         if problems:
             first = min((s.seq for s, _ in bad), default=1)
-            raise VerificationFailed("; ".join(problems), legal="the log itself checks out", seq=first)
+            raise VerificationFailed("; ".join(problems), legal=LOG_HOLDS, seq=first)
         return _report(game_id, rows, replay.entries, replay.live)
 
     def export(self, game_id: int) -> tuple[list[str], str]:
@@ -1442,16 +1687,19 @@ class Referee:
         game = _game_of(0, setup, importing=True)
         _check_players(game, setup.players)  # the same setup checks as `new`
         _check_mode(game, setup.mode)
-        replay = replay_checked(game, rows)
-        if library.has_library(game):
-            # Its faces meet the group's library as a declaration would (a game of another group).
-            library.check(library.read(self.store, game), game, (e for m in replay.live for e in m.events))
         if (setup.game, list(setup.players), setup.options) != (
             header.game,
             header.players,
             header.options,
         ):
             raise VerificationFailed("the header does not match the setup row", seq=1)
+        try:
+            replay = replay_checked(game, rows)
+        except StoreUnreadable as error:
+            raise _other_game(game, rows, error) from None
+        if library.has_library(game):
+            # Its faces meet the group's library as a declaration would (a game of another group).
+            library.check(library.read(self.store, game), game, (e for m in replay.live for e in m.events))
         if not copy:
             # The head hash covers the whole chain: the same head is the same log.
             head = (rows[-1].seq, rows[-1].hash)
@@ -1514,9 +1762,50 @@ def _status_of(game: Game, state: Any) -> str:
     return "over" if game.is_over(state) else "active"
 
 
-def _untrusted(error: VerificationFailed) -> VerificationFailed:
-    """A check failed on the way to a state: no command goes on from a log that does not hold."""
-    return VerificationFailed(f"the log does not check out: {error.message}", legal=RUN_VERIFY, seq=error.seq)
+def _untrusted(error: VerificationFailed) -> LogDamaged:
+    """A check failed on the way to a state: no command goes on from a log that does not hold.
+    The refusal names the first bad row and what the table can do about it."""
+    if isinstance(error, MoveRefused) and error.seq is not None:
+        legal = (
+            f"the table can void it: `referee void {error.seq} --reason TEXT` (add --cascade for the"
+            f" moves it broke); or {RESTORE}; `referee verify` keeps working"
+        )
+    else:
+        legal = f"{RESTORE}; `referee verify` keeps working"
+    return LogDamaged(f"the log does not check out: {error.message}", legal=legal, seq=error.seq)
+
+
+def _batches(start: int, upto: int) -> Iterator[tuple[int, int]]:
+    """``(lo, hi]`` stretches from ``start`` to ``upto``, cut at multiples of ``FOLD_BATCH`` (so
+    that every fold reads, and seals, the same whole batches)."""
+    lo = start
+    while lo < upto:
+        hi = min((lo // FOLD_BATCH + 1) * FOLD_BATCH, upto)
+        yield lo, hi
+        lo = hi
+
+
+def _setup_rewritten() -> VerificationFailed:
+    return VerificationFailed("row #1 (the setup) is not the one checked before: it was rewritten", seq=1)
+
+
+def _check_own_hash(row: Row) -> None:
+    """A row read on its own (a revert, the move it names) still matches its hash."""
+    if row_hash(row.prev_hash, row.seq, row.type, row.body, row.actor, row.recorded_at) != row.hash:
+        raise VerificationFailed(
+            f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
+        )
+
+
+def _recorded_damage(tip: Tip) -> LogDamaged:
+    """The refusal a check recorded for this game (sealed with its mark), said again."""
+    try:
+        bad = msgspec.json.decode(tip.bad or "", type=dict[str, str | None])
+    except msgspec.DecodeError:
+        bad = {}
+    return LogDamaged(
+        bad.get("message") or "the log does not check out", legal=bad.get("legal"), seq=tip.bad_seq
+    )
 
 
 def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
@@ -1543,6 +1832,31 @@ def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
             legal=f"open it with a referee that knows {setup.rules_version!r}",
         )
     return game
+
+
+def _other_game(game: Game, rows: Sequence[Row], error: StoreUnreadable) -> RefereeError:
+    """A row this game does not know: if another game knows it, the file joins a setup of one
+    game to the rows of another (a forgery, or two files spliced), and is refused as such; else
+    it is from a newer referee (``error``)."""
+    row = rows[error.seq - 1] if error.seq is not None and 1 <= error.seq <= len(rows) else None
+    if row is None:
+        return error
+    tag: object = row.type
+    if row.type == MOVE:
+        try:
+            tag = msgspec.json.decode(bytes(msgspec.json.decode(row.body, type=Move).command)).get("type")
+        except (msgspec.DecodeError, AttributeError):
+            return error
+    for name in games.names():
+        other = games.get(name)
+        if other.name != game.name and tag in (decoders(other).event_tags | decoders(other).command_tags):
+            what = "a move" if row.type == MOVE else "a fact"
+            return VerificationFailed(
+                f"row #{row.seq} is {what} of {other.name} ({tag!r}), but the setup names {game.name}:"
+                " the file joins one game's setup to another's rows",
+                seq=row.seq,
+            )
+    return error
 
 
 def _initial(game: Game, setup: Setup) -> Any:

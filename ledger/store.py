@@ -7,7 +7,10 @@ Tables
              to the chain by the hash of the row at that seq (and a digest of its own body)
   settings   small key/value facts of this database (the current game)
   verified   per game, the last seq whose rows were checked (chain and rules), with its hash and
-             the setup row's: a command checks only the rows after it
+             the setup row's: a command checks only the rows after it; and the first bad row a
+             check found (``bad_seq``, ``bad``), which makes every command refuse the game
+  checked    per game, whole batches of rows (5,000) once checked against the chain, sealed:
+             a fold that reads them again unchanged checks one seal, not every row's hash
   links      per game and role (a player, or the table), the sha256 of the secret token in that
              role's `referee serve` link: made by `serve` on first use (``ensure_links``)
   library    per kind of game, the card faces a group imported or corrected (what no game's log
@@ -20,6 +23,12 @@ move land together or none do. The log is never updated or deleted from, and row
 never inserted with ``OR IGNORE`` / ``OR REPLACE``: the primary key is the last guard
 against two writers taking the same seq.
 
+The caches (the snapshots, the verified marks) are sealed: each carries an HMAC-SHA256 made
+with this installation's key, kept outside the database in ``<db>.key`` (created on first use,
+mode 0600). A cache whose seal does not match (edited by hand, or made with another key, or
+before the seals) is not believed: it is ignored and rebuilt from the log. Without the key
+(lost, or not readable) nothing is sealed and nothing is believed: every game is checked whole.
+
 Every SQLite failure leaves as a ``RefereeError`` (exit 3) that says what happened: a write
 lock held past the busy timeout, a full disk, read-only media, an I/O error. A database on
 read-only media opens read-only, so that reading commands still work.
@@ -29,6 +38,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
+import json
+import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -48,6 +61,8 @@ BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
 CURRENT_GAME = "current_game"  # the settings key of the current game
 MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: a larger id or seq names nothing
 TABLES = frozenset({"games", "events", "snapshots", "settings", "verified"})
+_MARK_COLUMNS = frozenset({"seal", "bad_seq", "bad"})  # the verified marks' seal and damage
+KEY_BYTES = 32
 
 # SQLite's primary result codes (the low byte of an extended code)
 _BUSY, _LOCKED, _READONLY, _IOERR, _FULL, _CANTOPEN = 5, 6, 8, 10, 13, 14
@@ -89,14 +104,18 @@ class GameRow(msgspec.Struct, frozen=True):
 
 
 class Tip(NamedTuple):
-    """A game's head and its verified mark, read in one statement (so they agree)."""
+    """A game's head and its verified mark, read in one statement (so they agree). A mark whose
+    seal does not match is not believed: it reads as no mark (the whole log is checked)."""
 
     head: int
     head_hash: str
-    mark: int | None  # the last seq checked, None if never (a game from before the marks)
+    mark: int | None  # the last seq checked, None if never (or its seal does not hold)
     mark_hash: str | None  # the hash row ``mark`` had when it was checked
     mark_now: str | None  # the hash row ``mark`` has now (None: that row is gone)
     setup_hash: str | None  # the hash the setup row had when it was checked
+    seal: str | None = None  # the mark row's seal as stored (a later write is conditional on it)
+    bad_seq: int | None = None  # the first bad row a check found (sealed with the mark)
+    bad: str | None = None  # what was wrong there, and what the table can do (JSON)
 
 
 class Snapshot(NamedTuple):
@@ -106,7 +125,7 @@ class Snapshot(NamedTuple):
     key: str
     body: str
     hash: str | None  # the row hash at ``seq`` when it was taken (None: an old, unbound one)
-    digest: str | None  # sha256 of ``body`` when it was taken
+    digest: str | None  # its seal: the HMAC of (game, seq, key, hash, body) with the installation's key
 
 
 class StaleHead(Exception):
@@ -134,6 +153,10 @@ class Store:
         self.timeout = BUSY_TIMEOUT if timeout is None else timeout
         self.read_only = False  # opened read-only: the file or its folder cannot be written
         self.bound = True  # the schema has the verified marks and bound snapshots
+        self.sealed = True  # the marks have their seal columns (a database from before: not)
+        self.key = secrets.token_bytes(32)  # replaced by the installation's key once opened
+        self.keyed = False  # the key is this installation's (kept in ``key_path``), not a throwaway
+        self._table_names: set[str] | None = None
         self._db: sqlite_utils.Database | None = None
         if not create and self.path != ":memory:" and not Path(self.path).exists():
             raise NotFound(
@@ -154,6 +177,24 @@ class Store:
                 raise self._failure(exc, "open") from None
         except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreUnreadable(f"cannot open the referee database {self.path}: {exc}") from None
+        if self.path == ":memory:":
+            self.keyed = True  # the database lives as long as this process and its key
+        else:
+            found = installation_key(self.key_path, create=not self.read_only)
+            if found is not None:
+                self.key, self.keyed = found, True
+
+    @property
+    def key_path(self) -> Path:
+        """Where this database's sealing key is kept: beside it, as ``<db>.key``."""
+        return Path(self.path + ".key")
+
+    def seal(self, *parts: object) -> str:
+        """The HMAC of ``parts`` with this installation's key: only it can make one that matches."""
+        return hmac.new(self.key, msgspec.json.encode(parts), hashlib.sha256).hexdigest()
+
+    def _sealed(self, stored: object, *parts: object) -> bool:
+        return self.keyed and isinstance(stored, str) and hmac.compare_digest(stored, self.seal(*parts))
 
     def _until_free(self, step: Any) -> Any:
         """Run ``step``, retrying while SQLite answers busy at once without waiting (as it does
@@ -196,6 +237,7 @@ class Store:
                     " referee tables"
                 )
             self.bound = tables >= TABLES
+            self.sealed = self.bound and "seal" in self._columns("verified")
             return
         raise StoreUnreadable(
             f"cannot open the referee database {self.path}: it is read-only ({failure})",
@@ -204,6 +246,9 @@ class Store:
 
     def _tables(self) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    def _columns(self, table: str) -> set[str]:
+        return {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
 
     def _failure(self, exc: sqlite3.Error, doing: str) -> RefereeError:
         """The one-line error for an SQLite failure while ``doing`` (open, read, record)."""
@@ -247,7 +292,7 @@ class Store:
         self.conn.close()
 
     def _ensure_schema(self) -> None:
-        if self._tables() >= TABLES:
+        if self._tables() >= TABLES | {"checked"} and self._columns("verified") >= _MARK_COLUMNS:
             return
         db = self.db
         # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
@@ -255,7 +300,9 @@ class Store:
             self._until_free(lambda: self.conn.execute("BEGIN IMMEDIATE"))
         except sqlite3.OperationalError as exc:
             if _code(exc) == _READONLY and {"games", "events", "snapshots", "settings"} <= self._tables():
-                self.bound = False  # a database from before the marks, on read-only media
+                # a database from before the marks (or their seals), on read-only media
+                self.bound = self._tables() >= TABLES
+                self.sealed = False
                 return
             raise
         try:
@@ -321,6 +368,17 @@ class Store:
                 not_null={"seq", "hash", "setup_hash"},
                 if_not_exists=True,
             )
+            # A cache of the chain check: a whole batch of a game's rows, sealed once checked.
+            db.table("checked").create(
+                {"game_id": int, "lo": int, "hi": int, "seal": str},
+                pk=("game_id", "lo"),
+                not_null={"hi", "seal"},
+                if_not_exists=True,
+            )
+            for column in sorted(_MARK_COLUMNS - self._columns("verified")):  # from before the seals
+                db.execute(
+                    f"ALTER TABLE verified ADD COLUMN {column} {'INTEGER' if column == 'bad_seq' else 'TEXT'}"
+                )
 
     @contextlib.contextmanager
     def _immediate(self) -> Iterator[sqlite3.Connection]:
@@ -411,8 +469,8 @@ class Store:
         self, conn: sqlite3.Connection, game_id: int, seq: int, hash_: str, setup_hash: str, current: bool
     ) -> None:
         conn.execute(
-            "INSERT INTO verified (game_id, seq, hash, setup_hash) VALUES (?, ?, ?, ?)",
-            (game_id, seq, hash_, setup_hash),
+            "INSERT INTO verified (game_id, seq, hash, setup_hash, seal) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seq, hash_, setup_hash, self._mark_seal(game_id, seq, hash_, setup_hash)),
         )
         if current:
             conn.execute(
@@ -420,6 +478,17 @@ class Store:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (CURRENT_GAME, str(game_id)),
             )
+
+    def _mark_seal(
+        self,
+        game_id: int,
+        seq: int,
+        hash_: str,
+        setup_hash: str,
+        bad_seq: int | None = None,
+        bad: str | None = None,
+    ) -> str:
+        return self.seal("verified", game_id, seq, hash_, setup_hash, bad_seq, bad)
 
     def game(self, game_id: int) -> GameRow:
         """The ``games`` row as stored: a cache of the setup row (see the service)."""
@@ -474,12 +543,13 @@ class Store:
 
     def tip(self, game_id: int) -> Tip:
         """The head and the verified mark in one statement, so that a writer committing
-        between two reads cannot make them disagree."""
-        if not self.bound:
+        between two reads cannot make them disagree. A mark whose seal does not hold (edited,
+        made with another key, from before the seals) is not believed: no mark."""
+        if not self.bound or not self.sealed:
             head, head_hash = self.head(game_id)
             return Tip(head, head_hash, None, None, None, None)
         row = self._read_one(
-            "SELECT h.seq, h.hash, v.seq, v.hash, m.hash, v.setup_hash"
+            "SELECT h.seq, h.hash, v.seq, v.hash, m.hash, v.setup_hash, v.seal, v.bad_seq, v.bad"
             " FROM (SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1) h"
             " LEFT JOIN verified v ON v.game_id = ?"
             " LEFT JOIN events m ON m.game_id = ? AND m.seq = v.seq",
@@ -487,21 +557,36 @@ class Store:
         )
         if row is None:
             return Tip(0, GENESIS, None, None, None, None)
-        return Tip(*row)
+        head, head_hash, seq, hash_, now, setup_hash, seal, bad_seq, bad = row
+        if seq is None or not self._sealed(seal, "verified", game_id, seq, hash_, setup_hash, bad_seq, bad):
+            return Tip(head, head_hash, None, None, None, None, seal)
+        if seq == 0:  # a damage record for a game none of whose rows were checked
+            return Tip(head, head_hash, None, None, None, None, seal, bad_seq, bad)
+        return Tip(head, head_hash, seq, hash_, now, setup_hash, seal, bad_seq, bad)
 
     def set_verified(self, game_id: int, seq: int, hash_: str, setup_hash: str, *, since: Tip) -> None:
-        """Move a game's verified mark to ``seq``, unless it moved since ``since`` was read.
-        Best effort: on read-only media, or while another process writes, it stays behind."""
-        if not self.bound or self.read_only:
+        """Move a game's verified mark to ``seq`` (clearing any damage it recorded), unless it
+        changed since ``since`` was read. Best effort: on read-only media, or while another
+        process writes, it stays behind."""
+        self._put_mark(game_id, (seq, hash_, setup_hash, None, None), since)
+
+    def mark_bad(self, game_id: int, seq: int | None, bad: dict[str, str | None], *, since: Tip) -> None:
+        """Record that a check found row ``seq`` bad (``bad``: what, and what the table can do),
+        sealed with the mark: every command refuses the game until a check passes again. The
+        rows checked before stay marked. Best effort."""
+        kept = (since.mark, since.mark_hash, since.setup_hash) if since.mark is not None else (0, "", "")
+        text = json.dumps(bad, sort_keys=True)
+        self._put_mark(game_id, (*kept, seq, text), since)  # type: ignore[arg-type]
+
+    def _put_mark(self, game_id: int, mark: tuple[int, str, str, int | None, str | None], since: Tip) -> None:
+        if not self.bound or not self.sealed or self.read_only or not self.keyed:
             return
         with self._best_effort() as conn:
+            conn.execute("DELETE FROM verified WHERE game_id = ? AND seal IS ?", (game_id, since.seal))
             conn.execute(
-                "DELETE FROM verified WHERE game_id = ? AND seq IS ? AND hash IS ?",
-                (game_id, since.mark, since.mark_hash),
-            )
-            conn.execute(
-                "INSERT OR IGNORE INTO verified (game_id, seq, hash, setup_hash) VALUES (?, ?, ?, ?)",
-                (game_id, seq, hash_, setup_hash),
+                "INSERT OR IGNORE INTO verified (game_id, seq, hash, setup_hash, bad_seq, bad, seal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, *mark, self._mark_seal(game_id, *mark)),
             )
 
     @contextlib.contextmanager
@@ -544,13 +629,29 @@ class Store:
             if seq != expected_seq:
                 raise StaleHead(expected_seq, seq)
             stored = self._insert(conn, game_id, seq, prev, rows, recorded_at)
-            if self.bound:
+            if self.bound and self.sealed and self.keyed:
                 # The rows were decided on the checked state at ``seq``: the mark moves with them
-                # (only if it stood at ``seq``: rows not yet checked stay to be checked).
-                conn.execute(
-                    "UPDATE verified SET seq = ?, hash = ? WHERE game_id = ? AND seq = ? AND hash = ?",
-                    (stored[-1].seq, stored[-1].hash, game_id, seq, prev),
-                )
+                # (only if it stood at ``seq``, sealed and clean: rows not yet checked stay to be
+                # checked, and a damaged game stays damaged).
+                mark = conn.execute(
+                    "SELECT seq, hash, setup_hash, seal, bad_seq, bad FROM verified WHERE game_id = ?",
+                    (game_id,),
+                ).fetchone()
+                if (
+                    mark is not None
+                    and (mark[0], mark[1], mark[4], mark[5]) == (seq, prev, None, None)
+                    and self._sealed(mark[3], "verified", game_id, seq, prev, mark[2], None, None)
+                ):
+                    last = stored[-1]
+                    conn.execute(
+                        "UPDATE verified SET seq = ?, hash = ?, seal = ? WHERE game_id = ?",
+                        (
+                            last.seq,
+                            last.hash,
+                            self._mark_seal(game_id, last.seq, last.hash, mark[2]),
+                            game_id,
+                        ),
+                    )
             if status is not None:
                 conn.execute(
                     "UPDATE games SET status = ? WHERE id = ? AND status != ?",
@@ -595,18 +696,29 @@ class Store:
             params.append(upto)
         return [Row(*r) for r in self._read(sql + " ORDER BY seq", params)]
 
-    def iter_rows(self, game_id: int, after: int = 0, batch: int = 500) -> Iterator[Row]:
-        """Rows with ``seq > after`` in seq order, read a batch at a time (flat memory)."""
+    def iter_rows(
+        self, game_id: int, after: int = 0, batch: int = 500, *, upto: int = MAX_ID
+    ) -> Iterator[Row]:
+        """Rows with ``after < seq <= upto`` in seq order, read a batch at a time (flat memory)."""
         while True:
             rows = self._read(
-                f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-                (game_id, after, batch),
+                f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq > ? AND seq <= ?"
+                " ORDER BY seq LIMIT ?",
+                (game_id, after, upto, batch),
             )
             for row in rows:
                 yield Row(*row)
             if len(rows) < batch:
                 return
             after = rows[-1][0]
+
+    def chain_links(self, game_id: int, after: int, upto: int) -> list[tuple[int, str, str]]:
+        """``(seq, prev_hash, hash)`` of the rows with ``after < seq <= upto``: the chain's links
+        without the rows' contents (a cheap read, to check the links of a long stretch)."""
+        return self._read(
+            "SELECT seq, prev_hash, hash FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto),
+        )
 
     def nth_last_meta(self, game_id: int, n: int) -> int:
         """The seq of the ``n``-th last setup, move or revert row (1 if there are fewer)."""
@@ -636,16 +748,27 @@ class Store:
         return (row[0], row[1]) if row else (1, "setup")
 
     def setup_span(self, game_id: int) -> int:
-        """The last seq of the rows ``create_game`` wrote: the setup row and the moves decided
-        with it (they share its ``recorded_at``; every later append reads the clock again)."""
+        """For a log from before the setup recorded its extent (``Setup.setup_moves``): the last
+        seq of the rows ``create_game`` wrote, the setup row and the table's moves decided with
+        it (they share its ``recorded_at``; every later append reads the clock again)."""
         row = self._read_one(
-            "SELECT seq FROM events WHERE game_id = ? AND seq > 1 AND recorded_at !="
-            " (SELECT recorded_at FROM events WHERE game_id = ? AND seq = 1) ORDER BY seq LIMIT 1",
+            "SELECT seq FROM events WHERE game_id = ? AND seq > 1 AND (recorded_at !="
+            " (SELECT recorded_at FROM events WHERE game_id = ? AND seq = 1)"
+            " OR actor != 'table' OR type = 'reverted') ORDER BY seq LIMIT 1",
             (game_id, game_id),
         )
         if row is not None:
             return int(row[0]) - 1
         return self.head(game_id)[0]
+
+    def nth_meta(self, game_id: int, n: int) -> int | None:
+        """The seq of the ``n``-th move or revert row (1 is the first after the setup), if any."""
+        row = self._read_one(
+            "SELECT seq FROM events WHERE game_id = ? AND type IN ('move', 'reverted')"
+            " ORDER BY seq LIMIT 1 OFFSET ?",
+            (game_id, n - 1),
+        )
+        return row[0] if row else None
 
     def next_meta(self, game_id: int, after: int) -> int | None:
         """The seq of the first move or revert row after ``after``: where the next append began."""
@@ -709,7 +832,8 @@ class Store:
 
     def snapshot(self, game_id: int, key: str, seq: int) -> tuple[str, str] | None:
         """A snapshot's body and the row hash it is bound to, only if that row still has that
-        hash and the body is the one written (its digest matches); else None."""
+        hash and the snapshot is sealed by this installation (body, seq, key and hash as
+        written); else None."""
         if not self.bound:
             return None
         row = self._read_one(
@@ -718,20 +842,27 @@ class Store:
             " WHERE s.game_id = ? AND s.key = ? AND s.seq = ?",
             (game_id, key, seq),
         )
-        if row is None or _digest(row[0]) != row[1]:
+        if row is None or not self.snapshot_sealed(game_id, Snapshot(seq, key, row[0], row[2], row[1])):
             return None
         return row[0], row[2]
 
+    def snapshot_sealed(self, game_id: int, snapshot: Snapshot) -> bool:
+        """Whether this installation wrote this snapshot as it is (its seal matches)."""
+        return self._sealed(
+            snapshot.digest, "snapshot", game_id, snapshot.seq, snapshot.key, snapshot.hash, snapshot.body
+        )
+
     def put_snapshot(self, game_id: int, key: str, seq: int, body: str, hash_: str) -> None:
         """Cache the fold at ``seq``, bound to that row's hash ``hash_``. Best effort."""
-        if not self.bound or self.read_only:
+        if not self.bound or self.read_only or not self.keyed:
             return
+        seal = self.seal("snapshot", game_id, seq, key, hash_, body)
         with self._best_effort() as conn:
             conn.execute(
                 "INSERT OR IGNORE INTO snapshots (game_id, seq, key, body, hash, digest)"
                 " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
                 " (SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND hash = ?)",
-                (game_id, seq, key, body, hash_, _digest(body), game_id, seq, hash_),
+                (game_id, seq, key, body, hash_, seal, game_id, seq, hash_),
             )
 
     def all_snapshots(self, game_id: int) -> list[Snapshot]:
@@ -750,6 +881,32 @@ class Store:
                 "DELETE FROM snapshots WHERE game_id = ? AND seq = ? AND key = ?",
                 [(game_id, s.seq, s.key) for s in which],
             )
+
+    # --- sealed batches (a cache of the chain check) ------------------------------------
+
+    def batch_sealed(self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]) -> bool:
+        """Whether rows ``lo < seq <= hi`` (as the fold reads them) are exactly the ones sealed
+        when they were checked, following the row whose hash is ``prev``."""
+        if not self.keyed or "checked" not in self._known_tables():
+            return False
+        row = self._read_one("SELECT hi, seal FROM checked WHERE game_id = ? AND lo = ?", (game_id, lo))
+        return row is not None and row[0] == hi and self._sealed(row[1], "rows", game_id, lo, hi, prev, rows)
+
+    def seal_batch(self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Seal a batch of rows just checked row by row. Best effort."""
+        if not self.keyed or self.read_only or "checked" not in self._known_tables():
+            return
+        seal = self.seal("rows", game_id, lo, hi, prev, rows)
+        with self._best_effort() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO checked (game_id, lo, hi, seal) VALUES (?, ?, ?, ?)",
+                (game_id, lo, hi, seal),
+            )
+
+    def _known_tables(self) -> set[str]:
+        if self._table_names is None:
+            self._table_names = self._tables()
+        return self._table_names
 
     # --- settings ---------------------------------------------------------------------
 
@@ -865,8 +1022,36 @@ def _code(exc: sqlite3.Error) -> int:
     return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
-def _digest(body: str) -> str:
-    return hashlib.sha256(body.encode()).hexdigest()
+def installation_key(path: Path, *, create: bool) -> bytes | None:
+    """The sealing key kept at ``path``, made there (mode 0600) if missing and ``create``; None
+    if it cannot be read or made (then nothing is sealed, and no cache is believed).
+
+    It is written to a private temporary file and linked into place, so that two processes
+    making it at once agree on one key and none reads a half-written one."""
+    try:
+        key = path.read_bytes()
+        return key if len(key) >= KEY_BYTES else None
+    except FileNotFoundError:
+        if not create:
+            return None
+    except OSError:
+        return None
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(secrets.token_bytes(KEY_BYTES))
+            file.flush()
+            os.fsync(file.fileno())
+        with contextlib.suppress(FileExistsError):
+            os.link(temporary, path)
+        key = path.read_bytes()
+    except OSError:
+        return None
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+    return key if len(key) >= KEY_BYTES else None
 
 
 def _game_row(row: Sequence[Any]) -> GameRow:

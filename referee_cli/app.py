@@ -1,8 +1,9 @@
 """The ``referee`` command line: parsing words, printing tables, exit codes. No rules here.
 
 Exit codes: 0 ok; 1 refused by the rules or by verification, not your turn, game over;
-2 bad syntax, unknown name, ambiguous; 3 write conflict or unreadable database; 4 an
-internal error (a bug: please report it).
+2 bad syntax, unknown name, ambiguous; 3 write conflict, unreadable database, a log that does
+not check out; 4 an internal error (a bug: please report it); 5 the output could not be
+written (a closed pipe, a full disk): a move was still recorded, and the message says so.
 
 Start-up is kept short: a game's move commands are built only when that game's name is typed
 (``LazyRoot``), and the shell builds the whole command tree once.
@@ -10,6 +11,7 @@ Start-up is kept short: a game's move commands are built only when that game's n
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -22,7 +24,7 @@ import typer
 from typer.core import TyperGroup
 
 from ledger import games
-from ledger.errors import BadInput, RefereeError
+from ledger.errors import BadInput, OutputFailed, RefereeError, StorageFailed
 from ledger.service import Recorded, Referee
 from referee_cli import render
 from referee_cli.chart import svg as draw_chart
@@ -99,25 +101,67 @@ def session(ctx: typer.Context) -> Session:
     return obj
 
 
+# What this run recorded (a move, undo, void or redo), so that an output failure after it can
+# still say that it was recorded.
+RECORDED: list[Recorded] = []
+
+
+def write(text: str, *, flush: bool = False) -> None:
+    """``text`` on stdout; a closed pipe or a full disk is an ``OutputFailed``, not a crash."""
+    try:
+        sys.stdout.write(text)
+        if flush:
+            sys.stdout.flush()
+    except OSError as exc:
+        raise _output_failed(exc) from None
+
+
 def out(data: Any) -> None:
-    sys.stdout.write(msgspec.json.encode(data).decode() + "\n")
+    write(msgspec.json.encode(data).decode() + "\n")
 
 
 def echo(text: str) -> None:
-    sys.stdout.write(text + "\n")
+    write(text + "\n")
 
 
 def write_out(text: str, output: Path | None, summary: str) -> None:
-    """``text`` to ``output`` (saying what was written), or to stdout with the summary on stderr."""
+    """``text`` to ``output`` (saying what was written), or to stdout with the summary on stderr
+    once every byte has gone out (a reader that stops early, like ``head``, gets no summary)."""
     if output is None:
-        sys.stdout.write(text)
+        write(text, flush=True)
         sys.stderr.write(summary + "\n")
     else:
         try:
             output.write_text(text)
         except OSError as exc:
+            if exc.errno in (errno.ENOSPC, errno.EIO, errno.EROFS, errno.EDQUOT):
+                raise StorageFailed(
+                    f"cannot write {output}: {exc.strerror}: it is incomplete",
+                    legal="free some space, then try again",
+                ) from None
             raise BadInput(f"cannot write {output}: {exc.strerror}") from None
         echo(f"wrote {output}: {summary}")
+
+
+def _output_failed(exc: OSError) -> OutputFailed:
+    """The output could not be written: say so, and whether a move was recorded before. The
+    rest of stdout goes nowhere, so that nothing fails again as the process ends."""
+    what = (
+        "the output was closed" if isinstance(exc, BrokenPipeError) else f"the output failed ({exc.strerror})"
+    )
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a captured stdout)
+        pass
+    if RECORDED:
+        done = RECORDED[-1]
+        return OutputFailed(
+            f"recorded #{done.seq}: {done.text}, but {what} before it was all shown",
+            legal="`referee status` shows the table",
+        )
+    return OutputFailed(f"{what}: not all of it was written")
 
 
 def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
@@ -133,6 +177,7 @@ def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
 
 def show_recorded(s: Session, result: Recorded, json: bool) -> None:
     """What a move, undo, void or redo appended, then whose turn it is now."""
+    RECORDED.append(result)
     _, board, _ = s.referee.board(result.game_id)
     if json:
         out(
@@ -300,8 +345,9 @@ def build_app() -> typer.Typer:
         """List the games in the database with each one's result; * marks the current one."""
         s = session(ctx)
         current = s.referee.current()
-        rows = s.referee.games()
-        results = [s.referee.result(g.id) for g in rows]
+        listed_games = s.referee.overview()
+        rows = [g for g, _ in listed_games]
+        results = [r for _, r in listed_games]
         if json:
             listed = [{**msgspec.to_builtins(g), "result": r} for g, r in zip(rows, results, strict=True)]
             out({"current": current, "games": listed})
@@ -772,10 +818,10 @@ def complete_words(ctx: typer.Context, incomplete: str) -> list[str]:
 def _stream_json(game: dict[str, Any], entries: Iterator[Any]) -> None:
     """``{"game": ..., "entries": [...]}`` written an entry at a time."""
     encode = msgspec.json.Encoder().encode
-    sys.stdout.write('{"game":' + encode(game).decode() + ',"entries":[')
+    write('{"game":' + encode(game).decode() + ',"entries":[')
     for n, entry in enumerate(entries):
-        sys.stdout.write(("," if n else "") + encode(entry).decode())
-    sys.stdout.write("]}\n")
+        write(("," if n else "") + encode(entry).decode())
+    write("]}\n")
 
 
 def _read(path: Path) -> str:
@@ -826,6 +872,7 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
     ``command`` is a click command built once (the shell's); ``obj`` a Session to reuse.
     """
     argv = list(sys.argv[1:] if args is None else args)
+    RECORDED.clear()
     try:
         refused = _not_utf8(argv)
         if refused is not None:
@@ -833,7 +880,11 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
         if command is None:
             command = build_command()
         result = command.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
+        write("", flush=True)  # a full disk or a closed pipe shows at the flush: say so here
         return result if isinstance(result, int) else 0
+    except OutputFailed as error:
+        _tell(error, [])  # on stderr: stdout is what failed
+        return error.exit_code
     except RefereeError as error:
         _tell(error, argv)
         return error.exit_code
@@ -861,7 +912,10 @@ def _tell(error: RefereeError, argv: Sequence[str]) -> None:
     be printed as UTF-8 (a file name in another encoding) is shown escaped."""
     try:
         if "--json" in argv:
-            out(error.to_json())
+            try:
+                out(error.to_json())
+            except OutputFailed:
+                _tell(error, [])
         else:
             # One line, whatever the input it quotes: control characters are shown escaped.
             text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in str(error))

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from ledger import service as service_module
 from ledger.service import Referee
 from tests.conftest import Result
 
@@ -78,15 +79,17 @@ def test_log_last_entries_since_a_row_and_typed(cli: Cli, referee: Referee) -> N
 
 def test_the_log_is_read_as_it_is_printed(referee: Referee, monkeypatch: pytest.MonkeyPatch) -> None:
     """The service hands the log out an entry at a time from a cursor read in batches: the
-    first entry is there before the rest of the log is read."""
+    first entry is there before the rest of the log is read (each batch checked against the
+    hash chain before any of it is shown)."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
     game = finish(referee, ["alice", "bob"], [], pile=50)
     for n in range(40):
         referee.submit_text(game, ["take", ("alice", "bob")[n % 2], "1"])
     read: list[int] = []
     original = referee.store.iter_rows
 
-    def counting(game_id: int, after: int = 0, batch: int = 500) -> Any:
-        for row in original(game_id, after, batch=10):
+    def counting(game_id: int, after: int = 0, batch: int = 500, **upto: int) -> Any:
+        for row in original(game_id, after, batch=10, **upto):
             read.append(row.seq)
             yield row
 

@@ -67,17 +67,20 @@ def snapshotted(referee: Referee, monkeypatch: pytest.MonkeyPatch) -> int:
     return game
 
 
-def forge_snapshot(referee: Referee, game: int, *, digest: bool) -> None:
+def forge_snapshot(referee: Referee, game: int, *, digest: bool, key: bool = False) -> None:
     """Give bob 9 pebbles and the turn in the snapshot at #5; with ``digest``, as a careful
-    forger would, make its checksum (if the table has one) match the new body too."""
+    forger would, make its checksum match the new body too (a plain sha256, which anyone can
+    compute); with ``key``, seal it as only someone holding this installation's key can."""
     conn = referee.store.conn
     (body,) = conn.execute("SELECT body FROM snapshots WHERE game_id = ? AND seq = 5", (game,)).fetchone()
     state = msgspec.json.decode(body, type=pebbles.State)
     forged = encode(msgspec.structs.replace(state, held={"alice": 2, "bob": 9}, turn=1))
     sql(referee, "UPDATE snapshots SET body = ? WHERE game_id = ? AND seq = 5", forged, game)
-    columns = {row[1] for row in conn.execute("PRAGMA table_info(snapshots)")}
-    if digest and "digest" in columns:
+    if digest:
         checksum = hashlib.sha256(forged.encode()).hexdigest()
+        if key:
+            bound = referee.store.rows(game, 4, 5)[0].hash
+            checksum = referee.store.seal("snapshot", game, 5, snapshot_key(pebbles), bound, forged)  # type: ignore[arg-type]
         sql(referee, "UPDATE snapshots SET digest = ? WHERE game_id = ? AND seq = 5", checksum, game)
 
 
@@ -102,32 +105,39 @@ def test_a_snapshot_from_before_bound_snapshots_is_not_used(referee: Referee, sn
     assert (state.pile, state.held) == (16, {"alice": 3, "bob": 1})
 
 
-def test_verify_names_and_drops_a_forged_snapshot(referee: Referee, snapshotted: int) -> None:
+def test_a_snapshot_forged_with_its_digest_recomputed_is_never_believed(
+    cli: Cli, referee: Referee, snapshotted: int
+) -> None:
+    """Issue 19, hole 1: a digest anyone can recompute binds nothing; the seal (an HMAC with the
+    installation's key, kept outside the database) does."""
     forge_snapshot(referee, snapshotted, digest=True)
-    other = fresh(referee)
-    assert other.load(snapshotted).state.held["bob"] == 9  # a careful forgery shows until verify...
-    with pytest.raises(VerificationFailed, match="the snapshot at #5 does not match the fold") as caught:
-        other.verify(snapshotted)
-    assert caught.value.seq == 5
-    assert "dropped" in str(caught.value)
-    report = fresh(referee).verify(snapshotted)  # ...which dropped it: the log itself is fine
-    assert report.head_seq == 7
-    assert fresh(referee).load(snapshotted).state.held == {"alice": 3, "bob": 1}
+    shown = json.loads(cli("status", "--json").out)["view"]
+    assert shown["held"] == {"alice": 3, "bob": 1}  # the log's truth, not the forged 9
+    refused = cli("pebbles", "take", "alice", "1")  # bob's turn in truth: the forged turn is not used
+    assert refused.code == 1 and "it is bob's turn" in refused.err
+    assert referee.store.head(snapshotted)[0] == 7
+    failed = cli("verify")
+    assert failed.code == 1 and "the snapshot at #5 does not match the fold" in failed.err
+    assert "dropped" in failed.err
+    assert cli("verify").code == 0  # the log itself is fine
 
 
-def test_verify_blames_the_forged_snapshot_not_the_honest_move_made_on_it(
+def test_a_snapshot_forged_with_the_key_is_named_by_verify_not_the_honest_move_made_on_it(
     referee: Referee, snapshotted: int
 ) -> None:
-    forge_snapshot(referee, snapshotted, digest=True)
+    """Whoever holds the key can seal a forged cache; `verify` still replays the log and blames
+    the snapshot, not the move decided on it."""
+    forge_snapshot(referee, snapshotted, digest=True, key=True)
     other = fresh(referee)
-    # On the forged snapshot it is alice's turn now (it is bob's): her move is accepted, recorded.
-    other.submit_text(snapshotted, ["take", "alice", "1"])
+    assert other.load(snapshotted).state.held["bob"] == 9  # believed: it carries a good seal
+    other.submit_text(snapshotted, ["take", "alice", "1"])  # alice's turn on the forged state
     with pytest.raises(VerificationFailed) as caught:
         fresh(referee).verify(snapshotted)
-    assert caught.value.seq == 5
     message = str(caught.value)
     assert message.startswith("the snapshot at #5 does not match the fold of the log there")
     assert "move #8 (take alice 1) is refused: PEBBLES 2: it is bob's turn" in message
+    assert caught.value.seq == 8  # the first bad row of the log: the table can void it
+    assert "referee void 8" in message
 
 
 def test_a_stale_snapshot_is_named_by_verify(referee: Referee, snapshotted: int) -> None:
@@ -220,10 +230,10 @@ def refused_everywhere(cli: Cli, message: str) -> None:
     """Every command but verify and export refuses, with one line naming what is wrong."""
     for args in (["status"], ["score"], ["moves"], ["log"], ["pebbles", "take", "alice", "1"], ["undo"]):
         result = cli(*args)
-        assert (result.code, result.out) == (1, ""), args
+        assert (result.code, result.out) == (3, ""), args
         line = result.err.strip()
         assert "\n" not in line and message in line, (args, line)
-        assert line.endswith("(run `referee verify`; nothing is recorded on a log that does not check out)")
+        assert line.endswith("`referee verify` keeps working)"), line
 
 
 def test_a_body_edited_in_place_is_neither_shown_nor_appended_to(

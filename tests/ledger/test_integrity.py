@@ -1,0 +1,444 @@
+"""Issue 19's holes, each tried the way a hostile player with the laptop would: edit
+``ledger.db`` with SQLite (another connection, as the ``sqlite3`` tool is), then use the
+referee as usual. Each test failed on the main branch before the fix it guards."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from ledger import games
+from ledger import service as service_module
+from ledger.codec import GENESIS, encode, row_hash
+from ledger.service import Referee, snapshot_key
+from tests import pebbles
+from tests.conftest import Result
+
+Cli = Callable[..., Result]
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = ROOT / "fixtures" / "loop-test-cards.toml"
+
+
+@pytest.fixture
+def tamper(db_path: Path) -> Iterator[Callable[..., None]]:
+    """Run SQL on the database from outside the referee, as the ``sqlite3`` tool would."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+
+    def run(statement: str, *params: object) -> None:
+        conn.execute(statement, params)
+
+    yield run
+    conn.close()
+
+
+def rechain(db_path: Path, game: int = 1) -> None:
+    """What a careful forger does after an edit: recompute every hash, so the chain holds."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    prev = GENESIS
+    rows = conn.execute(
+        "SELECT seq, type, body, actor, recorded_at FROM events WHERE game_id = ? ORDER BY seq", (game,)
+    ).fetchall()
+    for seq, type_, body, actor, recorded_at in rows:
+        digest = row_hash(prev, seq, type_, body, actor, recorded_at)
+        conn.execute(
+            "UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+            (prev, digest, game, seq),
+        )
+        prev = digest
+    conn.close()
+
+
+def head(db_path: Path, game: int = 1) -> int:
+    conn = sqlite3.connect(db_path)
+    (seq,) = conn.execute("SELECT max(seq) FROM events WHERE game_id = ?", (game,)).fetchone()
+    conn.close()
+    return int(seq)
+
+
+def moves(cli: Cli, *typed: str) -> None:
+    for words in typed:
+        assert cli("pebbles", *words.split()).code == 0, words
+
+
+@pytest.fixture
+def snapshotted(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A pebbles game with a snapshot at #9 (SNAPSHOT_EVERY lowered to 8) and head #11."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 8)
+    assert cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=40").code == 0
+    moves(cli, "take alice 3", "take bob 1", "take alice 3", "take bob 1", "take alice 3")
+    return 1
+
+
+def refused(result: Result, *named: str) -> str:
+    """A refusal with exit 3, nothing on stdout (but the error itself with --json), one line
+    naming ``named``."""
+    assert result.code == 3, result
+    line = json.loads(result.out)["message"] if result.out else result.err.strip()
+    assert "\n" not in line, line
+    for text in named:
+        assert text in line, (text, line)
+    return line
+
+
+# --- hole 1: a forged snapshot, its digest recomputed --------------------------------------
+
+
+def test_hole1_a_forged_snapshot_with_a_recomputed_digest_is_never_believed(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    conn = sqlite3.connect(db_path)
+    seq, body = conn.execute("SELECT seq, body FROM snapshots ORDER BY seq LIMIT 1").fetchone()
+    conn.close()
+    assert seq == 9
+    state = msgspec.json.decode(body, type=pebbles.State)
+    forged = encode(msgspec.structs.replace(state, held={"alice": 5010, "bob": 2}))
+    tamper(
+        "UPDATE snapshots SET body = ?, digest = ? WHERE seq = ?",
+        forged,
+        hashlib.sha256(forged.encode()).hexdigest(),
+        seq,
+    )
+    shown = json.loads(cli("status", "--json").out)["view"]
+    assert shown["held"] == {"alice": 9, "bob": 2}  # the log's truth: 3+3+3 and 1+1
+    gift = cli("pebbles", "give", "alice", "bob", "4000")
+    assert gift.code == 1 and "alice holds 9, cannot give 4000" in gift.err  # PEBBLES 3
+    assert head(db_path) == 11
+    failed = cli("verify")
+    assert failed.code == 1 and "the snapshot at #9 does not match the fold" in failed.err
+    assert cli("verify").code == 0 and cli("status").code == 0  # dropped: the log itself holds
+
+
+def test_hole1_a_forged_verified_mark_is_not_believed(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """The mark is a cache too: moved over rows a forger appended, its seal no longer holds, and
+    the rows are checked (here: bob takes 9, on alice's turn)."""
+    move = encode(service_module.Move(command=msgspec.Raw(encode(pebbles.Take("bob", 9)).encode())))
+    fact = encode(pebbles.Taken("bob", 9))
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
+    for seq, type_, body in ((12, "move", move), (13, "pebbles.taken", fact)):
+        digest = row_hash(prev, seq, type_, body, "bob", "t")
+        conn.execute(
+            "INSERT INTO events VALUES (1, ?, ?, ?, 'bob', 't', ?, ?)", (seq, type_, body, prev, digest)
+        )
+        prev = digest
+    conn.execute("UPDATE verified SET seq = 13, hash = ?", (prev,))
+    conn.close()
+    refused(cli("status"), "move #12 (take bob 9) is refused", "referee void 12")
+
+
+# --- hole 2: a row edited before the latest snapshot ----------------------------------------
+
+
+def test_hole2_a_row_edited_before_the_snapshot_is_not_shown_nor_appended_to(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    tamper("UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE seq = 3")
+    for args in (["log"], ["log", "--json"]):
+        refused(cli(*args), "row #3 was altered")
+    refused(cli("pebbles", "take", "bob", "1"), "row #3 was altered")  # marked: nothing appended
+    refused(cli("status"), "row #3")
+    assert head(db_path) == 11
+    failed = cli("verify")
+    assert failed.code == 1 and "row #3 was altered" in failed.err
+
+
+def test_hole2_log_since_a_row_checks_the_rows_it_shows(
+    cli: Cli, tamper: Callable[..., None], snapshotted: int
+) -> None:
+    tamper("UPDATE events SET actor = 'bob' WHERE seq = 10")
+    refused(cli("log", "-n", "1"), "row #10 was altered")
+
+
+def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows #3 to #25 edited and rehashed among themselves (the forger stops short of the head):
+    `log` checks the links to the checked head before it shows a batch not sealed as checked."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn.execute("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":2') WHERE seq = 3")
+    rows = conn.execute(
+        "SELECT seq, type, body, actor, recorded_at, prev_hash FROM events WHERE seq >= 3 ORDER BY seq"
+    )
+    prev = None
+    for seq, type_, body, actor, at, stored_prev in rows.fetchall():
+        if seq > 25:
+            break
+        prev = stored_prev if prev is None else prev
+        digest = row_hash(prev, seq, type_, body, actor, at)
+        conn.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?", (prev, digest, seq))
+        prev = digest
+    conn.close()
+    refused(cli("log", "--json"), "row #26 does not follow row #25")
+
+
+def test_hole2_redo_never_repeats_a_command_edited_in_place(cli: Cli, tamper: Callable[..., None]) -> None:
+    cli("new", "pebbles", "--players", "alice,bob")
+    moves(cli, "take alice 1")
+    assert cli("undo").code == 0
+    tamper("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE seq = 2")
+    refused(cli("redo"), "row #2 was altered")
+
+
+# --- hole 3: once a check fails, the game stays marked until it is resolved ------------------
+
+
+def test_hole3_a_failed_check_marks_the_game_until_it_is_resolved(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    tamper("UPDATE events SET body = replace(body, '\"n\":3', '\"n\":2') WHERE seq = 11")
+    first = refused(cli("status"), "row #11 was altered")
+    assert "restore an export" in first
+    tamper("UPDATE events SET body = replace(body, '\"n\":2', '\"n\":3') WHERE seq = 11")  # put back
+    for args in (["status"], ["log"], ["score"], ["moves"], ["pebbles", "take", "bob", "1"], ["undo"]):
+        refused(cli(*args), "row #11 was altered")  # still marked: nobody has checked it again
+    assert head(db_path) == 11
+    assert cli("verify").code == 0  # verify keeps working, and lifts the mark once all holds
+    assert cli("pebbles", "take", "bob", "1").code == 0
+
+
+def test_hole3_a_refused_move_found_by_verify_stops_the_game_and_the_table_can_void_it(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """Rows appended by hand with a valid chain, the mark deleted so nothing remembers."""
+    move = encode(service_module.Move(command=msgspec.Raw(encode(pebbles.Take("bob", 9)).encode())))
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
+    for seq, type_, body in ((12, "move", move), (13, "pebbles.taken", encode(pebbles.Taken("bob", 9)))):
+        digest = row_hash(prev, seq, type_, body, "bob", "t")
+        conn.execute(
+            "INSERT INTO events VALUES (1, ?, ?, ?, 'bob', 't', ?, ?)", (seq, type_, body, prev, digest)
+        )
+        prev = digest
+    conn.execute("DELETE FROM verified")
+    conn.close()
+    failed = cli("verify")
+    assert failed.code == 1 and "move #12 (take bob 9) is refused: PEBBLES 2" in failed.err
+    for args in (["status"], ["log"], ["pebbles", "take", "alice", "1"]):
+        refused(cli(*args), "move #12 (take bob 9) is refused", "`referee void 12 --reason TEXT`")
+    assert head(db_path) == 13
+    voided = cli("void", "12", "--reason", "typed in by hand")
+    assert voided.code == 0, voided
+    assert cli("verify").code == 0
+    assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
+
+
+# --- hole 4: a cut tail ------------------------------------------------------------------------
+
+
+def test_hole4_verify_names_a_cut_tail_before_replaying_the_moves(
+    cli: Cli, tamper: Callable[..., None], db_path: Path
+) -> None:
+    cli("new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS))
+    for words in ("work ann", "end ann", "work ben", "end ben"):
+        assert cli("loop", *words.split()).code == 0
+    last = head(db_path)
+    tamper("DELETE FROM events WHERE seq > ?", last - 3)  # cuts the last move in the middle
+    failed = cli("verify")
+    assert failed.code == 1
+    assert f"the log ends at #{last - 3}, but rows up to #{last} were recorded" in failed.err
+    assert "would now record different facts" not in failed.err
+
+
+# --- hole 5: the games table's status ---------------------------------------------------------
+
+
+def test_hole5_games_and_stats_never_believe_the_games_tables_status(
+    cli: Cli, tamper: Callable[..., None]
+) -> None:
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=4")
+    moves(cli, "take alice 3")
+    tamper("UPDATE games SET status = 'over'")
+    listed = json.loads(cli("games", "--json").out)["games"][0]
+    assert (listed["status"], listed["result"]["over"]) == ("active", False)
+    assert json.loads(cli("stats", "--json").out) == {"stats": []}  # no game was finished
+
+
+def test_hole5_games_lists_a_damaged_game_as_damaged(cli: Cli, tamper: Callable[..., None]) -> None:
+    cli("new", "pebbles", "--players", "alice,bob")
+    moves(cli, "take alice 3")
+    tamper("UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE seq = 3")
+    listed = json.loads(cli("games", "--json").out)["games"][0]
+    assert listed["status"] == "damaged" and "row #3 was altered" in listed["result"]["headline"]
+
+
+# --- hole 6: import trusts timestamps; a setup of one game over another's rows ------------------
+
+
+def exported(cli: Cli) -> tuple[dict[str, object], list[dict[str, object]]]:
+    lines = cli("export").out.splitlines()
+    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+
+
+def write_export(path: Path, header: dict[str, object], rows: list[dict[str, object]]) -> Path:
+    """The rows with their bodies canonical and every hash recomputed: a careful forgery."""
+    prev = GENESIS
+    for row in rows:
+        body = json.dumps(row["body"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        seq, type_, actor, at = row["seq"], row["type"], row["actor"], row["recorded_at"]
+        row["prev_hash"], row["hash"] = prev, row_hash(prev, seq, type_, body, actor, at)  # type: ignore[arg-type]
+        prev = str(row["hash"])
+    lines = [json.dumps(header)]
+    for row in rows:
+        body = json.dumps(row.pop("body"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        lines.append(json.dumps(row)[:-1] + ', "body": ' + body + "}")
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.fixture
+def dealt(cli: Cli) -> int:
+    """A LOOP game dealt from a seed and the test cards, then two moves."""
+    cli("new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS))
+    for words in ("work ann", "end ann"):
+        assert cli("loop", *words.split()).code == 0
+    return 1
+
+
+def test_hole6_card_rows_stamped_later_are_still_the_setup(cli: Cli, tmp_path: Path, dealt: int) -> None:
+    header, rows = exported(cli)
+    for row in rows[1:]:
+        row["recorded_at"] = "2030-01-01T00:00:00.000000+00:00"  # as if every card came later
+    assert cli("import", str(write_export(tmp_path / "later.jsonl", header, rows)), "--copy").code == 0
+    result = cli("void", "2", "--reason", "take the card back", "--cascade")
+    assert result.code == 1 and "part of the setup" in result.err
+
+
+def test_hole6_moves_stamped_with_the_setups_time_can_be_undone(cli: Cli, tmp_path: Path, dealt: int) -> None:
+    header, rows = exported(cli)
+    for row in rows:
+        row["recorded_at"] = rows[0]["recorded_at"]
+    assert cli("import", str(write_export(tmp_path / "same.jsonl", header, rows)), "--copy").code == 0
+    undone = cli("undo")
+    assert undone.code == 0 and "undo" in undone.out
+
+
+def test_hole6_an_import_whose_setup_names_another_game_is_refused_as_such(cli: Cli, tmp_path: Path) -> None:
+    cli("new", "pebbles", "--players", "ann,ben")
+    moves(cli, "take ann 2")
+    header, rows = exported(cli)
+    loop = games.get("loop")
+    setup = {"game": "loop", "rules_version": loop.rules_version, "mode": loop.modes[0]}
+    header.update(setup)
+    rows[0]["body"].update(setup)  # type: ignore[attr-defined]
+    result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
+    assert result.code == 1, result
+    assert "row #2 is a move of pebbles ('take'), but the setup names loop" in result.err
+    assert "newer referee" not in result.err
+
+
+# --- hole 7: output failures -------------------------------------------------------------------
+
+
+def run_cli(db: Path, *args: str, stdout: object) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "tests.run_cli", "--db", str(db), *args],
+        stdout=stdout,  # type: ignore[arg-type]
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+
+
+def closed_pipe() -> int:
+    read, write = os.pipe()
+    os.close(read)
+    return write
+
+
+@pytest.fixture
+def long_game(cli: Cli, db_path: Path) -> Path:
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=100000")
+    referee = Referee.open(db_path)
+    for n in range(600):
+        referee.submit(1, pebbles.Take(("alice", "bob")[n % 2], 1))
+    referee.store.close()
+    return db_path
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_hole7_a_move_whose_output_fails_is_reported_as_recorded(long_game: Path) -> None:
+    with open("/dev/full", "w") as full:
+        result = run_cli(long_game, "pebbles", "take", "alice", "1", stdout=full)
+    assert result.returncode == 5, result.stderr
+    assert result.stderr.startswith("referee: recorded #1202: take alice 1, but the output failed")
+    assert head(long_game) == 1203
+    pipe = closed_pipe()
+    result = run_cli(long_game, "pebbles", "take", "bob", "1", stdout=pipe)
+    os.close(pipe)
+    assert result.returncode == 5, result.stderr
+    assert "recorded #1204: take bob 1, but the output was closed" in result.stderr
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+
+
+def test_hole7_an_export_into_a_closed_pipe_does_not_claim_every_row(long_game: Path) -> None:
+    pipe = closed_pipe()
+    result = run_cli(long_game, "export", stdout=pipe)
+    os.close(pipe)
+    assert result.returncode == 5
+    assert result.stderr.strip() == "referee: the output was closed: not all of it was written"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_hole7_export_to_a_full_disk_is_a_storage_failure(cli: Cli, long_game: Path) -> None:
+    result = cli("export", "-o", "/dev/full")
+    assert result.code == 3 and "No space left on device" in result.err
+
+
+# --- the key ----------------------------------------------------------------------------------
+
+
+def test_the_key_is_made_beside_the_database_readable_by_its_owner_only(cli: Cli, db_path: Path) -> None:
+    cli("new", "pebbles", "--players", "alice,bob")
+    key = Path(f"{db_path}.key")
+    assert key.stat().st_mode & 0o777 == 0o600 and len(key.read_bytes()) == 32
+
+
+def test_without_the_key_no_cache_is_believed_and_each_is_rebuilt(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    Path(f"{db_path}.key").unlink()  # a copy of the database, or a lost key
+    referee = Referee.open(db_path)
+    tip = referee.store.tip(1)
+    assert tip.mark is None  # the mark made with the old key reads as none
+    assert referee.store.snapshot(1, snapshot_key(pebbles), 9) is None  # type: ignore[arg-type]
+    assert referee.load(1).state.held == {"alice": 9, "bob": 2}  # the whole log, checked
+    assert referee.store.tip(1).mark == 11  # marked again, with the new key
+    referee.store.close()
+
+
+# --- the hashing rule, as written down for a third tool --------------------------------------
+
+
+def test_the_hashing_rule_in_the_docs_checks_an_export(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = (ROOT / "docs" / "auditing.md").read_text()  # "What the record guarantees"
+    start = page.index("```py\nimport hashlib, json\n") + len("```py\n")
+    snippet = page[start : page.index("```", start)]
+    cli("new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS), "--title", "Zoë's")
+    for words in ("work ann", "end ann"):
+        assert cli("loop", *words.split()).code == 0
+    exported = tmp_path / "friday.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    printed: list[str] = []
+    monkeypatch.chdir(tmp_path)
+    exec(snippet, {"print": lambda *words: printed.append(" ".join(map(str, words)))})
+    head_hash = json.loads(exported.read_text().splitlines()[-1])["hash"]
+    assert printed == [f"head {head_hash}"]
