@@ -37,6 +37,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger import games
 from referee_cli.app import run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -286,7 +287,9 @@ def test_the_readme_plays_a_whole_game() -> None:
 
 
 @pytest.mark.parametrize("page", [page for page in PAGES if blocks(page, "python")], ids=rel)
-def test_the_python_examples_run(page: Path, table: Path) -> None:
+def test_the_python_examples_run(page: Path, table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An example may register or unregister a game: the tests' registry is put back after it.
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
     for block in blocks(page, "python"):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
