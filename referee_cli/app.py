@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import msgspec
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError
@@ -60,7 +60,8 @@ By = Annotated[
 ]
 OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
 CONTEXT = {"help_option_names": ["--help", "-h"], "token_normalize_func": str.lower}
-MOVE_SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+# The only words of a move line the command line reads itself; every other word is the game's.
+MOVE_FLAGS = frozenset({"--json", "--help", "-h"})
 
 
 def default_db() -> Path:
@@ -147,6 +148,17 @@ def show_recorded(s: Session, result: Recorded, json: bool) -> None:
         )
     else:
         echo(render.recorded(result, board))
+
+
+class MoveCommand(TyperCommand):
+    """A move verb: its words go to the game's grammar untouched. click would read ``-1lth`` as
+    the short options ``-1 -l -t -h`` (and so print the help); only ``--json`` and ``--help``
+    (``-h``) typed as whole words are the command line's, everything else comes after ``--``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        flags = [a for a in args if a.lower() in MOVE_FLAGS]
+        words = [a for a in args if a.lower() not in MOVE_FLAGS]
+        return super().parse_args(ctx, [*flags, "--", *words] if words else flags)
 
 
 class LazyRoot(TyperGroup):
@@ -560,7 +572,7 @@ def game_group(name: str) -> typer.Typer:
                 raise BadInput(
                     f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID"
                 )
-            show_recorded(s, s.referee.submit_text(game_id, [verb, *(words or []), *ctx.args]), json)
+            show_recorded(s, s.referee.submit_text(game_id, [verb, *(words or [])]), json)
 
         return command
 
@@ -569,7 +581,7 @@ def game_group(name: str) -> typer.Typer:
             group.command(
                 word,
                 help=f"{verb.help}\n\nUsage: {verb.usage}",
-                context_settings=MOVE_SETTINGS,
+                cls=MoveCommand,
                 hidden=word != verb.name,
             )(verb_command(word))
 
