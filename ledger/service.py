@@ -58,7 +58,9 @@ from ledger.history import (
     replay_checked,
     revalidate,
 )
+from ledger.names import checked_title, player_names
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
+from ledger.words import same_name
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
@@ -247,12 +249,13 @@ class Referee:
         setup = Setup(
             game=game.name,
             rules_version=game.rules_version,
-            players=_check_players(game, players),
+            players=tuple(players),  # as given, until read (the grammar's words depend on the setup)
             mode=_check_mode(game, mode),
             options=_check_options(game, options or {}),
             seed=seed,
-            title=title,
+            title=checked_title(title),
         )
+        setup = msgspec.structs.replace(setup, players=_check_players(game, _new_names(game, setup)))
         state = game.initial(setup)
         rows = [NewRow(SETUP, encode(setup), TABLE)]
         for command in game.load_cards(setup, cards) if cards else []:
@@ -658,8 +661,8 @@ class Referee:
                 raise NotFound(f"game #{game_id} has no row #{since}", legal=f"1 to {head}")
             start = self.store.meta_at(game_id, since)[0]
         if last is not None:
-            if last < 1:
-                raise BadInput(f"-n takes a number of entries, 1 or more, not {last}")
+            if not 1 <= last <= MAX_ID:
+                raise BadInput(f"-n takes a number of entries, 1 to {MAX_ID}, not {last}")
             start = max(start, self.store.nth_last_meta(game_id, last))
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
@@ -1275,9 +1278,19 @@ def _describe_setup(setup: Setup) -> str:
 
 def _player(setup: Setup, name: str) -> str:
     for player in setup.players:
-        if player.lower() == name.lower():
+        if same_name(player, name):
             return player
     raise BadInput(f"unknown player {name!r}", legal=f"players: {', '.join(setup.players)}")
+
+
+def _new_names(game: Game, setup: Setup) -> tuple[str, ...]:
+    """The players of a new game, as ``player_names`` reads them: no word the table (the
+    actor ``table``) or the game's grammar in this setup (``reserved_words``) already holds."""
+    reserved = {TABLE: "the table's name (the actor of the moves no player makes)"}
+    words = getattr(game, "reserved_words", None)
+    if words is not None:
+        reserved |= {word.casefold(): what for word, what in words(setup).items()}
+    return player_names(setup.players, reserved)
 
 
 def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ Start-up is kept short: a game's move commands are built only when that game's n
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -91,6 +92,30 @@ class Session:
 
     def game_id(self) -> int:
         return self.referee.resolve(self.game)
+
+    @contextlib.contextmanager
+    def creating(self) -> Iterator[Referee]:
+        """The referee for a command that may make the database (``new``, ``import``). A
+        database it makes is announced on stderr (where it is) once the command has done its
+        work, and removed again if the command is refused: a refusal leaves no file behind."""
+        opened = self._referee is not None
+        missing = [p for p in self.db.absolute().parents if not p.exists()]
+        referee = self.open(create=True)
+        fresh = referee.store.created and not opened and str(self.db) != ":memory:"
+        try:
+            yield referee
+        except BaseException:
+            if fresh and not referee.store.games():
+                referee.store.close()
+                self._referee = None
+                for path in (self.db, Path(f"{self.db}-wal"), Path(f"{self.db}-shm")):
+                    path.unlink(missing_ok=True)
+                for folder in missing:  # the folders it made for the file, innermost first
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+            raise
+        if fresh:
+            sys.stderr.write(f"created the referee database {_where(self.db)}\n")
 
 
 def session(ctx: typer.Context) -> Session:
@@ -279,10 +304,10 @@ def build_app() -> typer.Typer:
             options["modules"] = modules
         games.get(kind)  # an unknown game is refused before any database is made
         cards_text = _read(cards) if cards else None
-        referee = s.open(create=True)
-        game_id = referee.new_game(
-            kind, players.split(","), mode=mode, options=options, seed=seed, title=title, cards=cards_text
-        )
+        with s.creating() as referee:
+            game_id = referee.new_game(
+                kind, players.split(","), mode=mode, options=options, seed=seed, title=title, cards=cards_text
+            )
         loaded, board, _ = referee.board(game_id)
         if json:
             out({"game": game_json(referee, game_id), "status": board})
@@ -483,8 +508,8 @@ def build_app() -> typer.Typer:
         """Load an exported game after re-checking every row; it becomes the current game."""
         s = session(ctx)
         text = _read(file)
-        referee = s.open(create=True)
-        game_id, new = referee.import_lines(text.splitlines(), copy=copy)
+        with s.creating() as referee:
+            game_id, new = referee.import_lines(text.splitlines(), copy=copy)
         if json:
             out({"game": game_json(referee, game_id), "new": new})
         elif new:
@@ -650,6 +675,14 @@ def _stream_json(game: dict[str, Any], entries: Iterator[Any]) -> None:
     for n, entry in enumerate(entries):
         sys.stdout.write(("," if n else "") + encode(entry).decode())
     sys.stdout.write("]}\n")
+
+
+def _where(path: Path) -> str:
+    """A path as a person finds it: relative to the working folder if it is inside it."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path.absolute())
 
 
 def _read(path: Path) -> str:

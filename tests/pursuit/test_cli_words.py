@@ -75,3 +75,43 @@ def test_the_shell_reads_a_negative_word_as_a_move_word(
     result = cli("play")
     assert result.code == 0 and "Usage:" not in result.out, result
     assert lth(cli, "ann") == start + 1
+
+
+def test_what_bash_leaves_of_a_semicolon_level_is_refused(cli: Cli, dealt: None) -> None:
+    """`declare item lamp l1=;2money;1influence` typed in bash recorded LAMP with an empty
+    level (the `;` ended the command); what reaches the referee, `l1=`, is refused now."""
+    before = cli("log", "--json").out
+    for word in ("l1=", "l1=;2money;1influence"):
+        result = cli("pursuit", "declare", "item", "lamp", word)
+        assert result.code == 2, result
+        assert "its parts are split by '.'" in result.err and len(result.err.splitlines()) == 1
+    assert cli("log", "--json").out == before
+
+
+def test_a_level_typed_in_bash_reaches_the_referee_whole(tmp_path: Path) -> None:
+    """The separator is no character a shell treats specially: the line as bash runs it."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    both = tmp_path / "pursuit-test.toml"
+    both.write_text(SETTINGS + "\n" + CARDS)
+    script = (
+        f"referee() {{ {sys.executable} -c 'from referee_cli.app import main; main()' \"$@\"; }}\n"
+        f"referee new pursuit --players ann,ben --modules {ALL} --cards {both} >/dev/null\n"
+        "referee pursuit declare item lamp l1=.2money.1influence\n"
+        "referee cards --json\n"
+    )
+    done = subprocess.run(
+        ["bash", "-c", script],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "REFEREE_DB": str(tmp_path / "ledger.db")},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    recorded, cards = done.stdout.splitlines()[:2], json.loads(done.stdout.splitlines()[-1])["cards"]
+    assert recorded[0].endswith("declare item lamp l1=.2money.1influence"), done.stdout
+    [lamp] = [card for card in cards["card"] if card["name"] == "LAMP"]
+    assert lamp["levels"][0] == {"cost": "2money", "reward": "1influence"}, lamp

@@ -24,7 +24,7 @@ from ledger.decider import Option, Verb
 from ledger.games.loop.cards import dump_cards, load_cards
 from ledger.games.loop.describe import describe, redact
 from ledger.games.loop.evolve import evolve
-from ledger.games.loop.grammar import ALIASES, USAGE, parse, text
+from ledger.games.loop.grammar import ALIASES, USAGE, parse, reserved_words, text
 from ledger.games.loop.model import Command, Event, State
 from ledger.games.loop.moves import legal
 from ledger.games.loop.present import present
@@ -131,6 +131,7 @@ __all__ = [
     "parse",
     "present",
     "redact",
+    "reserved_words",
     "rules_version",
     "rules_versions",
     "score",

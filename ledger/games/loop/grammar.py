@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from msgspec.structs import replace
 
+from ledger.decider import Setup
 from ledger.errors import BadInput
 from ledger.games.loop import data
 from ledger.games.loop.evolve import AREA, CENTRAL
@@ -91,6 +92,20 @@ USAGE = {
     "call": "call TARGET [--card KIND]",
     "object": "object PLAYER KIND",
 }
+
+
+def reserved_words(setup: Setup) -> dict[str, str]:
+    """The words this mode's grammar reads where a player's name may stand: no player may be
+    named one (``new`` refuses it, naming what the word is here)."""
+    mode = MODES.get(setup.mode)
+    words: dict[str, str] = {}
+    if mode is not None and mode.events:
+        for choice in _CHOICES:
+            words[choice] = f"an EVENT choice in `event PLAYER {choice} ...` (9.0), where a TARGET may stand"
+    if mode is not None and mode.favours == "blue":
+        words[AREA] = "the BUY AREA in `area:TYPE@Q` (7.0 SHARE), where an OWNER may stand"
+        words[CENTRAL] = "the central LANDFILL (7.0), where an OWNER may stand"
+    return words
 
 
 def _blue(state: State) -> bool:
