@@ -845,7 +845,7 @@ class Referee:
                     f" (#{target} and before) are part of the setup that deals the game",
                     legal="start a new game to set it up differently",
                 )
-            who = by or self.store.rows(game_id, target - 1, target)[0].actor
+            who = _actor(loaded.setup, by) if by else self.store.rows(game_id, target - 1, target)[0].actor
             result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=who))
             if result is not None:
                 return result
@@ -860,6 +860,7 @@ class Referee:
             raise BadInput("a void needs a reason", legal="--reason TEXT")
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
+            by = _actor(loaded.setup, by)
             target = self._move_of(game_id, seq)
             before = self.load(game_id, target - 1, all_reverts=True).state
             reverted = self._reverted(game_id)
@@ -886,7 +887,10 @@ class Referee:
     def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
         """Make the last undone move again, as long as no other move came since; ``by`` (who
         asked) is the move's actor unless said."""
-        game = self.load(game_id).game
+        loaded = self.load(game_id)
+        game = loaded.game
+        if by:
+            by = _actor(loaded.setup, by)
         stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
         for entry in group_entries(game, self.store.rows_of_meta(game_id)):
@@ -1281,6 +1285,16 @@ def _player(setup: Setup, name: str) -> str:
         if same_name(player, name):
             return player
     raise BadInput(f"unknown player {name!r}", legal=f"players: {', '.join(setup.players)}")
+
+
+def _actor(setup: Setup, by: str) -> str:
+    """Who asked for an undo, a void or a redo (``--by``): a player, as seated, or the table."""
+    for actor in (*setup.players, TABLE):
+        if same_name(actor, by):
+            return actor
+    raise BadInput(
+        f"--by {by!r} is not at this table", legal=f"a player ({', '.join(setup.players)}) or {TABLE}"
+    )
 
 
 def _new_names(game: Game, setup: Setup) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError
+from ledger.names import shown
 from ledger.service import Recorded, Referee
 from referee_cli import render
 
@@ -129,6 +130,10 @@ def out(data: Any) -> None:
 
 
 def echo(text: str) -> None:
+    """A line (or lines) of text on stdout; control characters a table typed into a reason, a
+    title or a move (an escape sequence, a bidi override) are shown escaped, never sent raw."""
+    if not text.isprintable():
+        text = "\n".join(shown(line) for line in text.split("\n"))
     sys.stdout.write(text + "\n")
 
 
@@ -771,8 +776,7 @@ def _tell(error: RefereeError, argv: Sequence[str]) -> None:
             out(error.to_json())
         else:
             # One line, whatever the input it quotes: control characters are shown escaped.
-            text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in str(error))
-            sys.stderr.write(f"referee: {text}\n")
+            sys.stderr.write(f"referee: {shown(str(error))}\n")
     except UnicodeEncodeError:
         safe = BadInput(str(error).encode("utf-8", "backslashreplace").decode("utf-8"))
         safe.kind, safe.exit_code = error.kind, error.exit_code

@@ -6,6 +6,7 @@ characters, and each game's verbs following its mode."""
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -192,3 +193,56 @@ def test_names_that_collide_in_no_grammar_of_the_mode_are_fine(cli: Cli) -> None
 def test_new_refuses_a_title_that_is_not_one_short_line(cli: Cli, title: str, message: str) -> None:
     line = one_line(cli("new", "loop", "--players", "ann,ben", "--title", title), 2)
     assert message in line, line
+
+
+# ---------------------------------------------------------------------------- actors and text
+
+
+@pytest.fixture
+def moved(cli: Cli) -> None:
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    assert cli("pebbles", "take", "alice", "1").code == 0
+    assert cli("pebbles", "take", "bob", "2").code == 0
+
+
+@pytest.mark.parametrize(
+    "args", [("undo", "--by", "dan"), ("void", "2", "--reason", "x", "--by", "dan"), ("redo", "--by", "dan")]
+)
+def test_only_a_player_or_the_table_asks_for_a_revert(cli: Cli, moved: None, args: tuple[str, ...]) -> None:
+    """`undo --by dan` (not a player) was logged with dan as the actor."""
+    if args[0] == "redo":
+        assert cli("undo").code == 0
+    before = cli("log", "--json").out
+    line = one_line(cli(*args), 2)
+    assert "--by 'dan' is not at this table (a player (alice, bob) or table)" in line, line
+    assert cli("log", "--json").out == before
+
+
+def test_a_revert_by_a_player_is_logged_as_seated(cli: Cli, moved: None) -> None:
+    assert cli("undo", "--by", "ALICE").code == 0
+    assert cli("void", "2", "--reason", "miscounted", "--by", "Table").code == 0
+    actors = [e["actor"] for e in json.loads(cli("log", "--json").out)["entries"]]
+    assert actors[-2:] == ["alice", "table"]
+
+
+def test_text_a_table_typed_is_shown_with_its_control_characters_escaped(cli: Cli, moved: None) -> None:
+    """`undo --reason` with terminal escapes made `log` print them raw."""
+    reason = "\x1b[2J\x1b[31mmis\ncounted\u202e"
+    undone = cli("undo", "--reason", reason)
+    assert undone.code == 0
+    log = cli("log")
+    assert "\x1b" not in log.out and "\u202e" not in log.out
+    assert "\\x1b[2J\\x1b[31mmis\\ncounted\\u202e" in log.out
+    assert json.loads(cli("log", "--json").out)["entries"][-1]["reason"] == reason  # stored as given
+
+
+def test_a_stored_title_is_shown_escaped() -> None:
+    """A title from before `new` refused control characters (or from an import) is shown escaped."""
+    from ledger.service import Result as GameResult
+    from ledger.store import GameRow
+    from referee_cli import render
+
+    row = GameRow(1, "loop", "2", "Fri\x1b[31mday\nnight", ["ann", "ben"], {}, "2026-01-01T12:00:00", "live")
+    result = GameResult(1, "loop", False, "ann's turn", [], "happiness", {}, "2026-01-01T12:00:00")
+    text = render.games([row], [result], 1)
+    assert "\x1b" not in text and "Fri\\x1b[31mday\\nnight" in text
