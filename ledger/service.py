@@ -22,7 +22,7 @@ import msgspec
 
 from ledger import games
 from ledger.codec import GENESIS, encode, row_hash, tag_of, utcnow
-from ledger.decider import Board, Game, Score, Screen, Setup
+from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
     IllegalMove,
@@ -571,6 +571,12 @@ class Referee:
         loaded = self.load(game_id)
         return loaded, loaded.game.score(loaded.state)
 
+    def verbs(self, game_id: int) -> list[Verb]:
+        """The verbs of this game's grammar in its setup: a mode's own (LOOP's Basic Mode has no
+        CAREER), for help, completion and the unknown-verb error."""
+        loaded = self.load(game_id)
+        return game_verbs(loaded.game, loaded.setup)
+
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
         loaded = self.load(game_id)
@@ -749,7 +755,9 @@ class Referee:
         """Parse a move typed in the game's grammar and submit it (``seen``: see ``submit``)."""
         loaded = self.seen(game_id, seen)
         if not words:
-            raise BadInput("no move given", legal=", ".join(v.usage for v in loaded.game.verbs))
+            raise BadInput(
+                "no move given", legal=", ".join(v.usage for v in game_verbs(loaded.game, loaded.setup))
+            )
         command = loaded.game.parse(loaded.state, list(words))
         return self.submit(game_id, command, actor, _loaded=loaded)
 
@@ -1168,6 +1176,13 @@ class Referee:
             current=True,
         )
         return game_id, True
+
+
+def game_verbs(game: Game, setup: Setup) -> list[Verb]:
+    """``game.verbs`` less those the setup does without (a game's ``absent_verbs``)."""
+    absent = getattr(game, "absent_verbs", None)
+    gone = absent(setup) if absent is not None else {}
+    return [verb for verb in game.verbs if verb.name not in gone]
 
 
 def game_schema(kind: str) -> dict[str, Any]:

@@ -57,8 +57,20 @@ Kind = Annotated[
     str, typer.Argument(metavar="GAME", help="The game, e.g. loop.", autocompletion=complete_kind)
 ]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Show every hidden card.")]
+
+
+def complete_actor(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of ``--by``: a player of the current game, or the table."""
+    return [*complete_player(ctx, incomplete), *(["table"] if "table".startswith(incomplete.lower()) else [])]
+
+
 By = Annotated[
-    str | None, typer.Option("--by", help="Who asked (recorded in the log; default: the move's player).")
+    str | None,
+    typer.Option(
+        "--by",
+        help="Who asked (recorded in the log; default: the move's player).",
+        autocompletion=complete_actor,
+    ),
 ]
 OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
 CONTEXT = {"help_option_names": ["--help", "-h"], "token_normalize_func": str.lower}
@@ -229,6 +241,9 @@ def build_command() -> LazyRoot:
     root = typer.main.get_command(app)
     assert isinstance(root, LazyRoot)
     root.lazy = infos
+    from referee_cli.complete import use_bash_script
+
+    use_bash_script()
     return root
 
 
@@ -452,7 +467,9 @@ def build_app() -> typer.Typer:
         cascade: Annotated[
             bool, typer.Option("--cascade", help="Also void later moves it makes illegal.")
         ] = False,
-        by: Annotated[str, typer.Option("--by", help="Who asked (recorded in the log).")] = "table",
+        by: Annotated[
+            str, typer.Option("--by", help="Who asked (recorded in the log).", autocompletion=complete_actor)
+        ] = "table",
         json: JsonFlag = False,
     ) -> None:
         """Revert an earlier disputed move; later moves are re-checked without it."""
@@ -580,11 +597,45 @@ def build_app() -> typer.Typer:
     return app
 
 
+class MovesGroup(TyperGroup):
+    """``referee GAME``: its help, the shells' completion of a verb and the unknown-verb error
+    list the verbs of the current game's mode (LOOP's Basic Mode has no ``career``); a verb
+    of another mode still reaches the game, which says why it is not here."""
+
+    def mode_verbs(self, ctx: Any) -> list[str] | None:
+        root = ctx.find_root()
+        try:
+            referee = Referee.open(Path(root.params.get("db") or default_db()), create=False)
+            game_id = referee.resolve(root.params.get("game"))
+            if referee.store.game(game_id).kind != self.name:
+                return None
+            return [verb.name for verb in referee.verbs(game_id)]
+        except RefereeError:
+            return None
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        listed = super().list_commands(ctx)
+        verbs = self.mode_verbs(ctx)
+        every = {verb.name for verb in games.get(self.name or "").verbs}
+        return listed if verbs is None else [c for c in listed if c not in every or c in verbs]
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and self.get_command(ctx, args[0].lower()) is None and not args[0].startswith("-"):
+            verbs = self.mode_verbs(ctx) or [verb.name for verb in games.get(self.name or "").verbs]
+            raise BadInput(f"unknown {self.name} move {args[0]!r}", legal=" | ".join([*verbs, "moves"]))
+        return super().resolve_command(ctx, args)
+
+
 def game_group(name: str) -> typer.Typer:
     """``referee GAME VERB ...``: each verb's words go to the game's own parser."""
     game = games.get(name)
     group = typer.Typer(
-        name=name, help=f"Moves of {game.title}.", no_args_is_help=True, context_settings=CONTEXT
+        name=name,
+        help=f"Moves of {game.title}.",
+        no_args_is_help=True,
+        context_settings=CONTEXT,
+        cls=MovesGroup,
+        add_completion=False,  # installed from `referee`, not from each game
     )
 
     def verb_command(verb: str) -> Callable[..., None]:

@@ -24,7 +24,7 @@ from ledger.decider import Option, Verb
 from ledger.games.loop.cards import dump_cards, load_cards
 from ledger.games.loop.describe import describe, redact
 from ledger.games.loop.evolve import evolve
-from ledger.games.loop.grammar import ALIASES, USAGE, parse, reserved_words, text
+from ledger.games.loop.grammar import ALIASES, USAGE, absent_verbs, parse, reserved_words, text
 from ledger.games.loop.model import Command, Event, State
 from ledger.games.loop.moves import legal
 from ledger.games.loop.present import present
@@ -114,6 +114,7 @@ __all__ = [
     "Event",
     "State",
     "View",
+    "absent_verbs",
     "actor",
     "decide",
     "describe",
