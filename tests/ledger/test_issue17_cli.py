@@ -31,6 +31,15 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def other_program(path: Path, *statements: str) -> Path:
+    """An SQLite file another program made."""
+    with sqlite3.connect(path) as conn:
+        for statement in statements:
+            conn.execute(statement)
+    conn.close()
+    return path
+
+
 def referee_at(db: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Result:
     capsys.readouterr()
     code = run(["--db", str(db), *args])
@@ -52,11 +61,11 @@ def test_another_programs_database_with_a_games_table_is_refused_unchanged(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`--db` on another program's SQLite file with a `games` table exited 4 (AlterError)."""
-    db = tmp_path / "chess.db"
-    with sqlite3.connect(db) as conn:
-        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, white TEXT, black TEXT)")
-        conn.execute("INSERT INTO games (white, black) VALUES ('ann', 'ben')")
-    conn.close()
+    db = other_program(
+        tmp_path / "chess.db",
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, white TEXT, black TEXT)",
+        "INSERT INTO games (white, black) VALUES ('ann', 'ben')",
+    )
     before = digest(db)
     for args in (("games",), ("new", "loop", "--players", "ann,ben"), ("status",)):
         line = one_line(referee_at(db, capsys, *args), 3)
@@ -68,10 +77,7 @@ def test_another_programs_database_with_a_games_table_is_refused_unchanged(
 def test_an_unrelated_sqlite_file_is_never_extended(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = tmp_path / "notes.db"
-    with sqlite3.connect(db) as conn:
-        conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
-    conn.close()
+    db = other_program(tmp_path / "notes.db", "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
     before = digest(db)
     line = one_line(referee_at(db, capsys, "new", "loop", "--players", "ann,ben"), 3)
     assert "is not a referee database (no games table; its tables: notes)" in line
