@@ -85,18 +85,19 @@ class Shell:
 
     def follows(self, done: list[str]) -> list[str]:
         """What may follow a table command's words: a player after ``--as`` (and ``moves``), a
-        player or the table after ``--by``, the command's options after a dash; else nothing
-        (``undo``, ``void SEQ``, ``log`` take no player)."""
+        player or the table after ``--by``, nothing after another option's value (``--reason``),
+        else the command's options: never a player where none fits (``undo``, ``void``, ``log``)."""
         command = done[0].lower()
         if done[-1].lower() == "--as" or (command == "moves" and len(done) == 1):
             return self.players
         if done[-1].lower() == "--by":
             return [*self.players, "table"]
-        click = self.command.get_command(None, command)
-        options = [
-            o for p in getattr(click, "params", []) for o in getattr(p, "opts", ()) if o.startswith("-")
-        ]
-        return sorted(o for o in options if o not in ("--help", "-h"))
+        params = getattr(self.command.get_command(None, command), "params", [])
+        taking = {o for p in params if not getattr(p, "is_flag", True) for o in getattr(p, "opts", ())}
+        if done[-1].lower() in taking:
+            return []  # a reason, a count, a file: typed, not chosen
+        options = {o for p in params for o in getattr(p, "opts", ()) if o.startswith("--")}
+        return sorted(options - {"--help"})
 
     def complete(self, text: str, state: int) -> str | None:
         import readline

@@ -87,6 +87,7 @@ def test_tab_offers_no_player_where_none_fits(cli: Cli, basic: Shell) -> None:
     assert basic.candidates("status --as ", "") == ["ann", "ben"]
     assert basic.candidates("moves ", "") == ["ann", "ben"]
     assert basic.candidates("undo --", "--") == ["--by", "--json", "--reason"]
+    assert basic.candidates("undo --reason ", "") == basic.candidates("log -n ", "") == []
     # 1.0: the starting MATERIAL, any of the 5 types; once dealt, no reveal is open
     assert basic.candidates("reveal material ", "") == ["food", "glass", "metal", "plastic", "utility"]
     dealt(cli)
