@@ -166,6 +166,7 @@ def test_a_decomposed_name_is_stored_normalised(cli: Cli) -> None:
         (("loop", "--mode", "cooperative", "--players", "ann,toss"), "'toss' is an EVENT choice"),
         (("loop", "--mode", "solo", "--players", "area"), "'area' is the BUY AREA in `area:TYPE@Q`"),
         (("loop", "--mode", "solo", "--players", "Central"), "'Central' is the central LANDFILL"),
+        (("loop", "--mode", "competitive", "--players", "ann,central"), "SCIENTIST 8.0"),
         (("planet-b", "--players", "ann,dummy"), "player name 'dummy' is taken"),
         (
             ("planet-b", "--players", "ann,ben,red", "--option", "colours=red,blue,green"),
