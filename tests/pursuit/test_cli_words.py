@@ -115,3 +115,20 @@ def test_a_level_typed_in_bash_reaches_the_referee_whole(tmp_path: Path) -> None
     assert recorded[0].endswith("declare item lamp l1=.2money.1influence"), done.stdout
     [lamp] = [card for card in cards["card"] if card["name"] == "LAMP"]
     assert lamp["levels"][0] == {"cost": "2money", "reward": "1influence"}, lamp
+
+
+def test_the_verbs_of_a_module_left_out_are_not_offered(cli: Cli) -> None:
+    """Each game's verbs follow its setup: without the Community module there is no Engage in
+    Community nor Outcome, without Friends no Friend action; help and errors say so."""
+    assert cli("new", "pursuit", "--players", "ann,ben", "--modules", "friends").code == 0
+    listed = cli("pursuit", "--help").out
+    assert " develop " in listed and " engage " not in listed and " outcome " not in listed
+    for verb in ("engage", "outcome"):
+        refused = cli("pursuit", verb, "ann", "x")
+        assert refused.code == 1, refused
+        assert "Engage in Community: this game is played without the community module" in refused.err
+    unknown = cli("pursuit", "fly")
+    assert unknown.code == 2 and "engage" not in unknown.err and "develop" in unknown.err
+    assert cli("new", "pursuit", "--players", "ann,ben", "--modules", "community").code == 0
+    refused = cli("pursuit", "develop", "ann", "kevin")
+    assert refused.code == 1 and "PURSUIT KS Promos 4: 1. Friends: this game is played without" in refused.err

@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ledger.errors import BadInput
+from ledger.decider import Setup
+from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import cards, data
 from ledger.games.pursuit.faces import LEVEL_PARTS, Action, Card, Community, Face, Level, Setting
 from ledger.games.pursuit.model import (
@@ -34,6 +35,8 @@ from ledger.games.pursuit.model import (
     Trait,
     Upkeep,
 )
+from ledger.games.pursuit.rules.setup import modules_of
+from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
 from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
 
 USAGE = {
@@ -298,15 +301,42 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
 _ALIAS = {alias: verb for verb, aliases in ALIASES.items() for alias in aliases}
 
 
+# The verbs a module brings (the game without it has none of them), with the section cited.
+_MODULE_VERBS = {
+    "community": (("engage", "outcome"), R_ENGAGE),
+    "friends": (("start-friendship", "develop", "dedicate"), R_FRIENDS),
+}
+
+
+def absent_verbs(setup: Setup) -> dict[str, str]:
+    """The verbs of the modules this setup plays without, each with why."""
+    return {verb: why for verb, (why, _) in _absent(modules_of(setup.options.get("modules", ""))).items()}
+
+
+def _absent(modules: Sequence[str]) -> dict[str, tuple[str, str]]:
+    return {
+        verb: (f"this game is played without the {module} module (--modules {module})", rule)
+        for module, (verbs, rule) in _MODULE_VERBS.items()
+        if module not in modules
+        for verb in verbs
+    }
+
+
 def parse(state: State, words: Sequence[str]) -> Command:
-    """The command typed as ``words`` (the verb first)."""
+    """The command typed as ``words`` (the verb first); a verb of a module the game is played
+    without is refused by that module's rules (``IllegalMove``)."""
+    absent = _absent(state.modules)
+    usage = ", ".join(verb for verb in _PARSERS if verb not in absent)
     if not words:
-        raise BadInput("no move given", legal=", ".join(_PARSERS))
+        raise BadInput("no move given", legal=usage)
     verb = words[0].lower()
     verb = _ALIAS.get(verb, verb)
+    if verb in absent:
+        why, rule = absent[verb]
+        raise IllegalMove(why, rule=rule, legal=usage)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise BadInput(f"unknown move {words[0]!r}", legal=", ".join(_PARSERS))
+        raise BadInput(f"unknown move {words[0]!r}", legal=usage)
     return parser(state, words[1:])
 
 
