@@ -606,12 +606,17 @@ class MovesGroup(TyperGroup):
         root = ctx.find_root()
         try:
             referee = Referee.open(Path(root.params.get("db") or default_db()), create=False)
+        except RefereeError:
+            return None
+        try:
             game_id = referee.resolve(root.params.get("game"))
             if referee.store.game(game_id).kind != self.name:
                 return None
             return [verb.name for verb in referee.verbs(game_id)]
         except RefereeError:
             return None
+        finally:
+            referee.store.close()
 
     def list_commands(self, ctx: Any) -> list[str]:
         listed = super().list_commands(ctx)
