@@ -49,7 +49,7 @@ from ledger.errors import (
     VerificationFailed,
     WriteConflict,
 )
-from ledger.service import TABLE, LegalMove, Recorded, Referee
+from ledger.service import TABLE, LegalMove, Recorded, Referee, game_verbs
 from referee_cli import render
 
 POLL = 0.25  # seconds between looks at the log's head (another process's appends)
@@ -174,7 +174,7 @@ class Table:
             "groups": _groups(moves),
             "role": role,
             "as_player": as_player,
-            "verbs": game.verbs,
+            "verbs": game_verbs(game, loaded.setup),  # this mode's (issue 17)
             "view": board.view,
             # A game's own board, drawn from its typed view, where it has one (LOOP's): above the
             # generic tables of its present().
@@ -229,7 +229,9 @@ class Table:
             except ValueError as exc:
                 raise BadInput(f"cannot read {text!r}: {exc}") from None
             if not words:
-                raise BadInput("no move given", legal=", ".join(v.usage for v in game.verbs))
+                raise BadInput(
+                    "no move given", legal=", ".join(v.usage for v in game_verbs(game, loaded.setup))
+                )
             command = game.parse(loaded.state, words)
         else:
             raise BadInput("post a move as {command: JSON} or {text: WORDS}")
