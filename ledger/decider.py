@@ -198,6 +198,11 @@ class Game(Protocol):
 
     # A game may also define ``library_face(event) -> (key, face) | None``, naming its declaration
     # facts, to keep a group's card library (``ledger.library``); without one it keeps none.
+    # A game may also define ``reserved_words(setup) -> dict[str, str]``: the words its grammar
+    # reads where a player's name may stand in that setup, each with what it is there (LOOP's
+    # EVENT choices ``a``, ``b``, ``c``); ``new`` refuses a player named one. And
+    # ``absent_verbs(setup) -> dict[str, str]``: the verbs that setup does without, each with
+    # why (LOOP's Basic Mode has no CAREER): help, completion and errors leave them out.
 
 
 S = TypeVar("S")

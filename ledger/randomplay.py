@@ -3,15 +3,19 @@
 Like OpenSpiel's generic random-play test and Rally the Troops' fuzzer: each step picks a
 kind of move with the game's ``weights`` (so turns end and games finish), then a move of
 that kind uniformly. With ``check`` on, every step also checks that the move's text parses
-back to it and it survives JSON; ``decide`` is deterministic and accepts it, and its actor
-may act; ``evolve`` does not touch the old state; the game's own ``invariants`` hold. At
-the end, replaying every event from ``initial`` rebuilds the final state, the log and the
-state survive JSON, and the score sheet is final.
+back to it (typed decomposed too: a ``zoë`` typed as ``zoe`` and a diaeresis) and it
+survives JSON, and no word of it needs quoting in a shell (``;``, ``&``,
+``?``, ...: bash would end the command there, or expand the word); ``decide`` is
+deterministic and accepts it, and its actor may act; ``evolve`` does not touch the old
+state; the game's own ``invariants`` hold. At the end, replaying every event from
+``initial`` rebuilds the final state, the log and the state survive JSON, and the score
+sheet is final.
 """
 
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +33,19 @@ class Played:
     log: list[Any]
     setup: Setup
     commands: list[Any] = field(default_factory=list)  # the moves played, after the prelude
+
+
+# Names ``new`` accepts that look like something else: a verb, a MATERIAL, an option's word,
+# letters of other alphabets, a composed letter, digits first, - and _ inside, capitals.
+LOOKALIKE_NAMES = ("Zoë", "work", "glass", "2nd", "b-b", "C_c", "Борис", "end")
+
+
+SHELL_SPECIAL = frozenset(";&|<>()$`\\\"'*?[]{}#~!")  # what bash ends, expands or quotes at
+
+
+def shell_safe(text: str) -> bool:
+    """Every word of a move's ``text`` can be typed in a shell as it is, unquoted."""
+    return not SHELL_SPECIAL & set(text)
 
 
 def choose(rng: random.Random, moves: Sequence[Any], weights: Mapping[type, float]) -> Any:
@@ -61,6 +78,8 @@ def play(
     state = game.initial(setup)
     log: list[Any] = []
     for command in prelude:
+        if check:
+            assert shell_safe(game.text(command)), game.text(command)
         for event in game.decide(state, command):
             state = game.evolve(state, event)
             log.append(event)
@@ -79,6 +98,9 @@ def play(
         if check:
             words = game.text(command).split()
             assert game.parse(state, words) == command, game.text(command)
+            decomposed = [unicodedata.normalize("NFD", word) for word in words]
+            assert game.parse(state, decomposed) == command, game.text(command)
+            assert shell_safe(game.text(command)), game.text(command)
             encoded = msgspec.json.encode(command)
             assert msgspec.json.decode(encoded, type=game.Command) == command
             before = msgspec.json.encode(state)

@@ -24,7 +24,7 @@ import msgspec
 
 from ledger import games, library
 from ledger.codec import GENESIS, encode, row_hash, tag_of, utcnow
-from ledger.decider import Board, Game, Score, Screen, Setup
+from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
     IllegalMove,
@@ -63,8 +63,10 @@ from ledger.history import (
     replay_checked,
     revalidate,
 )
+from ledger.names import checked_title, player_names
 from ledger.picker import Picker, build
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
+from ledger.words import same_name
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
@@ -341,12 +343,13 @@ class Referee:
         setup = Setup(
             game=game.name,
             rules_version=game.rules_version,
-            players=_check_players(game, players),
+            players=tuple(players),  # as given, until read (the grammar's words depend on the setup)
             mode=_check_mode(game, mode),
             options=_check_options(game, options or {}),
             seed=seed,
-            title=title,
+            title=checked_title(title),
         )
+        setup = msgspec.structs.replace(setup, players=_check_players(game, _new_names(game, setup)))
         state = game.initial(setup)
         rows: list[NewRow] = []  # the setup row goes first, once it knows how many moves follow
         moves = 0
@@ -922,6 +925,12 @@ class Referee:
         )
         return loaded, chart
 
+    def verbs(self, game_id: int) -> list[Verb]:
+        """The verbs of this game's grammar in its setup: a mode's own (LOOP's Basic Mode has no
+        CAREER), for help, completion and the unknown-verb error."""
+        loaded = self.load(game_id)
+        return game_verbs(loaded.game, loaded.setup)
+
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
         loaded = self.load(game_id)
@@ -1024,8 +1033,8 @@ class Referee:
                 raise NotFound(f"game #{game_id} has no row #{since}", legal=f"1 to {head}")
             start = self.store.meta_at(game_id, since)[0]
         if last is not None:
-            if last < 1:
-                raise BadInput(f"-n takes a number of entries, 1 or more, not {last}")
+            if not 1 <= last <= MAX_ID:
+                raise BadInput(f"-n takes a number of entries, 1 to {MAX_ID}, not {last}")
             start = max(start, self.store.nth_last_meta(game_id, last))
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
@@ -1124,7 +1133,9 @@ class Referee:
         """Parse a move typed in the game's grammar and submit it (``seen``: see ``submit``)."""
         loaded = self.seen(game_id, seen)
         if not words:
-            raise BadInput("no move given", legal=", ".join(v.usage for v in loaded.game.verbs))
+            raise BadInput(
+                "no move given", legal=", ".join(v.usage for v in game_verbs(loaded.game, loaded.setup))
+            )
         command = loaded.game.parse(loaded.state, list(words))
         return self.submit(game_id, command, actor, _loaded=loaded)
 
@@ -1229,7 +1240,8 @@ class Referee:
             actor = self._checked_rows(loaded, target - 1)[0].actor
             if player is not None and actor != player:
                 raise self._not_yours(game_id, player)
-            result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=by or actor))
+            who = _actor(loaded.setup, by) if by else actor
+            result = self._revert(loaded, Reverted(target=target, how="undo", reason=reason, by=who))
             if result is not None:
                 return result
         raise WriteConflict("the log kept changing under this undo", legal="try again")
@@ -1305,6 +1317,7 @@ class Referee:
             return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
+            by = _actor(loaded.setup, by)
             target = self._move_of(game_id, seq)
             before = self.load(game_id, target - 1, all_reverts=True).state
             reverted = self._reverted(game_id)
@@ -1385,7 +1398,10 @@ class Referee:
     def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
         """Make the last undone move again, as long as no other move came since; ``by`` (who
         asked) is the move's actor unless said."""
-        game = self.load(game_id).game
+        loaded = self.load(game_id)
+        game = loaded.game
+        if by:
+            by = _actor(loaded.setup, by)
         stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
         meta = self.store.rows_of_meta(game_id)
@@ -1724,6 +1740,13 @@ class Referee:
         return game_id, True
 
 
+def game_verbs(game: Game, setup: Setup) -> list[Verb]:
+    """``game.verbs`` less those the setup does without (a game's ``absent_verbs``)."""
+    absent = getattr(game, "absent_verbs", None)
+    gone = absent(setup) if absent is not None else {}
+    return [verb for verb in game.verbs if verb.name not in gone]
+
+
 def game_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema of a game's typed view, commands and events: what a front end reads
     (``status --json``'s ``view``, ``moves --json``'s ``command``, ``log --json``'s ``events``)."""
@@ -1903,9 +1926,29 @@ def _describe_setup(setup: Setup) -> str:
 
 def _player(setup: Setup, name: str) -> str:
     for player in setup.players:
-        if player.lower() == name.lower():
+        if same_name(player, name):
             return player
     raise BadInput(f"unknown player {name!r}", legal=f"players: {', '.join(setup.players)}")
+
+
+def _actor(setup: Setup, by: str) -> str:
+    """Who asked for an undo, a void or a redo (``--by``): a player, as seated, or the table."""
+    for actor in (*setup.players, TABLE):
+        if same_name(actor, by):
+            return actor
+    raise BadInput(
+        f"--by {by!r} is not at this table", legal=f"a player ({', '.join(setup.players)}) or {TABLE}"
+    )
+
+
+def _new_names(game: Game, setup: Setup) -> tuple[str, ...]:
+    """The players of a new game, as ``player_names`` reads them: no word the table (the
+    actor ``table``) or the game's grammar in this setup (``reserved_words``) already holds."""
+    reserved = {TABLE: "the table's name (the actor of the moves no player makes)"}
+    words = getattr(game, "reserved_words", None)
+    if words is not None:
+        reserved |= {word.casefold(): what for word, what in words(setup).items()}
+    return player_names(setup.players, reserved)
 
 
 def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:

@@ -157,6 +157,7 @@ class Store:
         self.key = secrets.token_bytes(32)  # replaced by the installation's key once opened
         self.keyed = False  # the key is this installation's (kept in ``key_path``), not a throwaway
         self._table_names: set[str] | None = None
+        self.created = False  # this Store made the referee's tables (a new database)
         self._db: sqlite_utils.Database | None = None
         if not create and self.path != ":memory:" and not Path(self.path).exists():
             raise NotFound(
@@ -167,6 +168,7 @@ class Store:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+            self._refuse_foreign()  # before WAL mode, which would rewrite another program's file
             self._until_free(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
             self.conn.execute("PRAGMA synchronous=FULL")
             self._ensure_schema()
@@ -244,6 +246,24 @@ class Store:
             legal="copy it (with its -wal file) to a writable folder" if pending else None,
         )
 
+    def _refuse_foreign(self) -> None:
+        """``StoreUnreadable`` for an SQLite file of another program: one that holds tables but
+        not the referee's log (``games`` and ``events`` with the referee's columns). Nothing in
+        it is changed: no table added, no column altered, not even its journal mode."""
+        tables = self._tables()
+        if not tables:
+            return  # a new (or empty) file: the referee's tables are made in it
+        problem = _not_ours(self.conn, tables)
+        if problem:
+            shown = ", ".join(sorted(tables)[:6]) + (", ..." if len(tables) > 6 else "")
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.close()
+            raise StoreUnreadable(
+                f"{self.path} is not a referee database ({problem}; its tables: {shown}): nothing was"
+                " changed",
+                legal="give --db a new file or a referee database",
+            )
+
     def _tables(self) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
@@ -306,6 +326,7 @@ class Store:
                 return
             raise
         try:
+            self.created = not self._tables()  # checked under the write lock: one process makes it
             self._create_tables(db)
         except BaseException:
             if self.conn.in_transaction:
@@ -1015,6 +1036,24 @@ class Store:
             return self.conn.execute(sql, params).fetchone()
         except sqlite3.Error as exc:
             raise self._failure(exc, "read") from None
+
+
+# The columns of the two tables that make a file the referee's: what every version wrote.
+_OURS = {
+    "games": {"id", "kind", "rules_version", "title", "players", "options", "created_at", "status"},
+    "events": {"game_id", "seq", "type", "body", "actor", "recorded_at", "prev_hash", "hash"},
+}
+
+
+def _not_ours(conn: sqlite3.Connection, tables: set[str]) -> str:
+    """What makes a database with ``tables`` not the referee's ("" if it is)."""
+    for table, columns in _OURS.items():
+        if table not in tables:
+            return f"no {table} table"
+        found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if not columns <= found:
+            return f"its {table} table has no column {min(columns - found)}"
+    return ""
 
 
 def _code(exc: sqlite3.Error) -> int:

@@ -12,12 +12,16 @@ says which options a verb takes and whether each is a flag, one value or many.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ledger.errors import BadInput
 
-_NAME = re.compile(r"^[A-Z0-9][A-Z0-9 '&!.]*$")
+# A card name is typed in a shell: no character it treats specially (a ' opens a quote, & and
+# ! end or expand the command in bash), so letters, digits, spaces (typed as -) and dots.
+_NAME = re.compile(r"^[A-Z0-9][A-Z0-9 .]*$")
+CARD_NAME_CHARACTERS = "letters, digits, - and . (no character a shell treats specially)"
 
 # Options per verb: name -> (canonical name, "flag" | "value" | "many").
 Spec = dict[str, tuple[str, str]]
@@ -44,14 +48,19 @@ def name_of(words: Sequence[str], what: str) -> str:
     """The card name ``words`` type, or ``BadInput`` naming ``what`` it should be."""
     name = card_name(" ".join(words))
     if not is_card_name(name):
-        raise BadInput(f"cannot read {what} name {' '.join(words)!r}", legal="letters and digits")
+        raise BadInput(f"cannot read {what} name {' '.join(words)!r}", legal=CARD_NAME_CHARACTERS)
     return name
+
+
+def same_name(name: str, word: str) -> bool:
+    """``word`` types ``name``: in any case, composed or decomposed (``zoë`` is NFC when stored)."""
+    return name.casefold() == unicodedata.normalize("NFC", word).casefold()
 
 
 def player_of(seats: Sequence[str], word: str) -> str:
     """The player ``word`` names (in any case)."""
     for name in seats:
-        if name.lower() == word.lower():
+        if same_name(name, word):
             return name
     raise BadInput(f"unknown player {word!r}", legal=", ".join(seats))
 

@@ -11,6 +11,7 @@ Start-up is kept short: a game's move commands are built only when that game's n
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -21,10 +22,11 @@ from typing import Annotated, Any
 
 import msgspec
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from ledger import games
 from ledger.errors import BadInput, OutputFailed, RefereeError, StorageFailed
+from ledger.names import shown
 from ledger.service import Recorded, Referee
 from referee_cli import render
 from referee_cli.chart import svg as draw_chart
@@ -58,12 +60,25 @@ Kind = Annotated[
     str, typer.Argument(metavar="GAME", help="The game, e.g. loop.", autocompletion=complete_kind)
 ]
 Reveal = Annotated[bool, typer.Option("--reveal", help="Show every hidden card.")]
+
+
+def complete_actor(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of ``--by``: a player of the current game, or the table."""
+    return [*complete_player(ctx, incomplete), *(["table"] if "table".startswith(incomplete.lower()) else [])]
+
+
 By = Annotated[
-    str | None, typer.Option("--by", help="Who asked (recorded in the log; default: the move's player).")
+    str | None,
+    typer.Option(
+        "--by",
+        help="Who asked (recorded in the log; default: the move's player).",
+        autocompletion=complete_actor,
+    ),
 ]
 OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
 CONTEXT = {"help_option_names": ["--help", "-h"], "token_normalize_func": str.lower}
-MOVE_SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+# The only words of a move line the command line reads itself; every other word is the game's.
+MOVE_FLAGS = frozenset({"--json", "--help", "-h"})
 
 
 def default_db() -> Path:
@@ -94,6 +109,33 @@ class Session:
     def game_id(self) -> int:
         return self.referee.resolve(self.game)
 
+    @contextlib.contextmanager
+    def creating(self) -> Iterator[Referee]:
+        """The referee for a command that may make the database (``new``, ``import``). A
+        database it makes is announced on stderr (where it is) once the command has done its
+        work, and removed again if the command is refused: a refusal leaves no file behind."""
+        opened = self._referee is not None
+        missing = [p for p in self.db.absolute().parents if not p.exists()]
+        key = Path(f"{self.db}.key")
+        keyless = not key.exists()
+        referee = self.open(create=True)
+        fresh = referee.store.created and not opened and str(self.db) != ":memory:"
+        try:
+            yield referee
+        except BaseException:
+            if fresh and not referee.store.games():
+                referee.store.close()
+                self._referee = None
+                made = [key] if keyless else []  # the sealing key made for it (see ledger.store)
+                for path in (self.db, Path(f"{self.db}-wal"), Path(f"{self.db}-shm"), *made):
+                    path.unlink(missing_ok=True)
+                for folder in missing:  # the folders it made for the file, innermost first
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+            raise
+        if fresh:
+            sys.stderr.write(f"created the referee database {_where(self.db)}\n")
+
 
 def session(ctx: typer.Context) -> Session:
     obj = ctx.find_root().obj
@@ -121,6 +163,10 @@ def out(data: Any) -> None:
 
 
 def echo(text: str) -> None:
+    """A line (or lines) of text on stdout; control characters a table typed into a reason, a
+    title or a move (an escape sequence, a bidi override) are shown escaped, never sent raw."""
+    if not text.isprintable():
+        text = "\n".join(shown(line) for line in text.split("\n"))
     write(text + "\n")
 
 
@@ -195,6 +241,17 @@ def show_recorded(s: Session, result: Recorded, json: bool) -> None:
         echo(render.recorded(result, board))
 
 
+class MoveCommand(TyperCommand):
+    """A move verb: its words go to the game's grammar untouched. click would read ``-1lth`` as
+    the short options ``-1 -l -t -h`` (and so print the help); only ``--json`` and ``--help``
+    (``-h``) typed as whole words are the command line's, everything else comes after ``--``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        flags = [a for a in args if a.lower() in MOVE_FLAGS]
+        words = [a for a in args if a.lower() not in MOVE_FLAGS]
+        return super().parse_args(ctx, [*flags, "--", *words] if words else flags)
+
+
 class LazyRoot(TyperGroup):
     """The root group, whose commands are made from their functions only when typed: a start
     converts the one command it runs, and a game's move group is built on its first use."""
@@ -233,6 +290,9 @@ def build_command() -> LazyRoot:
     root = typer.main.get_command(app)
     assert isinstance(root, LazyRoot)
     root.lazy = infos
+    from referee_cli.complete import use_bash_script
+
+    use_bash_script()
     return root
 
 
@@ -316,18 +376,18 @@ def build_app() -> typer.Typer:
             options["modules"] = modules
         games.get(kind)  # an unknown game is refused before any database is made
         cards_text = _read(cards) if cards else None
-        referee = s.open(create=True)
-        started = referee.start_game(
-            kind,
-            players.split(","),
-            mode=mode,
-            options=options,
-            seed=seed,
-            title=title,
-            cards=cards_text,
-            fresh=fresh,
-        )
-        game_id = started.game_id
+        with s.creating() as referee:
+            started = referee.start_game(
+                kind,
+                players.split(","),
+                mode=mode,
+                options=options,
+                seed=seed,
+                title=title,
+                cards=cards_text,
+                fresh=fresh,
+            )
+            game_id = started.game_id
         loaded, board, _ = referee.board(game_id)
         if json:
             out({"game": game_json(referee, game_id), "cards": started, "status": board})
@@ -494,7 +554,9 @@ def build_app() -> typer.Typer:
         cascade: Annotated[
             bool, typer.Option("--cascade", help="Also void later moves it makes illegal.")
         ] = False,
-        by: Annotated[str, typer.Option("--by", help="Who asked (recorded in the log).")] = "table",
+        by: Annotated[
+            str, typer.Option("--by", help="Who asked (recorded in the log).", autocompletion=complete_actor)
+        ] = "table",
         json: JsonFlag = False,
     ) -> None:
         """Revert an earlier disputed move; later moves are re-checked without it."""
@@ -555,8 +617,8 @@ def build_app() -> typer.Typer:
         """Load an exported game after re-checking every row; it becomes the current game."""
         s = session(ctx)
         text = _read(file)
-        referee = s.open(create=True)
-        game_id, new = referee.import_lines(text.splitlines(), copy=copy)
+        with s.creating() as referee:
+            game_id, new = referee.import_lines(text.splitlines(), copy=copy)
         if json:
             out({"game": game_json(referee, game_id), "new": new})
         elif new:
@@ -694,7 +756,8 @@ def cards_group() -> typer.Typer:
         s = session(ctx)
         text = _read(file)
         games.get(kind)
-        done = s.open(create=True).import_library(kind, text, file.name, correct=correct)
+        with s.creating() as referee:
+            done = referee.import_library(kind, text, file.name, correct=correct)
         echo(
             f"imported {done.added} faces and settings from {file} into the {kind} library"
             f" ({done.known} known already, {len(done.corrected)} corrected)"
@@ -702,7 +765,8 @@ def cards_group() -> typer.Typer:
         for fixed in done.corrected:
             echo(render.corrected(kind, fixed))
 
-    @group.command("correct", context_settings=MOVE_SETTINGS)
+    # the declaration's own options (``--needs``) are the game's words, not this command's
+    @group.command("correct", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
     def correct(
         ctx: typer.Context,
         kind: Kind,
@@ -718,6 +782,40 @@ def cards_group() -> typer.Typer:
     return group
 
 
+class MovesGroup(TyperGroup):
+    """``referee GAME``: its help, the shells' completion of a verb and the unknown-verb error
+    list the verbs of the current game's mode (LOOP's Basic Mode has no ``career``); a verb
+    of another mode still reaches the game, which says why it is not here."""
+
+    def mode_verbs(self, ctx: Any) -> list[str] | None:
+        root = ctx.find_root()
+        try:
+            referee = Referee.open(Path(root.params.get("db") or default_db()), create=False)
+        except RefereeError:
+            return None
+        try:
+            game_id = referee.resolve(root.params.get("game"))
+            if referee.store.game(game_id).kind != self.name:
+                return None
+            return [verb.name for verb in referee.verbs(game_id)]
+        except RefereeError:
+            return None
+        finally:
+            referee.store.close()
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        listed = super().list_commands(ctx)
+        verbs = self.mode_verbs(ctx)
+        every = {verb.name for verb in games.get(self.name or "").verbs}
+        return listed if verbs is None else [c for c in listed if c not in every or c in verbs]
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and self.get_command(ctx, args[0].lower()) is None and not args[0].startswith("-"):
+            verbs = self.mode_verbs(ctx) or [verb.name for verb in games.get(self.name or "").verbs]
+            raise BadInput(f"unknown {self.name} move {args[0]!r}", legal=" | ".join([*verbs, "moves"]))
+        return super().resolve_command(ctx, args)
+
+
 def game_group(name: str) -> typer.Typer:
     """``referee GAME VERB ...``: each verb's words go to the game's own parser."""
     game = games.get(name)
@@ -727,6 +825,8 @@ def game_group(name: str) -> typer.Typer:
         no_args_is_help=True,
         rich_markup_mode=None,  # a usage's [yellow|blue] is words, not a colour
         context_settings=CONTEXT,
+        cls=MovesGroup,
+        add_completion=False,  # installed from `referee`, not from each game
     )
 
     def verb_command(verb: str) -> Callable[..., None]:
@@ -744,7 +844,7 @@ def game_group(name: str) -> typer.Typer:
                 raise BadInput(
                     f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID"
                 )
-            show_recorded(s, s.referee.submit_text(game_id, [verb, *(words or []), *ctx.args]), json)
+            show_recorded(s, s.referee.submit_text(game_id, [verb, *(words or [])]), json)
 
         return command
 
@@ -753,7 +853,7 @@ def game_group(name: str) -> typer.Typer:
             group.command(
                 word,
                 help=f"{verb.help}\n\nUsage: {verb.usage}",
-                context_settings=MOVE_SETTINGS,
+                cls=MoveCommand,
                 hidden=word != verb.name,
             )(verb_command(word))
 
@@ -822,6 +922,14 @@ def _stream_json(game: dict[str, Any], entries: Iterator[Any]) -> None:
     for n, entry in enumerate(entries):
         write(("," if n else "") + encode(entry).decode())
     write("]}\n")
+
+
+def _where(path: Path) -> str:
+    """A path as a person finds it: relative to the working folder if it is inside it."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path.absolute())
 
 
 def _read(path: Path) -> str:
@@ -918,8 +1026,7 @@ def _tell(error: RefereeError, argv: Sequence[str]) -> None:
                 _tell(error, [])
         else:
             # One line, whatever the input it quotes: control characters are shown escaped.
-            text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in str(error))
-            sys.stderr.write(f"referee: {text}\n")
+            sys.stderr.write(f"referee: {shown(str(error))}\n")
     except UnicodeEncodeError:
         safe = BadInput(str(error).encode("utf-8", "backslashreplace").decode("utf-8"))
         safe.kind, safe.exit_code = error.kind, error.exit_code

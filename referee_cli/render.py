@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from ledger.decider import Board, Score, Screen
+from ledger.names import shown
 from ledger.service import Corrected, Loaded, LogEntry, PlayerStats, Recorded, Result, Started, VerifyReport
 from ledger.store import GameRow
 
@@ -27,7 +28,7 @@ def grid(columns: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequen
 
 
 def heading(info: GameRow, loaded: Loaded) -> str:
-    title = f' "{info.title}"' if info.title else ""
+    title = f' "{shown(info.title)}"' if info.title else ""
     when = (
         f"as of #{loaded.upto} (the log runs to #{loaded.head})"
         if loaded.upto != loaded.head
@@ -78,8 +79,8 @@ def status(loaded: Loaded, screen: Screen) -> str:
 
 def recorded(result: Recorded, board: Board) -> str:
     span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
-    out = [f"recorded {span}: {result.text}"]
-    out.extend(f"  {fact}" for fact in result.facts if fact)  # "" is a fact with nothing to say
+    out = [f"recorded {span}: {shown(result.text)}"]
+    out.extend(f"  {shown(fact)}" for fact in result.facts if fact)  # "" is a fact with nothing to say
     out.append(line(board))
     return "\n".join(out)
 
@@ -103,10 +104,11 @@ def log(entries: Iterable[LogEntry], head: int, actors: Sequence[str]) -> Iterat
             mark = f"  [{how} by #{entry.reverted_by}{': ' + entry.reason if entry.reason else ''}]"
         elif entry.reason:
             mark = f"  ({entry.reason})"
-        yield row(str(entry.seq), entry.recorded_at[11:19], entry.actor, entry.text + mark)
+        # What the table typed (a reason, an adjustment's --why) is one line, escapes shown.
+        yield row(str(entry.seq), entry.recorded_at[11:19], shown(entry.actor), shown(entry.text + mark))
         for fact in entry.facts:
             if fact:
-                yield row("", "", "", f"  {fact}")
+                yield row("", "", "", f"  {shown(fact)}")
 
 
 def score(loaded: Loaded, sheet: Score) -> str:
@@ -140,8 +142,8 @@ def games(rows: Sequence[GameRow], results: Sequence[Result], current: int | Non
         [
             ("* " if g.id == current else "  ") + str(g.id),
             g.kind,
-            g.title,
-            ",".join(g.players),
+            shown(g.title),
+            shown(",".join(g.players)),
             _result(r),
             g.created_at[:16],
         ]

@@ -52,7 +52,7 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.picker import Picker
-from ledger.service import TABLE, Preview, Recorded, Referee
+from ledger.service import TABLE, Preview, Recorded, Referee, game_verbs
 from referee_cli import render
 from referee_cli.chart import svg as draw_chart
 
@@ -176,7 +176,7 @@ class Table:
             "groups": _groups(chooser),
             "picker": msgspec.json.encode(chooser).decode(),
             "takeback": takeback,
-            "usage": _usage(game.verbs, chooser, as_player),
+            "usage": _usage(game_verbs(game, loaded.setup), chooser, as_player),
             "role": role,
             "as_player": as_player,
             "view": board.view,
@@ -254,7 +254,9 @@ class Table:
             except ValueError as exc:
                 raise BadInput(f"cannot read {text!r}: {exc}") from None
             if not words:
-                raise BadInput("no move given", legal=", ".join(v.usage for v in game.verbs))
+                raise BadInput(
+                    "no move given", legal=", ".join(v.usage for v in game_verbs(game, loaded.setup))
+                )
             command = game.parse(loaded.state, words)
         else:
             raise BadInput("post a move as {command: JSON} or {text: WORDS}")

@@ -56,7 +56,11 @@ class Shell:
         self.kind = loaded.info.kind
         self.game = loaded.game
         self.players = list(loaded.setup.players)
-        self.verbs = verb_words(self.referee, game_id)
+        self.verbs = verb_words(self.referee, game_id)  # this mode's: help and Tab offer them
+        self.verb_list = self.referee.verbs(game_id)
+        # Any verb of the game goes to the game, whose grammar says why another mode's is not
+        # here ("there is no CAREER in Basic Mode") rather than "not a move".
+        self.game_words = {w for v in self.game.verbs for w in (v.name, *v.aliases)}
         self.prompt = f"{self.kind} #{game_id}> "
 
     def words(self) -> list[str]:
@@ -77,7 +81,23 @@ class Shell:
             return complete_move(self.referee, self.game_id, done, text)
         if done[0].lower() in HELP:
             return [w for w in sorted({*SHELL_COMMANDS, *self.verbs}) if w.startswith(text.lower())]
-        return [p for p in self.players if p.lower().startswith(text.lower())]
+        return [w for w in self.follows(done) if w.lower().startswith(text.lower())]
+
+    def follows(self, done: list[str]) -> list[str]:
+        """What may follow a table command's words: a player after ``--as`` (and ``moves``), a
+        player or the table after ``--by``, nothing after another option's value (``--reason``),
+        else the command's options: never a player where none fits (``undo``, ``void``, ``log``)."""
+        command = done[0].lower()
+        if done[-1].lower() == "--as" or (command == "moves" and len(done) == 1):
+            return self.players
+        if done[-1].lower() == "--by":
+            return [*self.players, "table"]
+        params = getattr(self.command.get_command(None, command), "params", [])
+        taking = {o for p in params if not getattr(p, "is_flag", True) for o in getattr(p, "opts", ())}
+        if done[-1].lower() in taking:
+            return []  # a reason, a count, a file: typed, not chosen
+        options = {o for p in params for o in getattr(p, "opts", ()) if o.startswith("--")}
+        return sorted(options - {"--help"})
 
     def complete(self, text: str, state: int) -> str | None:
         import readline
@@ -90,7 +110,7 @@ class Shell:
         """``help``: what can be typed; ``help VERB``: one move's grammar; ``help COMMAND``: its use."""
         topic = topic.lower()
         if topic in self.verbs:
-            verb = next(v for v in self.game.verbs if v.name == self.verbs[topic])
+            verb = next(v for v in self.verb_list if v.name == self.verbs[topic])
             aliases = f" (also: {', '.join(verb.aliases)})" if verb.aliases else ""
             return f"{verb.usage}\n  {verb.help}{aliases}"
         if topic in SHELL_COMMANDS:
@@ -100,7 +120,7 @@ class Shell:
             return f"no help on {topic!r}: try `help` for the list"
         lines = [
             "moves (the game's grammar; `help VERB` for one, Tab completes):",
-            *(f"  {verb.usage}" for verb in self.game.verbs),
+            *(f"  {verb.usage}" for verb in self.verb_list),
             "table commands: " + ", ".join(SHELL_COMMANDS),
             "  e.g. `undo --reason misread`, `void 12 --reason wrong card --cascade`,"
             f" `status --as {self.players[0]}`",
@@ -125,11 +145,11 @@ class Shell:
             return run(words, self.command, self.session)
         if words[0].lower() == self.kind:
             words = words[1:]
-        if not words or (words[0].lower() not in self.verbs and words[0].lower() != "moves"):
+        if not words or (words[0].lower() not in self.game_words and words[0].lower() != "moves"):
             what = repr(words[0]) if words else "nothing"
             sys.stderr.write(
                 f"referee: {what} is not a move or a table command"
-                f" (moves: {', '.join(v.name for v in self.game.verbs)}; table: {', '.join(SHELL_COMMANDS)};"
+                f" (moves: {', '.join(v.name for v in self.verb_list)}; table: {', '.join(SHELL_COMMANDS)};"
                 " or help)\n"
             )
             return 2

@@ -139,6 +139,10 @@ WORDS = [
     "glass", "plastic", "food", "metal", "utility", "glass:2", "plastic:99999999999999999999",
     "dance=glass,plastic", "DANCE", "acquire", "barter", "recycle", "resell", "share", "pile=5",
     "pile=-3", "pile=" + HUGE, "alice,bob", "a,b,c,d,e,f,g", "x=y", "", " ", "--", "-",
+    # issue 17: negative words (click read -1lth as -1 -l -t -h), shell metacharacters, names
+    # that look alike or collide, control characters
+    "-1lth", "-1hourglass", "-h", "-2", "l1=;2money", "a;b", "$x", "`y`", "ann,,ben", "alice,\u0430lice",
+    "zoe\u0308,zo\u00eb", "a,b,c", "area", "dan", "\x1b[2J", "t\nx",
 ]  # fmt: skip
 
 value = st.one_of(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import ledger.games.loop as loop
 from ledger import randomplay
@@ -195,13 +196,19 @@ def _turn_can_end(state: State, legal: list[Command]) -> None:
 
 
 def play(
-    seed: int, players: int, *, physical: bool = False, check: bool = True, mode: str = "basic"
+    seed: int,
+    players: int,
+    *,
+    physical: bool = False,
+    check: bool = True,
+    mode: str = "basic",
+    names: Sequence[str] = NAMES,
 ) -> Played:
     """One whole game of ``players`` players; AssertionError if anything breaks."""
     setup = Setup(
         game="loop",
         rules_version=loop.rules_version,
-        players=NAMES[:players],
+        players=tuple(names[:players]),
         mode=mode,
         seed=None if physical else seed,
     )

@@ -58,3 +58,37 @@ def test_random_games_in_each_mode_with_real_cards(mode: str) -> None:
     for seed in range(8):
         played = play(9000 + seed, 1 if mode == "solo" else 2 + seed % 5, physical=True, mode=mode)
         assert loop.is_over(played.state)
+
+
+@pytest.mark.parametrize("mode", ["basic", "competitive", "cooperative", "solo"])
+def test_random_games_with_names_that_look_like_words(mode: str) -> None:
+    """Issue 17: players named like a verb, a MATERIAL, with a composed letter or another
+    alphabet, that `new` accepts in this mode; every move's text reads back as the same
+    players (typed decomposed too) and needs no quoting in a shell."""
+    from ledger.randomplay import LOOKALIKE_NAMES
+    from ledger.service import Referee
+    from ledger.store import Store
+
+    for seed in range(4):
+        count = 1 if mode == "solo" else 2 + seed % 4
+        names = LOOKALIKE_NAMES[seed : seed + count]
+        Referee(Store(":memory:")).new_game("loop", names, mode=mode)  # accepted by `new`
+        played = play(11000 + seed, count, mode=mode, names=names, physical=seed % 2 == 1)
+        assert loop.is_over(played.state) and played.state.seats == names
+
+
+def test_random_games_with_the_grammars_words_as_names_where_they_collide_with_nothing() -> None:
+    """Basic Mode has no EVENT and no SCIENTIST: players `a`, `b`, `c` and `central` are fine
+    there (and refused where they would collide: the harness plays what `new` accepts)."""
+    from ledger.errors import BadInput
+    from ledger.service import Referee
+    from ledger.store import Store
+
+    names = ("a", "b", "c", "central")
+    referee = Referee(Store(":memory:"))
+    referee.new_game("loop", names)
+    with pytest.raises(BadInput, match="is an EVENT choice"):
+        referee.new_game("loop", names, mode="competitive")
+    for seed in range(3):
+        played = play(14000 + seed, 4, names=names, physical=seed == 2)
+        assert loop.is_over(played.state)

@@ -96,7 +96,8 @@ def complete(db: Path, words: str) -> list[str]:
         text=True,
     )
     assert done.returncode == 0, done.stderr
-    return done.stdout.split()
+    # click's protocol, one `type,value` a line: "plain" words, or "file" for bash's file names
+    return [line.partition(",")[2] or line for line in done.stdout.split()]
 
 
 def test_shell_completion_of_verbs_players_and_moves(shell: Shell, db_path: Path) -> None:

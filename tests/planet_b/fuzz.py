@@ -10,6 +10,7 @@ election and the L.A.M.A. and D.O.D.O. lost none in its draws; the view and its 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import ledger.games.planet_b as planet_b
 from ledger import randomplay
@@ -126,11 +127,13 @@ class Checker:
         assert screen.headline
 
 
-def play(seed: int, players: int, *, physical: bool = False, check: bool = True) -> Played:
+def play(
+    seed: int, players: int, *, physical: bool = False, check: bool = True, names: Sequence[str] = NAMES
+) -> Played:
     setup = Setup(
         game="planet-b",
         rules_version=planet_b.rules_version,
-        players=NAMES[:players],
+        players=tuple(names[:players]),
         mode="standard",
         seed=None if physical else seed,
     )

@@ -69,3 +69,18 @@ def test_every_box_of_the_particular_buildings_then_random_choices() -> None:
                 checker(table.state)
             table.play("end ann")
             checker(table.state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_names_that_look_like_words(players: int) -> None:
+    """Issue 17: players named like a verb, a resource, in another alphabet or with a composed
+    letter, that `new` accepts; every move reads back as the same players."""
+    from ledger.randomplay import LOOKALIKE_NAMES
+    from ledger.service import Referee
+    from ledger.store import Store
+
+    for seed in range(2):
+        names = LOOKALIKE_NAMES[seed + players : seed + 2 * players]
+        Referee(Store(":memory:")).new_game("planet-b", names)
+        played = play(12000 + seed, players, names=names, physical=seed == 1)
+        assert planet_b.is_over(played.state) and played.state.seats == names

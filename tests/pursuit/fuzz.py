@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import ledger.games.pursuit as pursuit
 from ledger import randomplay
@@ -22,6 +23,7 @@ from ledger.decider import Setup
 from ledger.games.pursuit import data
 from ledger.games.pursuit.model import (
     Act,
+    Adjust,
     CardAction,
     Command,
     Discard,
@@ -91,11 +93,29 @@ def check(state: State) -> None:
     assert pursuit.present(pursuit.view(state)).headline
 
 
-def setup_of(seed: int, players: int, modules: tuple[str, ...], physical: bool) -> Setup:
+# Where the grammar takes any word: an adjustment's signed amounts (a word starting with -)
+# and its --why text, which may hold what a shell treats specially (typed quoted there).
+ADJUSTMENTS = ("-1lth", "-1sth +2money", "-1hourglass +1lth", "-2knowledge")
+WHY = "a;b && c|d $x `y` (z) <w> ~ # * ? [v] !"
+
+
+def _adjustments_read_back(state: State, legal: list[Command]) -> None:
+    """An adjustment of each player, with negative words and shell metacharacters in its
+    reason, reads back from its text (issue 17): nothing in it is taken for an option."""
+    for player in state.seats:
+        for amounts in ADJUSTMENTS:
+            command = pursuit.parse(state, f"adjust {player} {amounts} --why {WHY}".split())
+            assert command == Adjust(player, tuple(amounts.split()), WHY), command
+            assert pursuit.parse(state, pursuit.text(command).split()) == command
+
+
+def setup_of(
+    seed: int, players: int, modules: tuple[str, ...], physical: bool, names: Sequence[str] = NAMES
+) -> Setup:
     return Setup(
         game="pursuit",
         rules_version=pursuit.rules_version,
-        players=NAMES[:players],
+        players=tuple(names[:players]),
         mode="standard",
         options={"modules": ",".join(modules)},
         seed=None if physical else seed,
@@ -109,8 +129,9 @@ def play(
     *,
     physical: bool = False,
     check_all: bool = True,
+    names: Sequence[str] = NAMES,
 ) -> Played:
-    setup = setup_of(seed, players, modules, physical)
+    setup = setup_of(seed, players, modules, physical, names)
     return randomplay.play(
         pursuit,
         setup,
@@ -118,6 +139,7 @@ def play(
         weights=WEIGHTS,
         invariants=check,
         prelude=pursuit.load_cards(setup, SETTINGS + "\n" + CARDS),
+        each=_adjustments_read_back if check_all else None,
         max_moves=MAX_MOVES,
         check=check_all,
     )

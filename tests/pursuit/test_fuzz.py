@@ -41,3 +41,18 @@ def test_random_games_at_a_real_table(players: int) -> None:
 def test_every_listed_move_is_accepted() -> None:
     """Not just the moves the fuzzer picks: every move legal() lists, in a game."""
     Table(3, seed=3).try_every_move(random.Random(3), 150)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_with_names_that_look_like_words(players: int) -> None:
+    """Issue 17: players named like a verb, in another alphabet or with a composed letter,
+    that `new` accepts; every move reads back as the same players, and each step an
+    adjustment with negative words and shell metacharacters in its reason reads back too."""
+    from ledger.randomplay import LOOKALIKE_NAMES
+    from ledger.service import Referee
+    from ledger.store import Store
+
+    names = LOOKALIKE_NAMES[players : 2 * players]
+    Referee(Store(":memory:")).new_game("pursuit", names)
+    played = play(13000 + players, players, names=names)
+    assert pursuit.is_over(played.state) and played.state.seats == names

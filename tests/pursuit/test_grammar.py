@@ -14,8 +14,9 @@ from tests.pursuit.table import Table, adult
 TYPED = """
 ann ben cat table goals community friends setting stress sth 3:+1 -5,5 action study kevin koi
 rugby-player graphic-designer renaissance-fair blind-date test-alex test-clerk --token --harder
-2 3 0 -1 --drop --harder graphic-designer:2 --partner --why +2knowledge -1stress l1=job;;1money
-reward=1lth engage=;1money outcome=;;1lth multiple=yes set=community projects items x=y : ; ,
+2 3 0 -1 --drop --harder graphic-designer:2 --partner --why +2knowledge -1stress l1=job..1money
+reward=1lth engage=.1money outcome=..1lth l1= l1=job;;1money multiple=yes set=community projects
+items x=y : ; ,
 """
 WORDS = [verb.name for verb in pursuit.verbs] + TYPED.split()
 TABLES = {"settings": Table(2, cards=False), "adult": adult(("ann", "ben", "cat"))}

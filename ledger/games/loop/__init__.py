@@ -24,7 +24,7 @@ from ledger.decider import Option, Verb
 from ledger.games.loop.cards import dump_cards, library_face, load_cards
 from ledger.games.loop.describe import describe, redact
 from ledger.games.loop.evolve import evolve
-from ledger.games.loop.grammar import ALIASES, USAGE, parse, text
+from ledger.games.loop.grammar import ALIASES, USAGE, absent_verbs, parse, reserved_words, text
 from ledger.games.loop.model import Command, Event, State
 from ledger.games.loop.moves import asks, legal, unlisted
 from ledger.games.loop.present import present
@@ -116,6 +116,7 @@ __all__ = [
     "Event",
     "State",
     "View",
+    "absent_verbs",
     "actor",
     "asks",
     "decide",
@@ -135,6 +136,7 @@ __all__ = [
     "parse",
     "present",
     "redact",
+    "reserved_words",
     "rules_version",
     "rules_versions",
     "score",

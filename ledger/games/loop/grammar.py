@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 
 from msgspec.structs import replace
 
-from ledger.errors import BadInput
+from ledger.decider import Setup
+from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
 from ledger.games.loop.evolve import AREA, CENTRAL
 from ledger.games.loop.model import (
@@ -91,6 +92,22 @@ USAGE = {
     "call": "call TARGET [--card KIND]",
     "object": "object PLAYER KIND",
 }
+
+
+def reserved_words(setup: Setup) -> dict[str, str]:
+    """The words this mode's grammar reads where a player's name may stand: no player may be
+    named one (``new`` refuses it, naming what the word is here)."""
+    mode = MODES.get(setup.mode)
+    words: dict[str, str] = {}
+    if mode is not None and mode.events:
+        for choice in _CHOICES:
+            words[choice] = f"an EVENT choice in `event PLAYER {choice} ...` (9.0), where a TARGET may stand"
+    if mode is not None and (mode.careers or mode.favours == "blue"):
+        # a SCIENTIST's BUY from a LANDFILL reads ``central:TYPE:Q`` in every mode (8.0)
+        words[CENTRAL] = "the central LANDFILL (7.0, SCIENTIST 8.0), where an OWNER may stand"
+    if mode is not None and mode.favours == "blue":
+        words[AREA] = "the BUY AREA in `area:TYPE@Q` (7.0 SHARE), where an OWNER may stand"
+    return words
 
 
 def _blue(state: State) -> bool:
@@ -536,14 +553,43 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
 }
 
 
+# The verbs a mode does without (LOOP 4.0 Mode Comparison), by the switch that turns them on.
+_MODE_VERBS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
+    ("careers", ("career", "ability", "call", "object"), "CAREER", " (5.1, 8.0)"),
+    ("credit", ("apply", "payoff"), "CREDIT CARD", " (5.4)"),
+    ("events", ("event",), "EVENT", " (5.3, 9.0)"),
+    ("answer", ("accept", "reject"), "ACCEPT or REJECT", ": a FAVOUR takes effect at once (6.2, 7.0)"),
+)
+R_MODES = "LOOP 4.0 Mode Comparison"
+
+
+def absent_verbs(setup: Setup) -> dict[str, str]:
+    """The verbs of LOOP that this setup's mode does not have, each with why."""
+    return _absent(setup.mode)
+
+
+def _absent(name: str) -> dict[str, str]:
+    mode = MODES.get(name)
+    absent: dict[str, str] = {}
+    for switch, verbs, what, why in _MODE_VERBS:
+        if mode is not None and not getattr(mode, switch):
+            absent.update(dict.fromkeys(verbs, f"there is no {what} in {mode.title}{why}"))
+    return absent
+
+
 def parse(state: State, words: Sequence[str]) -> Command:
-    """The command the words after ``referee loop`` type, or ``BadInput``."""
+    """The command the words after ``referee loop`` type, or ``BadInput``; a verb of another
+    mode is refused by 4.0 (``IllegalMove``)."""
+    absent = _absent(state.mode)
+    usage = " | ".join(sorted(verb for verb in USAGE if verb not in absent))
     if not words:
-        raise BadInput("no move given", legal=" | ".join(sorted(USAGE)))
+        raise BadInput("no move given", legal=usage)
     verb = words[0].lower()
+    if verb in absent:
+        raise IllegalMove(absent[verb], rule=R_MODES, legal=usage)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise BadInput(f"unknown LOOP move {words[0]!r}", legal=" | ".join(sorted(USAGE)))
+        raise BadInput(f"unknown LOOP move {words[0]!r}", legal=usage)
     return parser(state, list(words[1:]))
 
 

@@ -167,7 +167,7 @@ from ledger.decider import Option, Verb
 from ledger.games.planet_b.cards import dump_cards, library_face, load_cards
 from ledger.games.planet_b.describe import describe, redact
 from ledger.games.planet_b.evolve import evolve
-from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, text
+from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, reserved_words, text
 from ledger.games.planet_b.model import Command, Event, State
 from ledger.games.planet_b.moves import legal
 from ledger.games.planet_b.present import present
@@ -280,6 +280,7 @@ __all__ = [
     "parse",
     "present",
     "redact",
+    "reserved_words",
     "rules_version",
     "rules_versions",
     "score",

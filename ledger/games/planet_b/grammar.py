@@ -3,7 +3,8 @@
 Names and card names are read as ``ledger.words`` reads them (``plastic-bags`` or "PLASTIC
 BAGS"), so ``parse(state, text(c).split()) == c``. A box typed in a ``declare`` writes its
 words with commas (``box=-2money,news``); a law's or a swindle space's two parts, and a
-track space's two boxes, are split by ``;``.
+track space's two boxes, are split by ``.`` (no word uses a character a shell treats
+specially: in bash a ``;`` would end the command, issue 17).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ledger.decider import Setup
 from ledger.errors import BadInput
 from ledger.games.planet_b import cards, data
 from ledger.games.planet_b.faces import (
@@ -123,6 +125,18 @@ def _counted(words: Sequence[str], allowed: Sequence[str], what: str) -> tuple[s
     return tuple(sorted(out))
 
 
+def reserved_words(setup: Setup) -> dict[str, str]:
+    """The words of the ``colours`` option a player may not be named: another seat's colour
+    (``draw`` reads colours and names alike). The setup refuses ``dummy`` itself."""
+    seats = [*setup.players, *((data.DUMMY,) if len(setup.players) == 2 else ())]
+    words: dict[str, str] = {}
+    chosen = setup.options.get("colours") or ""
+    for colour, seat in zip((c.strip() for c in chosen.split(",")), seats, strict=False):
+        if colour and colour.lower() != seat.lower():
+            words[colour.lower()] = f"{seat}'s colour in `draw` (--option colours={chosen})"
+    return words
+
+
 def colour_names(state: State) -> dict[str, str]:
     """Words for each colour: a player's name, ``dummy``, and the ``colours`` option."""
     names = {p.lower(): p for p in state.seats}
@@ -157,10 +171,11 @@ def _box(value: str) -> str:
 
 
 def _pair(value: str, what: str) -> tuple[str, str]:
-    left, semi, right = value.partition(";")
-    if not semi:
-        raise BadInput(f"{what} has two parts split by ';'", legal=f"{what}=BOX;BOX")
-    return _box(left), _box(right)
+    pieces = value.split(".")
+    if len(pieces) != 2 or ";" in value:
+        shell = ", not ';' (a shell ends the command at ';')" if ";" in value else ""
+        raise BadInput(f"{what} has two parts split by '.'{shell}", legal=f"{what}=BOX.BOX")
+    return _box(pieces[0]), _box(pieces[1])
 
 
 def _market(value: str) -> dict[str, list[int]]:
@@ -272,10 +287,10 @@ def declare_text(face: Face) -> str:
             )
         case Track():
             return f"declare track {face.name} " + " ".join(
-                f"space={';'.join(map(_words, s))}" for s in face.spaces
+                f"space={'.'.join(map(_words, s))}" for s in face.spaces
             )
         case Swindle():
-            return "declare swindle " + " ".join(f"space={_words(c)};{_words(r)}" for c, r in face.spaces)
+            return "declare swindle " + " ".join(f"space={_words(c)}.{_words(r)}" for c, r in face.spaces)
         case Tile():
             sides = f"grey={_words(face.grey)} red={_words(face.red)}"
             then = f"grey_then={face.grey_then} red_then={face.red_then}"
@@ -290,8 +305,8 @@ def declare_text(face: Face) -> str:
             box = _words(face.box)
             return f"declare news {card_word(face.name)} pile={face.pile} box={box} immoral={immoral}"
         case Law():
-            left = ";".join(map(_words, face.left))
-            right = ";".join(map(_words, face.right))
+            left = ".".join(map(_words, face.left))
+            right = ".".join(map(_words, face.right))
             return f"declare law {card_word(face.name)} colour={face.colour} left={left} right={right}"
     raise AssertionError(face)
 

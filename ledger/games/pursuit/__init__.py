@@ -193,7 +193,7 @@ from ledger.games.pursuit import data
 from ledger.games.pursuit.cards import LIBRARY_OPTIONS, dump_cards, library_face, load_cards
 from ledger.games.pursuit.describe import describe, redact
 from ledger.games.pursuit.evolve import evolve
-from ledger.games.pursuit.grammar import ALIASES, USAGE, parse, text
+from ledger.games.pursuit.grammar import ALIASES, USAGE, absent_verbs, parse, text
 from ledger.games.pursuit.model import Command, Event, State
 from ledger.games.pursuit.moves import legal
 from ledger.games.pursuit.present import present
@@ -279,6 +279,7 @@ __all__ = [
     "Event",
     "State",
     "View",
+    "absent_verbs",
     "actor",
     "decide",
     "describe",

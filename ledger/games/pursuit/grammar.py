@@ -2,8 +2,10 @@
 
 Names and card names are read as ``ledger.words`` reads them (``graphic-designer`` or "GRAPHIC
 DESIGNER"), so ``parse(state, text(c).split()) == c``. In a ``declare`` a box's words are
-joined by commas (``reward=1creativity,2influence``) and a level's five parts by ``;``
-(``l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME``, the trailing ones may be left out).
+joined by commas (``reward=1creativity,2influence``) and a level's five parts by ``.``
+(``l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME``, the trailing ones may be left out; ``l1=.`` is
+a level with none). No word uses a character a shell treats specially: in bash a ``;`` would
+end the command (issue 17).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ledger.errors import BadInput
+from ledger.decider import Setup
+from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import cards, data
 from ledger.games.pursuit.faces import LEVEL_PARTS, Action, Card, Community, Face, Level, Setting
 from ledger.games.pursuit.model import (
@@ -33,13 +36,15 @@ from ledger.games.pursuit.model import (
     Upkeep,
     UpkeepAll,
 )
+from ledger.games.pursuit.rules.setup import modules_of
+from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
 from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
 
 USAGE = {
     "declare": "declare setting NAME VALUE | declare action NAME reward=BOX [requirement=BOX]"
-    " | declare KIND NAME l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME ... [set=community] [retirement=BOX]"
-    " [harder=COST;REWARD] [harder-upkeep=COST;REWARD] | declare community NAME [multiple=yes]"
-    " engage=REQUIREMENT;COST;REWARD outcome=REQUIREMENT;COST;REWARD ...",
+    " | declare KIND NAME l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ... [set=community] [retirement=BOX]"
+    " [harder=COST.REWARD] [harder-upkeep=COST.REWARD] | declare community NAME [multiple=yes]"
+    " engage=REQUIREMENT.COST.REWARD outcome=REQUIREMENT.COST.REWARD ...",
     "reveal": "reveal goals|community|friends CARD ...",
     "trait": "trait PLAYER CARD",
     "action": "action PLAYER ACTION",
@@ -87,20 +92,28 @@ def _box(value: str) -> str:
     return value.replace(",", " ").strip()
 
 
-def _level(value: str, parts: Sequence[str] = LEVEL_PARTS) -> Level:
-    pieces = value.split(";")
+def _parts(value: str, key: str, legal: str) -> list[str]:
+    """A value's parts split by ``.``; an empty value (what bash leaves of ``l1=;2money``, the
+    ``;`` having ended the command) and a ``;`` are refused."""
+    if not value or ";" in value:
+        why = "is empty" if not value else "splits its parts by ';', which ends the command in a shell"
+        raise BadInput(f"{key}={value} {why}: its parts are split by '.'", legal=f"{key}={legal}")
+    return value.split(".")
+
+
+def _level(value: str, key: str, parts: Sequence[str] = LEVEL_PARTS) -> Level:
+    shape = ".".join(parts).upper()
+    pieces = _parts(value, key, shape)
     if len(pieces) > len(parts):
-        raise BadInput(
-            f"a level has {len(parts)} parts split by ';': {value!r}", legal=";".join(parts).upper()
-        )
+        raise BadInput(f"a level has {len(parts)} parts split by '.': {value!r}", legal=f"{key}={shape}")
     return Level(**{part: _box(piece) for part, piece in zip(parts, pieces, strict=False)})
 
 
 def _pair(value: str, key: str) -> tuple[str, str]:
-    cost, semi, reward = value.partition(";")
-    if not semi:
-        raise BadInput(f"{key} is a cost and a reward split by ';'", legal=f"{key}=COST;REWARD")
-    return _box(cost), _box(reward)
+    pieces = _parts(value, key, "COST.REWARD")
+    if len(pieces) != 2:
+        raise BadInput(f"{key} is a cost and a reward split by '.'", legal=f"{key}=COST.REWARD")
+    return _box(pieces[0]), _box(pieces[1])
 
 
 _YES = {"yes": True, "true": True, "no": False, "false": False}
@@ -136,11 +149,11 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
                 raise BadInput(f"multiple={value!r}", legal="multiple=yes | multiple=no")
             entry["multiple"] = _YES[value.lower()]
         elif kind == "community" and key == "engage":
-            entry["engage"] = _level(value, LEVEL_PARTS[:3])
+            entry["engage"] = _level(value, key, LEVEL_PARTS[:3])
         elif kind == "community" and key == "outcome":
-            outcomes.append(_level(value, LEVEL_PARTS[:3]))
+            outcomes.append(_level(value, key, LEVEL_PARTS[:3]))
         elif kind in data.KINDS and level:
-            levels[int(level.group(1))] = _level(value)
+            levels[int(level.group(1))] = _level(value, key)
         elif kind in data.KINDS and key in ("set", "retirement", "ability"):
             entry[key] = value.lower() if key == "set" else _box(value)
         elif kind in data.KINDS and key in ("harder", "harder-upkeep"):
@@ -158,10 +171,10 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
     name = name_of(names, kind)
     if kind == "community":
         if "engage" not in entry:
-            raise BadInput("a Community card shows its Engage part", legal="engage=REQUIREMENT;COST;REWARD")
+            raise BadInput("a Community card shows its Engage part", legal="engage=REQUIREMENT.COST.REWARD")
         return Declare(cards.face_of("community", {"name": name, "outcomes": outcomes, **entry}, "declare"))
     if sorted(levels) != list(range(1, len(levels) + 1)):
-        raise BadInput("levels are l1, l2, ... in order", legal="l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME")
+        raise BadInput("levels are l1, l2, ... in order", legal="l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME")
     ordered = [levels[n] for n in sorted(levels)]
     return Declare(cards.face_of("card", {"name": name, "kind": kind, "levels": ordered, **entry}, "declare"))
 
@@ -174,7 +187,7 @@ def _level_text(level: Level, parts: Sequence[str] = LEVEL_PARTS) -> str:
     pieces = [_words(getattr(level, part)) for part in parts]
     while pieces and not pieces[-1]:
         pieces.pop()
-    return ";".join(pieces)
+    return ".".join(pieces) if pieces else "."  # ".": a level with no part (never an empty value)
 
 
 def declare_text(face: Face) -> str:
@@ -197,9 +210,9 @@ def declare_text(face: Face) -> str:
             if face.retirement:
                 words.append(f"retirement={_words(face.retirement)}")
             if any(face.harder):
-                words.append(f"harder={_words(face.harder[0])};{_words(face.harder[1])}")
+                words.append(f"harder={_words(face.harder[0])}.{_words(face.harder[1])}")
             if any(face.harder_upkeep):
-                words.append(f"harder-upkeep={_words(face.harder_upkeep[0])};{_words(face.harder_upkeep[1])}")
+                words.append(f"harder-upkeep={_words(face.harder_upkeep[0])}.{_words(face.harder_upkeep[1])}")
             if face.ability:
                 words.append(f"ability={_words(face.ability)}")
             return " ".join(words)
@@ -301,15 +314,42 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
 _ALIAS = {alias: verb for verb, aliases in ALIASES.items() for alias in aliases}
 
 
+# The verbs a module brings (the game without it has none of them), with the section cited.
+_MODULE_VERBS = {
+    "community": (("engage", "outcome"), R_ENGAGE),
+    "friends": (("start-friendship", "develop", "dedicate"), R_FRIENDS),
+}
+
+
+def absent_verbs(setup: Setup) -> dict[str, str]:
+    """The verbs of the modules this setup plays without, each with why."""
+    return {verb: why for verb, (why, _) in _absent(modules_of(setup.options.get("modules", ""))).items()}
+
+
+def _absent(modules: Sequence[str]) -> dict[str, tuple[str, str]]:
+    return {
+        verb: (f"this game is played without the {module} module (--modules {module})", rule)
+        for module, (verbs, rule) in _MODULE_VERBS.items()
+        if module not in modules
+        for verb in verbs
+    }
+
+
 def parse(state: State, words: Sequence[str]) -> Command:
-    """The command typed as ``words`` (the verb first)."""
+    """The command typed as ``words`` (the verb first); a verb of a module the game is played
+    without is refused by that module's rules (``IllegalMove``)."""
+    absent = _absent(state.modules)
+    usage = ", ".join(verb for verb in _PARSERS if verb not in absent)
     if not words:
-        raise BadInput("no move given", legal=", ".join(_PARSERS))
+        raise BadInput("no move given", legal=usage)
     verb = words[0].lower()
     verb = _ALIAS.get(verb, verb)
+    if verb in absent:
+        why, rule = absent[verb]
+        raise IllegalMove(why, rule=rule, legal=usage)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise BadInput(f"unknown move {words[0]!r}", legal=", ".join(_PARSERS))
+        raise BadInput(f"unknown move {words[0]!r}", legal=usage)
     return parser(state, words[1:])
 
 

@@ -146,7 +146,7 @@ def card(state: State, name: str, kind: str = "card") -> Card:
     """A declared card's face; ``BadInput`` saying how to declare it if it is not yet."""
     face = state.faces.cards.get(name)
     if face is None:
-        example = "l1=REQUIREMENT;COST;REWARD;UPKEEP;INCOME"
+        example = "l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME"
         raise BadInput(
             f"the referee does not know {name} yet: declare it as the card shows it first",
             legal=f"declare {kind} {card_word(name)} {example}",
@@ -159,7 +159,7 @@ def community(state: State, name: str) -> Community:
     if face is None:
         raise BadInput(
             f"the referee does not know the Community card {name} yet: declare it as it shows first",
-            legal=f"declare community {card_word(name)} engage=REQUIREMENT;COST;REWARD outcome=...",
+            legal=f"declare community {card_word(name)} engage=REQUIREMENT.COST.REWARD outcome=...",
         )
     return face
 
