@@ -219,6 +219,8 @@ class RevealMaterial(msgspec.Struct, frozen=True, tag="loop.reveal_material", om
     to: str | None = None  # a player's random starting MATERIAL (LOOP 1.0)
     more: tuple[str, ...] = ()  # further cards flipped, in order (``reveal material glass metal``)
     shown: tuple[int, ...] = ()  # Solo: each card's Exhibited QUALITY as it lies (7.0)
+    # the player each card goes to, in order, when they differ (``--to ann,ben,cat``); else ``to``
+    to_each: tuple[str, ...] = ()
 
 
 class RevealExhibited(msgspec.Struct, frozen=True, tag="loop.reveal_exhibited"):
@@ -251,6 +253,7 @@ class RevealActivity(msgspec.Struct, frozen=True, tag="loop.reveal_activity", om
     name: str
     needs: tuple[str, ...] | None = None
     props: tuple[str, ...] | None = None
+    more: tuple[str, ...] = ()  # further cards flipped, in order (``reveal activity dance picnic``)
 
 
 class DeclareActivity(msgspec.Struct, frozen=True, tag="loop.declare_activity", omit_defaults=True):
