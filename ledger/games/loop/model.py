@@ -151,6 +151,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # Rules version 3 on: at a real table the referee flips a MATERIAL refill whose card is
     # known (every card left in the deck of one type), as a recorded fact (``rules.end``).
     known_refill: bool = False
+    # Rules version 4 on: that flip is recorded as the referee's (``MaterialRevealed.by``), and
+    # ``flipped`` holds the cards it flipped since the last turn ended, so a reveal the table
+    # types for one of them is refused saying who flipped it.
+    marks_flips: bool = False
+    flipped: tuple[str, ...] = ()
     options: dict[str, str] = {}  # the setup's options, each with its value (defaults filled in)
     bought: int = 0  # MATERIAL bought this turn, over all its ``buy`` moves (LOOP 2.2 b: up to 3)
     mode: str = "basic"  # a key of ``modes.MODES``
@@ -439,6 +444,7 @@ class MaterialRevealed(msgspec.Struct, frozen=True, tag="loop.material_revealed"
     material: str
     to: str | None = None
     quality: int = 0  # a starting MATERIAL's QUALITY (0: 2, Basic's); Solo: its Exhibited QUALITY
+    by: str = ""  # "referee": the deck's one known card, flipped by the referee itself (rules 4)
 
 
 class ActivityRevealed(msgspec.Struct, frozen=True, tag="loop.activity_revealed"):

@@ -79,6 +79,7 @@ def r_event(event: str) -> str:
 # ``consume --rep-happiness`` that gains nothing is accepted, tie-break 4 counts every ACTIVITY
 # completed, and a reveal names one card.
 LEGACY = "basic-1"
+REFEREE = "referee"  # MaterialRevealed.by: flipped by the referee itself, the card being known
 
 
 def r_favour(kind: str) -> str:

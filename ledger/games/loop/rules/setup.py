@@ -238,6 +238,7 @@ def _base(
         goal_faces=goal_faces,
         legacy=legacy,
         known_refill=setup.rules_version not in (LEGACY, "2"),
+        marks_flips=setup.rules_version not in (LEGACY, "2", "3"),
         options=options,
         mode=setup.mode,
     )
@@ -435,7 +436,9 @@ def _reveal_material(out: _Out, command: RevealMaterial) -> None:
         raise BadInput("give every card its Exhibited QUALITY, or none", legal="reveal material TYPE@Q ...")
     players = command.to_each or (command.to,) * len(cards)
     if len(players) != len(cards):
-        raise BadInput("name one player for all the cards, or one per card", legal="reveal material TYPE ... --to P,P")
+        raise BadInput(
+            "name one player for all the cards, or one per card", legal="reveal material TYPE ... --to P,P"
+        )
     for i, material in enumerate(cards):
         _reveal_one(out, material, players[i], command.shown[i] if command.shown else 0)
     _proceed(out)
@@ -483,6 +486,13 @@ def _reveal_one(out: _Out, material: str, to: str | None, shown: int) -> None:
         rule = R_BURN
     elif state.removing and not state.owed:
         rule = r_event("OVERPRODUCTION")
+    elif state.flipped:
+        raise IllegalMove(
+            f"the refill ({', '.join(map(up, state.flipped))}) was performed already, by the referee:"
+            " the MATERIAL deck held one type only, so the card was known",
+            rule=R_END_TURN,
+            legal="nothing to type for it; `referee log` shows it",
+        )
     else:
         raise IllegalMove(
             "no empty BUY AREA slot awaits a card",
