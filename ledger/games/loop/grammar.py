@@ -65,8 +65,8 @@ from ledger.words import (
 
 USAGE = {
     "reveal": "reveal material TYPE[@Q] [TYPE[@Q] ...] [--to PLAYER[,PLAYER ...]] | reveal activity NAME "
-    "[NAME ...] [--needs T,T --props P,P] | reveal career PLAYER CAREER CAREER | reveal event EVENT [EVENT ...] "
-    "| reveal exhibited TYPE@Q ...",
+    "[NAME ...] [--needs T,T --props P,P] | reveal career PLAYER CAREER CAREER "
+    "| reveal event EVENT [EVENT ...] | reveal exhibited TYPE@Q ...",
     "declare": "declare activity NAME --needs T,T --props P,P | declare goal NAME [--needs P,P,P] --reward N",
     "work": "work PLAYER [--rep N] [--salary 7|4|2 (FREELANCER)] [--create TYPE (ARTIST)]",
     "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [OWNER:TYPE:QUALITY (SCIENTIST)] [--rep N] "
@@ -154,7 +154,8 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
         players = [player_of(state.seats, who) for who in to.split(",")] if to else []
         if len(set(players)) > 1 and len(players) != len(kinds):
             raise BadInput(
-                f"--to names {len(players)} players for {len(kinds)} cards: one player for all, or one per card",
+                f"--to names {len(players)} players for {len(kinds)} cards:"
+                " one player for all, or one per card",
                 legal=f"--to {players[0]}, or --to with {len(kinds)} players in the cards' order",
             )
         each = tuple(players) if len(set(players)) > 1 else ()
@@ -607,8 +608,8 @@ def text(command: Command) -> str:
         case Object(player, discard):
             return f"object {player} {discard}"
         case RevealActivity(name, needs, props, more):
-            names = " ".join(card_word(n) for n in (name, *more))
-            return f"reveal activity {names}{opt('needs', needs)}{opt('props', props)}"
+            flipped = " ".join(card_word(n) for n in (name, *more))
+            return f"reveal activity {flipped}{opt('needs', needs)}{opt('props', props)}"
         case DeclareActivity(name, needs, props):
             return f"declare activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
         case DeclareGoal(name, needs, reward):
