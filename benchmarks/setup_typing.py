@@ -67,8 +67,7 @@ SETUPS = [
         (),
         (
             "reveal tiles orbital-farms asteroid-mining media-house",
-            "reveal removed deep-mine",
-            *PLANET_B_NEWS,
+            f"{PLANET_B_NEWS[0]} --removed deep-mine",  # 2 players: the removed B tile with the news
         ),
         "draft ben bakery",
         ("planet-b-test-cards.toml",),
