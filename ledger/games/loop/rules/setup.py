@@ -424,13 +424,17 @@ def _reveal_gate(state: State) -> None:
         )
 
 
+def _one_per_move(state: State, several: bool) -> None:
+    if several and state.legacy:
+        raise IllegalMove(f"this game follows rules version {LEGACY}: reveal one card per move", rule=R_SETUP)
+
+
 def _reveal_material(out: _Out, command: RevealMaterial) -> None:
     """The cards the table flipped, in order: each is a starting MATERIAL (``--to``), fills an
     empty BUY AREA slot (LOOP 1.0, 2.7; in Solo with its Exhibited QUALITY), or is burnt (6.2,
     7.0) or removed by OVERPRODUCTION (9.0)."""
     _reveal_gate(out.state)
-    if command.more and out.state.legacy:
-        raise IllegalMove(f"this game follows rules version {LEGACY}: reveal one card per move", rule=R_SETUP)
+    _one_per_move(out.state, bool(command.more))
     cards = (command.material, *command.more)
     if command.shown and len(command.shown) != len(cards):
         raise BadInput("give every card its Exhibited QUALITY, or none", legal="reveal material TYPE@Q ...")
@@ -596,8 +600,7 @@ def _choose_career(out: _Out, command: ChooseCareer) -> None:
 def _reveal_activity(out: _Out, command: RevealActivity) -> None:
     """The ACTIVITY the table flipped into the CONSUME AREA, in order (LOOP 1.0, 2.7)."""
     _reveal_gate(out.state)
-    if command.more and out.state.legacy:
-        raise IllegalMove(f"this game follows rules version {LEGACY}: reveal one card per move", rule=R_SETUP)
+    _one_per_move(out.state, bool(command.more))
     if command.more and (command.needs or command.props):
         raise BadInput(
             "a new ACTIVITY is described alone: reveal it by itself, or declare it first",
