@@ -97,7 +97,7 @@ def test_the_depletion_penalty_into_another_zone_draws_an_event_flipped_at_that_
     assert events.index(Depleted("alice", 1)) < events.index(EventDrawn("alice", "?"))
     assert table.p("alice").happiness == 4 and table.p("alice").events == ("?",)
     # the deck's last card is known (FOOD): the referee flips it itself (issue 17)
-    assert MaterialRevealed("food") in events
+    assert MaterialRevealed("food", by="referee") in events
     assert table.state.ending == "flip" and loop.to_act(table.state) == ["table"]
     table.play("reveal event overtime")
     assert table.state.event_active == "OVERTIME" and table.state.active == "bob"

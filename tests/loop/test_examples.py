@@ -259,7 +259,7 @@ def test_2_8_depletion_penalty_final_round_and_the_end_after_the_last_seat() -> 
     assert Depleted("alice", 1) in events and FinalRound("depletion", "alice") in events
     assert table.p("alice").happiness == 3
     # the deck's last card is known (FOOD): the referee flips it itself (issue 17)
-    assert MaterialRevealed("food") in events
+    assert MaterialRevealed("food", by="referee") in events
     assert table.state.active == "bob" and table.state.material_deck == ()
     table.play("work bob", "end bob")  # nothing more to flip: DEPLETION has no 2nd penalty
     assert table.p("bob").happiness == 3
@@ -281,7 +281,9 @@ def test_2_8_happiness_12_and_depletion_in_one_turn_one_final_round_and_the_pena
     events = table.play("end alice")
     assert Depleted("alice", 1) in events and not any(isinstance(e, FinalRound) for e in events)
     assert table.p("alice").happiness == 11 and table.state.final_round == "happiness"
-    assert MaterialRevealed("food") in events  # the deck's one known card, flipped by the referee
+    assert (
+        MaterialRevealed("food", by="referee") in events
+    )  # the deck's one known card, flipped by the referee
     table.play("reveal activity yoga")
     table.play("work bob", "end bob")
     assert table.play("work carol", "end carol")[-1] == GameEnded()

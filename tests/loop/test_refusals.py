@@ -287,7 +287,7 @@ def test_a_refill_whose_material_is_known_is_flipped_by_the_referee() -> None:
     table.set(material_deck=("metal", "metal"))
     table.play("buy alice glass:1")
     events = table.play("end alice")
-    assert MaterialRevealed("metal") in events
+    assert MaterialRevealed("metal", by="referee") in events
     assert table.state.material_deck == ("metal",) and table.state.active == "bob"
     table.refuse("reveal material metal", IllegalMove, "LOOP 2.7 End Turn")
     mixed = started()  # two types left: the table says which came up

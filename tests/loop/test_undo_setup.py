@@ -55,4 +55,4 @@ def test_a_table_with_real_cards_can_still_undo_its_first_reveal(cli: Cli) -> No
     cli("new", "loop", "--players", "ann,ben")
     assert cli("loop", "reveal", "material", "glass", "--to", "ann").code == 0
     assert cli("undo").code == 0
-    assert "reveal material TYPE --to ann" in cli("status").out
+    assert "reveal material TYPE TYPE --to ann,ben" in cli("status").out  # both owed again

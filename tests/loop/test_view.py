@@ -119,7 +119,8 @@ def test_numbers_are_numbers_and_materials_are_typed() -> None:
 
 def test_prompts_are_short_and_name_the_open_moves() -> None:
     table = Table(2)
-    assert "reveal material TYPE --to alice" in loop.present(loop.view(table.state)).prompt
+    # LOOP 1.0: each player's starting MATERIAL, all in one command (issue 17)
+    assert "reveal material TYPE TYPE --to alice,bob;" in loop.present(loop.view(table.state)).prompt
     table = started()
     view = loop.view(table.state)
     assert view.to_act == ["alice"]

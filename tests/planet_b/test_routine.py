@@ -224,3 +224,25 @@ def test_the_last_b_tile_a_real_table_could_turn_up_is_added_by_the_referee() ->
     assert known.state.final == 4  # the last tile added starts the final turns
     open_ = exchange(2)  # two it could be: the table says which
     assert open_.state.phase == "exchange" and planet_b.view(open_.state).awaited == ["reveal tile TILE"]
+
+
+def test_two_players_type_the_removed_b_tile_with_the_news() -> None:
+    # Game Components and Setup, with 2 players: "Remove one B conglomerate tile at random",
+    # and the top card of each news pile flipped: one command for both, as if typed apart.
+    one, each = Table(("ann", "ben")), Table(("ann", "ben"))
+    each.play(*SETUP)
+    one.play(SETUP[0])
+    assert planet_b.view(one.state).awaited == ["reveal news I CARD II CARD III CARD --removed TILE"]
+    one.play("reveal news I town-hall II bribe III summit --removed deep-mine")
+    assert one.state == each.state and one.state.phase == "draft"
+    assert one.replayed() == one.state
+    command = one.log[-1][0]
+    assert planet_b.text(command) == "reveal news I town-hall II bribe III summit --removed deep-mine"
+    assert planet_b.parse(one.state, planet_b.text(command).split()) == command
+    four = Table(("ann", "ben", "cat", "dan"))  # 3 players and more remove no B tile
+    four.play(SETUP[0])
+    four.refuse("reveal news I town-hall II bribe III summit --removed deep-mine", IllegalMove)
+    assert four.state.news_up == {}
+    later = Table(("ann", "ben"))
+    later.play(SETUP[0])
+    later.refuse("reveal tiles a b c --removed deep-mine", BadInput)  # with the news only

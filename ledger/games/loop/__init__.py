@@ -46,10 +46,11 @@ name = "loop"
 title = "LOOP: Life of Ordinary People"
 # "2": BUY in several moves, the ``rep-happiness`` move, a reveal of several cards, tie-break 4
 # as an option. "3" (issue 17): at a real table, a refill whose MATERIAL is known (one type
-# left in the deck) is flipped by the referee. Logs of "basic-1" (the first version) and "2"
-# still verify, under their own rules.
-rules_version = "3"
-rules_versions: tuple[str, ...] = ("basic-1", "2", "3")
+# left in the deck) is flipped by the referee. "4": that flip is recorded as the referee's, and a
+# reveal the table types for it is refused saying so. Logs of "basic-1" (the first version),
+# "2" and "3" still verify, under their own rules.
+rules_version = "4"
+rules_versions: tuple[str, ...] = ("basic-1", "2", "3", "4")
 # 4.0: Solo Mode is for 1 player; each mode checks its own count (``rules.setup``).
 modes: tuple[str, ...] = ("basic", "competitive", "cooperative", "solo")
 min_players = 1

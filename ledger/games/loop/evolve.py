@@ -194,6 +194,8 @@ def _dealt(state: State, event: Dealt) -> State:
 
 
 def _material_revealed(state: State, event: MaterialRevealed) -> State:
+    if event.by:
+        state = replace(state, flipped=(*state.flipped, event.material))
     deck = without(state.material_deck, event.material)
     if event.to is None:
         area = tuple(sorted((*state.buy_area, event.material)))
@@ -553,7 +555,9 @@ def _favour_rejected(state: State, event: FavourRejected) -> State:
 def _turn_ended(state: State, event: TurnEnded) -> State:
     mode = MODES[state.mode]
     if mode.name == "basic":
-        return replace(state, phase="refill", main="", consumed=0, bought=0, pending=None, shares=())
+        return replace(
+            state, phase="refill", main="", consumed=0, bought=0, pending=None, shares=(), flipped=()
+        )
     player = state.players[event.player]
     last = event.player == state.seats[-1]
     return replace(
@@ -565,6 +569,7 @@ def _turn_ended(state: State, event: TurnEnded) -> State:
         bought=0,
         pending=None,
         shares=(),
+        flipped=(),
         forge=None,  # CRAFTSMAN: "It returns to its original type when you end turn."
         flipper=event.player if mode.events else "",  # 5.3: flipped after the turn
         burn_owed=1 if mode.burn == "turn" or (mode.burn == "round" and last) else 0,

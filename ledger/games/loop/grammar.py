@@ -52,6 +52,7 @@ from ledger.games.loop.model import (
 from ledger.games.loop.modes import MODES
 from ledger.words import (
     Spec,
+    card_name,
     card_word,
     count,
     listed,
@@ -64,9 +65,9 @@ from ledger.words import (
 )
 
 USAGE = {
-    "reveal": "reveal material TYPE[@Q] [TYPE[@Q] ...] [--to PLAYER] | reveal activity NAME "
-    "[--needs T,T --props P,P] | reveal career PLAYER CAREER CAREER | reveal event EVENT [EVENT ...] "
-    "| reveal exhibited TYPE@Q ...",
+    "reveal": "reveal material TYPE[@Q] [TYPE[@Q] ...] [--to PLAYER[,PLAYER ...]] | reveal activity NAME "
+    "[NAME ...] [--needs T,T --props P,P] | reveal career PLAYER CAREER CAREER "
+    "| reveal event EVENT [EVENT ...] | reveal exhibited TYPE@Q ...",
     "declare": "declare activity NAME --needs T,T --props P,P | declare goal NAME [--needs P,P,P] --reward N",
     "work": "work PLAYER [--rep N] [--salary 7|4|2 (FREELANCER)] [--create TYPE (ARTIST)]",
     "buy": "buy PLAYER TYPE:QUALITY [TYPE:QUALITY ...] [OWNER:TYPE:QUALITY (SCIENTIST)] [--rep N] "
@@ -167,7 +168,15 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
             kinds, shown = [k for k, _ in cards], tuple(q for _, q in cards)
         else:
             kinds, shown = [_type(word) for word in words_], ()
-        return RevealMaterial(kinds[0], player_of(state.seats, to) if to else None, tuple(kinds[1:]), shown)
+        players = [player_of(state.seats, who) for who in to.split(",")] if to else []
+        if len(set(players)) > 1 and len(players) != len(kinds):
+            raise BadInput(
+                f"--to names {len(players)} players for {len(kinds)} cards:"
+                " one player for all, or one per card",
+                legal=f"--to {players[0]}, or --to with {len(kinds)} players in the cards' order",
+            )
+        each = tuple(players) if len(set(players)) > 1 else ()
+        return RevealMaterial(kinds[0], players[0] if players else None, tuple(kinds[1:]), shown, each)
     if what == "career":
         count(positional, 4, 4, "reveal career PLAYER CAREER CAREER")
         careers = tuple(_career(word) for word in positional[2:])
@@ -180,12 +189,24 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
         if "to" in options:
             raise BadInput("an ACTIVITY is revealed into the CONSUME AREA", legal=USAGE["reveal"])
         needs, props = one(options, "needs"), one(options, "props")
+        names = _activities(state, positional[1:], bool(needs or props))
         return RevealActivity(
-            name_of(positional[1:], "ACTIVITY"),
+            names[0],
             listed(needs, data.MATERIALS, "MATERIAL") if needs else None,
             listed(props, data.PROPERTIES, "PROPERTY") if props else None,
+            names[1:],
         )
     raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
+
+
+def _activities(state: State, words: Sequence[str], described: bool) -> tuple[str, ...]:
+    """The ACTIVITY ``reveal activity`` names: one card per word (``dance picnic``), except the
+    one card a description follows or a known name typed in several words (``board games``)."""
+    joined = card_name(" ".join(words))
+    known = state.activity_faces
+    if len(words) == 1 or described or (joined in known and not all(card_name(w) in known for w in words)):
+        return (name_of(words, "ACTIVITY"),)
+    return tuple(name_of([word], "ACTIVITY") for word in words)
 
 
 def _parse_declare(state: State, words: Sequence[str]) -> Command:
@@ -605,11 +626,11 @@ def ref_text(ref: MatRef) -> str:
 def text(command: Command) -> str:
     """The canonical text of a move; ``parse`` reads it back to the same command."""
     match command:
-        case RevealMaterial(material, to, more, shown):
+        case RevealMaterial(material, to, more, shown, to_each):
             cards = (material, *more)
             if shown:
                 cards = tuple(f"{kind}@{quality}" for kind, quality in zip(cards, shown, strict=True))
-            return f"reveal material {' '.join(cards)}{opt('to', to)}"
+            return f"reveal material {' '.join(cards)}{opt('to', to_each or to)}"
         case RevealCareers(player, careers):
             return f"reveal career {player} {' '.join(card_word(c) for c in careers)}"
         case RevealEvents(names):
@@ -632,8 +653,9 @@ def text(command: Command) -> str:
             return f"call {target}" + (f" --card {card}" if card else "")
         case Object(player, discard):
             return f"object {player} {discard}"
-        case RevealActivity(name, needs, props):
-            return f"reveal activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
+        case RevealActivity(name, needs, props, more):
+            flipped = " ".join(card_word(n) for n in (name, *more))
+            return f"reveal activity {flipped}{opt('needs', needs)}{opt('props', props)}"
         case DeclareActivity(name, needs, props):
             return f"declare activity {card_word(name)}{opt('needs', needs)}{opt('props', props)}"
         case DeclareGoal(name, needs, reward):

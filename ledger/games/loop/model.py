@@ -151,6 +151,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # Rules version 3 on: at a real table the referee flips a MATERIAL refill whose card is
     # known (every card left in the deck of one type), as a recorded fact (``rules.end``).
     known_refill: bool = False
+    # Rules version 4 on: that flip is recorded as the referee's (``MaterialRevealed.by``), and
+    # ``flipped`` holds the cards it flipped since the last turn ended, so a reveal the table
+    # types for one of them is refused saying who flipped it.
+    marks_flips: bool = False
+    flipped: tuple[str, ...] = ()
     options: dict[str, str] = {}  # the setup's options, each with its value (defaults filled in)
     bought: int = 0  # MATERIAL bought this turn, over all its ``buy`` moves (LOOP 2.2 b: up to 3)
     mode: str = "basic"  # a key of ``modes.MODES``
@@ -219,6 +224,8 @@ class RevealMaterial(msgspec.Struct, frozen=True, tag="loop.reveal_material", om
     to: str | None = None  # a player's random starting MATERIAL (LOOP 1.0)
     more: tuple[str, ...] = ()  # further cards flipped, in order (``reveal material glass metal``)
     shown: tuple[int, ...] = ()  # Solo: each card's Exhibited QUALITY as it lies (7.0)
+    # the player each card goes to, in order, when they differ (``--to ann,ben,cat``); else ``to``
+    to_each: tuple[str, ...] = ()
 
 
 class RevealExhibited(msgspec.Struct, frozen=True, tag="loop.reveal_exhibited"):
@@ -251,6 +258,7 @@ class RevealActivity(msgspec.Struct, frozen=True, tag="loop.reveal_activity", om
     name: str
     needs: tuple[str, ...] | None = None
     props: tuple[str, ...] | None = None
+    more: tuple[str, ...] = ()  # further cards flipped, in order (``reveal activity dance picnic``)
 
 
 class DeclareActivity(msgspec.Struct, frozen=True, tag="loop.declare_activity", omit_defaults=True):
@@ -436,6 +444,7 @@ class MaterialRevealed(msgspec.Struct, frozen=True, tag="loop.material_revealed"
     material: str
     to: str | None = None
     quality: int = 0  # a starting MATERIAL's QUALITY (0: 2, Basic's); Solo: its Exhibited QUALITY
+    by: str = ""  # "referee": the deck's one known card, flipped by the referee itself (rules 4)
 
 
 class ActivityRevealed(msgspec.Struct, frozen=True, tag="loop.activity_revealed"):

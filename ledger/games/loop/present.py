@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from ledger.decider import Screen, Table
 from ledger.games.loop.describe import offer_text
+from ledger.games.loop.rules.core import starting_text
 from ledger.games.loop.view import ActivityCard, GoalCard, Material, OfferView, PlayerView, View
 
 
@@ -83,11 +84,11 @@ def prompt(view: View) -> str:
     if view.awaited is not None:
         if view.awaited.faces:
             return "table: declare activity NAME ... | declare goal NAME ... (a --cards file)"
-        wants = [f"reveal material TYPE --to {player}" for player in view.awaited.starting]
+        wants = [starting_text(view.awaited.starting)] if view.awaited.starting else []
         if view.awaited.material:
             wants.append(f"reveal material TYPE (x{view.awaited.material})")
         if view.awaited.activity:
-            wants.append(f"reveal activity NAME (x{view.awaited.activity})")
+            wants.append(f"reveal activity NAME [NAME ...] (x{view.awaited.activity})")
         return "table: " + "; ".join(wants)
     if view.pending is not None:
         return f"{view.pending.target}: {' | '.join(view.pending.answers)}"

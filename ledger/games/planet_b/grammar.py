@@ -71,7 +71,7 @@ USAGE = {
     "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
     "|law [NAME] KEY=VALUE ...",
     "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD [PILE CARD ...]"
-    " | reveal tile TILE",
+    " [--removed TILE] | reveal tile TILE",
     "draft": "draft PLAYER BUILDING",
     "deal": "deal PLAYER left|middle|right [--pay X,Y]",
     "sell": "sell PLAYER RESOURCE[:N] ...",
@@ -315,9 +315,15 @@ def declare_text(face: Face) -> str:
 
 
 def _parse_reveal(state: State, words: Sequence[str]) -> Command:
-    positional, _ = scan(words, {})
+    positional, options = scan(words, {"removed": ("removed", "value")})
     count(positional, 2, None, USAGE["reveal"])
     what = positional[0].lower()
+    removed = one(options, "removed")
+    if removed is not None and what != "news":
+        raise BadInput(
+            "--removed goes with the setup's news reveal", legal="reveal news PILE CARD ... --removed TILE"
+        )
+    tile = name_of([removed], "tile") if removed is not None else ""
     if what == "tiles":
         count(positional, 4, 4, USAGE["reveal"])
         return Reveal("tiles", tuple(name_of([w], "tile") for w in positional[1:]))
@@ -338,8 +344,8 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
                 raise BadInput(f"say the card revealed on news pile {pile}", legal=USAGE["reveal"])
         cards_ = tuple(name_of(words, "news card") for _, words in groups)
         if len(groups) == 1:
-            return Reveal("news", cards_, groups[0][0])
-        return Reveal("news", cards_, piles=tuple(pile for pile, _ in groups))
+            return Reveal("news", cards_, groups[0][0], removed=tile)
+        return Reveal("news", cards_, piles=tuple(pile for pile, _ in groups), removed=tile)
     raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
 
 
@@ -565,10 +571,11 @@ def text(command: Command) -> str:
     match command:
         case Declare(face):
             return declare_text(face)
-        case Reveal(what, names, pile, piles):
+        case Reveal(what, names, pile, piles, removed):
             if what == "news":
                 each = zip(piles, names, strict=True) if piles else [(pile, names[0])]
-                return "reveal news " + " ".join(f"{p} {card_word(n)}" for p, n in each)
+                tile = f" --removed {card_word(removed)}" if removed else ""
+                return "reveal news " + " ".join(f"{p} {card_word(n)}" for p, n in each) + tile
             return f"reveal {what} {' '.join(map(card_word, names))}"
         case DraftCard(player, card):
             return f"draft {player} {card_word(card)}"

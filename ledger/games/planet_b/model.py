@@ -173,6 +173,7 @@ class Reveal(msgspec.Struct, frozen=True, tag="planet-b.reveal", omit_defaults=T
     cards: tuple[str, ...]
     pile: str = ""
     piles: tuple[str, ...] = ()  # several news cards: the pile of each card, in order
+    removed: str = ""  # 2 players: the B tile removed at setup, typed with the news (``--removed``)
 
 
 class DraftCard(msgspec.Struct, frozen=True, tag="planet-b.draft"):

@@ -79,6 +79,7 @@ def r_event(event: str) -> str:
 # ``consume --rep-happiness`` that gains nothing is accepted, tie-break 4 counts every ACTIVITY
 # completed, and a reveal names one card.
 LEGACY = "basic-1"
+REFEREE = "referee"  # MaterialRevealed.by: flipped by the referee itself, the card being known
 
 
 def r_favour(kind: str) -> str:
@@ -339,6 +340,13 @@ def next_seat(state: State) -> tuple[str, int]:
     return state.seats[nxt], state.round + (1 if nxt == 0 else 0)
 
 
+def starting_text(players: Sequence[str]) -> str:
+    """The one command that reveals every starting MATERIAL still owed, in the players' order
+    (a player owed several, in Careers, is named once per card unless they are the only one)."""
+    to = players if len(set(players)) > 1 else players[:1]
+    return f"reveal material {' '.join(['TYPE'] * len(players))} --to {','.join(to)}"
+
+
 def awaited_text(state: State) -> str:
     """What the table must reveal now, in the command grammar."""
     wants = []
@@ -346,13 +354,13 @@ def awaited_text(state: State) -> str:
         wants.append(f"reveal career {player} CAREER CAREER")
     if exhibited_wanted(state):
         wants.append("reveal exhibited TYPE@QUALITY (x5)")
-    for player in state.awaiting_start:
-        wants.append(f"reveal material TYPE --to {player}")
+    if state.awaiting_start:
+        wants.append(starting_text(state.awaiting_start))
     shown = "TYPE@QUALITY" if mode_of(state).favours == "blue" else "TYPE"
     if material_wanted(state):
         wants.append(f"reveal material {shown} (x{material_wanted(state)})")
     if activity_wanted(state):
-        wants.append(f"reveal activity NAME (x{activity_wanted(state)})")
+        wants.append(f"reveal activity NAME [NAME ...] (x{activity_wanted(state)})")
     if burn_wanted(state):
         wants.append(f"reveal material TYPE (x{burn_wanted(state)}, burnt)")
     if state.removing and not state.owed:

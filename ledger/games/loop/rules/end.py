@@ -33,6 +33,7 @@ from ledger.games.loop.model import (
 from ledger.games.loop.rules.core import (
     R_CREDIT,
     R_END_TURN,
+    REFEREE,
     _active,
     _after_happiness,
     _gain,
@@ -153,7 +154,7 @@ def _proceed(out: _Out) -> None:
         if known_material(state):
             # LOOP 2.7 at a real table: the deck holds one type only, so the card flipped is
             # known: the referee records it (Solo's Exhibited QUALITY is still typed).
-            out.add(MaterialRevealed(state.material_deck[0]))
+            out.add(MaterialRevealed(state.material_deck[0], by=REFEREE if state.marks_flips else ""))
             continue
         if table_owes(state) and not state.virtual:
             return  # the table reveals the rest

@@ -238,6 +238,7 @@ def _base(
         goal_faces=goal_faces,
         legacy=legacy,
         known_refill=setup.rules_version not in (LEGACY, "2"),
+        marks_flips=setup.rules_version not in (LEGACY, "2", "3"),
         options=options,
         mode=setup.mode,
     )
@@ -423,18 +424,27 @@ def _reveal_gate(state: State) -> None:
         )
 
 
+def _one_per_move(state: State, several: bool) -> None:
+    if several and state.legacy:
+        raise IllegalMove(f"this game follows rules version {LEGACY}: reveal one card per move", rule=R_SETUP)
+
+
 def _reveal_material(out: _Out, command: RevealMaterial) -> None:
     """The cards the table flipped, in order: each is a starting MATERIAL (``--to``), fills an
     empty BUY AREA slot (LOOP 1.0, 2.7; in Solo with its Exhibited QUALITY), or is burnt (6.2,
     7.0) or removed by OVERPRODUCTION (9.0)."""
     _reveal_gate(out.state)
-    if command.more and out.state.legacy:
-        raise IllegalMove(f"this game follows rules version {LEGACY}: reveal one card per move", rule=R_SETUP)
+    _one_per_move(out.state, bool(command.more))
     cards = (command.material, *command.more)
     if command.shown and len(command.shown) != len(cards):
         raise BadInput("give every card its Exhibited QUALITY, or none", legal="reveal material TYPE@Q ...")
+    players = command.to_each or (command.to,) * len(cards)
+    if len(players) != len(cards):
+        raise BadInput(
+            "name one player for all the cards, or one per card", legal="reveal material TYPE ... --to P,P"
+        )
     for i, material in enumerate(cards):
-        _reveal_one(out, material, command.to, command.shown[i] if command.shown else 0)
+        _reveal_one(out, material, players[i], command.shown[i] if command.shown else 0)
     _proceed(out)
 
 
@@ -480,6 +490,13 @@ def _reveal_one(out: _Out, material: str, to: str | None, shown: int) -> None:
         rule = R_BURN
     elif state.removing and not state.owed:
         rule = r_event("OVERPRODUCTION")
+    elif state.flipped:
+        raise IllegalMove(
+            f"the refill ({', '.join(map(up, state.flipped))}) was performed already, by the referee:"
+            " the MATERIAL deck held one type only, so the card was known",
+            rule=R_END_TURN,
+            legal="nothing to type for it; `referee log` shows it",
+        )
     else:
         raise IllegalMove(
             "no empty BUY AREA slot awaits a card",
@@ -581,16 +598,30 @@ def _choose_career(out: _Out, command: ChooseCareer) -> None:
 
 
 def _reveal_activity(out: _Out, command: RevealActivity) -> None:
+    """The ACTIVITY the table flipped into the CONSUME AREA, in order (LOOP 1.0, 2.7)."""
+    _reveal_gate(out.state)
+    _one_per_move(out.state, bool(command.more))
+    if command.more and (command.needs or command.props):
+        raise BadInput(
+            "a new ACTIVITY is described alone: reveal it by itself, or declare it first",
+            legal=f"reveal activity {card_word(command.name)} --needs T,T --props P,P",
+        )
+    for name in (command.name, *command.more):  # each as if typed alone: the deck may reshuffle between
+        _reveal_one_activity(out, name, command.needs, command.props)
+        _proceed(out)
+
+
+def _reveal_one_activity(
+    out: _Out, name: str, needs: tuple[str, ...] | None, props: tuple[str, ...] | None
+) -> None:
     state = out.state
-    _reveal_gate(state)
     if not activity_wanted(state):
         raise IllegalMove(
             "no empty CONSUME AREA slot awaits a card",
             rule=R_END_TURN if state.phase != "setup" else R_SETUP,
             legal=awaited_text(state) or "cards are flipped only at the end of a turn",
         )
-    name = command.name
-    face, news = activity_face(state, name, command.needs, command.props)
+    face, news = activity_face(state, name, needs, props)
     if not face.complete:
         # Not a refusal: the card is new to the referee, so the table says what it shows.
         missing = " ".join(
@@ -614,7 +645,6 @@ def _reveal_activity(out: _Out, command: RevealActivity) -> None:
         assert face.needs is not None and face.props is not None
         out.add(ActivityDeclared(name, face.needs, face.props))
     out.add(ActivityRevealed(name))
-    _proceed(out)
 
 
 def _deal(out: _Out) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from msgspec.structs import replace
+
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
@@ -129,10 +131,11 @@ def awaited(state: State) -> list[str]:
     wants = []
     if state.spaces[0].tile is None:
         wants.append("reveal tiles LEFT MIDDLE RIGHT")
-    if state.dummy and not state.removed:
-        wants.append("reveal removed TILE")
     news = [pile for pile in data.NEWS_PILES if pile not in state.news_up]
-    return wants + ([news_reveal(news)] if news else [])
+    removing = state.dummy and not state.removed
+    if removing and not news:
+        wants.append("reveal removed TILE")
+    return wants + ([news_reveal(news) + (" --removed TILE" if removing else "")] if news else [])
 
 
 def news_reveal(piles: Sequence[str]) -> str:
@@ -215,6 +218,13 @@ def check_tile(state: State, name: str, group: str, rule: str) -> None:
 
 
 def reveal(out: Out, command: Reveal) -> None:
+    if command.removed:
+        # 2 players: the B tile removed, typed with the news; each as if typed alone
+        if out.state.phase != "setup":
+            raise IllegalMove("a B tile is removed at the setup only", rule=R_SMALL)
+        reveal(out, Reveal("removed", (command.removed,)))
+        reveal(out, replace(command, removed=""))
+        return
     if command.piles:
         # several news cards in one command: each revealed as if typed alone, in order
         for pile, card in zip(command.piles, command.cards, strict=True):
