@@ -10,21 +10,42 @@ Start-up is kept short: a game's move commands are built only when that game's n
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError
-from ledger.service import Recorded, Referee
-from referee_cli import render
+
+if TYPE_CHECKING:
+    from ledger.service import Recorded, Referee
+    from referee_cli import render
+
+
+class _Later:
+    """A module, or a name in it, imported on first use: `--help`, `--version` and a shell's
+    completion never load the service, the store or the renderings."""
+
+    def __init__(self, module: str, name: str | None = None) -> None:
+        self._module, self._name = module, name
+
+    def __getattr__(self, attr: str) -> Any:
+        target = importlib.import_module(self._module)
+        return getattr(getattr(target, self._name) if self._name else target, attr)
+
+
+if not TYPE_CHECKING:
+    Referee = _Later("ledger.service", "Referee")
+    render = _Later("referee_cli.render")
 
 VERSION = "0.1.0"
 
@@ -149,44 +170,82 @@ def show_recorded(s: Session, result: Recorded, json: bool) -> None:
         echo(render.recorded(result, board))
 
 
-class LazyRoot(TyperGroup):
-    """The root group, whose commands are made from their functions only when typed: a start
-    converts the one command it runs, and a game's move group is built on its first use."""
+class LazyGroup(TyperGroup):
+    """A group whose commands are made from their functions only when typed: a start converts
+    the one command it runs, and `--help` lists them from their help texts, converting none."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self.lazy: dict[str, Any] = {}  # command name -> typer's CommandInfo, not yet converted
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return sorted({*self.commands, *self.lazy, *games.names()})
+        return list(dict.fromkeys([*self.lazy, *self.commands]))  # the order they were declared
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = self.commands.get(cmd_name)
-        if command is not None:
-            return command
-        if cmd_name in self.lazy:
+        if command is None and cmd_name in self.lazy:
             command = typer.main.get_command_from_info(
                 self.lazy[cmd_name], pretty_exceptions_short=True, rich_markup_mode=None
             )
-        elif cmd_name in games.names():
-            command = typer.main.get_command(game_group(cmd_name))
-        if command is not None:
             self.commands[cmd_name] = command
         return command
 
+    def listed(self, cmd_name: str) -> Any:
+        """What `--help` reads of a command (its help, hidden or not), without converting it."""
+        info = self.lazy.get(cmd_name)
+        if info is None or cmd_name in self.commands:
+            return self.get_command(None, cmd_name)
+        doc = info.help if info.help is not None else inspect.getdoc(info.callback)
+        return TyperCommand(
+            cmd_name, help=doc, short_help=info.short_help, hidden=info.hidden, deprecated=info.deprecated
+        )
 
-def build_command() -> LazyRoot:
-    """The click command of the whole command line, its subcommands converted on first use."""
-    app = build_app()
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """TyperGroup's list of commands, from ``listed``."""
+        listed = [(name, self.listed(name)) for name in self.list_commands(ctx)]
+        rows = [(name, command) for name, command in listed if command is not None and not command.hidden]
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
+
+
+class LazyRoot(LazyGroup):
+    """The root group: its commands, and a move group per registered game, built on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return sorted({*self.commands, *self.lazy, *games.names()})
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in games.names():
+            command = self.commands[cmd_name] = lazy_group(game_group(cmd_name))
+        return command
+
+    def listed(self, cmd_name: str) -> Any:
+        if cmd_name in games.names() and cmd_name not in self.commands:
+            return TyperCommand(cmd_name, help=game_help(cmd_name))
+        return super().listed(cmd_name)
+
+
+def lazy_group(app: typer.Typer) -> Any:
+    """The click group of ``app`` (made with ``cls=LazyGroup``), its commands converted on first use."""
     infos = {
         info.name or typer.main.get_command_name(info.callback.__name__): info
         for info in app.registered_commands
         if info.callback is not None
     }
     app.registered_commands = []
-    root = typer.main.get_command(app)
+    group = typer.main.get_command(app)
+    assert isinstance(group, LazyGroup)
+    group.lazy = infos
+    return group
+
+
+def build_command() -> LazyRoot:
+    """The click command of the whole command line, its subcommands converted on first use."""
+    root = lazy_group(build_app())
     assert isinstance(root, LazyRoot)
-    root.lazy = infos
     return root
 
 
@@ -542,8 +601,14 @@ def game_group(name: str) -> typer.Typer:
     """``referee GAME VERB ...``: each verb's words go to the game's own parser."""
     game = games.get(name)
     group = typer.Typer(
-        name=name, help=f"Moves of {game.title}.", no_args_is_help=True, context_settings=CONTEXT
+        name=name,
+        help=game_help(name),
+        no_args_is_help=True,
+        context_settings=CONTEXT,
+        rich_markup_mode=None,
+        cls=LazyGroup,
     )
+    group.callback()(_no_options)  # a group, whose verbs lazy_group converts when named
 
     def verb_command(verb: str) -> Callable[..., None]:
         def command(
@@ -569,6 +634,7 @@ def game_group(name: str) -> typer.Typer:
             group.command(
                 word,
                 help=f"{verb.help}\n\nUsage: {verb.usage}",
+                short_help=verb.help,  # listed whole, rule section and all
                 context_settings=MOVE_SETTINGS,
                 hidden=word != verb.name,
             )(verb_command(word))
@@ -583,6 +649,14 @@ def game_group(name: str) -> typer.Typer:
         show_moves(ctx, player, json)
 
     return group
+
+
+def _no_options() -> None:
+    pass
+
+
+def game_help(name: str) -> str:
+    return f"Moves of {games.title(name)}."
 
 
 def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
