@@ -14,11 +14,11 @@ state. Everything here is pure: it reads rows, the store is elsewhere.
 
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 import msgspec
 
+from ledger import codec
 from ledger.codec import GENESIS, row_hash
 from ledger.decider import Game, Setup
 from ledger.errors import (
@@ -59,19 +59,17 @@ class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
         return (self.target, *self.cascade)
 
 
-@dataclass
-class MoveEntry:
+class MoveEntry(msgspec.Struct):
     seq: int
     actor: str
     recorded_at: str
     command: Any
     events: list[Any]
     redo_of: int | None = None
-    event_seqs: list[int] = field(default_factory=list)
+    event_seqs: list[int] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class RevertEntry:
+class RevertEntry(msgspec.Struct):
     seq: int
     actor: str
     recorded_at: str
@@ -326,13 +324,7 @@ def links_hold(rows: Sequence[tuple[int, str, str, str, str, str]], prev: str, f
     """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow the row whose hash
     is ``prev``, from seq ``first`` on, each matching its hash: ``check_chain``'s fast path,
     on the rows as SQLite returns them (``check_chain`` then says where it breaks)."""
-    expected = first
-    for seq, type_, body, actor, recorded_at, digest in rows:
-        if seq != expected or row_hash(prev, seq, type_, body, actor, recorded_at) != digest:
-            return False
-        prev = digest
-        expected += 1
-    return True
+    return codec.links_hold(rows, prev, first)
 
 
 def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:
@@ -382,8 +374,7 @@ def revalidate(game: Game, state: Any, moves: Sequence[MoveEntry], *, cascade: b
     return state, dropped
 
 
-@dataclass
-class Replay:
+class Replay(msgspec.Struct):
     """The whole history replayed through the rules, as ``verify`` and import need it."""
 
     setup: Setup

@@ -8,13 +8,9 @@ state, score and the log are read back by folding the live history.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import os
-import secrets
-import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +64,7 @@ TABLE = "table"  # the actor for moves nobody in particular makes
 RUN_VERIFY = "run `referee verify`; nothing is recorded on a log that does not check out"
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(msgspec.Struct, frozen=True):
     """A game's state folded from its log as of ``upto`` (the head unless time travelling)."""
 
     info: GameRow
@@ -80,8 +75,7 @@ class Loaded:
     upto: int
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(msgspec.Struct, frozen=True):
     """A game as its setup row tells it (the truth; the ``games`` row is only a cache of it)."""
 
     info: GameRow  # from the setup row, but for the cached status
@@ -90,8 +84,7 @@ class Opened:
     first: Row  # the setup row itself
 
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(msgspec.Struct, frozen=True):
     """What an accepted write appended."""
 
     game_id: int
@@ -100,7 +93,7 @@ class Recorded:
     text: str
     facts: list[str]
     state: Any
-    events: list[Any] = field(default_factory=list)  # the typed facts, hidden cards masked
+    events: list[Any] = msgspec.field(default_factory=list)  # the typed facts, hidden cards masked
 
 
 class LogEntry(msgspec.Struct):
@@ -529,7 +522,7 @@ class Referee:
         info = msgspec.structs.replace(loaded.info, status=_status_of(loaded.game, state))
         self._tips[loaded.info.id] = (
             stored[-1].hash,
-            replace(loaded, info=info, state=state, head=head, upto=head),
+            msgspec.structs.replace(loaded, info=info, state=state, head=head, upto=head),
         )
         self._maybe_snapshot(loaded, stored[-1], state)
 
@@ -762,7 +755,7 @@ class Referee:
         at = self._move_end(game_id, head)
         if at is None or at == loaded.head:
             return loaded
-        return replace(self.load(game_id, at), head=at)
+        return msgspec.structs.replace(self.load(game_id, at), head=at)
 
     def submit(
         self,
@@ -956,6 +949,8 @@ class Referee:
         """Fresh secret tokens for each player of the game and for the table (role -> token);
         only their hashes are kept, and the game's earlier tokens stop working."""
         loaded = self.load(game_id)
+        import secrets  # `serve` only
+
         tokens = {role: secrets.token_urlsafe(18) for role in (*loaded.setup.players, TABLE)}
         self.store.put_links(game_id, {role: _token_hash(t) for role, t in tokens.items()})
         return tokens
@@ -967,6 +962,8 @@ class Referee:
         """The role (a player, or the table) whose link carries ``token``; None for any other."""
         if not token or len(token) > 200:
             return None
+        import hmac  # `serve` only
+
         digest = _token_hash(token)
         for known, role in self.store.links(game_id).items():
             if hmac.compare_digest(known, digest):
@@ -1267,6 +1264,8 @@ def _describe_setup(setup: Setup) -> str:
     if setup.seed is not None:
         text += f" --seed {setup.seed}"
     if setup.title:
+        import shlex
+
         text += f" --title {shlex.quote(setup.title)}"
     for name, value in sorted(setup.options.items()):
         text += f" --option {name}={value}"
