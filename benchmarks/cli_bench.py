@@ -126,9 +126,8 @@ def processes(folder: Path, runs: int) -> None:
     ]
     for name, argv, goal in cases:
         ours, base = paired([referee_bin, *argv], floor, runs, env)
-        print(
-            f"  {name:38} {ours * 1000:6.0f} ms, floor {base * 1000:4.0f} ms: {ours / base:.2f}x (goal: {goal}x)"
-        )
+        shown = f"{ours * 1000:6.0f} ms, floor {base * 1000:4.0f} ms"
+        print(f"  {name:38} {shown}: {ours / base:.2f}x (goal: {goal}x)")
     # A move and its undo, each timed against the floor: the game returns to where it was.
     moved, undone, base = [], [], []
     for _ in range(runs):
