@@ -15,7 +15,6 @@ import inspect
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -90,14 +89,16 @@ def default_db() -> Path:
     return platformdirs.user_data_path("referee", appauthor=False) / "ledger.db"
 
 
-@dataclass
 class Session:
     """What the global options chose: the database and the game. The shell keeps one Session
-    (and so one open Referee, with its cached state) for every line it runs."""
+    (and so one open Referee, with its cached state) for every line it runs. (A plain class: a
+    dataclass costs every start a few milliseconds to declare.)"""
 
-    db: Path
-    game: int | None
-    _referee: Referee | None = field(default=None, repr=False)
+    def __init__(self, db: Path, game: int | None, referee: Referee | None = None) -> None:
+        self.db, self.game, self._referee = db, game, referee
+
+    def __repr__(self) -> str:
+        return f"Session(db={self.db!r}, game={self.game!r})"
 
     @property
     def referee(self) -> Referee:
