@@ -729,12 +729,13 @@ def _read(path: Path) -> str:
         ) from None
 
 
-def _not_utf8(argv: Sequence[str]) -> BadInput | None:
-    """An argument (or REFEREE_* variable) that is not UTF-8 text: its bytes reach Python as
-    lone surrogates, which nothing downstream can store or print. A NUL character (which only
-    a line of `referee play` can hold) names no file and is no text either."""
+def _not_utf8(argv: Sequence[str], environ: bool = True) -> BadInput | None:
+    """An argument (or, with ``environ``, a REFEREE_* variable) that is not UTF-8 text: its
+    bytes reach Python as lone surrogates, which nothing downstream can store or print. A NUL
+    character (which only a line of `referee play` can hold) names no file and is no text either."""
     named = [(f"argument {n} ({_shown(a)})", a) for n, a in enumerate(argv, start=1)]
-    named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
+    if environ:
+        named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
     for what, text in named:
         if "\x00" in text:
             offset = len(text[: text.index("\x00")].encode("utf-8", "surrogatepass"))
@@ -764,7 +765,8 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
     """
     argv = list(sys.argv[1:] if args is None else args)
     try:
-        refused = _not_utf8(argv)
+        # The environment once a process: a shell's lines (which pass their Session) share it.
+        refused = _not_utf8(argv, environ=obj is None)
         if refused is not None:
             raise refused
         if command is None:
