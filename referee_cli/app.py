@@ -4,8 +4,10 @@ Exit codes: 0 ok; 1 refused by the rules or by verification, not your turn, game
 2 bad syntax, unknown name, ambiguous; 3 write conflict or unreadable database; 4 an
 internal error (a bug: please report it).
 
-Start-up is kept short: a game's move commands are built only when that game's name is typed
-(``LazyRoot``), and the shell builds the whole command tree once.
+Start-up is kept short: a command is converted to click's only when typed, a game's group
+(and then only the verb typed) only when that game's name is, `--help` lists them from their
+help texts (``LazyGroup``), and the service is imported on first use (``_Later``). The shell
+keeps one command tree, converted as its lines need.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ _REGISTRY: dict[str, str | ModuleType] = {
     "pursuit": "ledger.games.pursuit",
 }
 # Each built-in game's ``title``, so that `referee --help` lists the games without importing
-# their rules (tests/ledger/test_games_registry.py checks these against the modules).
+# their rules (tests/ledger/test_cli_help.py checks these against the modules).
 _TITLES: dict[str, str] = {
     "ledger.games.loop": "LOOP: Life of Ordinary People",
     "ledger.games.planet_b": "Planet B",
