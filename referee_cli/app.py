@@ -609,6 +609,7 @@ def game_group(name: str) -> typer.Typer:
         no_args_is_help=True,
         context_settings=CONTEXT,
         rich_markup_mode=None,
+        add_completion=False,  # completion is installed for `referee` itself, at the root
         cls=LazyGroup,
     )
     group.callback()(_no_options)  # a group, whose verbs lazy_group converts when named
