@@ -104,7 +104,7 @@ def raw_append(conn: sqlite3.Connection, seq: int, rows: list[tuple[Any, ...]], 
     return seq + len(rows)
 
 
-def appends(folder: Path, seconds: float = 1.0, rounds: int = 5) -> None:
+def appends(folder: Path, seconds: float = 0.25, rounds: int = 16) -> None:
     fsync = fsync_rate(folder)
     referee = Referee.open(folder / "append.db")
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
@@ -135,7 +135,7 @@ def appends(folder: Path, seconds: float = 1.0, rounds: int = 5) -> None:
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
     n = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds * 2:
+    while time.perf_counter() - start < 2.0:
         referee.submit(game, pebbles.Take(("alice", "bob")[n % 2], 1))
         n += 1
     elapsed = time.perf_counter() - start
