@@ -2,10 +2,17 @@
 
     python benchmarks/ledger_bench.py [--events 100000]
 
-1. appends per second, one move per transaction, synchronous=FULL (store, then service)
-2. replay (read + check the chain + decode + fold) of a long game, events per second, and
-   `referee log` of it (rendered, in-process), each beside the same run without the checks
-   (every row read checked against the hash chain; issues 7 and 19)
+Each figure is printed beside its yardstick, measured in the same run and interleaved (the
+machine may be shared: ratios hold where absolute figures do not), and beside its goal:
+
+1. durable appends, one move (2 rows) per transaction, synchronous=FULL: the store against raw
+   SQLite with the same table, pragmas and row sizes (goal: 0.9x), the disk's fdatasync rate
+   beside; then the service's submit
+2. replay from scratch (read + check the chain + decode + fold) of a long game against the
+   same replay without the chain check (goal: 0.75x), and against the `eventsourcing`
+   library's replay of as many events from its SQLite recorder, when it is installed
+   (every row read is checked against the hash chain; issues 7 and 19), and `referee log`
+   of it, each beside the same run without the checks
 3. loading state of that game with snapshots, against a 10-event game
 4. wall time of `referee status` as a whole process
 """
@@ -15,6 +22,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import secrets
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -22,6 +31,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -47,7 +57,7 @@ def move_rows(n: int, players: tuple[str, str]) -> list[NewRow]:
     return [NewRow(MOVE, body, player), NewRow("pebbles.taken", encode(pebbles.Taken(player, 1)), player)]
 
 
-def fsync_rate(folder: Path, seconds: float = 2.0) -> None:
+def fsync_rate(folder: Path, seconds: float = 2.0) -> float:
     """The disk's own limit, for context: 4 KiB rewritten in place and fdatasync'd."""
     fd = os.open(folder / "fsync.bin", os.O_WRONLY | os.O_CREAT)
     n = 0
@@ -57,27 +67,84 @@ def fsync_rate(folder: Path, seconds: float = 2.0) -> None:
         os.fdatasync(fd)
         n += 1
     os.close(fd)
-    print(f"fdatasync/s of this disk (4 KiB in place), the ceiling for durable appends: {n / seconds:,.0f}")
+    return n / seconds
 
 
-def appends(folder: Path, seconds: float = 3.0) -> None:
+def raw_sqlite(folder: Path, like: Store) -> tuple[sqlite3.Connection, list[list[tuple[Any, ...]]]]:
+    """A bare SQLite database with the store's ``events`` and ``verified`` tables and pragmas,
+    and rows of the same sizes as the store's moves (hashes made up: SQLite computes none)."""
+    conn = sqlite3.connect(folder / "raw.db", isolation_level=None)
+    for table in ("events", "verified"):
+        (ddl,) = like.conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+        conn.execute(ddl)
+    conn.execute("INSERT INTO verified VALUES (1, 0, '', '')")
+    for pragma in ("journal_mode", "synchronous"):
+        (value,) = like.conn.execute(f"PRAGMA {pragma}").fetchone()
+        conn.execute(f"PRAGMA {pragma}={value}")
+    moves = []
+    for n in range(2):
+        moves.append(
+            [(row.type, row.body, row.actor, utcnow(), secrets.token_hex(32), secrets.token_hex(32))
+             for row in move_rows(n, ("alice", "bob"))]
+        )  # fmt: skip
+    return conn, moves
+
+
+RAW_INSERT = (
+    "INSERT INTO events (game_id, seq, type, body, actor, recorded_at, prev_hash, hash)"
+    " VALUES (1, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def raw_append(conn: sqlite3.Connection, seq: int, rows: list[tuple[Any, ...]], mark: bool) -> int:
+    """One move's rows in one transaction, as the store writes them; with ``mark``, the
+    verified mark moved too, as the store's append does (one more table page a commit)."""
+    conn.execute("BEGIN IMMEDIATE")
+    conn.executemany(RAW_INSERT, [(seq + 1 + i, *row) for i, row in enumerate(rows)])
+    if mark:
+        conn.execute(
+            "UPDATE verified SET seq = ?, hash = ? WHERE game_id = 1", (seq + len(rows), rows[-1][-1])
+        )
+    conn.execute("COMMIT")
+    return seq + len(rows)
+
+
+def appends(folder: Path, seconds: float = 0.25, rounds: int = 16) -> None:
+    fsync = fsync_rate(folder)
     referee = Referee.open(folder / "append.db")
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
-    store, head, n = referee.store, 1, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        head = store.append(game, head, move_rows(n, ("alice", "bob")), utcnow())[-1].seq
-        n += 1
-    elapsed = time.perf_counter() - start
-    print(f"appends/s, store, one move (2 rows) per transaction, synchronous=FULL: {n / elapsed:,.0f}")
+    store, head = referee.store, 1
+    raw, moves = raw_sqlite(folder, store)
+    raw_seq = 0
+    rates: dict[str, list[float]] = {"store": [], "raw": [], "raw+mark": []}
+    for _ in range(rounds):  # interleaved: the same disk weather for each
+        for name, times in rates.items():
+            n, start = 0, time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                if name == "store":
+                    head = store.append(game, head, move_rows(n, ("alice", "bob")), utcnow())[-1].seq
+                else:
+                    raw_seq = raw_append(raw, raw_seq, moves[n % 2], mark=name == "raw+mark")
+                n += 1
+            times.append(n / (time.perf_counter() - start))
+    ours, bare, marked = (statistics.median(rates[k]) for k in ("store", "raw", "raw+mark"))
+    print(
+        f"durable appends/s, one move (2 rows) per transaction, synchronous=FULL: store {ours:,.0f},"
+        f" raw SQLite (same table, pragmas, row sizes) {bare:,.0f}: {ours / bare:.2f}x (goal: 0.9x);"
+        f" this disk's fdatasync/s (4 KiB in place): {fsync:,.0f}"
+    )
+    print(
+        f"  raw SQLite that also moves a verified mark, as the store does: {marked:,.0f}/s"
+        f" ({marked / bare:.2f}x raw; the store is {ours / marked:.2f}x that)"
+    )
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
     n = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while time.perf_counter() - start < 2.0:
         referee.submit(game, pebbles.Take(("alice", "bob")[n % 2], 1))
         n += 1
     elapsed = time.perf_counter() - start
-    print(f"appends/s, service submit (load + decide + append): {n / elapsed:,.0f}")
+    print(f"  the service's submit (load + decide + append): {n / elapsed:,.0f}/s")
 
 
 def long_game(folder: Path, events: int) -> tuple[Referee, int]:
@@ -130,7 +197,7 @@ def side_by_side(runs: int, step: Callable[[], object]) -> tuple[float, float]:
     return min(checked), min(bare)
 
 
-def replay(referee: Referee, game: int, events: int) -> None:
+def replay(referee: Referee, game: int, events: int, folder: Path) -> None:
     def fold(*, sealed: bool = True) -> None:
         fresh = Referee(Store(referee.store.path))  # a new process's view: no state in memory
         fresh.store.conn.execute("DELETE FROM snapshots")  # a long fold writes one: replay from scratch
@@ -144,8 +211,16 @@ def replay(referee: Referee, game: int, events: int) -> None:
         f"replay (read + check the chain + decode + fold) of {events:,} events, no snapshot: {checked:.3f} s"
         f" = {events / checked:,.0f} events/s ({(checked / bare - 1) * 100:+.0f}%);"
         f" every row hashed (no sealed batch yet) {first:.3f} s ({(first / bare - 1) * 100:+.0f}%);"
-        f" without the checks {bare:.3f} s"
+        f" without the checks {bare:.3f} s: {bare / checked:.2f}x (goal: 0.75x)"
     )
+    peer = eventsourcing_replay(folder, events)
+    if peer is None:
+        print("  the eventsourcing library is not installed: no peer figure (pip install eventsourcing)")
+    else:
+        print(
+            f"  eventsourcing {peer[1]} (SQLite recorder) replaying {events:,} events of one aggregate:"
+            f" {events / peer[0]:,.0f} events/s; ours: {peer[0] / checked:.1f}x (goal: 5x)"
+        )
 
     def log() -> None:
         fresh = Referee(Store(referee.store.path))
@@ -159,6 +234,47 @@ def replay(referee: Referee, game: int, events: int) -> None:
         f"`referee log` of it (rendered, in-process): {checked:.3f} s; without the checks {bare:.3f} s"
         f" ({(checked / bare - 1) * 100:+.0f}%)"
     )
+
+
+def eventsourcing_replay(folder: Path, events: int) -> tuple[float, str] | None:
+    """The best of 3 ``repository.get`` of an aggregate of ``events`` events from a new
+    application on the same SQLite file; None if the library is not installed."""
+    try:
+        from importlib.metadata import version
+
+        from eventsourcing.application import Application
+        from eventsourcing.domain import Aggregate, event
+    except ImportError:
+        return None
+
+    class Pile(Aggregate):  # type: ignore[misc]
+        def __init__(self, size: int) -> None:
+            self.size = size
+
+        @event("Taken")  # type: ignore[untyped-decorator]
+        def take(self, player: str, count: int) -> None:
+            self.size -= count
+
+    env = {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": str(folder / "eventsourcing.db"),
+        "SQLITE_LOCK_TIMEOUT": "10",
+    }
+    app = Application(env=env)
+    pile = Pile(1_000_000_000)
+    for n in range(1, events):  # the creation is the first event
+        pile.take(("alice", "bob")[n % 2], 1)
+        if n % 5000 == 0:
+            app.save(pile)
+    app.save(pile)
+    times = []
+    for _ in range(3):
+        fresh = Application(env=env)
+        start = time.perf_counter()
+        got = fresh.repository.get(pile.id)
+        times.append(time.perf_counter() - start)
+    assert got.size == 1_000_000_000 - (events - 1)
+    return min(times), version("eventsourcing")
 
 
 def with_snapshots(folder: Path, referee: Referee, game: int, events: int) -> None:
@@ -228,12 +344,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         if args.replay_only:
-            replay(*long_game(folder, args.events), args.events)
+            replay(*long_game(folder, args.events), args.events, folder)
             return
-        fsync_rate(folder)
         appends(folder)
         referee, game = long_game(folder, args.events)
-        replay(referee, game, args.events)
+        replay(referee, game, args.events, folder)
         with_snapshots(folder, referee, game, args.events)
         status_wall(folder)
 

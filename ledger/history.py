@@ -14,7 +14,6 @@ state. Everything here is pure: it reads rows, the store is elsewhere.
 
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 import msgspec
@@ -60,19 +59,17 @@ class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
         return (self.target, *self.cascade)
 
 
-@dataclass
-class MoveEntry:
+class MoveEntry(msgspec.Struct):
     seq: int
     actor: str
     recorded_at: str
     command: Any
     events: list[Any]
     redo_of: int | None = None
-    event_seqs: list[int] = field(default_factory=list)
+    event_seqs: list[int] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class RevertEntry:
+class RevertEntry(msgspec.Struct):
     seq: int
     actor: str
     recorded_at: str
@@ -377,8 +374,7 @@ def revalidate(game: Game, state: Any, moves: Sequence[MoveEntry], *, cascade: b
     return state, dropped
 
 
-@dataclass
-class Replay:
+class Replay(msgspec.Struct):
     """The whole history replayed through the rules, as ``verify`` and import need it."""
 
     setup: Setup

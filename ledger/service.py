@@ -9,14 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import itertools
 import os
-import secrets
-import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,8 +73,7 @@ LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a c
 RESTORE = "restore an export (`referee import FILE --copy`) or put the rows back as they were"
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(msgspec.Struct, frozen=True):
     """A game's state folded from its log as of ``upto`` (the head unless time travelling)."""
 
     info: GameRow
@@ -90,8 +85,7 @@ class Loaded:
     head_hash: str = GENESIS  # the head's hash, checked against the verified mark
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(msgspec.Struct, frozen=True):
     """A game as its setup row tells it (the truth; the ``games`` row is only a cache of it)."""
 
     info: GameRow  # from the setup row, but for the cached status
@@ -100,8 +94,7 @@ class Opened:
     first: Row  # the setup row itself
 
 
-@dataclass
-class Started:
+class Started(msgspec.Struct):
     """What ``new`` made: the game, and the faces and settings declared in it at the start."""
 
     game_id: int
@@ -112,8 +105,7 @@ class Started:
     rows: list[str]  # and the library rows they came from: an import, a correction
 
 
-@dataclass(frozen=True)
-class Corrected:
+class Corrected(msgspec.Struct, frozen=True):
     """A correction of the card library: the face as it now reads, as it read, and the games
     whose logs keep the earlier word."""
 
@@ -124,8 +116,7 @@ class Corrected:
     affects: list[int]
 
 
-@dataclass(frozen=True)
-class Imported:
+class Imported(msgspec.Struct, frozen=True):
     """What ``cards import`` added to the library: new faces, faces it held already, corrections."""
 
     added: int
@@ -133,8 +124,7 @@ class Imported:
     corrected: list[Corrected]
 
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(msgspec.Struct, frozen=True):
     """What an accepted write appended."""
 
     game_id: int
@@ -143,7 +133,7 @@ class Recorded:
     text: str
     facts: list[str]
     state: Any
-    events: list[Any] = field(default_factory=list)  # the typed facts, hidden cards masked
+    events: list[Any] = msgspec.field(default_factory=list)  # the typed facts, hidden cards masked
 
 
 class LogEntry(msgspec.Struct):
@@ -772,7 +762,9 @@ class Referee:
         info = msgspec.structs.replace(loaded.info, status=_status_of(loaded.game, state))
         self._tips[loaded.info.id] = (
             stored[-1].hash,
-            replace(loaded, info=info, state=state, head=head, upto=head, head_hash=stored[-1].hash),
+            msgspec.structs.replace(
+                loaded, info=info, state=state, head=head, upto=head, head_hash=stored[-1].hash
+            ),
         )
         self._maybe_snapshot(loaded, stored[-1], state)
 
@@ -1151,7 +1143,7 @@ class Referee:
         at = self._move_end(game_id, head)
         if at is None or at == loaded.head:
             return loaded
-        return replace(self.load(game_id, at), head=at)
+        return msgspec.structs.replace(self.load(game_id, at), head=at)
 
     def submit(
         self,
@@ -1488,6 +1480,8 @@ class Referee:
         """Fresh secret tokens for each player of the game and for the table (role -> token);
         only their hashes are kept, and the game's earlier tokens stop working."""
         loaded = self.load(game_id)
+        import secrets  # `serve` only
+
         tokens = {role: secrets.token_urlsafe(18) for role in (*loaded.setup.players, TABLE)}
         self.store.put_links(game_id, {role: _token_hash(t) for role, t in tokens.items()})
         return tokens
@@ -1497,6 +1491,8 @@ class Referee:
         link stops working, every other link keeps working."""
         loaded = self.load(game_id)
         role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
+        import secrets  # `serve` only
+
         token = secrets.token_urlsafe(18)
         hashes = {r: h for h, r in self.store.links(game_id).items() if r != role}
         self.store.put_links(game_id, {**hashes, role: _token_hash(token)})
@@ -1509,6 +1505,8 @@ class Referee:
         """The role (a player, or the table) whose link carries ``token``; None for any other."""
         if not token or len(token) > 200:
             return None
+        import hmac  # `serve` only
+
         digest = _token_hash(token)
         for known, role in self.store.links(game_id).items():
             if hmac.compare_digest(known, digest):
@@ -1918,6 +1916,8 @@ def _describe_setup(setup: Setup) -> str:
     if setup.seed is not None:
         text += f" --seed {setup.seed}"
     if setup.title:
+        import shlex
+
         text += f" --title {shlex.quote(setup.title)}"
     for name, value in sorted(setup.options.items()):
         text += f" --option {name}={value}"

@@ -5,20 +5,23 @@ Exit codes: 0 ok; 1 refused by the rules or by verification, not your turn, game
 not check out; 4 an internal error (a bug: please report it); 5 the output could not be
 written (a closed pipe, a full disk): a move was still recorded, and the message says so.
 
-Start-up is kept short: a game's move commands are built only when that game's name is typed
-(``LazyRoot``), and the shell builds the whole command tree once.
+Start-up is kept short: a command is converted to click's only when typed, a game's group
+(and then only the verb typed) only when that game's name is, `--help` lists them from their
+help texts (``LazyGroup``), and the service is imported on first use (``_Later``). The shell
+keeps one command tree, converted as its lines need.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
+import inspect
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 import typer
@@ -27,9 +30,27 @@ from typer.core import TyperCommand, TyperGroup
 from ledger import games
 from ledger.errors import BadInput, OutputFailed, RefereeError, StorageFailed
 from ledger.names import shown
-from ledger.service import Recorded, Referee
-from referee_cli import render
-from referee_cli.chart import svg as draw_chart
+
+if TYPE_CHECKING:
+    from ledger.service import Recorded, Referee
+    from referee_cli import render
+
+
+class _Later:
+    """A module, or a name in it, imported on first use: `--help`, `--version` and a shell's
+    completion never load the service, the store or the renderings."""
+
+    def __init__(self, module: str, name: str | None = None) -> None:
+        self._module, self._name = module, name
+
+    def __getattr__(self, attr: str) -> Any:
+        target = importlib.import_module(self._module)
+        return getattr(getattr(target, self._name) if self._name else target, attr)
+
+
+if not TYPE_CHECKING:
+    Referee = _Later("ledger.service", "Referee")
+    render = _Later("referee_cli.render")
 
 VERSION = "0.1.0"
 
@@ -87,14 +108,16 @@ def default_db() -> Path:
     return platformdirs.user_data_path("referee", appauthor=False) / "ledger.db"
 
 
-@dataclass
 class Session:
     """What the global options chose: the database and the game. The shell keeps one Session
-    (and so one open Referee, with its cached state) for every line it runs."""
+    (and so one open Referee, with its cached state) for every line it runs. (A plain class: a
+    dataclass costs every start a few milliseconds to declare.)"""
 
-    db: Path
-    game: int | None
-    _referee: Referee | None = field(default=None, repr=False)
+    def __init__(self, db: Path, game: int | None, referee: Referee | None = None) -> None:
+        self.db, self.game, self._referee = db, game, referee
+
+    def __repr__(self) -> str:
+        return f"Session(db={self.db!r}, game={self.game!r})"
 
     @property
     def referee(self) -> Referee:
@@ -252,44 +275,82 @@ class MoveCommand(TyperCommand):
         return super().parse_args(ctx, [*flags, "--", *words] if words else flags)
 
 
-class LazyRoot(TyperGroup):
-    """The root group, whose commands are made from their functions only when typed: a start
-    converts the one command it runs, and a game's move group is built on its first use."""
+class LazyGroup(TyperGroup):
+    """A group whose commands are made from their functions only when typed: a start converts
+    the one command it runs, and `--help` lists them from their help texts, converting none."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self.lazy: dict[str, Any] = {}  # command name -> typer's CommandInfo, not yet converted
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return sorted({*self.commands, *self.lazy, *games.names()})
+        return list(dict.fromkeys([*self.lazy, *self.commands]))  # the order they were declared
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = self.commands.get(cmd_name)
-        if command is not None:
-            return command
-        if cmd_name in self.lazy:
+        if command is None and cmd_name in self.lazy:
             command = typer.main.get_command_from_info(
                 self.lazy[cmd_name], pretty_exceptions_short=True, rich_markup_mode=None
             )
-        elif cmd_name in games.names():
-            command = typer.main.get_command(game_group(cmd_name))
-        if command is not None:
             self.commands[cmd_name] = command
         return command
 
+    def listed(self, cmd_name: str) -> Any:
+        """What `--help` reads of a command (its help, hidden or not), without converting it."""
+        info = self.lazy.get(cmd_name)
+        if info is None or cmd_name in self.commands:
+            return self.get_command(None, cmd_name)
+        doc = info.help if info.help is not None else inspect.getdoc(info.callback)
+        return TyperCommand(
+            cmd_name, help=doc, short_help=info.short_help, hidden=info.hidden, deprecated=info.deprecated
+        )
 
-def build_command() -> LazyRoot:
-    """The click command of the whole command line, its subcommands converted on first use."""
-    app = build_app()
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """TyperGroup's list of commands, from ``listed``."""
+        listed = [(name, self.listed(name)) for name in self.list_commands(ctx)]
+        rows = [(name, command) for name, command in listed if command is not None and not command.hidden]
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
+
+
+class LazyRoot(LazyGroup):
+    """The root group: its commands, and a move group per registered game, built on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return sorted({*self.commands, *self.lazy, *games.names()})
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in games.names():
+            command = self.commands[cmd_name] = lazy_group(game_group(cmd_name))
+        return command
+
+    def listed(self, cmd_name: str) -> Any:
+        if cmd_name in games.names() and cmd_name not in self.commands:
+            return TyperCommand(cmd_name, help=game_help(cmd_name))
+        return super().listed(cmd_name)
+
+
+def lazy_group(app: typer.Typer) -> Any:
+    """The click group of ``app`` (made with ``cls=LazyGroup``), its commands converted on first use."""
     infos = {
         info.name or typer.main.get_command_name(info.callback.__name__): info
         for info in app.registered_commands
         if info.callback is not None
     }
     app.registered_commands = []
-    root = typer.main.get_command(app)
+    group = typer.main.get_command(app)
+    assert isinstance(group, LazyGroup)
+    group.lazy = infos
+    return group
+
+
+def build_command() -> LazyRoot:
+    """The click command of the whole command line, its subcommands converted on first use."""
+    root = lazy_group(build_app())
     assert isinstance(root, LazyRoot)
-    root.lazy = infos
     from referee_cli.complete import use_bash_script
 
     use_bash_script()
@@ -503,6 +564,8 @@ def build_app() -> typer.Typer:
         if chart is not None:  # written first: a path that cannot be written prints no sheet
             rounds = s.referee.score_by_round(game_id)[1]
             try:
+                from referee_cli.chart import svg as draw_chart
+
                 chart.write_text(draw_chart(rounds, standalone=True) + "\n")
             except OSError as exc:
                 raise BadInput(f"cannot write {chart}: {exc.strerror}") from None
@@ -782,7 +845,7 @@ def cards_group() -> typer.Typer:
     return group
 
 
-class MovesGroup(TyperGroup):
+class MovesGroup(LazyGroup):
     """``referee GAME``: its help, the shells' completion of a verb and the unknown-verb error
     list the verbs of the current game's mode (LOOP's Basic Mode has no ``career``); a verb
     of another mode still reaches the game, which says why it is not here."""
@@ -821,13 +884,14 @@ def game_group(name: str) -> typer.Typer:
     game = games.get(name)
     group = typer.Typer(
         name=name,
-        help=f"Moves of {game.title}.",
+        help=game_help(name),
         no_args_is_help=True,
-        rich_markup_mode=None,  # a usage's [yellow|blue] is words, not a colour
         context_settings=CONTEXT,
+        rich_markup_mode=None,
+        add_completion=False,  # completion is installed for `referee` itself, at the root
         cls=MovesGroup,
-        add_completion=False,  # installed from `referee`, not from each game
     )
+    group.callback()(_no_options)  # a group, whose verbs lazy_group converts when named
 
     def verb_command(verb: str) -> Callable[..., None]:
         def command(
@@ -853,6 +917,7 @@ def game_group(name: str) -> typer.Typer:
             group.command(
                 word,
                 help=f"{verb.help}\n\nUsage: {verb.usage}",
+                short_help=verb.help,  # listed whole, rule section and all
                 cls=MoveCommand,
                 hidden=word != verb.name,
             )(verb_command(word))
@@ -867,6 +932,14 @@ def game_group(name: str) -> typer.Typer:
         show_moves(ctx, player, json)
 
     return group
+
+
+def _no_options() -> None:
+    pass
+
+
+def game_help(name: str) -> str:
+    return f"Moves of {games.title(name)}."
 
 
 def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
@@ -946,12 +1019,13 @@ def _read(path: Path) -> str:
         ) from None
 
 
-def _not_utf8(argv: Sequence[str]) -> BadInput | None:
-    """An argument (or REFEREE_* variable) that is not UTF-8 text: its bytes reach Python as
-    lone surrogates, which nothing downstream can store or print. A NUL character (which only
-    a line of `referee play` can hold) names no file and is no text either."""
+def _not_utf8(argv: Sequence[str], environ: bool = True) -> BadInput | None:
+    """An argument (or, with ``environ``, a REFEREE_* variable) that is not UTF-8 text: its
+    bytes reach Python as lone surrogates, which nothing downstream can store or print. A NUL
+    character (which only a line of `referee play` can hold) names no file and is no text either."""
     named = [(f"argument {n} ({_shown(a)})", a) for n, a in enumerate(argv, start=1)]
-    named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
+    if environ:
+        named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
     for what, text in named:
         if "\x00" in text:
             offset = len(text[: text.index("\x00")].encode("utf-8", "surrogatepass"))
@@ -982,7 +1056,8 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
     argv = list(sys.argv[1:] if args is None else args)
     RECORDED.clear()
     try:
-        refused = _not_utf8(argv)
+        # The environment once a process: a shell's lines (which pass their Session) share it.
+        refused = _not_utf8(argv, environ=obj is None)
         if refused is not None:
             raise refused
         if command is None:

@@ -27,6 +27,13 @@ _REGISTRY: dict[str, str | ModuleType] = {
     "planet-b": "ledger.games.planet_b",
     "pursuit": "ledger.games.pursuit",
 }
+# Each built-in game's ``title``, so that `referee --help` lists the games without importing
+# their rules (tests/ledger/test_cli_help.py checks these against the modules).
+_TITLES: dict[str, str] = {
+    "ledger.games.loop": "LOOP: Life of Ordinary People",
+    "ledger.games.planet_b": "Planet B",
+    "ledger.games.pursuit": "The Pursuit of Happiness",
+}
 
 
 def register(name: str, module: str | ModuleType) -> None:
@@ -40,6 +47,14 @@ def unregister(name: str) -> None:
 
 def names() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def title(name: str) -> str:
+    """The title of the game registered as ``name``, importing its module only if need be."""
+    entry = _REGISTRY.get(name.lower())
+    if isinstance(entry, str) and entry in _TITLES:
+        return _TITLES[entry]
+    return get(name).title
 
 
 def get(name: str) -> Game:
