@@ -1263,12 +1263,24 @@ class Referee:
     def new_link(self, game_id: int, role: str) -> str:
         """A fresh secret token for one role (a player, or the table): only that role's earlier
         link stops working, every other link keeps working."""
-        loaded = self.load(game_id)
-        role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
+        role, hashes = self._links_but(game_id, role)
         token = secrets.token_urlsafe(18)
-        hashes = {r: h for h, r in self.store.links(game_id).items() if r != role}
         self.store.put_links(game_id, {**hashes, role: _token_hash(token)})
         return token
+
+    def revoke_link(self, game_id: int, role: str) -> str:
+        """Stop one role's link (a lost or lent phone) and make none in its place; every other
+        link keeps working. The role's name as the game spells it."""
+        role, hashes = self._links_but(game_id, role)
+        self.store.put_links(game_id, hashes)
+        return role
+
+    def _links_but(self, game_id: int, role: str) -> tuple[str, dict[str, str]]:
+        """``role`` as the game spells it (a player, or the table; refused if neither) and the
+        hashes of every other role's link."""
+        loaded = self.load(game_id)
+        role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
+        return role, {r: h for h, r in self.store.links(game_id).items() if r != role}
 
     def has_links(self, game_id: int) -> bool:
         return bool(self.store.links(game_id))
