@@ -4,9 +4,10 @@ Like OpenSpiel's generic random-play test and Rally the Troops' fuzzer: each ste
 kind of move with the game's ``weights`` (so turns end and games finish), then a move of
 that kind uniformly. With ``check`` on, every step also checks that the move's text parses
 back to it and it survives JSON; ``decide`` is deterministic and accepts it, and its actor
-may act; ``evolve`` does not touch the old state; the game's own ``invariants`` hold. At
-the end, replaying every event from ``initial`` rebuilds the final state, the log and the
-state survive JSON, and the score sheet is final.
+may act (one who must, or the table at its ``BOOKKEEPING``); ``evolve`` does not touch the
+old state; the game's own ``invariants`` hold. At the end, replaying every event from
+``initial`` rebuilds the final state, the log and the state survive JSON, and the score
+sheet is final.
 """
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ class Played:
     log: list[Any]
     setup: Setup
     commands: list[Any] = field(default_factory=list)  # the moves played, after the prelude
+
+
+def may_act(game: Game, state: Any, command: Any) -> bool:
+    """Whether ``command``'s actor may make it now: one who must act, or the table making its
+    bookkeeping (the game's optional ``BOOKKEEPING``) for those who must."""
+    actor, who = game.actor(command), game.to_act(state)
+    bookkeeping = getattr(game, "BOOKKEEPING", ())
+    return actor in who or (bool(who) and actor == "table" and isinstance(command, bookkeeping))
 
 
 def choose(rng: random.Random, moves: Sequence[Any], weights: Mapping[type, float]) -> Any:
@@ -85,7 +94,7 @@ def play(
         events = list(game.decide(state, command))
         if check:
             assert list(game.decide(state, command)) == events
-            assert game.actor(command) in game.to_act(state)
+            assert may_act(game, state, command), command
         new = state
         for event in events:
             new = game.evolve(new, event)
