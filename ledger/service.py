@@ -222,6 +222,7 @@ class TakeBack(msgspec.Struct):
     seq: int
     text: str
     since: list[str]  # the players (or the table) who moved after it; empty: theirs to take back
+    dealt: bool = False  # dealt cards by chance (virtual decks) its mover saw: the table's to undo
 
 
 class VerifyReport(msgspec.Struct):
@@ -1093,10 +1094,29 @@ class Referee:
         """``player`` takes back their own latest move (``seq``: the one their page showed),
         while it is still the latest live move: an undo by them, logged as such. Once anyone
         has moved since, only the table may undo or void it, with their agreement."""
-        player = _player(self.load(game_id).setup, player)
-        if seq is not None and seq != self._last_live_move(game_id):
+        loaded = self.load(game_id)
+        player = _player(loaded.setup, player)
+        target = self._last_live_move(game_id)
+        if seq is not None and seq != target:
             raise self._not_yours(game_id, player, seq)
+        if target is not None and target > self.store.setup_span(game_id):
+            row = self.store.rows(game_id, target - 1, target)[0]
+            command = decode_command(loaded.game, row.body)
+            if row.actor == player and self._dealt(game_id, loaded, target, command):
+                raise IllegalMove(
+                    f"{player} cannot take back #{target} ({loaded.game.text(command)}) from the phone:"
+                    " the referee dealt it cards by chance (virtual decks), which its page has shown",
+                    legal="the table's page undoes it (logged), if the table agrees",
+                )
         return self._undo(game_id, player, "taken back", player)
+
+    def _dealt(self, game_id: int, loaded: Loaded, seq: int, command: Any) -> bool:
+        """Whether move ``seq`` (``command``) has facts its page could not tell before it was
+        recorded, at a table with virtual decks (``preview``): the referee dealt it by chance,
+        its mover has seen what, and taking it back would let them deal again, knowing."""
+        if loaded.setup.seed is None:
+            return False
+        return _untold(loaded.game, self.load(game_id, seq - 1).state, command)
 
     def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
         """``player``'s latest live move among the last ``within`` moves, and who moved since."""
@@ -1112,7 +1132,9 @@ class Referee:
                 continue
             row = self.store.rows(game_id, seq - 1, seq)[0]
             if row.actor == player:
-                return TakeBack(seq, game.text(decode_command(game, row.body)), since)
+                command = decode_command(game, row.body)
+                dealt = not since and self._dealt(game_id, loaded, seq, command)
+                return TakeBack(seq, game.text(command), since, dealt)
             if row.actor not in since:
                 since.append(row.actor)
         return None
@@ -1142,9 +1164,7 @@ class Referee:
         events = list(game.decide(loaded.state, command))
         mover = game.actor(command)
         as_player = mover if mover in loaded.setup.players else None
-        shown = events
-        if loaded.setup.seed is not None:
-            shown = [e for e in events[:1] if game.redact(e, None) == e]
+        shown = _told_before(game, events) if loaded.setup.seed is not None else events
         facts = [game.describe(game.redact(e, as_player)) for e in shown]
         return Preview(game.text(command), facts, len(shown) < len(events))
 
@@ -1516,6 +1536,19 @@ def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[Mo
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
     )
+
+
+def _told_before(game: Game, events: Sequence[Any]) -> list[Any]:
+    """The facts of a move at a table with virtual decks that its page may tell before it is
+    recorded: only its first, and not even that if it holds a card hidden from others."""
+    return [e for e in events[:1] if game.redact(e, None) == e]
+
+
+def _untold(game: Game, state: Any, command: Any) -> bool:
+    """Whether ``command``, decided on ``state`` at a table with virtual decks, has facts its
+    page could not tell before it was recorded (``_told_before``)."""
+    events = list(game.decide(state, command))
+    return len(_told_before(game, events)) < len(events)
 
 
 def _token_hash(token: str) -> str:
