@@ -291,10 +291,10 @@ def designed_template(game: str) -> str | None:
 
 def _groups(chooser: Picker) -> list[Group]:
     """The picker's typed moves under each verb, as a flat list (``state.json``'s ``moves``)."""
-    groups = [
-        Group(v.verb, [(m.text, m.command) for m in picker.moves(v.step) if m.command]) for v in chooser.verbs
-    ]
-    return [group for group in groups if group.moves]
+    by_verb: dict[str, list[tuple[str, str]]] = {}  # a verb's kinds (``favour barter``) as one
+    for v in chooser.verbs:
+        by_verb.setdefault(v.verb, []).extend((m.text, m.command) for m in picker.moves(v.step) if m.command)
+    return [Group(verb, moves) for verb, moves in by_verb.items() if moves]
 
 
 def _usage(verbs: Sequence[Verb], chooser: Picker, as_player: str | None) -> str:
