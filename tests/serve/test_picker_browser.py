@@ -201,8 +201,8 @@ def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_
         table = browser.new_context(**PHONE).new_page()
         table.goto(server.links["table"])
         picker = table.locator("#picker")
-        picker.get_by_role("button", name="reveal (11)", exact=True).click()
-        picker.get_by_role("button", name="activity", exact=True).click()
+        # The kind the grammar spells is on the verb's chip (issue 18: a tap less).
+        picker.get_by_role("button", name="reveal activity", exact=True).click()
         expect(picker.locator(".ask")).to_have_text("the new ACTIVITY's name, as printed on the card")
         picker.get_by_role("textbox").fill("YOGA")
         picker.get_by_role("button", name="next").click()
