@@ -196,6 +196,8 @@ class Game(Protocol):
     def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
     def dump_cards(self, state: Any) -> str: ...
 
+    # A game may also define ``BOOKKEEPING``, the command types the table may make for the
+    # players who must act (``legal()`` lists them, ``actor`` says "table").
     # A game may also define ``library_face(event) -> (key, face) | None``, naming its declaration
     # facts, to keep a group's card library (``ledger.library``); without one it keeps none.
     # A game may also define ``reserved_words(setup) -> dict[str, str]``: the words its grammar

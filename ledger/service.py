@@ -221,6 +221,7 @@ class TakeBack(msgspec.Struct):
     seq: int
     text: str
     since: list[str]  # the players (or the table) who moved after it; empty: theirs to take back
+    dealt: bool = False  # dealt cards by chance (virtual decks) its mover saw: the table's to undo
 
 
 class VerifyReport(msgspec.Struct):
@@ -1242,10 +1243,29 @@ class Referee:
         """``player`` takes back their own latest move (``seq``: the one their page showed),
         while it is still the latest live move: an undo by them, logged as such. Once anyone
         has moved since, only the table may undo or void it, with their agreement."""
-        player = _player(self.load(game_id).setup, player)
-        if seq is not None and seq != self._last_live_move(game_id):
+        loaded = self.load(game_id)
+        player = _player(loaded.setup, player)
+        target = self._last_live_move(game_id)
+        if seq is not None and seq != target:
             raise self._not_yours(game_id, player, seq)
+        if target is not None and target > self.store.setup_span(game_id):
+            row = self.store.rows(game_id, target - 1, target)[0]
+            command = decode_command(loaded.game, row.body)
+            if row.actor == player and self._dealt(game_id, loaded, target, command):
+                raise IllegalMove(
+                    f"{player} cannot take back #{target} ({loaded.game.text(command)}) from the phone:"
+                    " the referee dealt it cards by chance (virtual decks), which its page has shown",
+                    legal="the table's page undoes it (logged), if the table agrees",
+                )
         return self._undo(game_id, player, "taken back", player)
+
+    def _dealt(self, game_id: int, loaded: Loaded, seq: int, command: Any) -> bool:
+        """Whether move ``seq`` (``command``) has facts its page could not tell before it was
+        recorded, at a table with virtual decks (``preview``): the referee dealt it by chance,
+        its mover has seen what, and taking it back would let them deal again, knowing."""
+        if loaded.setup.seed is None:
+            return False
+        return _untold(loaded.game, self.load(game_id, seq - 1).state, command)
 
     def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
         """``player``'s latest live move among the last ``within`` moves, and who moved since."""
@@ -1261,7 +1281,9 @@ class Referee:
                 continue
             row = self.store.rows(game_id, seq - 1, seq)[0]
             if row.actor == player:
-                return TakeBack(seq, game.text(decode_command(game, row.body)), since)
+                command = decode_command(game, row.body)
+                dealt = not since and self._dealt(game_id, loaded, seq, command)
+                return TakeBack(seq, game.text(command), since, dealt)
             if row.actor not in since:
                 since.append(row.actor)
         return None
@@ -1291,9 +1313,7 @@ class Referee:
         events = list(game.decide(loaded.state, command))
         mover = game.actor(command)
         as_player = mover if mover in loaded.setup.players else None
-        shown = events
-        if loaded.setup.seed is not None:
-            shown = [e for e in events[:1] if game.redact(e, None) == e]
+        shown = _told_before(game, events) if loaded.setup.seed is not None else events
         facts = [game.describe(game.redact(e, as_player)) for e in shown]
         return Preview(game.text(command), facts, len(shown) < len(events))
 
@@ -1489,14 +1509,26 @@ class Referee:
     def new_link(self, game_id: int, role: str) -> str:
         """A fresh secret token for one role (a player, or the table): only that role's earlier
         link stops working, every other link keeps working."""
-        loaded = self.load(game_id)
-        role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
+        role, hashes = self._links_but(game_id, role)
         import secrets  # `serve` only
 
         token = secrets.token_urlsafe(18)
-        hashes = {r: h for h, r in self.store.links(game_id).items() if r != role}
         self.store.put_links(game_id, {**hashes, role: _token_hash(token)})
         return token
+
+    def revoke_link(self, game_id: int, role: str) -> str:
+        """Stop one role's link (a lost or lent phone) and make none in its place; every other
+        link keeps working. The role's name as the game spells it."""
+        role, hashes = self._links_but(game_id, role)
+        self.store.put_links(game_id, hashes)
+        return role
+
+    def _links_but(self, game_id: int, role: str) -> tuple[str, dict[str, str]]:
+        """``role`` as the game spells it (a player, or the table; refused if neither) and the
+        hashes of every other role's link."""
+        loaded = self.load(game_id)
+        role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
+        return role, {r: h for h, r in self.store.links(game_id).items() if r != role}
 
     def has_links(self, game_id: int) -> bool:
         return bool(self.store.links(game_id))
@@ -1773,6 +1805,19 @@ def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[Mo
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
     )
+
+
+def _told_before(game: Game, events: Sequence[Any]) -> list[Any]:
+    """The facts of a move at a table with virtual decks that its page may tell before it is
+    recorded: only its first, and not even that if it holds a card hidden from others."""
+    return [e for e in events[:1] if game.redact(e, None) == e]
+
+
+def _untold(game: Game, state: Any, command: Any) -> bool:
+    """Whether ``command``, decided on ``state`` at a table with virtual decks, has facts its
+    page could not tell before it was recorded (``_told_before``)."""
+    events = list(game.decide(state, command))
+    return len(_told_before(game, events)) < len(events)
 
 
 def _token_hash(token: str) -> str:

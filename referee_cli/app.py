@@ -711,7 +711,12 @@ def build_app() -> typer.Typer:
             bool, typer.Option("--lan", help="Serve the local network, not only this computer.")
         ] = False,
         new_links: Annotated[
-            bool, typer.Option("--new-links", help="Make new secret links; the earlier ones stop working.")
+            bool,
+            typer.Option(
+                "--new-links",
+                help="Make new secret links for everyone; the earlier ones stop working."
+                " For one player: --link NAME (a new link) or --revoke NAME (none).",
+            ),
         ] = False,
         qr: Annotated[
             bool | None,
@@ -728,6 +733,15 @@ def build_app() -> typer.Typer:
                 help="Show NAME's link again, as a new one: only NAME's earlier link stops working.",
             ),
         ] = None,
+        revoke: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--revoke",
+                metavar="NAME",
+                help="Stop NAME's link (a lost or lent phone) and make none; every other link keeps"
+                " working. (Not `--new-links NAME`: --new-links alone, with no name, means everyone's.)",
+            ),
+        ] = None,
     ) -> None:
         """Serve the current game to the table's browsers: the board, each player's page, the table's."""
         from referee_cli.serve import run_server  # starlette, uvicorn, jinja2: for this command only
@@ -742,6 +756,7 @@ def build_app() -> typer.Typer:
             new_links=new_links,
             qr=qr,
             link=tuple(link or ()),
+            revoke=tuple(revoke or ()),
         )
 
     @app.command()
