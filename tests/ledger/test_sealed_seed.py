@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger.codec import row_hash
+from ledger.codec import encode, row_hash
+from ledger.games.planet_b.evolve import seeded_piles
 from ledger.service import Referee
 from referee_cli.app import run
 from tests import finished
@@ -172,3 +173,38 @@ def test_export_with_seed_round_trips(cli: Cli, elsewhere: Other, tmp_path: Path
     move = json.loads(elsewhere(tmp_path / "b.db", "moves", "--json").out)["moves"][-1]["text"]
     assert elsewhere(tmp_path / "b.db", "loop", *move.split()).code == 0
     assert elsewhere(tmp_path / "b.db", "verify").code == 0
+
+
+def test_a_log_from_before_the_commitment_keeps_its_plain_seed(
+    referee: Referee, elsewhere: Other, tmp_path: Path
+) -> None:
+    """A log recorded before the sealed seeds (the seed in the setup row, the piles' orders in
+    the facts) still imports, verifies and plays on, and its export says its seed as before."""
+    kind = "planet-b"
+    game = finished.new(referee, kind, ["ann", "ben", "cat"], seed=SEED)
+    lines, _ = referee.export(game)
+    header, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    # Written as that referee wrote it: the seed in the setup row, the orders in the fact.
+    header["seed"] = rows[0]["body"]["seed"] = SEED
+    del rows[0]["body"]["commitment"]
+    for row in rows:
+        if row["type"] == "planet-b.shuffled":
+            state = referee.load(game, row["seq"] - 1).state
+            row["body"] = {"type": row["type"], "piles": seeded_piles(state), "seeded": False}
+    prev = rows[0]["prev_hash"]
+    for row in rows:
+        body = encode(row["body"])  # the canonical text, as the referee writes a body
+        row["prev_hash"] = prev
+        row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join(encode(x) for x in [header, *rows]) + "\n")
+    db = tmp_path / "old.db"
+    imported = elsewhere(db, "import", str(old))
+    assert imported.code == 0, imported.err
+    there = Referee.open(db)
+    finished.play(there, 1, kind)
+    there.store.close()
+    verified = elsewhere(db, "verify")
+    assert verified.code == 0 and "seed" not in verified.out
+    assert json.loads(elsewhere(db, "export").out.splitlines()[0])["seed"] == SEED
+    assert elsewhere(db, "reveal-seed").code == 1  # nothing sealed: it is in the setup row
