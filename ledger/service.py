@@ -157,7 +157,7 @@ class LogEntry(msgspec.Struct):
     """
 
     seq: int
-    kind: str  # setup | move | redo | undo | void
+    kind: str  # setup | move | redo | undo | void | seed
     actor: str
     recorded_at: str
     text: str
@@ -1109,6 +1109,34 @@ class Referee:
         game_id = loaded.info.id
         if start == 1:
             yield first
+        revealed: list[Row] = []  # the seed row (the last, if any): no entry of its own in a fold
+
+        def watched(rows: Iterator[Row]) -> Iterator[Row]:
+            for row in rows:
+                if row.type == SEED:
+                    revealed.append(row)
+                yield row
+
+        yield from self._move_entries(game, game_id, watched(rows), fate, as_player, reveal)
+        for row in revealed:
+            try:
+                seed = msgspec.json.decode(row.body, type=SeedRevealed)
+            except msgspec.DecodeError as exc:
+                raise _untrusted(
+                    VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq)
+                ) from None
+            text = f"reveal-seed: seed {seed.seed}, salt {seed.salt} (`verify` checks them against the setup)"
+            yield LogEntry(row.seq, SEED, row.actor, row.recorded_at, text, body=seed)
+
+    def _move_entries(
+        self,
+        game: Game,
+        game_id: int,
+        rows: Iterator[Row],
+        fate: dict[int, tuple[int, str, str]],
+        as_player: str | None,
+        reveal: bool,
+    ) -> Iterator[LogEntry]:
         for entry in iter_entries(game, rows):
             if isinstance(entry, MoveEntry):
                 by, how, reason = fate.get(entry.seq, (None, None, ""))

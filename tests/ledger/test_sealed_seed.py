@@ -109,12 +109,16 @@ def test_the_revealed_seed_matches_the_commitment_and_redeals(
     commitment = commitment_of(cli)
     before = cli("verify")
     assert before.code == 0 and "waits for `referee reveal-seed`" in before.out
+    # Over, but not revealed: a take-back could still resume it, so nothing shows the seed.
+    assert str(SEED) not in cli("status", "--json").out + cli("log", "--json").out
     revealed = cli("reveal-seed")
     assert revealed.code == 0, revealed.err
     last = json.loads(cli("export").out.splitlines()[-1])
     assert last["type"] == "seed" and last["body"]["seed"] == SEED
     salt = last["body"]["salt"]
     assert hashlib.sha256(f"{SEED}:{salt}".encode()).hexdigest() == commitment
+    assert f"reveal-seed: seed {SEED}, salt {salt}" in cli("log", "-n", "1").out
+    assert json.loads(cli("log", "--json").out)["entries"][-1]["body"]["seed"] == SEED
     after = cli("verify")
     assert after.code == 0 and "matches the setup's commitment" in after.out
     assert json.loads(cli("verify", "--json").out)["seed"] == "revealed"

@@ -256,5 +256,5 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         winners=list(state.winners),
         solo_target=flow.solo_target(state) if len(state.seats) == 1 and "solo-target" in settings else None,
         tracks=tracks(state),
-        seed=state.seed if over else None,  # not with --reveal: the seed tells every deck
+        seed=state.seed if over and not state.sealed else None,  # sealed: the log reveals it
     )
