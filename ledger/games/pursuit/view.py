@@ -215,7 +215,7 @@ def tracks(state: State) -> Tracks:
 
 def view(state: State, as_player: str | None = None, reveal: bool = False) -> View:
     """The table as anyone may see it (the game is open; ``as_player`` and ``reveal`` change
-    nothing: the seed shows once the game is over, never before)."""
+    nothing: a plain seed shows once the game is over; a sealed one only in the log, revealed)."""
     over = is_over(state)
     found = flow.resolving(state)
     settings = state.faces.settings
