@@ -654,7 +654,10 @@ def build_app() -> typer.Typer:
         s = session(ctx)
         report = s.referee.verify(s.game_id(), head)
         if json:
-            out({"ok": True, **msgspec.structs.asdict(report)})
+            fields = msgspec.structs.asdict(report)
+            if not report.seed:
+                del fields["seed"]  # a game without a sealed seed: nothing to say
+            out({"ok": True, **fields})
         else:
             echo(render.verified(report))
 
@@ -662,11 +665,26 @@ def build_app() -> typer.Typer:
     def export(
         ctx: typer.Context,
         output: OutputFile = None,
+        with_seed: Annotated[
+            bool,
+            typer.Option(
+                "--with-seed",
+                help="Put a running virtual game's sealed seed in the file: whoever reads it can"
+                " compute every deck's order.",
+            ),
+        ] = False,
     ) -> None:
         """The game as JSON Lines: a header, then every row with its hash."""
         s = session(ctx)
-        lines, head = s.referee.export(s.game_id())
+        lines, head = s.referee.export(s.game_id(), with_seed=with_seed)
         write_out("\n".join(lines) + "\n", output, f"{len(lines) - 1} rows · head #{len(lines) - 1} {head}")
+
+    @app.command("reveal-seed")
+    def reveal_seed(ctx: typer.Context) -> None:
+        """Append a finished virtual game's sealed seed, so that anyone can check the deals."""
+        s = session(ctx)
+        seq, seed = s.referee.reveal_seed(s.game_id())
+        echo(f"#{seq} seed {seed} revealed: `referee verify` checks it against the setup's commitment")
 
     @app.command("import")
     def import_(
