@@ -1891,9 +1891,6 @@ class Referee:
             raise _other_game(game, rows, error) from None
         if seed is not None and setup.commitment is not msgspec.UNSET:
             self.store.put_seed(setup.commitment, seed, salt)
-        if library.has_library(game):
-            # Its faces meet the group's library as a declaration would (a game of another group).
-            library.check(library.read(self.store, game), game, (e for m in replay.live for e in m.events))
         if not copy:
             # The head hash covers the whole chain: the same head is the same log.
             head = (rows[-1].seq, rows[-1].hash)
@@ -1901,6 +1898,10 @@ class Referee:
                 if self.store.head(known.id) == head:
                     self.use(known.id)
                     return known.id, False
+        if library.has_library(game):
+            # Its faces meet the group's library as a declaration would (a game of another group;
+            # a log already here, found above, was played by this group before any correction).
+            library.check(library.read(self.store, game), game, (e for m in replay.live for e in m.events))
         game_id = self.store.import_game(
             GameRow(
                 0,
