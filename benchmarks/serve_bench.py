@@ -62,13 +62,13 @@ def _taps(referee: Referee, kind: str, seed: int) -> tuple[dict[str, list[int]],
         role = rules.to_act(loaded.state)[0]
         tree = referee.picker(game, role)
         widest = max(widest, picker.widest(tree))
-        verb = rng.choice(tree.verbs)
-        move = rng.choice(picker.moves(verb.step))
+        verb = rng.choice(sorted({v.verb for v in tree.verbs}))  # a verb, whatever its kinds' chips
+        move = rng.choice([m for v in tree.verbs if v.verb == verb for m in picker.moves(v.step)])
         if move.asks:
             continue
         tapped = picker.taps(tree, move.text)
         assert tapped is not None
-        counts.setdefault(verb.verb, []).append(tapped)
+        counts.setdefault(verb, []).append(tapped)
         referee.submit_text(game, shlex.split(move.text))
     return counts, widest
 

@@ -608,6 +608,19 @@ def imports(folder: Path) -> int:
         missed += not ok
         said = (result.stderr or result.stdout).strip().splitlines()[0][:90]
         print(f"  import: {name}: {'right' if ok else 'WRONG'} · {said}")
+    # A running --seed game's export carries only the commitment: elsewhere (another database
+    # and key) it cannot be dealt, and is refused as such; with --with-seed it loads.
+    plain, sealed = folder / "running.jsonl", folder / "running-with-seed.jsonl"
+    plain.write_text("\n".join(lines) + "\n")
+    sealed.write_text(cli(db, "export", "--with-seed").stdout)
+    setup = json.loads(lines[1])["body"]
+    hidden = json.loads(lines[0])["seed"] is None and setup["seed"] is None and "commitment" in setup
+    refused = cli(folder / "elsewhere.db", "import", str(plain))
+    loaded = cli(folder / "elsewhere-seeded.db", "import", str(sealed))
+    ok = hidden and refused.returncode == 2 and "--with-seed" in refused.stderr and loaded.returncode == 0
+    missed += not ok
+    said = refused.stderr.strip()[:90]
+    print(f"  import: a running --seed game's export, elsewhere: {'sealed' if ok else 'NOT SEALED'} · {said}")
     result = cli(db, "import", str(forged(spliced, folder / "spliced.jsonl")))
     ok = result.returncode == 1 and "but the setup names pebbles" in result.stderr
     missed += not ok
@@ -676,7 +689,7 @@ def outputs(folder: Path) -> int:
 
 def tampering(tally: Tally, folder: Path) -> None:
     missed = tamper(tally, folder) + imports(folder) + outputs(folder)
-    cases = len(TAMPERS) + 3 + 3 + Path("/dev/full").exists() * 2
+    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2
     print(f"tampering: {cases} cases, {missed} missed", flush=True)
     if missed:
         tally.note(f"{missed} tamper cases missed")

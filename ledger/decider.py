@@ -22,12 +22,16 @@ class Setup(msgspec.Struct, frozen=True, tag="setup", kw_only=True):
     players: tuple[str, ...]
     mode: str
     options: dict[str, str] = {}
+    # A virtual game's seed, in logs from before the commitment; a new virtual game writes
+    # ``commitment`` instead (sha256 of ``"{seed}:{salt}"``) and the referee keeps the seed
+    # sealed beside the database until it is revealed (``ledger.history.SeedRevealed``).
     seed: int | None = None
     title: str = ""
     # How many moves after this row `new` decided with it (the card faces of ``--cards``): the
     # setup's extent, told by the log's structure. Unset (and not written) in logs from before
     # it was recorded, and when there are none.
     setup_moves: int | msgspec.UnsetType = msgspec.UNSET
+    commitment: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -196,6 +200,8 @@ class Game(Protocol):
     def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
     def dump_cards(self, state: Any) -> str: ...
 
+    # A game may also define ``BOOKKEEPING``, the command types the table may make for the
+    # players who must act (``legal()`` lists them, ``actor`` says "table").
     # A game may also define ``library_face(event) -> (key, face) | None``, naming its declaration
     # facts, to keep a group's card library (``ledger.library``); without one it keeps none.
     # A game may also define ``reserved_words(setup) -> dict[str, str]``: the words its grammar

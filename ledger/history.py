@@ -12,6 +12,7 @@ The live history is the moves not reverted, in seq order; folding their facts gi
 state. Everything here is pure: it reads rows, the store is elsewhere.
 """
 
+import hashlib
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal, NamedTuple
@@ -31,8 +32,8 @@ from ledger.errors import (
 )
 from ledger.store import Row
 
-SETUP, MOVE, REVERTED = "setup", "move", "reverted"
-META_TYPES = frozenset({SETUP, MOVE, REVERTED})
+SETUP, MOVE, REVERTED, SEED = "setup", "move", "reverted", "seed"
+META_TYPES = frozenset({SETUP, MOVE, REVERTED, SEED})
 
 
 class Move(msgspec.Struct, frozen=True, tag=MOVE, kw_only=True):
@@ -241,6 +242,10 @@ def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
                 yield RevertEntry(row.seq, row.actor, row.recorded_at, _revert_decoder.decode(row.body))
             elif row.type == SETUP:
                 raise VerificationFailed(f"row #{row.seq} is a second setup", seq=row.seq)
+            elif row.type == SEED:  # no move: checked against the commitment (``revealed_seed``)
+                if current is not None:
+                    yield current
+                current = None
             elif row.type not in event_tags:
                 raise unknown(row.seq, row.type, "a fact of type")
             elif current is None:
@@ -374,6 +379,48 @@ def revalidate(game: Game, state: Any, moves: Sequence[MoveEntry], *, cascade: b
     return state, dropped
 
 
+class SeedRevealed(msgspec.Struct, frozen=True, tag=SEED, kw_only=True):
+    """A virtual game's seed, appended once the game is over (``referee reveal-seed``): it must
+    match the setup's commitment, and the decks are dealt again from it. The last row of a log."""
+
+    seed: int
+    salt: str
+
+
+def seed_commitment(seed: int, salt: str) -> str:
+    """What a setup records instead of its seed: sha256 of ``"{seed}:{salt}"`` (hex)."""
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
+_seed_decoder = msgspec.json.Decoder(SeedRevealed)
+
+
+def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
+    """The seed a log reveals (its ``seed`` row), checked: it matches the setup's commitment
+    and is the log's last row. None if the log reveals none."""
+    found = [row for row in rows if row.type == SEED]
+    if not found:
+        return None
+    row = found[0]
+    if setup.commitment is msgspec.UNSET:
+        raise VerificationFailed(f"row #{row.seq} reveals a seed, but the setup commits to none", seq=row.seq)
+    if row is not rows[-1]:
+        raise VerificationFailed(
+            f"row #{rows[-1].seq} follows the seed revealed at #{row.seq}", seq=rows[-1].seq
+        )
+    try:
+        reveal = _seed_decoder.decode(row.body)
+    except msgspec.DecodeError as exc:
+        raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
+    if seed_commitment(reveal.seed, reveal.salt) != setup.commitment:
+        raise VerificationFailed(
+            f"row #{row.seq} reveals seed {reveal.seed}, which does not match the setup's commitment"
+            f" ({setup.commitment[:12]}...): it is not the seed the decks were dealt from",
+            seq=row.seq,
+        )
+    return reveal
+
+
 class Replay(msgspec.Struct):
     """The whole history replayed through the rules, as ``verify`` and import need it."""
 
@@ -389,6 +436,7 @@ def replay_checked(
     *,
     at: Callable[[int, Any], None] | None = None,
     voided: Iterable[int] = (),
+    seed: int | None = None,
 ) -> Replay:
     """Re-validate every move and revert in the order they were recorded.
 
@@ -401,8 +449,24 @@ def replay_checked(
     A move the rules refuse that a later void takes out (the table's answer to a move found
     refused, ``Referee.void``) is no failure: it never joined the live history, and its void
     only records that. ``voided`` adds targets of a void not yet recorded (``void`` tries one).
+
+    A setup that commits to a seed is dealt from the seed the log reveals (checked against the
+    commitment), else from ``seed`` (the one the referee keeps sealed while the game runs).
     """
     setup, entries = read_entries(game, rows)
+    if setup.commitment is not msgspec.UNSET:
+        reveal = revealed_seed(setup, rows)
+        if reveal is not None:
+            seed = reveal.seed
+        if seed is None:
+            raise StoreUnreadable(
+                "the log deals virtual decks from a sealed seed that it does not reveal and this"
+                " installation does not keep",
+                legal="import an export made with `export --with-seed`, or one made after `reveal-seed`",
+            )
+        setup = msgspec.structs.replace(setup, seed=seed)
+    else:
+        revealed_seed(setup, rows)  # a seed row in a log whose setup commits to none is damage
     try:
         state = game.initial(setup)
     except RefereeError as error:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from ledger.codec import encode
 from ledger.decider import Ask, Game, Unlisted
@@ -57,13 +58,15 @@ class Step(msgspec.Struct, frozen=True):
 
 
 class Group(msgspec.Struct, frozen=True):
-    """One verb's moves: what the grammar says of it, and its tree."""
+    """One verb's moves (or one kind of them, ``label``: ``favour barter``): what the grammar
+    says of the verb, and its tree."""
 
     verb: str
     help: str
     usage: str
     count: int  # legal moves under it
     step: Step
+    label: str = ""  # its chip, where it is one kind of the verb's moves
 
 
 class Picker(msgspec.Struct, frozen=True):
@@ -89,7 +92,86 @@ def build(game: Game, state: Any, commands: Iterable[Any], unlisted: Iterable[Un
         out.append(
             Group(name, verb.help if verb else "", verb.usage if verb else "", len(paths), _step(paths))
         )
-    return Picker(tuple(out))
+    return Picker(tuple(_kinds(out)))
+
+
+def _kinds(groups: list[Group]) -> list[Group]:
+    """A verb whose first choice starts with a keyword its grammar spells (a FAVOUR's
+    ``acquire``, ``barter``, ...) as one chip per kind, ``favour barter``, where the verbs still
+    fit: the kind is chosen with the verb, one tap less. Forced words before it (the player's
+    own name) and the kind's word stay as its one way on."""
+    out = list(groups)
+    for group in groups:
+        forced: list[str] = []
+        step = group.step
+        while step.move is None and len(step.choices) == 1 and step.choices[0].word:
+            forced.append(step.choices[0].word)
+            step = step.choices[0].step
+        keywords = set(group.usage.replace("|", " ").split())
+        kinds: dict[str, list[Choice]] = {}
+        for choice in step.choices:
+            kinds.setdefault(choice.word.split(" ")[0], []).append(choice)
+        if (
+            step.move is not None
+            or len(kinds) < 2
+            or len(out) - 1 + len(kinds) > MAX_CHOICES
+            or any(choice.label != choice.word for choice in step.choices)
+            or not keywords.issuperset(kinds)
+        ):
+            continue
+        at = out.index(group)
+        out[at : at + 1] = [_kind(group, [*forced, word], members) for word, members in kinds.items()]
+    for group in list(out):
+        if group.label:
+            _targets(out, group)
+    return out
+
+
+def _targets(out: list[Group], group: Group) -> None:
+    """A kind whose next choice is a plain word (a BARTER's target: ``ann``, ``cat``) as one
+    chip per word, ``favour barter ann``, where the verbs still fit: its card and what it takes
+    are then two taps. In ``out``, in place."""
+    words, step = [], group.step
+    while step.move is None and len(step.choices) == 1 and step.choices[0].word:
+        words.append(step.choices[0].word)
+        step = step.choices[0].step
+    plain = [
+        c for c in step.choices if c.word == c.label and not any(ch in c.word for ch in f"{SEPARATORS} -")
+    ]
+    if (
+        step.move is not None
+        or len(step.choices) < 2
+        or len(plain) < len(step.choices)
+        or any(not c.step.choices for c in step.choices)
+        or len(out) - 1 + len(step.choices) > MAX_CHOICES
+    ):
+        return
+    at = out.index(group)
+    out[at : at + 1] = [
+        replace(
+            group,
+            count=len(moves(c.step)),
+            step=Step((Choice(" ".join([*words, c.word]), " ".join([*words, c.word]), c.step),)),
+            label=f"{group.label} {c.word}",
+        )
+        for c in step.choices
+    ]
+
+
+def _kind(group: Group, words: list[str], members: list[Choice]) -> Group:
+    """The chip ``favour barter``: ``words`` (forced, then the kind) taken for the player,
+    then the rest of each member's words, or the member's own step if it is the kind alone."""
+    rests = [(choice.word.split(" ", 1)[1:], choice) for choice in members]
+    if len(members) == 1 and not rests[0][0]:
+        inner = members[0].step
+    elif all(rest for rest, _ in rests):
+        inner = Step(tuple(Choice(rest[0], rest[0], choice.step) for rest, choice in rests))
+    else:  # the kind alone and with more words: left as one step
+        inner = Step(tuple(Choice(choice.label, choice.word, choice.step) for choice in members))
+        words = words[:-1]
+    step = Step((Choice(" ".join(words), " ".join(words), inner),)) if words else inner
+    count = sum(len(moves(choice.step)) for choice in members)
+    return replace(group, count=count, step=step, label=f"{group.verb} {members[0].word.split(' ')[0]}")
 
 
 def _verb(game: Game, word: str) -> str:

@@ -6,7 +6,8 @@ that kind uniformly. With ``check`` on, every step also checks that the move's t
 back to it (typed decomposed too: a ``zoë`` typed as ``zoe`` and a diaeresis) and it
 survives JSON, and no word of it needs quoting in a shell (``;``, ``&``,
 ``?``, ...: bash would end the command there, or expand the word); ``decide`` is
-deterministic and accepts it, and its actor may act; ``evolve`` does not touch the old
+deterministic and accepts it, and its actor may act (one who must, or the table at its
+``BOOKKEEPING``); ``evolve`` does not touch the old
 state; the game's own ``invariants`` hold. At the end, replaying every event from
 ``initial`` rebuilds the final state, the log and the state survive JSON, and the score
 sheet is final.
@@ -46,6 +47,14 @@ SHELL_SPECIAL = frozenset(";&|<>()$`\\\"'*?[]{}#~!")  # what bash ends, expands 
 def shell_safe(text: str) -> bool:
     """Every word of a move's ``text`` can be typed in a shell as it is, unquoted."""
     return not SHELL_SPECIAL & set(text)
+
+
+def may_act(game: Game, state: Any, command: Any) -> bool:
+    """Whether ``command``'s actor may make it now: one who must act, or the table making its
+    bookkeeping (the game's optional ``BOOKKEEPING``) for those who must."""
+    actor, who = game.actor(command), game.to_act(state)
+    bookkeeping = getattr(game, "BOOKKEEPING", ())
+    return actor in who or (bool(who) and actor == "table" and isinstance(command, bookkeeping))
 
 
 def choose(rng: random.Random, moves: Sequence[Any], weights: Mapping[type, float]) -> Any:
@@ -107,7 +116,7 @@ def play(
         events = list(game.decide(state, command))
         if check:
             assert list(game.decide(state, command)) == events
-            assert game.actor(command) in game.to_act(state)
+            assert may_act(game, state, command), command
         new = state
         for event in events:
             new = game.evolve(new, event)

@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import itertools
 import os
+import secrets  # the store has it loaded already (its key)
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -36,12 +37,14 @@ from ledger.history import (
     META_TYPES,
     MOVE,
     REVERTED,
+    SEED,
     SETUP,
     Broken,
     Move,
     MoveEntry,
     Reverted,
     RevertEntry,
+    SeedRevealed,
     check_chain,
     check_commands,
     command_text,
@@ -58,6 +61,8 @@ from ledger.history import (
     recheck,
     replay_checked,
     revalidate,
+    revealed_seed,
+    seed_commitment,
 )
 from ledger.names import checked_title, player_names
 from ledger.picker import Picker, build
@@ -145,7 +150,7 @@ class LogEntry(msgspec.Struct):
     """
 
     seq: int
-    kind: str  # setup | move | redo | undo | void
+    kind: str  # setup | move | redo | undo | void | seed
     actor: str
     recorded_at: str
     text: str
@@ -221,6 +226,7 @@ class TakeBack(msgspec.Struct):
     seq: int
     text: str
     since: list[str]  # the players (or the table) who moved after it; empty: theirs to take back
+    dealt: bool = False  # dealt cards by chance (virtual decks) its mover saw: the table's to undo
 
 
 class VerifyReport(msgspec.Struct):
@@ -230,6 +236,10 @@ class VerifyReport(msgspec.Struct):
     live_moves: int
     head_seq: int
     head_hash: str
+    # A virtual game's seed: "" (the setup commits to none), "sealed" (not revealed yet: the
+    # deals were checked with the seed this installation keeps, and the commitment check waits
+    # for `reveal-seed`), or "revealed" (it matches the commitment, and the decks were re-dealt).
+    seed: str = ""
 
 
 class ExportHeader(msgspec.Struct, kw_only=True):
@@ -241,6 +251,7 @@ class ExportHeader(msgspec.Struct, kw_only=True):
     mode: str
     options: dict[str, str]
     seed: int | None
+    salt: str | msgspec.UnsetType = msgspec.UNSET  # with a sealed seed (``export --with-seed``)
     created_at: str
     status: str
 
@@ -340,6 +351,11 @@ class Referee:
             title=checked_title(title),
         )
         setup = msgspec.structs.replace(setup, players=_check_players(game, _new_names(game, setup)))
+        salt = secrets.token_hex(16)
+        if seed is not None:
+            # The log commits to the seed and the referee keeps it sealed: nobody reads the
+            # decks from the log while the game runs (``reveal_seed`` appends it at the end).
+            setup = msgspec.structs.replace(setup, commitment=seed_commitment(seed, salt))
         state = game.initial(setup)
         rows: list[NewRow] = []  # the setup row goes first, once it knows how many moves follow
         moves = 0
@@ -371,7 +387,9 @@ class Referee:
             taken.update(key for key, _, _ in library.faces_of(game, events))
         if moves:  # the setup says how many moves it takes: nothing else tells where it ends
             setup = msgspec.structs.replace(setup, setup_moves=moves)
-        rows.insert(0, NewRow(SETUP, encode(setup), TABLE))
+        if seed is not None:
+            self.store.put_seed(seed_commitment(seed, salt), seed, salt)
+        rows.insert(0, NewRow(SETUP, encode(msgspec.structs.replace(setup, seed=None)), TABLE))
         started.from_library = len(taken)
         sources = [shelf.entries[key] for key in taken if key in shelf.entries]
         started.games = sorted({e.game_id for e in sources if e.game_id is not None})
@@ -569,7 +587,7 @@ class Referee:
             self._tips[game_id] = (tip.head_hash, loaded)
             if read >= SNAPSHOT_EVERY:  # a long fold (an imported game, say): cache it (best effort)
                 self.store.put_snapshot(
-                    game_id, snapshot_key(opened.game), head, encode(state), tip.head_hash
+                    game_id, snapshot_key(opened.game), head, _snapshot_body(state), tip.head_hash
                 )
         return loaded
 
@@ -592,7 +610,35 @@ class Referee:
             raise _untrusted(_setup_rewritten())
         setup = decode_setup(first.body)
         game = _game_of(game_id, setup)
+        setup = self._seeded(setup)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
+
+    def _kept_seed(self, setup: Setup) -> int | None:
+        """The seed this installation keeps sealed for a setup that commits to one, if it
+        matches the commitment (None: no commitment, or no such seed kept here)."""
+        if setup.commitment is msgspec.UNSET:
+            return None
+        kept = self.store.kept_seed(setup.commitment)
+        if kept is None or seed_commitment(*kept) != setup.commitment:
+            return None
+        return kept[0]
+
+    def _kept(self, rows: Sequence[Row]) -> int | None:
+        return self._kept_seed(decode_setup(rows[0].body)) if rows and rows[0].type == SETUP else None
+
+    def _seeded(self, setup: Setup) -> Setup:
+        """The setup the fold deals from: a committed seed comes from the referee's sealed
+        keeping, never from the log (which holds only the commitment until the reveal)."""
+        if setup.commitment is msgspec.UNSET:
+            return setup
+        seed = self._kept_seed(setup)
+        if seed is None:
+            raise StoreUnreadable(
+                f"this game deals virtual decks from a sealed seed that {self.store.path} does not"
+                f" keep (or whose key {self.store.key_path} is not the one it was sealed with)",
+                legal="import an export made with `export --with-seed`, or one made after `reveal-seed`",
+            )
+        return msgspec.structs.replace(setup, seed=seed)
 
     def _check_tip(self, opened: Opened, tip: Tip) -> None:
         """Refuse a log that changed since it was last checked, and check (chain and rules) the
@@ -613,7 +659,7 @@ class Referee:
             rows = self.store.rows(game_id)
             try:
                 check_chain(rows)
-                replay_checked(game, rows)
+                replay_checked(game, rows, seed=opened.setup.seed)
             except VerificationFailed as error:
                 raise _untrusted(error) from None
         else:
@@ -648,8 +694,8 @@ class Referee:
         try:
             check_chain(rows, prev=tip.mark_hash, first=tip.mark + 1)
             entries = group_entries(game, rows)
-            if any(isinstance(e, RevertEntry) for e in entries):
-                replay_checked(game, self.store.rows(game_id, 0, tip.head))
+            if any(isinstance(e, RevertEntry) for e in entries) or any(r.type == SEED for r in rows):
+                replay_checked(game, self.store.rows(game_id, 0, tip.head), seed=opened.setup.seed)
                 return
             state, _ = self._fold(opened, tip.mark, set(), False)
             for move in entries:
@@ -675,7 +721,9 @@ class Referee:
             for target in decode_revert(row.body, row.seq).targets
         ]
         targets = {target for _, target in reverts} | extra
-        state, start, start_hash = self._cached(game, game_id, upto, reverts, min(extra, default=None))
+        state, start, start_hash = self._cached(
+            game, game_id, upto, reverts, min(extra, default=None), opened.setup.seed
+        )
         if state is None:
             state, start, start_hash = _initial(game, opened.setup), 1, opened.first.hash
         owner: int | None = None  # the move (or revert) the rows now read belong to
@@ -737,6 +785,7 @@ class Referee:
         upto: int,
         reverts: list[tuple[int, int]],
         first_extra: int | None,
+        seed: int | None,
     ) -> tuple[Any, int, str]:
         """The latest snapshot still valid for this fold, the seq it stands at and the hash of
         that row (a snapshot is used only while that row still has the hash it was taken at)."""
@@ -751,7 +800,10 @@ class Referee:
             if found is None:
                 continue  # not bound to the chain as it is now, or its body was edited
             try:
-                return msgspec.json.decode(found[0], type=game.State), seq, found[1]
+                cached = msgspec.json.decode(found[0], type=game.State)
+                if seed is not None:  # a snapshot never holds the seed (it is no shown record)
+                    cached = msgspec.structs.replace(cached, seed=seed)
+                return cached, seq, found[1]
             except (msgspec.DecodeError, TypeError):
                 continue  # a cache entry that no longer reads is simply not used
         return None, 0, GENESIS
@@ -772,7 +824,7 @@ class Referee:
         key = snapshot_key(loaded.game)
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
         if head.seq - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
-            self.store.put_snapshot(loaded.info.id, key, head.seq, encode(state), head.hash)
+            self.store.put_snapshot(loaded.info.id, key, head.seq, _snapshot_body(state), head.hash)
 
     def _checked_rows(self, loaded: Loaded, after: int) -> list[Row]:
         """The rows after ``after`` up to ``loaded``'s head, checked (see ``_checked_stream``)."""
@@ -1060,6 +1112,34 @@ class Referee:
         game_id = loaded.info.id
         if start == 1:
             yield first
+        revealed: list[Row] = []  # the seed row (the last, if any): no entry of its own in a fold
+
+        def watched(rows: Iterator[Row]) -> Iterator[Row]:
+            for row in rows:
+                if row.type == SEED:
+                    revealed.append(row)
+                yield row
+
+        yield from self._move_entries(game, game_id, watched(rows), fate, as_player, reveal)
+        for row in revealed:
+            try:
+                seed = msgspec.json.decode(row.body, type=SeedRevealed)
+            except msgspec.DecodeError as exc:
+                raise _untrusted(
+                    VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq)
+                ) from None
+            text = f"reveal-seed: seed {seed.seed}, salt {seed.salt} (`verify` checks them against the setup)"
+            yield LogEntry(row.seq, SEED, row.actor, row.recorded_at, text, body=seed)
+
+    def _move_entries(
+        self,
+        game: Game,
+        game_id: int,
+        rows: Iterator[Row],
+        fate: dict[int, tuple[int, str, str]],
+        as_player: str | None,
+        reveal: bool,
+    ) -> Iterator[LogEntry]:
         for entry in iter_entries(game, rows):
             if isinstance(entry, MoveEntry):
                 by, how, reason = fate.get(entry.seq, (None, None, ""))
@@ -1163,6 +1243,7 @@ class Referee:
         as appended first.
         """
         loaded = _loaded or self.seen(game_id, seen)
+        self._refuse_closed(loaded)
         first_head = loaded.head
         for attempt in range(MAX_ATTEMPTS):
             game = loaded.game
@@ -1242,10 +1323,29 @@ class Referee:
         """``player`` takes back their own latest move (``seq``: the one their page showed),
         while it is still the latest live move: an undo by them, logged as such. Once anyone
         has moved since, only the table may undo or void it, with their agreement."""
-        player = _player(self.load(game_id).setup, player)
-        if seq is not None and seq != self._last_live_move(game_id):
+        loaded = self.load(game_id)
+        player = _player(loaded.setup, player)
+        target = self._last_live_move(game_id)
+        if seq is not None and seq != target:
             raise self._not_yours(game_id, player, seq)
+        if target is not None and target > self.store.setup_span(game_id):
+            row = self.store.rows(game_id, target - 1, target)[0]
+            command = decode_command(loaded.game, row.body)
+            if row.actor == player and self._dealt(game_id, loaded, target, command):
+                raise IllegalMove(
+                    f"{player} cannot take back #{target} ({loaded.game.text(command)}) from the phone:"
+                    " the referee dealt it cards by chance (virtual decks), which its page has shown",
+                    legal="the table's page undoes it (logged), if the table agrees",
+                )
         return self._undo(game_id, player, "taken back", player)
+
+    def _dealt(self, game_id: int, loaded: Loaded, seq: int, command: Any) -> bool:
+        """Whether move ``seq`` (``command``) has facts its page could not tell before it was
+        recorded, at a table with virtual decks (``preview``): the referee dealt it by chance,
+        its mover has seen what, and taking it back would let them deal again, knowing."""
+        if loaded.setup.seed is None:
+            return False
+        return _untold(loaded.game, self.load(game_id, seq - 1).state, command)
 
     def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
         """``player``'s latest live move among the last ``within`` moves, and who moved since."""
@@ -1261,7 +1361,9 @@ class Referee:
                 continue
             row = self.store.rows(game_id, seq - 1, seq)[0]
             if row.actor == player:
-                return TakeBack(seq, game.text(decode_command(game, row.body)), since)
+                command = decode_command(game, row.body)
+                dealt = not since and self._dealt(game_id, loaded, seq, command)
+                return TakeBack(seq, game.text(command), since, dealt)
             if row.actor not in since:
                 since.append(row.actor)
         return None
@@ -1291,9 +1393,7 @@ class Referee:
         events = list(game.decide(loaded.state, command))
         mover = game.actor(command)
         as_player = mover if mover in loaded.setup.players else None
-        shown = events
-        if loaded.setup.seed is not None:
-            shown = [e for e in events[:1] if game.redact(e, None) == e]
+        shown = _told_before(game, events) if loaded.setup.seed is not None else events
         facts = [game.describe(game.redact(e, as_player)) for e in shown]
         return Preview(game.text(command), facts, len(shown) < len(events))
 
@@ -1357,7 +1457,7 @@ class Referee:
         voided = [target]
         while True:
             try:
-                replay = replay_checked(game, rows, voided=voided)
+                replay = replay_checked(game, rows, voided=voided, seed=self._kept(rows))
                 break
             except MoveRefused as error:
                 if error.seq is None or error.seq <= target or error.seq in voided:
@@ -1420,6 +1520,7 @@ class Referee:
         return self.submit(game_id, commands[target], by, redo_of=target)
 
     def _revert(self, loaded: Loaded, revert: Reverted) -> Recorded | None:
+        self._refuse_closed(loaded)
         game_id = loaded.info.id
         after = self.load(game_id, without=revert.targets)
         row = NewRow(REVERTED, encode(revert), revert.by)
@@ -1480,8 +1581,6 @@ class Referee:
         """Fresh secret tokens for each player of the game and for the table (role -> token);
         only their hashes are kept, and the game's earlier tokens stop working."""
         loaded = self.load(game_id)
-        import secrets  # `serve` only
-
         tokens = {role: secrets.token_urlsafe(18) for role in (*loaded.setup.players, TABLE)}
         self.store.put_links(game_id, {role: _token_hash(t) for role, t in tokens.items()})
         return tokens
@@ -1489,14 +1588,24 @@ class Referee:
     def new_link(self, game_id: int, role: str) -> str:
         """A fresh secret token for one role (a player, or the table): only that role's earlier
         link stops working, every other link keeps working."""
-        loaded = self.load(game_id)
-        role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
-        import secrets  # `serve` only
-
+        role, hashes = self._links_but(game_id, role)
         token = secrets.token_urlsafe(18)
-        hashes = {r: h for h, r in self.store.links(game_id).items() if r != role}
         self.store.put_links(game_id, {**hashes, role: _token_hash(token)})
         return token
+
+    def revoke_link(self, game_id: int, role: str) -> str:
+        """Stop one role's link (a lost or lent phone) and make none in its place; every other
+        link keeps working. The role's name as the game spells it."""
+        role, hashes = self._links_but(game_id, role)
+        self.store.put_links(game_id, hashes)
+        return role
+
+    def _links_but(self, game_id: int, role: str) -> tuple[str, dict[str, str]]:
+        """``role`` as the game spells it (a player, or the table; refused if neither) and the
+        hashes of every other role's link."""
+        loaded = self.load(game_id)
+        role = TABLE if role.lower() == TABLE else _player(loaded.setup, role)
+        return role, {r: h for h, r in self.store.links(game_id).items() if r != role}
 
     def has_links(self, game_id: int) -> bool:
         return bool(self.store.links(game_id))
@@ -1512,6 +1621,43 @@ class Referee:
             if hmac.compare_digest(known, digest):
                 return role
         return None
+
+    def _refuse_closed(self, loaded: Loaded) -> None:
+        """A game whose seed is revealed is closed: nothing follows the seed row (the decks of
+        any further play would be known to everyone)."""
+        head = self.store.rows(loaded.info.id, loaded.head - 1, loaded.head)
+        if head and head[0].type == SEED:
+            raise IllegalMove(
+                f"game #{loaded.info.id} is closed: its seed was revealed at #{loaded.head}",
+                legal="start a new game (nothing may follow a revealed seed)",
+            )
+
+    def reveal_seed(self, game_id: int) -> tuple[int, int]:
+        """Append a finished virtual game's sealed seed (and salt) to its log, so that anyone
+        can check it against the setup's commitment and re-deal the decks (``verify``). Returns
+        the row's seq and the seed. Refused while the game runs, and for a game without one."""
+        loaded = self.load(game_id)
+        if loaded.setup.commitment is msgspec.UNSET:
+            why = (
+                "its seed is in its setup row already" if loaded.setup.seed is not None else "it has no seed"
+            )
+            raise IllegalMove(f"game #{game_id} has no sealed seed to reveal: {why}")
+        self._refuse_closed(loaded)
+        if not loaded.game.is_over(loaded.state):
+            raise IllegalMove(
+                f"game #{game_id} is not over: its seed stays sealed while it runs (it tells every"
+                " deck's order)",
+                legal="finish the game first",
+            )
+        kept = self.store.kept_seed(loaded.setup.commitment)
+        assert kept is not None  # the fold dealt from it (``_seeded``)
+        row = NewRow(SEED, encode(SeedRevealed(seed=kept[0], salt=kept[1])), TABLE)
+        try:
+            stored = self.store.append(game_id, loaded.head, [row], self.clock(), None)
+        except StaleHead:
+            raise WriteConflict("the log changed meanwhile", legal="try again") from None
+        self._tips.pop(game_id, None)
+        return stored[0].seq, kept[0]
 
     # --- audit ------------------------------------------------------------------------
 
@@ -1578,7 +1724,7 @@ class Referee:
                 old.append(snapshot)
 
         try:
-            replay = replay_checked(game, rows, at=at)
+            replay = replay_checked(game, rows, at=at, seed=self._kept(rows))
         except VerificationFailed as error:
             earlier = [(s, why) for s, why in bad if error.seq is None or s.seq < error.seq]
             if not earlier:
@@ -1626,12 +1772,22 @@ class Referee:
             raise VerificationFailed("; ".join(problems), legal=LOG_HOLDS, seq=first)
         return _report(game_id, rows, replay.entries, replay.live)
 
-    def export(self, game_id: int) -> tuple[list[str], str]:
+    def export(self, game_id: int, *, with_seed: bool = False) -> tuple[list[str], str]:
         """The game as JSON Lines (a header, then one line a row) and its head hash. The rows
-        go out as they are, checked or not: an export is also how a damaged log is kept."""
+        go out as they are, checked or not: an export is also how a damaged log is kept.
+
+        A sealed seed goes out only once revealed (in its row), or with ``with_seed`` (in the
+        header, with its salt): then whoever reads the file can compute every deck's order."""
         opened = self._open(game_id)
         info, setup = opened.info, opened.setup
         rows = self.store.rows(game_id)
+        written = decode_setup(rows[0].body)
+        salt: str | msgspec.UnsetType = msgspec.UNSET
+        if with_seed and written.commitment is not msgspec.UNSET:
+            kept = self.store.kept_seed(written.commitment)
+            salt = kept[1] if kept is not None else msgspec.UNSET
+        else:
+            setup = written
         header = ExportHeader(
             format=EXPORT_FORMAT,
             game=info.kind,
@@ -1641,6 +1797,7 @@ class Referee:
             mode=setup.mode,
             options=setup.options,
             seed=setup.seed,
+            salt=salt,
             created_at=info.created_at,
             status=info.status,
         )
@@ -1707,13 +1864,33 @@ class Referee:
             header.options,
         ):
             raise VerificationFailed("the header does not match the setup row", seq=1)
+        seed = None
+        if setup.commitment is not msgspec.UNSET:
+            reveal = revealed_seed(setup, rows)
+            if reveal is not None:
+                seed, salt = reveal.seed, reveal.salt
+            elif header.seed is not None and header.salt is not msgspec.UNSET:
+                seed, salt = header.seed, header.salt
+                if seed_commitment(seed, salt) != setup.commitment:
+                    raise VerificationFailed(
+                        f"the header's seed {seed} does not match the setup's commitment", seq=1
+                    )
+            else:  # exported from here, or imported before: the seed kept sealed here
+                kept = self.store.kept_seed(setup.commitment)
+                if kept is not None and seed_commitment(*kept) == setup.commitment:
+                    seed, salt = kept
+            if seed is None:
+                raise BadInput(
+                    "the file's game deals virtual decks from a sealed seed, and the file does not"
+                    " carry it (the game was exported while it ran)",
+                    legal="export it with `referee export --with-seed`, or after `referee reveal-seed`",
+                )
         try:
-            replay = replay_checked(game, rows)
+            replay = replay_checked(game, rows, seed=seed)
         except StoreUnreadable as error:
             raise _other_game(game, rows, error) from None
-        if library.has_library(game):
-            # Its faces meet the group's library as a declaration would (a game of another group).
-            library.check(library.read(self.store, game), game, (e for m in replay.live for e in m.events))
+        if seed is not None and setup.commitment is not msgspec.UNSET:
+            self.store.put_seed(setup.commitment, seed, salt)
         if not copy:
             # The head hash covers the whole chain: the same head is the same log.
             head = (rows[-1].seq, rows[-1].hash)
@@ -1721,6 +1898,10 @@ class Referee:
                 if self.store.head(known.id) == head:
                     self.use(known.id)
                     return known.id, False
+        if library.has_library(game):
+            # Its faces meet the group's library as a declaration would (a game of another group;
+            # a log already here, found above, was played by this group before any correction).
+            library.check(library.read(self.store, game), game, (e for m in replay.live for e in m.events))
         game_id = self.store.import_game(
             GameRow(
                 0,
@@ -1772,7 +1953,28 @@ def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[Mo
         live_moves=len(live),
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
+        seed=_seed_state(rows),
     )
+
+
+def _told_before(game: Game, events: Sequence[Any]) -> list[Any]:
+    """The facts of a move at a table with virtual decks that its page may tell before it is
+    recorded: only its first, and not even that if it holds a card hidden from others."""
+    return [e for e in events[:1] if game.redact(e, None) == e]
+
+
+def _untold(game: Game, state: Any, command: Any) -> bool:
+    """Whether ``command``, decided on ``state`` at a table with virtual decks, has facts its
+    page could not tell before it was recorded (``_told_before``)."""
+    events = list(game.decide(state, command))
+    return len(_told_before(game, events)) < len(events)
+
+
+def _seed_state(rows: Sequence[Row]) -> str:
+    """``VerifyReport.seed``: what became of a committed seed (checked by the replay)."""
+    if decode_setup(rows[0].body).commitment is msgspec.UNSET:
+        return ""
+    return "revealed" if rows[-1].type == SEED else "sealed"
 
 
 def _token_hash(token: str) -> str:
@@ -1904,9 +2106,20 @@ def _hash_at(rows: Sequence[Row], seq: int) -> str | None:
     return rows[seq - 1].hash if 1 <= seq <= len(rows) else None
 
 
+def _unseeded(state: Any) -> Any:
+    """A state without its seed: what a snapshot holds (the file shows no deck's order)."""
+    if getattr(state, "seed", None) is None:
+        return state
+    return msgspec.structs.replace(state, seed=None)
+
+
+def _snapshot_body(state: Any) -> str:
+    return encode(_unseeded(state))
+
+
 def _same_state(game: Game, body: str, state: Any) -> bool:
     try:
-        return bool(msgspec.json.decode(body, type=game.State) == state)
+        return bool(msgspec.json.decode(body, type=game.State) == _unseeded(state))
     except (msgspec.DecodeError, TypeError):
         return False
 
@@ -1915,6 +2128,8 @@ def _describe_setup(setup: Setup) -> str:
     text = f"new {setup.game} --players {','.join(setup.players)} --mode {setup.mode}"
     if setup.seed is not None:
         text += f" --seed {setup.seed}"
+    elif setup.commitment is not msgspec.UNSET:
+        text += " --seed (sealed)"  # the seed itself stays out of the log until it is revealed
     if setup.title:
         import shlex
 

@@ -654,7 +654,10 @@ def build_app() -> typer.Typer:
         s = session(ctx)
         report = s.referee.verify(s.game_id(), head)
         if json:
-            out({"ok": True, **msgspec.structs.asdict(report)})
+            fields = msgspec.structs.asdict(report)
+            if not report.seed:
+                del fields["seed"]  # a game without a sealed seed: nothing to say
+            out({"ok": True, **fields})
         else:
             echo(render.verified(report))
 
@@ -662,11 +665,26 @@ def build_app() -> typer.Typer:
     def export(
         ctx: typer.Context,
         output: OutputFile = None,
+        with_seed: Annotated[
+            bool,
+            typer.Option(
+                "--with-seed",
+                help="Put a running virtual game's sealed seed in the file: whoever reads it can"
+                " compute every deck's order.",
+            ),
+        ] = False,
     ) -> None:
         """The game as JSON Lines: a header, then every row with its hash."""
         s = session(ctx)
-        lines, head = s.referee.export(s.game_id())
+        lines, head = s.referee.export(s.game_id(), with_seed=with_seed)
         write_out("\n".join(lines) + "\n", output, f"{len(lines) - 1} rows · head #{len(lines) - 1} {head}")
+
+    @app.command("reveal-seed")
+    def reveal_seed(ctx: typer.Context) -> None:
+        """Append a finished virtual game's sealed seed, so that anyone can check the deals."""
+        s = session(ctx)
+        seq, seed = s.referee.reveal_seed(s.game_id())
+        echo(f"#{seq} seed {seed} revealed: `referee verify` checks it against the setup's commitment")
 
     @app.command("import")
     def import_(
@@ -711,7 +729,12 @@ def build_app() -> typer.Typer:
             bool, typer.Option("--lan", help="Serve the local network, not only this computer.")
         ] = False,
         new_links: Annotated[
-            bool, typer.Option("--new-links", help="Make new secret links; the earlier ones stop working.")
+            bool,
+            typer.Option(
+                "--new-links",
+                help="Make new secret links for everyone; the earlier ones stop working."
+                " For one player: --link NAME (a new link) or --revoke NAME (none).",
+            ),
         ] = False,
         qr: Annotated[
             bool | None,
@@ -728,6 +751,15 @@ def build_app() -> typer.Typer:
                 help="Show NAME's link again, as a new one: only NAME's earlier link stops working.",
             ),
         ] = None,
+        revoke: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--revoke",
+                metavar="NAME",
+                help="Stop NAME's link (a lost or lent phone) and make none; every other link keeps"
+                " working. (Not `--new-links NAME`: --new-links alone, with no name, means everyone's.)",
+            ),
+        ] = None,
     ) -> None:
         """Serve the current game to the table's browsers: the board, each player's page, the table's."""
         from referee_cli.serve import run_server  # starlette, uvicorn, jinja2: for this command only
@@ -742,6 +774,7 @@ def build_app() -> typer.Typer:
             new_links=new_links,
             qr=qr,
             link=tuple(link or ()),
+            revoke=tuple(revoke or ()),
         )
 
     @app.command()

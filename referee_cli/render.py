@@ -186,4 +186,12 @@ def verified(report: VerifyReport) -> str:
     return (
         f"game {report.game_id}: OK · {report.rows} rows, {report.moves} moves"
         f" ({report.live_moves} live) · head #{report.head_seq} {report.head_hash}"
+        + {
+            "": "",
+            "sealed": "\nthe seed is still sealed: the deals were checked with the seed this referee"
+            " keeps; its check against the setup's commitment waits for `referee reveal-seed`"
+            " (once the game is over)",
+            "revealed": "\nthe revealed seed matches the setup's commitment, and the decks were"
+            " dealt again from it",
+        }[report.seed]
     )

@@ -293,10 +293,10 @@ def designed_template(game: str) -> str | None:
 
 def _groups(chooser: Picker) -> list[Group]:
     """The picker's typed moves under each verb, as a flat list (``state.json``'s ``moves``)."""
-    groups = [
-        Group(v.verb, [(m.text, m.command) for m in picker.moves(v.step) if m.command]) for v in chooser.verbs
-    ]
-    return [group for group in groups if group.moves]
+    by_verb: dict[str, list[tuple[str, str]]] = {}  # a verb's kinds (``favour barter``) as one
+    for v in chooser.verbs:
+        by_verb.setdefault(v.verb, []).extend((m.text, m.command) for m in picker.moves(v.step) if m.command)
+    return [Group(verb, moves) for verb, moves in by_verb.items() if moves]
 
 
 def _usage(verbs: Sequence[Verb], chooser: Picker, as_player: str | None) -> str:
@@ -582,15 +582,21 @@ def run_server(
     new_links: bool,
     qr: bool | None,
     link: tuple[str, ...] = (),
+    revoke: tuple[str, ...] = (),
 ) -> None:
     """Print the links (new ones if asked or if the game has none; ``link``: one player's again,
-    the others kept), then serve until Ctrl-C. QR codes only for an address a phone can reach
-    (``--lan``) unless ``qr`` asks for them."""
+    the others kept; ``revoke``: one player's stopped, none made), then serve until Ctrl-C. QR
+    codes only for an address a phone can reach (``--lan``) unless ``qr`` asks for them."""
     import socket
     import sys
 
     import uvicorn
 
+    if new_links and (link or revoke):
+        raise BadInput(
+            "--new-links replaces every link: it goes alone",
+            legal="--new-links, or --link NAME / --revoke NAME for one player",
+        )
     if not 0 < port < 65536:
         raise BadInput(f"port {port} is not a port", legal="1 to 65535")
     info = referee.game(game_id)  # a game that does not check out is refused before serving
@@ -612,7 +618,13 @@ def run_server(
     else:
         lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
     qr = lan if qr is None else qr
-    if new_links or not referee.has_links(game_id):
+    if revoke:
+        names = " and ".join(referee.revoke_link(game_id, role) for role in revoke)
+        lines.append(
+            f"{names}: link revoked, and none made in its place (every other link still works;"
+            " --link NAME makes a new one)"
+        )
+    if new_links or not (revoke or referee.has_links(game_id)):
         tokens = referee.new_links(game_id)
         if new_links:
             lines.append("new links: the game's earlier links no longer work")

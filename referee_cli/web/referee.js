@@ -146,7 +146,7 @@
     const chips = el("div", "chips picks");
     if (!pick.path.length) {
       tree.verbs.forEach((verb, i) =>
-        chips.append(chip(verb.count > 1 ? `${verb.verb} (${verb.count})` : verb.verb, () => {
+        chips.append(chip(verb.count > 1 ? `${verb.label || verb.verb} (${verb.count})` : verb.label || verb.verb, () => {
           pick.path = [i];
           drawPicker();
         }, "verb")),

@@ -151,6 +151,11 @@ def test_a_correction_is_logged_and_names_the_games_it_affects(cli: Cli, db_path
     # The games played with the earlier word keep it: their logs are what happened.
     assert faces(db_path, 2)["PICNIC"] == faces(db_path, 1)["PICNIC"]
     assert cli("--game", "1", "verify").code == 0
+    # Its own export, imported again, is the game it is (not a contradiction of the correction).
+    exported = db_path.parent / "game1.jsonl"
+    assert cli("--game", "1", "export", "-o", str(exported)).code == 0
+    again = cli("import", str(exported))
+    assert again.code == 0 and "is game 1 already" in again.out, again.err
     same = cli("cards", "correct", "loop", *PICNIC_OTHERWISE, "--reason", "again")
     assert same.code == 1 and "says that of activity PICNIC already" in same.err
 

@@ -69,6 +69,32 @@ def test_small_steps_merge_and_large_ones_are_grouped_by_the_start_of_their_word
     assert sorted(m.text for m in picker.moves(step)) == sorted(many)
 
 
+def test_a_kind_the_grammar_spells_is_chosen_with_the_verb_and_a_barters_target_too() -> None:
+    # Issue 18: LOOP's most common move, a FAVOUR, in at most 3 taps after the verb. A BARTER
+    # (target, the card given, the card taken) is 3 choices: its kind and target go on the chip.
+    verbs = (Verb("favour", "favour PLAYER acquire TARGET MAT | barter TARGET MINE THEIRS", "a favour"),)
+    acquire = [f"favour ann acquire {t} {m}" for t in ("ben", "cat") for m in ("glass@1", "food@2")]
+    barter = [f"favour ann barter {t} {m} {x}" for t in ("ben", "cat") for m in "abcdefg" for x in "xyz"]
+    game = SimpleNamespace(verbs=verbs, text=lambda command: command)
+    tree = picker.build(game, None, acquire + barter)
+    assert [(v.verb, v.label, v.count) for v in tree.verbs] == [
+        ("favour", "favour acquire", 4),
+        ("favour", "favour barter ben", 21),
+        ("favour", "favour barter cat", 21),
+    ]
+    assert sorted(m.text for v in tree.verbs for m in picker.moves(v.step)) == sorted(acquire + barter)
+    assert picker.taps(tree, "favour ann barter cat d y") == 4  # the chip, d, y, the confirm
+    assert picker.taps(tree, "favour ann acquire ben food@2") == 3
+    # Where the verbs would not fit a dozen chips, the kinds stay a step of their own.
+    crowded = (*verbs, *(Verb(f"v{n}", f"v{n} ...", "") for n in range(11)))
+    tree = picker.build(
+        SimpleNamespace(verbs=crowded, text=lambda c: c),
+        None,
+        [*acquire, *barter, *(f"v{n} ann" for n in range(11))],
+    )
+    assert len(tree.verbs) == 12 and [v.label for v in tree.verbs][:1] == [""]
+
+
 @pytest.mark.parametrize("kind", list(GAMES))
 def test_every_legal_move_once_and_no_step_wider_than_a_dozen_in_seeded_play(
     tmp_path: Any, kind: str

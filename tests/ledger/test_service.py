@@ -456,12 +456,15 @@ def test_the_setup_reads_as_the_new_command_that_made_it(referee: Referee) -> No
     game = referee.new_game(
         "pebbles", ["alice", "bob"], options={"pile": "10"}, title="Friday's game", seed=7
     )
+    # The seed itself stays sealed while the game runs (issue 19): the log says there is one.
     assert next(iter(referee.log(game))).text == (
-        "new pebbles --players alice,bob --mode basic --seed 7 --title 'Friday'\"'\"'s game' --option pile=10"
+        "new pebbles --players alice,bob --mode basic --seed (sealed) --title 'Friday'\"'\"'s game'"
+        " --option pile=10"
     )
     lines, _ = referee.export(game)
     header = msgspec.json.decode(lines[0])
-    assert (header["seed"], header["title"], header["mode"]) == (7, "Friday's game", "basic")
+    assert (header["seed"], header["title"], header["mode"]) == (None, "Friday's game", "basic")
+    assert msgspec.json.decode(referee.export(game, with_seed=True)[0][0])["seed"] == 7
     copy, _ = referee.import_lines(lines, copy=True)
     assert referee.game(copy).title == "Friday's game"
 

@@ -27,6 +27,7 @@ from ledger.games.planet_b.model import (
     Destroy,
     Discard,
     DraftCard,
+    DrawAll,
     DrawsStarted,
     DrawVotes,
     ElectionEnded,
@@ -73,6 +74,7 @@ WEIGHTS: dict[type, float] = {
     ChooseBox: 6,
     Skip: 3,
     DrawVotes: 3,
+    DrawAll: 1,  # the table's whole draw at a real table
     Recall: 3,
     Discard: 6,
     Destroy: 1,

@@ -112,6 +112,26 @@ def test_one_command_takes_the_whole_election_draw() -> None:
     assert planet_b.parse(one.state, planet_b.text(command).split()) == command
 
 
+def test_the_whole_draw_is_a_legal_move_of_the_table_at_a_real_table() -> None:
+    # Issue 18: the table page's picker offers what `legal()` lists: a few whole draws, each
+    # drawer's share of the bag (you 8, blue 4, red 3, yellow 4), the table's, not a drawer's.
+    table = rulebook_election()
+    whole = [move for move in planet_b.legal(table.state, "table") if isinstance(move, DrawAll)]
+    assert whole and whole == [move for move in planet_b.legal(table.state) if isinstance(move, DrawAll)]
+    for move in whole:
+        assert {name: len(colours) for name, colours in move.draws.items()} == {
+            "you": 8,
+            "blue": 4,
+            "red": 3,
+            "yellow": 4,
+        }
+        assert planet_b.actor(move) == "table"
+        assert planet_b.parse(table.state, planet_b.text(move).split()) == move
+    assert not any(isinstance(move, DrawAll) for move in planet_b.legal(table.state, "you"))
+    table.apply(whole[0])
+    assert table.state.phase == "turn"  # the election is over
+
+
 def test_the_whole_draw_may_leave_out_one_drawer_who_drew_the_rest() -> None:
     one, six = rulebook_election(), rulebook_election()
     six.play(*DRAWS)

@@ -36,6 +36,7 @@ from ledger.games.pursuit.model import (
     Take,
     Trait,
     Upkeep,
+    UpkeepAll,
 )
 from ledger.games.pursuit.rules import core
 from ledger.randomplay import Played
@@ -52,6 +53,7 @@ WEIGHTS: dict[type, float] = {
     Discard: 0.2,
     Pass: 1.2,
     Upkeep: 1,
+    UpkeepAll: 0.5,  # the table's, for every player who owes upkeep
     Outcome: 1,
 }
 MAX_MOVES = 2500

@@ -97,3 +97,14 @@ def test_a_board_action_without_an_hourglass_is_refused_before_an_unknown_card_i
     for line in ("spend ann unknown-item", "get-job ann unknown-job", "action ann unknown-action"):
         error = table.refuse(line, IllegalMove, R_ACTION)
         assert "has none left this round" in str(error) and "engage ann CARD --token" in str(error)
+
+
+def test_the_upkeep_phase_in_one_command_is_a_legal_move_of_the_table() -> None:
+    # Issue 18: the table page's picker offers what `legal()` lists, so `upkeep --all` is in it
+    # while players owe upkeep; it is the table's, not a player's, and gone once nobody owes.
+    table = upkeep_table(Held("TEST COURIER"))
+    assert UpkeepAll() in list(pursuit.legal(table.state))
+    assert UpkeepAll() in list(pursuit.legal(table.state, "table"))
+    assert UpkeepAll() not in list(pursuit.legal(table.state, "ann"))
+    table.play("upkeep ann", "upkeep ben")
+    assert UpkeepAll() not in list(pursuit.legal(table.state))

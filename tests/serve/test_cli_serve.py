@@ -78,3 +78,28 @@ def test_serve_lan_says_so(tmp_path: Path) -> None:
     with serving(db, game, options=("--lan", "--no-qr")) as server:
         assert "on the local network" in server.printed and "on purpose" in server.printed
         assert httpx.get(server.base + "/").status_code == 200
+
+
+def test_serve_revoke_stops_one_player_link_and_the_others_keep_working(tmp_path: Path) -> None:
+    db = tmp_path / "ledger.db"
+    referee, game, tokens = served_game(db)
+    referee.store.close()
+    with serving(db, game, options=("--revoke", "Ben", "--no-qr")) as server:
+        assert server.links == {} and "ben: link revoked" in server.printed
+        assert httpx.get(f"{server.base}/t/{tokens['ben']}").status_code == 403  # refused
+        for role in ("ann", "cat", "table"):
+            assert httpx.get(f"{server.base}/t/{tokens[role]}").status_code == 200
+    with serving(db, game, options=("--no-qr",)) as server:  # revoked for good, not for one run
+        assert httpx.get(f"{server.base}/t/{tokens['ben']}").status_code == 403
+        assert httpx.get(f"{server.base}/t/{tokens['ann']}").status_code == 200
+
+
+def test_serve_new_links_goes_alone(cli: Callable[..., Result]) -> None:
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "1").code == 0
+    both = cli("serve", "--new-links", "--revoke", "ben")
+    assert both.code == 2 and both.out == ""
+    assert both.err == (
+        "referee: --new-links replaces every link: it goes alone"
+        " (--new-links, or --link NAME / --revoke NAME for one player)\n"
+    )
+    assert cli("serve", "--revoke", "dan").code == 2  # no such player: refused, nothing served

@@ -39,7 +39,7 @@ GAMES = {
     "pursuit": PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS,
 }
 ROUND = 7  # moves made from the pages at least: every player's turn (LOOP: WORK, then end)
-MOST = 16
+MOST = 24  # Planet B at a real table: the table reveals its setup first
 
 
 def fits(page: Any) -> None:
@@ -82,7 +82,10 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
 
     db = tmp_path / "ledger.db"
     referee = Referee(Store(db), clock=fixed_clock())
-    game = referee.new_game(kind, PLAYERS, seed=7, cards=GAMES[kind])
+    # Planet B and Pursuit at a real table: with virtual decks their first moves (draft picks,
+    # Child Traits) are told only in part before they are recorded, so none is taken back
+    # from a phone (Referee.take_back).
+    game = referee.new_game(kind, PLAYERS, seed=7 if kind == "loop" else None, cards=GAMES[kind])
     with serving(db, game) as server, chromium() as browser:
         board = browser.new_context(**PHONE).new_page()
         board.goto(server.base + "/")
@@ -98,21 +101,23 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
 
         made = []
         taken = False  # a player's first move is a mis-tap, taken back
-        while len(made) < MOST and (len(made) < ROUND or {r for r, _ in made} < {*PLAYERS}):
+        while len(made) < MOST and (len(made) < ROUND or not {*PLAYERS} <= {r for r, _ in made}):
             state = httpx.get(server.base + "/state.json").json()
             role = state["status"]["to_act"][0]
             told = pick(pages[role])
             made.append((role, told))
             expect(board.locator("ol.log")).to_contain_text(told)
-            if role != "table" and not taken:
-                # A mis-tap: taken back from the same phone while nobody has moved since.
+            offer = referee.take_back_offer(game, role) if role != "table" else None
+            if offer is not None and not offer.dealt and not taken:
+                # A mis-tap: taken back from the same phone while nobody has moved since (not
+                # a move that dealt cards by chance: its page has shown them).
                 pages[role].get_by_role("button", name="take back #").click()
                 expect(pages[role].locator("#said")).to_contain_text("undo #")
                 expect(board.locator("ol.log")).to_contain_text("[undone by #")
                 entry = next(iter(referee.log(game, last=1)))
                 assert entry.kind == "undo" and entry.actor == role and entry.reason == "taken back"
                 taken = True
-        assert taken and {r for r, _ in made} >= {*PLAYERS}
+        assert taken and {r for r, _ in made} >= {*PLAYERS}, " ".join(r for r, _ in made)
         assert board.evaluate("window.notReloaded") is True
         for page in (board, *pages.values()):
             fits(page)
@@ -196,8 +201,8 @@ def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_
         table = browser.new_context(**PHONE).new_page()
         table.goto(server.links["table"])
         picker = table.locator("#picker")
-        picker.get_by_role("button", name="reveal (11)", exact=True).click()
-        picker.get_by_role("button", name="activity", exact=True).click()
+        # The kind the grammar spells is on the verb's chip (issue 18: a tap less).
+        picker.get_by_role("button", name="reveal activity", exact=True).click()
         expect(picker.locator(".ask")).to_have_text("the new ACTIVITY's name, as printed on the card")
         picker.get_by_role("textbox").fill("YOGA")
         picker.get_by_role("button", name="next").click()

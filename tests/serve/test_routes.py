@@ -257,6 +257,17 @@ def test_a_player_takes_back_their_own_latest_move_only(served: Served) -> None:
     assert served.post("table", "/takeback", {}).status_code == 403
 
 
+def test_a_move_that_dealt_cards_by_chance_is_not_taken_back_from_the_phone(served: Served) -> None:
+    # The served game has virtual decks: ending a turn deals by chance (issue 18's rule).
+    served.move("ann", "work ann")
+    served.move("ann", "end ann")
+    page = served.client.get(served.url("ann")).text
+    assert "data-takeback" not in page and "dealt cards by chance that this page has shown you" in page
+    refused = served.post("ann", "/takeback", {"seq": served.last().seq})
+    assert refused.status_code == 422 and "the referee dealt it cards by chance" in refused.json()["line"]
+    assert served.last().kind != "undo"
+
+
 def test_a_move_is_told_in_words_before_it_is_recorded(served: Served) -> None:
     head = served.head()
     loaded = served.referee.load(served.game)

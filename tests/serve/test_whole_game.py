@@ -1,5 +1,6 @@
-"""Whole LOOP games played from the pages alone, every player from their own page: the ledger
-is the one the command line records, and no page shows a hidden card that is not its own."""
+"""Whole games played from the pages alone (LOOP's twice, each other game's once), every
+player from their own page: the ledger is the one the command line records, and no page
+shows a hidden card that is not its own."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from starlette.testclient import TestClient
 
 import ledger.games.loop as loop
+from ledger import games
 from ledger.service import Referee
 from ledger.store import Store
 from referee_cli.serve import make_app
+from tests import finished
 from tests.conftest import fixed_clock
 from tests.loop.fuzz import choose
 from tests.loop.table import CARDS
@@ -175,3 +179,43 @@ def test_the_recorded_table_game_replayed_from_the_pages_is_the_same_ledger(tmp_
 
     assert typed(referee, game) == typed(record, recorded)
     assert loop.is_over(referee.load(game).state)
+
+
+@pytest.mark.parametrize("kind", ["planet-b", "pursuit"])
+def test_a_whole_game_of_the_other_games_played_from_the_pages_is_the_ledger_typed(
+    tmp_path: Path, kind: str
+) -> None:
+    # Issue 18: "one whole game of each other game played from the pages gives the same ledger
+    # as the CLI". Every move is one a page offered (the table's page too, with its
+    # bookkeeping: a whole draw, every upkeep at once), posted as the page posts it; the same
+    # move typed at the command line in a twin game.
+    rules = games.get(kind)
+    referee = Referee(Store(tmp_path / "pages.db"), clock=fixed_clock())
+    game = finished.new(referee, kind, PLAYERS)
+    tokens = referee.new_links(game)
+    typed = Referee(Store(tmp_path / "typed.db"), clock=fixed_clock())
+    twin = finished.new(typed, kind, PLAYERS)
+    rng = random.Random(2)
+    with TestClient(make_app(tmp_path / "pages.db", game)) as client:
+        for _ in range(finished.MAX_MOVES):
+            status = client.get("/state.json").json()
+            if status["status"]["over"]:
+                break
+            moves = []
+            for role in {*status["status"]["to_act"], "table"}:
+                for group in client.get(f"/t/{tokens[role]}/state.json").json()["moves"]:
+                    moves += [
+                        (role, text, msgspec.json.decode(c, type=rules.Command)) for text, c in group["moves"]
+                    ]
+            moves.sort(key=lambda move: (move[0], move[1]))  # whatever order the pickers show them in
+            command = finished.CHOOSE[kind](rng, [command for _, _, command in moves])
+            role, text, _ = next(m for m in moves if m[2] is command)
+            body = {"command": msgspec.json.encode(command).decode(), "head": status["head"]}
+            reply = client.post(f"/t/{tokens[role]}/move", json=body)
+            assert reply.status_code == 200, reply.text
+            typed.submit_text(twin, shlex.split(text))
+        else:
+            raise AssertionError(f"no end after {finished.MAX_MOVES} moves")
+        assert "score sheet, final" in client.get("/").text
+    assert ledger_rows(referee, game) == ledger_rows(typed, twin)
+    referee.verify(game)

@@ -11,7 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ledger.games.loop import data
+from ledger.games.loop import data, shuffles
 from ledger.games.loop.model import (
     UNKNOWN,
     AbilityUsed,
@@ -177,6 +177,8 @@ def _goal_declared(state: State, event: GoalDeclared) -> State:
 
 
 def _dealt(state: State, event: Dealt) -> State:
+    if state.sealed and not event.activities:  # dealt from the seed, not from the log
+        event = Dealt(*shuffles.dealt(state))
     players = {
         name: replace(player, goals=event.goals.get(name, ())) for name, player in state.players.items()
     }
@@ -230,7 +232,7 @@ def _activity_revealed(state: State, event: ActivityRevealed) -> State:
 def _activities_reshuffled(state: State, event: ActivitiesReshuffled) -> State:
     return replace(
         state,
-        activity_deck=event.order,
+        activity_deck=(event.order or shuffles.activities(state)) if state.sealed else event.order,
         activity_discard=(),
         reshuffles=state.reshuffles + 1,
     )
@@ -239,7 +241,7 @@ def _activities_reshuffled(state: State, event: ActivitiesReshuffled) -> State:
 def _favours_reshuffled(state: State, event: FavoursReshuffled) -> State:
     return replace(
         state,
-        favour_deck=event.order,
+        favour_deck=(event.order or shuffles.favours(state)) if state.sealed else event.order,
         favour_discard=(),
         reshuffles=state.reshuffles + 1,
     )
@@ -656,8 +658,9 @@ def _materials_returned(state: State, event: MaterialsReturned) -> State:
     landfill = player.landfill
     for card in event.cards:
         landfill = without(landfill, card)
+    order = (event.order or shuffles.materials(state, event.cards)) if state.sealed else event.order
     player = replace(player, landfill=landfill)
-    return replace(state, players=_players(state, player), material_deck=event.order)
+    return replace(state, players=_players(state, player), material_deck=order)
 
 
 def _material_burned(state: State, event: MaterialBurned) -> State:
@@ -800,8 +803,9 @@ def _events_reshuffled(state: State, event: EventsReshuffled) -> State:
     keep = tuple(name for name in state.event_discard if name in (state.event_active, state.event_next))
     back = [name for name in state.event_discard if name not in keep]
     pool = state.event_pool if state.virtual else tuple(sorted((*state.event_pool, *back)))
+    order = (event.order or shuffles.events(state)) if state.sealed else event.order
     return replace(
-        state, event_deck=event.order, event_discard=keep, event_pool=pool, reshuffles=state.reshuffles + 1
+        state, event_deck=order, event_discard=keep, event_pool=pool, reshuffles=state.reshuffles + 1
     )
 
 

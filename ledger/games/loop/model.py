@@ -121,6 +121,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[str, ...]  # seat order; the first is the starting player
     players: dict[str, Player]
     seed: int | None = None  # set: the referee plays virtual decks
+    # The setup commits to the seed (issue 19): no fact records a virtual deck's order (nor the
+    # GOAL dealt); the fold shuffles from the seed (``ledger.games.loop.shuffles``).
+    sealed: bool = False
     phase: str
     round: int = 0
     turn: int = 0  # seat index of the active player

@@ -390,7 +390,7 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         activities=[_activity(state, name) for name in activities],
         goals=[_goal(state, name) for name in goals],
         winners=score(state).winners if over else [],
-        seed=state.seed if over else None,
+        seed=state.seed if over and not state.sealed else None,  # sealed: the log reveals it
         events=None if state.mode == "basic" else _events(state),
         career_deck=len(state.career_deck),
         burned=list(state.burned),

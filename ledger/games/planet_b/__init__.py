@@ -171,7 +171,7 @@ from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, reserved_words,
 from ledger.games.planet_b.model import Command, Event, State
 from ledger.games.planet_b.moves import legal
 from ledger.games.planet_b.present import present
-from ledger.games.planet_b.rules import actor, decide, initial, is_over, to_act
+from ledger.games.planet_b.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
 from ledger.games.planet_b.score import score, standing
 from ledger.games.planet_b.view import View, view
 
@@ -258,6 +258,7 @@ verbs: tuple[Verb, ...] = (
 )
 
 __all__ = [
+    "BOOKKEEPING",
     "Command",
     "Event",
     "State",

@@ -66,7 +66,7 @@ from ledger.games.planet_b.model import (
     WorkiePlaced,
     WorkiesRecalled,
 )
-from ledger.piles import Pile, put_under, take_top, without
+from ledger.piles import Pile, put_under, rng, shuffled, take_top, without
 
 PILES = (*data.BUILDING_PILES, *data.NEWS_PILES, *data.LAW_PILES)
 SIZES = {**data.BUILDING_PILES, **data.NEWS_PILES, **data.LAW_PILES}
@@ -102,9 +102,29 @@ def _set_up(state: State, event: SetUp) -> State:
     )
 
 
+def seeded_piles(state: State) -> dict[str, tuple[str, ...]]:
+    """Every virtual pile shuffled from the seed (Game Components and Setup), top first."""
+    generator = rng(state.seed, "setup")
+    piles: dict[str, tuple[str, ...]] = {}
+    for pile in data.BUILDING_PILES:
+        piles[pile] = shuffled([b.name for b in state.faces.buildings.values() if b.pile == pile], generator)
+    for pile in data.NEWS_PILES:
+        piles[pile] = shuffled([n.name for n in state.faces.news.values() if n.pile == pile], generator)
+    for colour in data.LAW_PILES:
+        piles[colour] = shuffled(
+            [law.name for law in state.faces.laws.values() if law.colour == colour], generator
+        )
+    for group in data.TILE_SETS:
+        piles[f"tiles-{group}"] = shuffled(
+            [t.name for t in state.faces.tiles.values() if t.set == group], generator
+        )
+    return piles
+
+
 def _shuffled(state: State, event: Shuffled) -> State:
-    piles = {name: Pile(known=order) for name, order in event.piles.items() if name in SIZES}
-    return replace(state, piles=piles, tiles=Pile(known=event.piles["tiles-B"]))
+    dealt = seeded_piles(state) if event.seeded else event.piles
+    piles = {name: Pile(known=order) for name, order in dealt.items() if name in SIZES}
+    return replace(state, piles=piles, tiles=Pile(known=dealt["tiles-B"]))
 
 
 def _tiles_placed(state: State, event: TilesPlaced) -> State:

@@ -115,6 +115,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[str, ...]  # clockwise from the start player
     options: dict[str, str]
     seed: int | None = None
+    sealed: bool = False  # the setup commits to the seed: no fact records a pile's order
     faces: Faces = Faces()
     phase: str
     players: dict[str, Player] = {}
@@ -387,9 +388,11 @@ class Declared(msgspec.Struct, frozen=True, tag="planet-b.declared"):
 
 
 class Shuffled(msgspec.Struct, frozen=True, tag="planet-b.shuffled"):
-    """Virtual piles: every pile's order, top first."""
+    """Virtual piles: every pile's order, top first; or, with a sealed seed (``seeded``), none:
+    the fold shuffles them from the seed, so the log shows no pile's order (issue 19)."""
 
     piles: dict[str, tuple[str, ...]]
+    seeded: bool = False
 
 
 class SetUp(msgspec.Struct, frozen=True, tag="planet-b.set_up"):

@@ -29,6 +29,7 @@ from ledger.games.planet_b.model import (
     Destroy,
     Discard,
     DraftCard,
+    DrawAll,
     DrawVotes,
     End,
     Export,
@@ -64,6 +65,9 @@ SWAP_WAYS = 12  # resource mixes listed for an exchange of 5
 
 def legal(state: State, player: str | None = None) -> Iterator[Command]:
     """Legal moves now, for everyone who may act (or only for ``player``)."""
+    if player is None or player.lower() == "table":
+        # The table's bookkeeping (``BOOKKEEPING``): the whole draw at once, for the drawers.
+        yield from _draw_all(state)
     who = to_act(state)
     if player is not None:
         who = [name for name in who if name.lower() == player.lower()]
@@ -372,6 +376,27 @@ def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
         if len(ways) >= DRAW_WAYS:
             break
     return sorted(ways)
+
+
+def _draw_all(state: State) -> Iterator[Command]:
+    """A few whole draws at a real table: the bag's votes, in a few orders, dealt out in turn
+    to each drawer's total (``flow.draws_left``)."""
+    totals = flow.draws_left(state)
+    if not totals or state.virtual:
+        return
+    bag = sorted(colour for colour, n in state.bag.items() for _ in range(n))
+    ways: set[tuple[tuple[str, tuple[str, ...]], ...]] = set()
+    for shift in range(len(bag)):
+        votes = bag[shift:] + bag[:shift]
+        dealt: list[tuple[str, tuple[str, ...]]] = []
+        for name, n in totals.items():
+            at = sum(len(colours) for _, colours in dealt)
+            dealt.append((name, tuple(sorted(votes[at : at + n]))))
+        ways.add(tuple(dealt))
+        if len(ways) >= DRAW_WAYS:
+            break
+    for way in sorted(ways):
+        yield DrawAll(dict(way))
 
 
 def _refill(state: State) -> Iterator[Command]:

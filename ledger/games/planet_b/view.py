@@ -389,5 +389,5 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         winners=score(state).winners if over else [],
         options=dict(state.options),
         faces=faces_in_view(state, shown),
-        seed=state.seed if over else None,
+        seed=state.seed if over and not state.sealed else None,  # sealed: the log reveals it
     )

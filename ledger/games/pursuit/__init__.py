@@ -197,7 +197,7 @@ from ledger.games.pursuit.grammar import ALIASES, USAGE, absent_verbs, parse, te
 from ledger.games.pursuit.model import Command, Event, State
 from ledger.games.pursuit.moves import legal
 from ledger.games.pursuit.present import present
-from ledger.games.pursuit.rules import actor, decide, initial, is_over, to_act
+from ledger.games.pursuit.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
 from ledger.games.pursuit.score import score, standing
 from ledger.games.pursuit.view import View, view
 
@@ -274,6 +274,7 @@ verbs: tuple[Verb, ...] = (
 )
 
 __all__ = [
+    "BOOKKEEPING",
     "LIBRARY_OPTIONS",
     "Command",
     "Event",

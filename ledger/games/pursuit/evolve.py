@@ -48,7 +48,7 @@ from ledger.games.pursuit.model import (
     TurnStarted,
     UpkeepPaid,
 )
-from ledger.piles import Pile, take_top
+from ledger.piles import Pile, rng, shuffled, take_top
 
 
 def _player(state: State, name: str, **fields: Any) -> State:
@@ -79,11 +79,21 @@ def _began(state: State, e: Began) -> State:
     )
 
 
+def seeded_piles(state: State, names: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The virtual piles ``names`` shuffled from the seed (one generator, in this order)."""
+    generator = rng(state.seed, "setup")
+    friends = [c.name for c in state.faces.cards.values() if c.kind == "friend"]
+    return {
+        name: shuffled(state.faces.community if name == "community" else friends, generator) for name in names
+    }
+
+
 def _shuffled(state: State, e: Shuffled) -> State:
+    piles = seeded_piles(state, e.seeded) if e.seeded else e.piles
     return replace(
         state,
-        community_pile=Pile(known=e.piles.get("community", ())),
-        friend_pile=Pile(known=e.piles.get("friends", ())),
+        community_pile=Pile(known=piles.get("community", ())),
+        friend_pile=Pile(known=piles.get("friends", ())),
     )
 
 

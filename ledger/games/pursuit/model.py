@@ -87,6 +87,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     options: dict[str, str]
     modules: tuple[str, ...]
     seed: int | None = None
+    # The setup commits to the seed (issue 19): facts carry no pile's order, the fold deals it.
+    sealed: bool = False
     faces: Faces = Faces()
     phase: str = "settings"
     round: int = -1  # 0 the Teen round, then the Adult rounds 1, 2, ...
@@ -246,9 +248,11 @@ class Began(msgspec.Struct, frozen=True, tag="pursuit.began"):
 
 
 class Shuffled(msgspec.Struct, frozen=True, tag="pursuit.shuffled"):
-    """Virtual piles: each pile's order, top first."""
+    """Virtual piles: each pile's order, top first; or, with a sealed seed, only the names of
+    the piles (``seeded``) that the fold shuffles from the seed, so the log shows no order."""
 
     piles: dict[str, tuple[str, ...]]
+    seeded: tuple[str, ...] = ()
 
 
 class GoalsRevealed(msgspec.Struct, frozen=True, tag="pursuit.goals_revealed"):

@@ -28,6 +28,7 @@ from ledger.games.pursuit.model import (
     Take,
     Trait,
     Upkeep,
+    UpkeepAll,
 )
 from ledger.games.pursuit.rules import community, core, decide, flow, to_act
 from ledger.piles import candidates
@@ -52,6 +53,9 @@ def legal(state: State, player: str | None = None) -> Iterator[Command]:
     for move in _candidates(state, who):
         if _ok(state, move):
             yield move
+    # The table's bookkeeping (``BOOKKEEPING``): every owed upkeep at once, for the players who owe it.
+    if state.phase == "upkeep" and (player is None or player.lower() == "table") and _ok(state, UpkeepAll()):
+        yield UpkeepAll()
 
 
 def _candidates(state: State, who: list[str]) -> Iterator[Command]:

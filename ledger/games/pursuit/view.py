@@ -215,7 +215,7 @@ def tracks(state: State) -> Tracks:
 
 def view(state: State, as_player: str | None = None, reveal: bool = False) -> View:
     """The table as anyone may see it (the game is open; ``as_player`` and ``reveal`` change
-    nothing but a finished virtual game's seed)."""
+    nothing: a plain seed shows once the game is over; a sealed one only in the log, revealed)."""
     over = is_over(state)
     found = flow.resolving(state)
     settings = state.faces.settings
@@ -256,5 +256,5 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         winners=list(state.winners),
         solo_target=flow.solo_target(state) if len(state.seats) == 1 and "solo-target" in settings else None,
         tracks=tracks(state),
-        seed=state.seed if over or reveal else None,
+        seed=state.seed if over and not state.sealed else None,  # sealed: the log reveals it
     )

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from ledger.decider import Facts
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
-from ledger.games.loop import data
+from ledger.games.loop import data, shuffles
 from ledger.games.loop.evolve import AREA, evolve
 from ledger.games.loop.model import (
     UNKNOWN,
@@ -406,13 +406,11 @@ def draw_event(out: _Out, player: str) -> None:
     discard pile, less the CONTINUOUS EVENT in effect or about to be; with nothing, no draw."""
     state = out.state
     if not state.event_deck:
-        keep = (state.event_active, state.event_next)
-        back = [name for name in state.event_discard if name not in keep]
+        back = shuffles.events_back(state)
         if not back:
             return
         if state.virtual:
-            _rng(state, "events").shuffle(back)
-            out.add(EventsReshuffled(tuple(back)))
+            out.add(EventsReshuffled(() if state.sealed else shuffles.events(state)))
         else:
             out.add(EventsReshuffled((UNKNOWN,) * len(back)))
     out.add(EventDrawn(player, out.state.event_deck[0]))

@@ -10,7 +10,7 @@ burning; the player's face-down EVENT flip and resolve (``events``); the next tu
 from __future__ import annotations
 
 from ledger.errors import IllegalMove
-from ledger.games.loop import data
+from ledger.games.loop import data, shuffles
 from ledger.games.loop.model import (
     UNKNOWN,
     ActivitiesReshuffled,
@@ -59,11 +59,10 @@ def draw_favour(out: _Out, player: str) -> None:
     state = out.state
     if not state.favour_deck and state.favour_discard:
         if state.virtual:
-            order = list(state.favour_discard)
-            _rng(state, "favours").shuffle(order)
+            order = () if state.sealed else shuffles.favours(state)
         else:
-            order = [UNKNOWN] * len(state.favour_discard)
-        out.add(FavoursReshuffled(tuple(order)))
+            order = (UNKNOWN,) * len(state.favour_discard)
+        out.add(FavoursReshuffled(order))
     if out.state.favour_deck:
         out.add(FavourDrawn(player, out.state.favour_deck[0]))
 
@@ -130,12 +129,11 @@ def _proceed(out: _Out) -> None:
         empty = data.SLOTS - len(state.consume_area)
         if empty and not state.activity_deck and not state.activity_unseen and state.activity_discard:
             # LOOP 2.7: "If ACTIVITY deck is empty, shuffle and refill from the Discard Pile."
-            order = list(state.activity_discard)
             if state.virtual:
-                _rng(state, "activities").shuffle(order)
+                order = () if state.sealed else shuffles.activities(state)
             else:
-                order.sort()
-            out.add(ActivitiesReshuffled(tuple(order)))
+                order = tuple(sorted(state.activity_discard))
+            out.add(ActivitiesReshuffled(order))
             continue
         if state.virtual and state.awaiting_start and state.mode != "basic":
             who = state.awaiting_start[0]

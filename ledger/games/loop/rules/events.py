@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
-from ledger.games.loop import data
+from ledger.games.loop import data, shuffles
 from ledger.games.loop.model import (
     Changed,
     CreditPaid,
@@ -43,13 +43,12 @@ from ledger.games.loop.rules.core import (
     _known_player,
     _lose,
     _Out,
-    _rng,
     charge,
     r_event,
     resolve,
     up,
 )
-from ledger.piles import counts_text, shuffled
+from ledger.piles import counts_text
 
 
 def clockwise(state: State, first: str) -> tuple[str, ...]:
@@ -118,12 +117,10 @@ def _combustion(out: _Out, triggerer: str) -> None:
         cards = tuple(kind for kind in player.landfill if kind != "utility")
         if player.happiness != least or not cards:
             continue
-        deck = (*out.state.material_deck, *cards)
-        order = (
-            shuffled(deck, _rng(out.state, f"combustion {len(deck)}"))
-            if state.virtual
-            else tuple(sorted(deck))
-        )
+        if state.virtual:
+            order = () if state.sealed else shuffles.materials(out.state, cards)
+        else:
+            order = tuple(sorted((*out.state.material_deck, *cards)))
         out.add(MaterialsReturned(name, cards, order))
 
 
@@ -387,9 +384,7 @@ def _reveal_events(out: _Out, command: RevealEvents) -> None:
 
     state = out.state
     if state.virtual:
-        raise IllegalMove(
-            f"the referee flips the virtual decks itself (seed {state.seed}): nothing to reveal", rule=R_EVENT
-        )
+        raise IllegalMove("the referee flips the virtual decks itself: nothing to reveal", rule=R_EVENT)
     wanted = len(state.players[state.flipper].events) if state.flipper and state.ending == "flip" else 0
     if not wanted or state.phase != "refill":
         raise IllegalMove(

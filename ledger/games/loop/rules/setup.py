@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+import msgspec
 from msgspec.structs import replace
 
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.loop import data
+from ledger.games.loop import data, shuffles
 from ledger.games.loop.model import (
     UNKNOWN,
     ActivityDeclared,
@@ -64,7 +65,7 @@ from ledger.games.loop.rules.core import (
     up,
 )
 from ledger.games.loop.rules.end import _proceed
-from ledger.piles import counts_text, require_in, rng
+from ledger.piles import counts_text, require_in
 from ledger.words import card_word, is_card_name
 
 OPTION_FAVOUR_DEAL = "favour-deal"
@@ -231,6 +232,7 @@ def _base(
         seats=seats,
         players={},
         seed=setup.seed,
+        sealed=setup.commitment is not msgspec.UNSET,
         phase="setup",
         removed=removed,
         buy_area=data.MATERIALS,
@@ -419,7 +421,7 @@ def goal_face(
 def _reveal_gate(state: State) -> None:
     if state.virtual:
         raise IllegalMove(
-            f"the referee deals the virtual decks itself (seed {state.seed}): nothing to reveal",
+            "the referee deals the virtual decks itself: nothing to reveal",
             rule=R_SETUP,
         )
 
@@ -649,16 +651,7 @@ def _reveal_one_activity(
 
 def _deal(out: _Out) -> None:
     """Virtual decks: with every face known, shuffle the ACTIVITY deck and deal the GOAL."""
-    state = out.state
-    generator = rng(state.seed, "deal")
-    activities = sorted(state.activity_faces) * data.ACTIVITY_COPIES
-    activities.sort()
-    generator.shuffle(activities)
-    goals = sorted(state.goal_faces)
-    generator.shuffle(goals)
-    each = mode_of(state).goals  # 4.0: 3 GOAL, 4 in Solo Mode
-    dealt = {name: tuple(goals[i * each : (i + 1) * each]) for i, name in enumerate(state.seats)}
-    out.add(Dealt(tuple(activities), dealt))
+    out.add(Dealt((), {}) if out.state.sealed else Dealt(*shuffles.dealt(out.state)))
     _proceed(out)
 
 

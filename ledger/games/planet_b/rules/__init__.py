@@ -127,6 +127,11 @@ def to_act(state: State) -> list[str]:
     return ["table" if name == data.DUMMY else name]
 
 
+# The table's bookkeeping: moves the table may make for the players who must act (the whole
+# election draw at a real table), so ``legal()`` lists them beside those players' own moves.
+BOOKKEEPING: tuple[type, ...] = (DrawAll,)
+
+
 def actor(command: Command) -> str:
     """Who makes the move: a player, or "table" for declarations, reveals, the dummy's draws."""
     if isinstance(command, Declare | Reveal | DrawAll):

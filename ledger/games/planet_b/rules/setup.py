@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
 from msgspec.structs import replace
 
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
+from ledger.games.planet_b.evolve import seeded_piles
 from ledger.games.planet_b.model import (
     Constructed,
     Declare,
@@ -36,7 +38,6 @@ from ledger.games.planet_b.model import (
 from ledger.games.planet_b.rules import core
 from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.sections import R_COMPONENTS, R_DRAFT, R_NEWS, R_SETUP, R_SMALL
-from ledger.piles import rng, shuffled
 from ledger.words import card_word
 
 OPTIONS = {
@@ -103,6 +104,7 @@ def initial(setup: Setup) -> State:
         seats=seats,
         options=options,
         seed=setup.seed,
+        sealed=setup.commitment is not msgspec.UNSET,
         phase="cards",
         players=players,
         dummy=dummy,
@@ -171,21 +173,8 @@ def begin(out: Out) -> None:
     out.add(SetUp(name, state.dummy, state.faces.sides[name].start))
     if not state.virtual:
         return
-    generator = rng(state.seed, "setup")
-    piles: dict[str, tuple[str, ...]] = {}
-    for pile in data.BUILDING_PILES:
-        piles[pile] = shuffled([b.name for b in state.faces.buildings.values() if b.pile == pile], generator)
-    for pile in data.NEWS_PILES:
-        piles[pile] = shuffled([n.name for n in state.faces.news.values() if n.pile == pile], generator)
-    for colour in data.LAW_PILES:
-        piles[colour] = shuffled(
-            [law.name for law in state.faces.laws.values() if law.colour == colour], generator
-        )
-    for group in data.TILE_SETS:
-        piles[f"tiles-{group}"] = shuffled(
-            [t.name for t in state.faces.tiles.values() if t.set == group], generator
-        )
-    out.add(Shuffled(piles))
+    piles = seeded_piles(state)
+    out.add(Shuffled({}, seeded=True) if state.sealed else Shuffled(piles))
     if state.dummy:
         out.add(TileRemoved(piles["tiles-B"][0]))
     out.add(TilesPlaced(piles["tiles-A"]))
@@ -232,9 +221,7 @@ def reveal(out: Out, command: Reveal) -> None:
         return
     state = out.state
     if state.virtual:
-        raise IllegalMove(
-            f"the referee deals the virtual piles itself (seed {state.seed}): nothing to reveal", rule=R_SETUP
-        )
+        raise IllegalMove("the referee deals the virtual piles itself: nothing to reveal", rule=R_SETUP)
     if command.what in ("news", "tile") and state.phase != "setup":
         from ledger.games.planet_b.rules import flow  # the end of a turn and the exchange reveal too
 

@@ -82,6 +82,11 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
+# The table's bookkeeping: moves the table may make for the players who must act (every owed upkeep at once),
+# so ``legal()`` lists them beside those players' own moves.
+BOOKKEEPING: tuple[type, ...] = (UpkeepAll,)
+
+
 def actor(command: Command) -> str:
     """Who makes the move: a player, or "table" for declarations and reveals."""
     if isinstance(command, Declare | Reveal | UpkeepAll):

@@ -5,9 +5,12 @@ Child Traits, as the table reveals and keeps them.
 
 from __future__ import annotations
 
+import msgspec
+
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import data, faces
+from ledger.games.pursuit.evolve import seeded_piles
 from ledger.games.pursuit.faces import Card
 from ledger.games.pursuit.model import (
     Began,
@@ -34,7 +37,7 @@ from ledger.games.pursuit.sections import (
     R_SETUP,
     R_SOLO,
 )
-from ledger.piles import draw, rng, shuffled
+from ledger.piles import draw
 
 OPTIONS = {
     core.OPTION_PRESET: ("none", *data.PRESETS),
@@ -93,6 +96,7 @@ def initial(setup: Setup) -> State:
         options=options,
         modules=modules,
         seed=setup.seed,
+        sealed=setup.commitment is not msgspec.UNSET,
         faces=known,
         players={name: Player(name=name) for name in seats},
     )
@@ -181,13 +185,8 @@ def begin(out: Out) -> None:
     friends = int(state.faces.settings.get("friend-cards", "0")) if "friends" in state.modules else 0
     out.add(Began(start, community, friends))
     if state.virtual:
-        generator = rng(state.seed, "setup")
-        piles = {}
-        if community:
-            piles["community"] = shuffled(state.faces.community, generator)
-        if friends:
-            piles["friends"] = shuffled([c.name for c in _friends(state)], generator)
-        out.add(Shuffled(piles))
+        names = (*(("community",) if community else ()), *(("friends",) if friends else ()))
+        out.add(Shuffled({}, seeded=names) if state.sealed else Shuffled(seeded_piles(state, names)))
     flow.proceed(out)
 
 

@@ -1,0 +1,214 @@
+"""Virtual decks nobody can peek at (issue 19): a game with ``--seed`` records only a
+commitment to its seed (sha256 of ``"{seed}:{salt}"``); the referee keeps the seed sealed with
+the installation's key until the game is over and the table reveals it (``reveal-seed``); then
+``verify`` checks it against the commitment and deals the decks again from it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ledger.codec import encode, row_hash
+from ledger.games.planet_b.evolve import seeded_piles
+from ledger.service import Referee
+from referee_cli.app import run
+from tests import finished
+from tests.conftest import Result
+
+Cli = Callable[..., Result]
+
+
+@pytest.fixture
+def elsewhere(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
+    """``referee --db DB ARGS``: another installation (another database and key)."""
+
+    def invoke(db: Path, *args: str) -> Result:
+        capsys.readouterr()
+        code = run(["--db", str(db), *args])
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+Other = Callable[..., Result]
+SEED = 918273645  # a number no card, count or time in these games prints
+LOOP_CARDS = "fixtures/loop-test-cards.toml"
+
+
+def start(cli: Cli, tmp_path: Path, kind: str) -> None:
+    if kind == "loop":
+        result = cli("new", "loop", "--players", "ann,ben,cat", "--seed", str(SEED), "--cards", LOOP_CARDS)
+    else:
+        cards = tmp_path / f"{kind}.toml"
+        cards.write_text(finished.CARDS[kind])
+        options = [f"--option={k}={v}" for k, v in finished.OPTIONS[kind].items()]
+        result = cli(
+            "new", kind, "--players", "ann,ben,cat", "--seed", str(SEED), "--cards", str(cards), *options
+        )
+    assert result.code == 0, result.err
+
+
+def hidden_order(referee: Referee, kind: str) -> list[str]:
+    """A deck the table has not seen yet, in the order the referee will deal it."""
+    state = referee.load(1).state
+    if kind == "loop":
+        return list(state.activity_deck)
+    if kind == "planet-b":
+        return list(max(state.piles.values(), key=lambda pile: len(pile.known)).known)
+    return list(state.community_pile.known)
+
+
+@pytest.mark.parametrize("kind", ["loop", "planet-b", "pursuit"])
+def test_a_running_seeded_game_shows_no_seed_and_no_deck_order(
+    kind: str, cli: Cli, tmp_path: Path, referee: Referee, db_path: Path
+) -> None:
+    start(cli, tmp_path, kind)
+    order = hidden_order(referee, kind)
+    assert len(order) >= 2
+    shown = [
+        cli("log", "--json").out,
+        cli("export").out,
+        cli("status", "--json", "--reveal").out,
+        cli("status", "--reveal").out,
+    ]
+    # Everything in the file a reader can open without the key: the rows and the caches.
+    with sqlite3.connect(db_path) as db:
+        shown += [str(row) for row in db.execute("SELECT body FROM events")]
+        shown += [str(row) for row in db.execute("SELECT body FROM snapshots")]
+    tail = order[-3:]  # the bottom of the deck: nobody has seen it, in any order
+    for text in shown:
+        assert str(SEED) not in text
+        assert json.dumps(tail, separators=(",", ":"))[1:-1] not in text
+        assert json.dumps(tail)[1:-1] not in text
+    assert cli("reveal-seed").code == 1  # not while the game runs
+
+
+def finish(referee: Referee, kind: str) -> None:
+    finished.play(referee, 1, kind)
+
+
+def commitment_of(cli: Cli) -> str:
+    setup_row = cli("export").out.splitlines()[1]
+    body = json.loads(setup_row)["body"]
+    assert body["seed"] is None
+    return str(body["commitment"])
+
+
+@pytest.mark.parametrize("kind", ["planet-b", "pursuit"])
+def test_the_revealed_seed_matches_the_commitment_and_redeals(
+    kind: str, cli: Cli, tmp_path: Path, referee: Referee
+) -> None:
+    start(cli, tmp_path, kind)
+    finish(referee, kind)
+    commitment = commitment_of(cli)
+    before = cli("verify")
+    assert before.code == 0 and "waits for `referee reveal-seed`" in before.out
+    # Over, but not revealed: a take-back could still resume it, so nothing shows the seed.
+    assert str(SEED) not in cli("status", "--json").out + cli("log", "--json").out
+    revealed = cli("reveal-seed")
+    assert revealed.code == 0, revealed.err
+    last = json.loads(cli("export").out.splitlines()[-1])
+    assert last["type"] == "seed" and last["body"]["seed"] == SEED
+    salt = last["body"]["salt"]
+    assert hashlib.sha256(f"{SEED}:{salt}".encode()).hexdigest() == commitment
+    assert f"reveal-seed: seed {SEED}, salt {salt}" in cli("log", "-n", "1").out
+    assert json.loads(cli("log", "--json").out)["entries"][-1]["body"]["seed"] == SEED
+    after = cli("verify")
+    assert after.code == 0 and "matches the setup's commitment" in after.out
+    assert json.loads(cli("verify", "--json").out)["seed"] == "revealed"
+    # Nothing follows a revealed seed: an undo would replay decks everyone now knows.
+    undo = cli("undo")
+    assert undo.code == 1 and "revealed" in undo.err
+    assert cli("reveal-seed").code == 1
+
+
+def test_a_wrong_revealed_seed_is_named(
+    cli: Cli, elsewhere: Other, tmp_path: Path, referee: Referee, db_path: Path
+) -> None:
+    start(cli, tmp_path, "planet-b")
+    finish(referee, "planet-b")
+    assert cli("reveal-seed").code == 0
+    lines = cli("export").out.splitlines()
+    row = json.loads(lines[-1])
+    row["body"]["seed"] = SEED + 1
+    body = json.dumps(row["body"], separators=(",", ":"), sort_keys=True)
+    row["hash"] = row_hash(row["prev_hash"], row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+    row["body"] = json.loads(body)
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join([*lines[:-1], json.dumps(row, separators=(",", ":"))]) + "\n")
+    result = elsewhere(tmp_path / "other.db", "import", str(forged))
+    assert result.code != 0
+    assert (
+        f"row #{row['seq']} reveals seed {SEED + 1}, which does not match the setup's commitment"
+        in result.err
+    )
+    # The same forgery in the database itself: verify names the row.
+    with sqlite3.connect(db_path) as db:
+        db.execute(
+            "UPDATE events SET body = ?, hash = ? WHERE game_id = 1 AND seq = ?",
+            (body, row["hash"], row["seq"]),
+        )
+    verified = cli("verify")
+    assert verified.code != 0 and f"row #{row['seq']} reveals seed {SEED + 1}" in verified.err
+
+
+def test_export_with_seed_round_trips(cli: Cli, elsewhere: Other, tmp_path: Path) -> None:
+    start(cli, tmp_path, "loop")
+    assert cli("loop", "work", "ann").code == 0
+    plain, sealed = tmp_path / "plain.jsonl", tmp_path / "sealed.jsonl"
+    assert cli("export", "-o", str(plain)).code == 0
+    assert cli("export", "--with-seed", "-o", str(sealed)).code == 0
+    assert str(SEED) not in plain.read_text()
+    assert json.loads(sealed.read_text().splitlines()[0])["seed"] == SEED
+    here = cli("status", "--json").out
+    refused = elsewhere(tmp_path / "a.db", "import", str(plain))
+    assert refused.code == 2 and "--with-seed" in refused.err
+    loaded = elsewhere(tmp_path / "b.db", "import", str(sealed))
+    assert loaded.code == 0, loaded.err
+    there = elsewhere(tmp_path / "b.db", "status", "--json")
+    assert there.code == 0 and json.loads(there.out)["view"] == json.loads(here)["view"]
+    # The game goes on there, dealt from the seed the file carried.
+    move = json.loads(elsewhere(tmp_path / "b.db", "moves", "--json").out)["moves"][-1]["text"]
+    assert elsewhere(tmp_path / "b.db", "loop", *move.split()).code == 0
+    assert elsewhere(tmp_path / "b.db", "verify").code == 0
+
+
+def test_a_log_from_before_the_commitment_keeps_its_plain_seed(
+    referee: Referee, elsewhere: Other, tmp_path: Path
+) -> None:
+    """A log recorded before the sealed seeds (the seed in the setup row, the piles' orders in
+    the facts) still imports, verifies and plays on, and its export says its seed as before."""
+    kind = "planet-b"
+    game = finished.new(referee, kind, ["ann", "ben", "cat"], seed=SEED)
+    lines, _ = referee.export(game)
+    header, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    # Written as that referee wrote it: the seed in the setup row, the orders in the fact.
+    header["seed"] = rows[0]["body"]["seed"] = SEED
+    del rows[0]["body"]["commitment"]
+    for row in rows:
+        if row["type"] == "planet-b.shuffled":
+            state = referee.load(game, row["seq"] - 1).state
+            row["body"] = {"type": row["type"], "piles": seeded_piles(state), "seeded": False}
+    prev = rows[0]["prev_hash"]
+    for row in rows:
+        body = encode(row["body"])  # the canonical text, as the referee writes a body
+        row["prev_hash"] = prev
+        row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join(encode(x) for x in [header, *rows]) + "\n")
+    db = tmp_path / "old.db"
+    imported = elsewhere(db, "import", str(old))
+    assert imported.code == 0, imported.err
+    there = Referee.open(db)
+    finished.play(there, 1, kind)
+    there.store.close()
+    verified = elsewhere(db, "verify")
+    assert verified.code == 0 and "seed" not in verified.out
+    assert json.loads(elsewhere(db, "export").out.splitlines()[0])["seed"] == SEED
+    assert elsewhere(db, "reveal-seed").code == 1  # nothing sealed: it is in the setup row
