@@ -54,7 +54,7 @@ if not TYPE_CHECKING:
 
 VERSION = "0.1.0"
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (see the README for its shape).")]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (see docs/reference.md for its shape).")]
 
 
 def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:

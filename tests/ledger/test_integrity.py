@@ -426,12 +426,12 @@ def test_without_the_key_no_cache_is_believed_and_each_is_rebuilt(
 # --- the hashing rule, as written down for a third tool --------------------------------------
 
 
-def test_the_hashing_rule_in_the_readme_checks_an_export(
+def test_the_hashing_rule_in_the_docs_checks_an_export(
     cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    readme = (ROOT / "README.md").read_text()
-    start = readme.index("```py\nimport hashlib, json\n") + len("```py\n")
-    snippet = readme[start : readme.index("```", start)]
+    page = (ROOT / "docs" / "auditing.md").read_text()  # "What the record guarantees"
+    start = page.index("```py\nimport hashlib, json\n") + len("```py\n")
+    snippet = page[start : page.index("```", start)]
     cli("new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS), "--title", "Zoë's")
     for words in ("work ann", "end ann"):
         assert cli("loop", *words.split()).code == 0
