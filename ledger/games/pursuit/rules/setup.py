@@ -223,9 +223,10 @@ def reveal(out: Out, command: Reveal) -> None:
         raise IllegalMove("with a seed the referee draws the piles itself", rule=R_SETUP)
     for name in command.cards:
         if not flow.empty_slots(out.state, board):
-            if out.state.flipped:
+            flipped = [card for card in out.state.flipped if card in _pile(out.state, board)[1]]
+            if flipped:
                 raise IllegalMove(
-                    f"the refill ({', '.join(out.state.flipped)}) was performed already, by the"
+                    f"the refill ({', '.join(flipped)}) was performed already, by the"
                     " referee: the card was known (the only one its pile could hold)",
                     rule=flow.board_rule(board),
                     legal="nothing to type for it; `referee log` shows it",
