@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import ledger.games.pursuit as pursuit
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
-from ledger.games.pursuit.model import Engage, Engaged, Held, UpkeepAll
-from ledger.games.pursuit.sections import R_ACTION, R_ENGAGE, R_STAND_ALONE, R_UPKEEP
+from ledger.games.pursuit.model import Engage, Engaged, Held, SlotFilled, UpkeepAll
+from ledger.games.pursuit.sections import R_ACTION, R_ENGAGE, R_FRIENDS, R_STAND_ALONE, R_UPKEEP
+from ledger.piles import Pile
+from tests.pursuit.table import Table, adult
 from tests.pursuit.test_flow import upkeep_table
 from tests.pursuit.test_refusals import board
 
@@ -108,3 +110,36 @@ def test_the_upkeep_phase_in_one_command_is_a_legal_move_of_the_table() -> None:
     assert UpkeepAll() not in list(pursuit.legal(table.state, "ann"))
     table.play("upkeep ann", "upkeep ben")
     assert UpkeepAll() not in list(pursuit.legal(table.state))
+
+
+def _one_friend_unseen(table: Table) -> str:
+    """The Friend pile with one card left unseen: every other declared face has come out."""
+    state = table.state
+    out = set(state.friends) | set(state.friend_discard)
+    left = sorted(f for f in state.faces.cards if state.faces.cards[f].kind == "friend" and f not in out)
+    table.set(friend_pile=Pile(unseen=1, seen=tuple(sorted(out - {""}) + left[1:])))
+    return left[0]
+
+
+def test_a_refill_whose_card_is_known_is_flipped_by_the_referee_as_its_own_fact() -> None:
+    # Issue 17: a bookkeeping step with one legal outcome is the referee's. Every face of the
+    # Friend pile is declared and one card is left unseen: the slot Start Friendship empties
+    # can only get that card, so the referee flips it and records it as its own.
+    table = adult(friends=tuple(f"TEST FRIEND {n}" for n in range(5, 9)))
+    known = _one_friend_unseen(table)
+    events = table.play("start-friendship ann test-friend-5")
+    assert SlotFilled("friends", 0, known, "referee") in events
+    assert table.state.friends[0] == known and pursuit.to_act(table.state) != ["table"]
+    error = table.refuse(f"reveal friends {known.lower().replace(' ', '-')}", IllegalMove, R_FRIENDS)
+    assert "performed already, by the referee" in str(error)
+
+
+def test_a_version_1_log_keeps_the_refill_typed_by_the_table() -> None:
+    # Logs recorded under rules version 1 verify as recorded: the table typed that reveal.
+    table = adult(friends=tuple(f"TEST FRIEND {n}" for n in range(5, 9)))
+    table.set(marks_flips=False)
+    known = _one_friend_unseen(table)
+    table.play("start-friendship ann test-friend-5")
+    assert table.state.friends[0] == "" and pursuit.to_act(table.state) == ["table"]
+    assert SlotFilled("friends", 0, known) in table.play(f"reveal friends {known.lower().replace(' ', '-')}")
+    assert "1" in pursuit.rules_versions and pursuit.rules_version == "2"

@@ -203,7 +203,11 @@ from ledger.games.pursuit.view import View, view
 
 name = "pursuit"
 title = "The Pursuit of Happiness"
-rules_version = "1"
+# "2" (issue 17): at a real table, a refill whose card is known (every face of its pile declared
+# and one card left unseen, or its top known) is flipped by the referee and recorded as its own;
+# a reveal the table types for it is refused saying so. Logs of "1" still verify, as recorded.
+rules_version = "2"
+rules_versions: tuple[str, ...] = ("1", "2")
 modes: tuple[str, ...] = ("standard",)
 min_players = 1
 max_players = 5
@@ -300,6 +304,7 @@ __all__ = [
     "present",
     "redact",
     "rules_version",
+    "rules_versions",
     "score",
     "standing",
     "text",

@@ -98,6 +98,7 @@ def _shuffled(state: State, e: Shuffled) -> State:
 
 
 def _slot_filled(state: State, e: SlotFilled) -> State:
+    state = replace(state, flipped=(*state.flipped, e.card) if e.by else ())
     if e.board == "community":
         slots = list(state.community)
         slots[e.slot] = Slot(e.card)
@@ -118,6 +119,7 @@ def _slot_emptied(state: State, e: SlotEmptied) -> State:
 
 
 def _drawn(state: State, e: Drawn) -> State:
+    state = replace(state, flipped=(*state.flipped, e.card) if e.by else ())
     if e.board == "community":
         pile = take_top(state.community_pile, e.card)
         return replace(state, community_pile=pile, community_discard=(*state.community_discard, e.card))
@@ -130,7 +132,9 @@ def _round_started(state: State, e: RoundStarted) -> State:
         name: replace(p, passed=False, engaged=0, bought=0, black_friday=False)
         for name, p in state.players.items()
     }
-    return replace(state, round=e.round, phase="preparation", players=players, order=(), turn=0, owed=())
+    return replace(
+        state, round=e.round, phase="preparation", players=players, order=(), turn=0, owed=(), flipped=()
+    )
 
 
 def _phase_started(state: State, e: PhaseStarted) -> State:

@@ -106,6 +106,12 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     turn: int = 0  # index in ``order`` of the player to act
     owed: tuple[str, ...] = ()  # players still to pay their upkeep this round
     winners: tuple[str, ...] = ()
+    # Rules version 2 on (issue 17): at a real table a refill whose card is known (the top of
+    # a pile the referee knows, or the one face of the pile not seen yet, every face declared)
+    # is flipped by the referee, recorded as its own (``SlotFilled.by``); ``flipped``: the
+    # cards it flipped since the table last filled a slot, for the refusal of a typed reveal.
+    marks_flips: bool = True
+    flipped: tuple[str, ...] = ()
 
     @property
     def virtual(self) -> bool:
@@ -264,10 +270,11 @@ class TraitKept(msgspec.Struct, frozen=True, tag="pursuit.trait_kept"):
     card: str
 
 
-class SlotFilled(msgspec.Struct, frozen=True, tag="pursuit.slot_filled"):
+class SlotFilled(msgspec.Struct, frozen=True, tag="pursuit.slot_filled", omit_defaults=True):
     board: str  # community or friends
     slot: int
     card: str
+    by: str = ""  # "referee": the card was known, flipped by the referee itself (rules 2)
 
 
 class SlotEmptied(msgspec.Struct, frozen=True, tag="pursuit.slot_emptied"):
@@ -279,12 +286,13 @@ class SlotEmptied(msgspec.Struct, frozen=True, tag="pursuit.slot_emptied"):
     why: str
 
 
-class Drawn(msgspec.Struct, frozen=True, tag="pursuit.drawn"):
+class Drawn(msgspec.Struct, frozen=True, tag="pursuit.drawn", omit_defaults=True):
     """A card drawn and discarded at once (Solo Game: a "most" Community card)."""
 
     board: str
     card: str
     why: str
+    by: str = ""  # "referee": as ``SlotFilled.by``
 
 
 class Slid(msgspec.Struct, frozen=True, tag="pursuit.slid"):

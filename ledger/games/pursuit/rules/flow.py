@@ -43,6 +43,8 @@ from ledger.games.pursuit.sections import (
     R_UPKEEP,
 )
 
+REFEREE = "referee"  # SlotFilled.by, Drawn.by: flipped by the referee itself, the card being known
+
 # ---------------------------------------------------------------------------- what is awaited
 
 
@@ -143,14 +145,19 @@ def proceed(out: Out) -> None:
 
 
 def fill(out: Out) -> None:
-    """A virtual game draws its own cards onto the empty slots."""
-    from ledger.games.pursuit.rules.setup import draw_one
+    """A virtual game draws its own cards onto the empty slots; at a real table (rules 2 on)
+    the referee flips a card that is known, as its own recorded fact (``SlotFilled.by``)."""
+    from ledger.games.pursuit.rules.setup import draw_one, known_card
 
-    if not out.state.virtual:
-        return
     for board in ("community", "friends"):
         while empty_slots(out.state, board):
-            draw_one(out, board, None)
+            if out.state.virtual:
+                draw_one(out, board, None)
+                continue
+            known = known_card(out.state, board) if out.state.marks_flips else None
+            if known is None:
+                break
+            draw_one(out, board, known, REFEREE)
 
 
 def start_round(out: Out, number: int) -> None:

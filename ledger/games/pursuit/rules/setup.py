@@ -37,7 +37,7 @@ from ledger.games.pursuit.sections import (
     R_SETUP,
     R_SOLO,
 )
-from ledger.piles import draw
+from ledger.piles import Pile, candidates, draw
 
 OPTIONS = {
     core.OPTION_PRESET: ("none", *data.PRESETS),
@@ -97,6 +97,7 @@ def initial(setup: Setup) -> State:
         modules=modules,
         seed=setup.seed,
         sealed=setup.commitment is not msgspec.UNSET,
+        marks_flips=setup.rules_version != "1",
         faces=known,
         players={name: Player(name=name) for name in seats},
     )
@@ -221,21 +222,49 @@ def reveal(out: Out, command: Reveal) -> None:
         raise IllegalMove("with a seed the referee draws the piles itself", rule=R_SETUP)
     for name in command.cards:
         if not flow.empty_slots(out.state, board):
+            flipped = [card for card in out.state.flipped if card in _pile(out.state, board)[1]]
+            if flipped:
+                raise IllegalMove(
+                    f"the refill ({', '.join(flipped)}) was performed already, by the"
+                    " referee: the card was known (the only one its pile could hold)",
+                    rule=flow.board_rule(board),
+                    legal="nothing to type for it; `referee log` shows it",
+                )
             raise IllegalMove(f"no empty slot on the {board} board to fill now", rule=flow.board_rule(board))
         draw_one(out, board, name)
     flow.proceed(out)
 
 
-def draw_one(out: Out, board: str, typed: str | None) -> None:
-    """One card off the ``board``'s pile onto its leftmost empty slot; with Community solo, a
-    card asking for the most of something is discarded instead (Solo Game)."""
-    state = out.state
+def _pile(state: State, board: str) -> tuple[Pile, list[str]]:
+    """The ``board``'s face-down pile and the faces it is made of (as declared)."""
     if board == "community":
-        pile, composition, rule = state.community_pile, list(state.faces.community), R_SETUP
+        return state.community_pile, list(state.faces.community)
+    return state.friend_pile, [c.name for c in _friends(state)]
+
+
+def known_card(state: State, board: str) -> str | None:
+    """At a real table, the card the ``board``'s pile must give next, if only one is possible:
+    its top known, or one card unseen and one declared face of the pile not seen yet."""
+    pile, composition = _pile(state, board)
+    top = pile.top()
+    if top is not None:
+        return top
+    possible = candidates(pile, composition)
+    return possible[0] if pile.unseen == 1 and len(possible) == 1 else None
+
+
+def draw_one(out: Out, board: str, typed: str | None, by: str = "") -> None:
+    """One card off the ``board``'s pile onto its leftmost empty slot; with Community solo, a
+    card asking for the most of something is discarded instead (Solo Game). ``by``: "referee"
+    when it flipped a known card by itself."""
+    state = out.state
+    pile, composition = _pile(state, board)
+    if board == "community":
+        rule = R_SETUP
         if typed is not None:
             core.community(state, typed)
     else:
-        pile, composition, rule = state.friend_pile, [c.name for c in _friends(state)], R_FRIENDS
+        rule = R_FRIENDS
         if typed is not None:
             face = core.card(state, typed, "friend")
             if face.kind != "friend":
@@ -245,9 +274,9 @@ def draw_one(out: Out, board: str, typed: str | None) -> None:
     if board == "community" and len(state.seats) == 1 and faces.most(state.faces.community[card]):
         # Solo Game: "if you draw a card that requires you to have the most of something ...
         # discard it and draw a new one in its place."
-        out.add(Drawn(board, card, f"solo: {card} asks for the most of something ({R_SOLO})"))
+        out.add(Drawn(board, card, f"solo: {card} asks for the most of something ({R_SOLO})", by))
         return
-    out.add(SlotFilled(board, flow.empty_slots(state, board)[0], card))
+    out.add(SlotFilled(board, flow.empty_slots(state, board)[0], card, by))
 
 
 def trait(out: Out, command: Trait) -> None:
