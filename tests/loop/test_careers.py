@@ -1,5 +1,5 @@
 """LOOP 8.0 CAREER Overview: each CAREER's starting resources, SALARY and ABILITY, with its
-refusals citing the rule, and the readings of modes.py (the README's rules notes)."""
+refusals citing the rule, and the readings of modes.py (docs/loop.md's rules notes)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A test per reading the README's LOOP rules notes take where 5.0 to 9.0 are unclear (those not
+"""A test per reading docs/loop.md's rules notes take where 5.0 to 9.0 are unclear (those not
 already tested with their CAREER or EVENT)."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ VULGARIAN. IMMEDIATE (``event PLAYER ...`` where each player chooses): COMBUSTIO
 HIDDEN CLAUSE, INSURANCE, OVERPRODUCTION, PLANNED OBSOLESCENCE, REDEEM BONUS, REPURCHASE,
 SATAN SANTA, SOCIAL RESPONSIBILITY, STATUS CLIMB, THE GAP.
 
-Readings (each also in the README's LOOP rules notes; ``--option`` where a table may differ):
+Readings (each also in docs/loop.md's rules notes; ``--option`` where a table may differ):
 
 Events. The 3 zones are option ``zones``: ``4,8`` (0-4, 5-8, 9-12; the default: 12 HAPPINESS
 in 3 equal zones) or ``4,9`` (0-4, 5-9, 10-12); HAPPINESS 0 is in the lowest zone. A change

@@ -2,7 +2,7 @@
 
 Each rule below is cited in refusals as the rulebook titles its section (``sections``), e.g.
 "PLANET B Elections"; where the rulebook is silent or contradicts itself, the reading taken
-is marked *Reading* (and is an ``--option`` where a table could disagree; the README's rules
+is marked *Reading* (and is an ``--option`` where a table could disagree; docs/planet-b.md's rules
 notes list them all).
 
 The package satisfies ``ledger.decider.Game`` like LOOP: ``data`` (what the rulebook

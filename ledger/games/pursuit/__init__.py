@@ -6,7 +6,7 @@ game's rulebook is not among our rules. Refusals cite the section as the texts t
 (``sections``): "PURSUIT Community: Engage in Community", "PURSUIT KS Promos 4: 3. School".
 A rule of the base game the referee learns from the table cites "PURSUIT base game" and the
 setting it comes from. *Reading* marks where the texts are silent or unclear (an
-``--option`` where a table could disagree; the README's rules notes list them all).
+``--option`` where a table could disagree; docs/pursuit.md's rules notes list them all).
 
 Modules (``--option modules=community,friends,pets,school,stand-alone-jobs``, any of them,
 none for the base game alone): 1 to 4 players, 5 with Community ("Community contains all

@@ -229,7 +229,7 @@ def _turn_end_checks(out: _Out, player: str, target: str) -> None:
             out.add(Changed(player, "COLLECTOR", happiness=gained))
             _after_happiness(out, player)
     # A turn that 2.2 a's WORK ends at once (no HAPPINESS to deduct) names no target: nothing
-    # happens (reading, README).
+    # happens (reading, docs/loop.md).
     if in_effect(state, "HYPEBEAST") and target:
         other = out.state.players[target]
         if not {kind for kind, _ in other.materials} <= held:
