@@ -253,7 +253,7 @@ def test_a_player_takes_back_their_own_latest_move_only(served: Served) -> None:
     assert refused.status_code == 422
     assert "ann cannot take back" in refused.json()["line"] and "ben moved since" in refused.json()["line"]
     page = served.client.get(served.url("ann")).text
-    assert "ben moved since, so the table’s page undoes or voids it if ben agree" in page
+    assert "ben moved since, so the table’s page undoes or voids it if ben agrees" in page
     assert served.post("table", "/takeback", {}).status_code == 403
 
 
