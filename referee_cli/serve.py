@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shlex
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -60,6 +61,8 @@ POLL = 0.25  # seconds between looks at the log's head (another process's append
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 LAST_MOVES = 8  # log entries a page shows
 MAX_BODY = 16_384  # bytes a posted move may take
+SUBMISSIONS = 256  # answers to recent submissions remembered, for a page's double tap or retry
+MAX_SUBMISSION = 64  # characters of a submission's id
 HERE = Path(__file__).parent / "web"
 HEADERS = {
     "Cache-Control": "no-store",
@@ -113,6 +116,10 @@ class Table:
         self.head = 0
         self.listeners: set[asyncio.Queue[int]] = set()
         self._cache: dict[tuple[str | None, int], str] = {}
+        # (role, submission id) -> (status, answer): a page's double tap or retry of one
+        # submission is recorded once and answered as the first time. In this process only,
+        # the latest SUBMISSIONS: a restart forgets them.
+        self.answers: OrderedDict[tuple[str, str], tuple[int, dict[str, Any]]] = OrderedDict()
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE),
             autoescape=True,
@@ -130,6 +137,11 @@ class Table:
 
     def _read_head(self) -> int:
         return self.referee.store.head(self.game_id)[0]
+
+    def remember(self, key: tuple[str, str], status: int, answer: dict[str, Any]) -> None:
+        self.answers[key] = (status, answer)
+        while len(self.answers) > SUBMISSIONS:
+            self.answers.popitem(last=False)
 
     # --- watching the log -----------------------------------------------------------
 
@@ -319,6 +331,15 @@ def _int(value: Any, name: str) -> int | None:
         raise BadInput(f"{name} must be a number, not {str(value)[:20]!r}") from None
 
 
+def _submission(value: Any) -> str | None:
+    """The id a page gives one submission (kept for its retries), if it gives one."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > MAX_SUBMISSION:
+        raise BadInput(f"a submission's id is text of at most {MAX_SUBMISSION} characters")
+    return value
+
+
 def _text(value: Any, name: str) -> str:
     if value is None:
         return ""
@@ -336,12 +357,12 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
         token = str(request.path_params.get("token", ""))
         return table.referee.link_role(game_id, token), token
 
+    def refusal(error: RefereeError) -> tuple[int, dict[str, Any]]:
+        return status_of(error), {"ok": False, "error": error.kind, "line": str(error)}
+
     def refused(error: RefereeError) -> JSONResponse:
-        return JSONResponse(
-            {"ok": False, "error": error.kind, "line": str(error)},
-            status_code=status_of(error),
-            headers=HEADERS,
-        )
+        status, answer = refusal(error)
+        return JSONResponse(answer, status_code=status, headers=HEADERS)
 
     def html(text: str, status: int = 200) -> HTMLResponse:
         return HTMLResponse(text, status_code=status, headers=HEADERS)
@@ -389,16 +410,29 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
             if role is None:
                 raise Forbidden("this link may not move: it opens no player's page")
             body = await read_body(request)
-            result = do(role, body)
+            submission = _submission(body.get("submission"))
         except RefereeError as error:
             return refused(error)
-        if isinstance(result, Recorded):
-            span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
-            line = f"recorded {span}: {result.text}"
+        key = (role, submission) if submission else None
+        if key and key in table.answers:  # the same submission again (a double tap, a retry)
+            status, answer = table.answers[key]  # answered as the first time, nothing recorded
+            return JSONResponse(answer, status_code=status, headers=HEADERS)
+        # No await from here to the answer's remembering: one submission at a time.
+        try:
+            result = do(role, body)
+        except RefereeError as error:
+            status, answer = refusal(error)
         else:
-            line = result
-        fragment = table.fragment(role)  # looks at the head: every listener is told once this answers
-        return JSONResponse({"ok": True, "line": line, "head": table.head, "html": fragment}, headers=HEADERS)
+            if isinstance(result, Recorded):
+                span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
+                line = f"recorded {span}: {result.text}"
+            else:
+                line = result
+            fragment = table.fragment(role)  # looks at the head: every listener is told once this answers
+            status, answer = 200, {"ok": True, "line": line, "head": table.head, "html": fragment}
+        if key and status < 500:  # a store that failed may be asked again
+            table.remember(key, status, answer)
+        return JSONResponse(answer, status_code=status, headers=HEADERS)
 
     async def move(request: Request) -> Response:
         return await act(request, table.move)

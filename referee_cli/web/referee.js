@@ -240,11 +240,25 @@
     }
   }
 
+  // Each submission carries an id of its own, made here; a retry of the same submission after
+  // the referee could not be reached keeps it, so the server records it once whatever arrived.
+  let pending = null;
+
+  function freshId() {
+    // (getRandomValues, not randomUUID: a phone on the table's network is no secure context)
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
   async function post(path, data) {
+    const what = path + " " + JSON.stringify(data);
+    if (!pending || pending.what !== what) pending = { what, id: freshId() };
+    data.submission = pending.id;
     const reply = await send(path, data);
-    if (!reply) return false;
+    if (!reply) return false; // not reached: the same submission again keeps its id
+    pending = null;
     say(reply.line, reply.ok);
-    if (reply.html) show(reply.html);
+    if (reply.html && !(reply.head < head())) show(reply.html); // (a retry's first answer may be older than the page)
     const qr = document.getElementById("qr");
     if (qr && reply.qr) {
       const img = document.createElement("img");

@@ -74,3 +74,37 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path) ->
         expect(board.locator("ol.log")).to_contain_text("[undone by #")
         expect(ben.locator("#picker").get_by_role("button", name="work", exact=True)).to_be_visible()
         assert board.evaluate("window.notReloaded") is True
+
+
+def test_a_move_retried_after_the_referee_seemed_unreachable_is_recorded_once(tmp_path: Path) -> None:
+    """Issue 19, hole 8: the page keeps its submission's id for the retry, and the server
+    answers it with the first result instead of deciding the move again."""
+    from playwright.sync_api import Route, expect
+
+    db = tmp_path / "ledger.db"
+    referee, game, _ = served_game(db, seed=7)
+    with serving(db, game) as server, chromium() as browser:
+        ann = browser.new_context(viewport={"width": 375, "height": 800}).new_page()
+        ann.goto(server.links["ann"])
+        expect(ann.locator("#link")).to_have_text("live")
+        head = referee.store.head(game)[0]
+        lost: list[str] = []
+
+        def arrives_but_the_answer_is_lost(route: Route) -> None:
+            if not lost:
+                lost.append(route.fetch().text())  # the referee records it; the phone never hears
+                route.abort()
+            else:
+                route.continue_()
+
+        ann.route("**/move", arrives_but_the_answer_is_lost)
+        ann.locator("details.typed summary").click()
+        ann.get_by_role("textbox", name="a move").fill("work ann")
+        ann.get_by_role("button", name="record").click()
+        expect(ann.locator("#said")).to_contain_text("cannot be reached")
+        ann.get_by_role("button", name="record").click()  # the player taps again
+        expect(ann.locator("#said")).to_have_class("said ok")
+        expect(ann.locator("#said")).to_contain_text("work ann")
+        assert '"ok":true' in lost[0]
+        assert [e.text for e in referee.log(game, last=3)].count("work ann") == 1
+        assert referee.store.head(game)[0] > head

@@ -314,3 +314,30 @@ def test_the_text_box_shows_the_grammar_of_the_page_s_own_moves(served: Served) 
     assert placeholder("ann").startswith("work ann [--rep N]")  # her move now
     assert placeholder("ben").startswith("work ben")  # not his turn: still a player's move, his
     assert placeholder("table").startswith("reveal material")  # the table's
+
+
+def test_a_double_tap_records_once_and_is_answered_with_the_first_result(served: Served) -> None:
+    """Issue 19, hole 8: the page's id for one submission, not the move, decides."""
+    head = served.head()
+    tap = {"text": "work ann", "head": head, "submission": "tap-1"}
+    first, again = served.post("ann", "/move", tap), served.post("ann", "/move", tap)
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json()
+    assert served.head() == first.json()["head"] > head
+    assert [e.text for e in served.referee.log(served.game, last=3)].count("work ann") == 1
+    # Another id is another submission: decided again by the rules (WORK once a turn), not
+    # answered from memory.
+    other = served.post("ann", "/move", {**tap, "submission": "tap-2"})
+    assert other.status_code == 409 and "already did WORK this turn" in other.json()["line"]
+    assert served.head() == first.json()["head"]
+    # An id is remembered per page: another player's page posting it is answered afresh.
+    ben = served.post("ben", "/move", {**tap, "text": "work ben"})
+    assert ben.status_code == 422 and not ben.json()["ok"]  # not ben's turn: ann's answer is not his
+
+
+def test_a_submission_id_must_be_short_text(served: Served) -> None:
+    head = served.head()
+    for bad in (7, "x" * 200, ["a"]):
+        reply = served.post("ann", "/move", {"text": "work ann", "head": head, "submission": bad})
+        assert reply.status_code == 400 and "submission" in reply.json()["line"]
+    assert served.head() == head
