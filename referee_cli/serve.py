@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import shlex
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -181,6 +182,7 @@ class Table:
             "game_title": game.title,
             "info": loaded.info,
             "head": loaded.head,
+            "head_hash": loaded.head_hash,
             "board": board,
             "screen": screen,
             "entries": entries,
@@ -230,6 +232,17 @@ class Table:
             context = self.context(role)
             out["moves"] = context["groups"]
             out["picker"] = msgspec.json.decode(context["picker"])
+        return out
+
+    def witness(self, role: str | None, query: Any) -> dict[str, Any]:
+        """The rows a page checks by itself on each update (``Referee.witness``), as its viewer
+        may see them: ``after`` the last row it saw, ``hash`` the hash it holds for that row."""
+        after = _int(query.get("after"), "after") or 0
+        known = query.get("hash") or None
+        if known is not None and not re.fullmatch(r"[0-9a-f]{64}", known):
+            raise BadInput("hash must be a row's hash: 64 hex digits")
+        witnessed = self.referee.witness(self.game_id, after, known, as_player=self.player(role))
+        out: dict[str, Any] = msgspec.to_builtins(witnessed)
         return out
 
     # --- acting -----------------------------------------------------------------------
@@ -390,6 +403,23 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
             return refused(Forbidden("this link opens no player's page"))
         return JSONResponse(msgspec.to_builtins(table.state_json(role)), headers=HEADERS)
 
+    async def witness(request: Request) -> Response:
+        """The board's rows to witness (what the board may see)."""
+        try:
+            return JSONResponse(table.witness(None, request.query_params), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
+    async def player_witness(request: Request) -> Response:
+        """A player's (or the table's) rows to witness: never a fact hidden from its viewer."""
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link opens no player's page")
+            return JSONResponse(table.witness(role, request.query_params), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
     async def read_body(request: Request) -> dict[str, Any]:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise BadInput("post JSON (content-type: application/json)")
@@ -539,11 +569,14 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
         Route("/state.json", state),
         Route("/chart.svg", chart_svg),
         Route("/events", events),
+        Route("/witness.json", witness),
         Route("/referee.js", static("referee.js", "text/javascript")),
+        Route("/witness.js", static("witness.js", "text/javascript")),
         Route("/referee.css", static("referee.css", "text/css")),
         Route("/t/{token}", player_page),
         Route("/t/{token}/state.json", player_state),
         Route("/t/{token}/events", player_events),
+        Route("/t/{token}/witness.json", player_witness),
         Route("/t/{token}/move", move, methods=["POST"]),
         Route("/t/{token}/preview", preview, methods=["POST"]),
         Route("/t/{token}/takeback", take_back, methods=["POST"]),
