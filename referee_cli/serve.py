@@ -115,8 +115,11 @@ class Table:
         self.poll = poll
         self._referee: Referee | None = None
         self.head = 0
+        # with the seq: a log rewritten behind the pages' back, as long as it was, is news too
+        # (each page's witness checks it)
+        self.head_hash = ""
         self.listeners: set[asyncio.Queue[int]] = set()
-        self._cache: dict[tuple[str | None, int], str] = {}
+        self._cache: dict[tuple[str | None, int, str], str] = {}
         # (role, submission id) -> (status, answer): a page's double tap or retry of one
         # submission is recorded once and answered as the first time. In this process only,
         # the latest SUBMISSIONS: a restart forgets them.
@@ -133,11 +136,11 @@ class Table:
     def referee(self) -> Referee:
         if self._referee is None:  # opened in the event loop's thread, which alone uses it
             self._referee = Referee.open(self.db, create=False)
-            self.head = self._read_head()
+            self.head, self.head_hash = self._read_head()
         return self._referee
 
-    def _read_head(self) -> int:
-        return self.referee.store.head(self.game_id)[0]
+    def _read_head(self) -> tuple[int, str]:
+        return self.referee.store.head(self.game_id)
 
     def remember(self, key: tuple[str, str], status: int, answer: dict[str, Any]) -> None:
         self.answers[key] = (status, answer)
@@ -147,11 +150,12 @@ class Table:
     # --- watching the log -----------------------------------------------------------
 
     def look(self) -> None:
-        """Tell every listener if the log's head moved (a move, undo or void, from anywhere)."""
-        head = self._read_head()
-        if head != self.head:
-            self.head = head
-            self._cache = {k: v for k, v in self._cache.items() if k[1] == head}
+        """Tell every listener if the log's head moved (a move, undo or void, from anywhere) or
+        its hash changed."""
+        head, head_hash = self._read_head()
+        if (head, head_hash) != (self.head, self.head_hash):
+            self.head, self.head_hash = head, head_hash
+            self._cache = {k: v for k, v in self._cache.items() if k[1:] == (head, head_hash)}
             for queue in self.listeners:
                 queue.put_nowait(head)
 
@@ -207,7 +211,7 @@ class Table:
     def fragment(self, role: str | None) -> str:
         """The live part of a page (rendered once per role and head, however many listen)."""
         self.look()
-        key = (role, self.head)
+        key = (role, self.head, self.head_hash)
         html = self._cache.get(key)
         if html is None:
             html = self.env.get_template("live.html").render(**self.context(role))

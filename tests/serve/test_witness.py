@@ -142,14 +142,21 @@ def test_a_wrong_token_witnesses_nothing(served: Served) -> None:
 def forge(referee: Referee, game: int, seq: int) -> None:
     """Rewrite row ``seq``'s body (a public fact of the setup: DANCE's PROPERTY), recompute every
     hash after it, and seal the verified mark again at the head, as only someone holding
-    ``<db>.key`` can: the referee then believes the rewritten log."""
+    ``<db>.key`` can: the referee then believes the rewritten log. In one transaction, as a
+    careful forger would: a referee reading meanwhile would see a chain half done, and refuse it."""
     store = referee.store
     row = store.rows(game, seq - 1, seq)[0]
     body = row.body.replace('"props":["group","heart"]', '"props":["heart","leaf"]')
     assert body != row.body, row.body
-    store.conn.execute("BEGIN IMMEDIATE")  # in one go, as a careful forger would: no reader sees it half done
+    store.conn.execute("BEGIN IMMEDIATE")
     store.conn.execute("UPDATE events SET body = ? WHERE game_id = ? AND seq = ?", (body, game, seq))
     rechain(referee, game)
-    store.conn.execute("COMMIT")
     head, head_hash = store.head(game)
-    store.set_verified(game, head, head_hash, store.rows(game, 0, 1)[0].hash, since=store.tip(game))
+    setup_hash = store.rows(game, 0, 1)[0].hash
+    seal = store.seal("verified", game, head, head_hash, setup_hash, None, None)
+    store.conn.execute(
+        "UPDATE verified SET seq = ?, hash = ?, setup_hash = ?, bad_seq = NULL, bad = NULL, seal = ?"
+        " WHERE game_id = ?",
+        (head, head_hash, setup_hash, seal, game),
+    )
+    store.conn.execute("COMMIT")

@@ -93,12 +93,17 @@ def test_a_phone_names_the_row_rewritten_behind_its_back(tmp_path: Path) -> None
         for page in (ann, ben):
             witnessed(page, seen)
 
-        # The hostile player with the laptop: the referee believes the rewritten log.
+        # The hostile player with the laptop: the referee believes the rewritten log. The pages
+        # learn that the head's hash changed (the server's look at the head), and check.
         forge(referee, game, 3)
+        for page in (ann, ben):
+            expect(page.locator("#witness-alarm")).to_contain_text("rewritten at #3")
         other = Referee(Store(db), clock=fixed_clock())
-        other.submit_text(game, ["end", "ann"])  # recorded on it: the update the pages check
+        other.submit_text(game, ["end", "ann"])  # recorded on it: the table would play on
         # (only `verify`, which replays every move, would find that #2's facts are not #3's)
         for page in (ann, ben):
+            witnessed_head = page.locator("#state .head")
+            expect(witnessed_head).to_contain_text(f"#{other.store.head(game)[0]} ")
             banner = page.locator("#witness-alarm")
             expect(banner).to_contain_text("The log was rewritten at #3 since this phone saw it")
             expect(banner).to_contain_text(f"This phone saw the log up to #{seen}")
