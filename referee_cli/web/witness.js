@@ -89,15 +89,22 @@
   const KEY = "referee-witness/game-" + script.dataset.game;
   const GENESIS = "0".repeat(64);
 
-  // --- what this browser saw: {hashes: [hash of #1, hash of #2, ...], alarm: null or what broke}
+  // --- what this browser saw: {hashes: [hash of #1, hash of #2, ...], alarm: null or what broke}.
+  // Also kept in memory, for a storage that refuses it (full, or a private window): this page
+  // then witnesses while it stays open.
+  let memo = null;
+
   function read() {
+    let kept = null;
     try {
-      const kept = JSON.parse(localStorage.getItem(KEY) || "null");
-      if (kept && Array.isArray(kept.hashes)) return kept;
+      kept = JSON.parse(localStorage.getItem(KEY) || "null");
     } catch (error) {
-      // unreadable: witnessed afresh
+      // unreadable: what memory holds, or witnessed afresh
     }
-    return { hashes: [], alarm: null };
+    if (!kept || !Array.isArray(kept.hashes)) kept = { hashes: [], alarm: null };
+    if (memo && memo.hashes.length > kept.hashes.length) kept = { ...memo };
+    if (memo && memo.alarm && !kept.alarm) kept.alarm = memo.alarm;
+    return kept;
   }
 
   function keep(kept) {
@@ -109,10 +116,20 @@
     if (stored.hashes.length > kept.hashes.length && (last < 0 || stored.hashes[last] === kept.hashes[last])) {
       kept.hashes = stored.hashes;
     }
+    memo = kept;
     try {
       localStorage.setItem(KEY, JSON.stringify(kept));
     } catch (error) {
-      // full, or refused (a private window): this page witnesses while it stays open
+      // refused: kept in memory only
+    }
+  }
+
+  function forget() {
+    memo = null;
+    try {
+      localStorage.removeItem(KEY);
+    } catch (error) {
+      // nothing stored
     }
   }
 
@@ -176,15 +193,15 @@
     todo.append(" restore an export kept elsewhere (", el("code", "referee import FILE --copy"), ").");
     const full = el("p");
     if (saw) full.append(el("small", `#${saw.seq}: ${saw.hash}`));
-    const forget = el("button", "this is another game under the same number: forget what this phone saw");
-    forget.type = "button";
-    forget.className = "quiet";
-    forget.addEventListener("click", () => {
-      localStorage.removeItem(KEY);
+    const button = el("button", "this is another game under the same number: forget what this phone saw");
+    button.type = "button";
+    button.className = "quiet";
+    button.addEventListener("click", () => {
+      forget();
       banner.remove();
       check();
     });
-    banner.replaceChildren(head, todo, full, forget);
+    banner.replaceChildren(head, todo, full, button);
   }
 
   // The head line of the live part, marked once this browser has checked the rows up to it.
