@@ -16,6 +16,11 @@ the public board only. Every page listens to ``/events`` (server-sent events): t
 polls the log's head, so a move recorded by the command line, ``play`` or a phone shows on
 every page within ``POLL`` seconds (at once for a move made on a page).
 
+Every page is also a witness of the record (``witness.js``): it shows the head as ``#SEQ`` and
+a short hash, keeps the hash of every row it saw in its browser, and at each update checks the
+log by itself against them from ``/witness.json`` (``/t/TOKEN/witness.json``: ``Referee.witness``
+for that page's viewer).
+
 The service is synchronous SQLite: it is called from the event loop's one thread only (a
 move takes milliseconds), which also keeps its connection in the thread that opened it.
 """
@@ -27,7 +32,7 @@ import contextlib
 import re
 import shlex
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -238,7 +243,7 @@ class Table:
             out["picker"] = msgspec.json.decode(context["picker"])
         return out
 
-    def witness(self, role: str | None, query: Any) -> dict[str, Any]:
+    def witness(self, role: str | None, query: Mapping[str, str]) -> dict[str, Any]:
         """The rows a page checks by itself on each update (``Referee.witness``), as its viewer
         may see them: ``after`` the last row it saw, ``hash`` the hash it holds for that row."""
         after = _int(query.get("after"), "after") or 0
