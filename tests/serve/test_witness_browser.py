@@ -2,8 +2,9 @@
 itself; a log rewritten behind its back (row 3's body, every later hash recomputed and the
 verified mark sealed again with the key file, so that the referee itself believes it) raises a
 red banner naming #3 at the next update, kept across reloads; an ordinary move, an undo and a
-reload raise none. One phone has no WebCrypto (a page over plain http on the table's network),
-and checks with witness.js's own SHA-256, which is checked against hashlib here too."""
+reload raise none. One phone has no WebCrypto (as a page over plain http on the table's
+network), and checks with witness.js's own SHA-256, which is checked against hashlib here too;
+and a page opened at this machine's LAN address (`serve --lan`) has none for real."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 
 from ledger.service import Referee
 from ledger.store import Store
-from referee_cli.serve import HERE
+from referee_cli.serve import HERE, lan_address
 from tests.conftest import fixed_clock
 from tests.serve.browser import chromium, chromium_path
 from tests.serve.conftest import served_game
@@ -122,3 +123,24 @@ def test_a_phone_names_the_row_rewritten_behind_its_back(tmp_path: Path) -> None
         witnessed(ann, other.store.head(game)[0])
         ann.reload()
         witnessed(ann, other.store.head(game)[0])
+
+
+@pytest.mark.skipif(lan_address() == "127.0.0.1", reason="this machine has no address on a network")
+def test_a_page_over_plain_http_on_the_table_network_witnesses_with_its_own_sha256(tmp_path: Path) -> None:
+    """`serve --lan`, opened at the LAN address as a phone would: no secure context, so no
+    WebCrypto; the page checks the rows with witness.js's own SHA-256, and names #3."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee, game, _ = served_game(db, seed=7)
+    with serving(db, game, options=("--new-links", "--no-qr", "--lan")) as server, chromium() as browser:
+        assert f"http://{lan_address()}:" in server.links["ann"]
+        ann = browser.new_context(**PHONE).new_page()
+        ann.goto(server.links["ann"])
+        witnessed(ann, referee.store.head(game)[0])
+        assert ann.evaluate("isSecureContext") is False
+        assert ann.evaluate("window.refereeWitness.webCrypto") is False
+        referee.submit_text(game, ["work", "ann"])
+        witnessed(ann, referee.store.head(game)[0])
+        forge(referee, game, 3)
+        expect(ann.locator("#witness-alarm")).to_contain_text("The log was rewritten at #3")
