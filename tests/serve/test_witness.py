@@ -151,6 +151,22 @@ def forge(referee: Referee, game: int, seq: int) -> None:
     store.conn.execute("BEGIN IMMEDIATE")
     store.conn.execute("UPDATE events SET body = ? WHERE game_id = ? AND seq = ?", (body, game, seq))
     rechain(referee, game)
+    reseal(referee, game)
+    store.conn.execute("COMMIT")
+
+
+def cut(referee: Referee, game: int, seq: int) -> None:
+    """Delete the rows from ``seq`` on and seal the verified mark at the new head (``forge``)."""
+    store = referee.store
+    store.conn.execute("BEGIN IMMEDIATE")
+    store.conn.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game, seq))
+    reseal(referee, game)
+    store.conn.execute("COMMIT")
+
+
+def reseal(referee: Referee, game: int) -> None:
+    """The verified mark moved to the head and sealed with ``<db>.key``, as the referee seals it."""
+    store = referee.store
     head, head_hash = store.head(game)
     setup_hash = store.rows(game, 0, 1)[0].hash
     seal = store.seal("verified", game, head, head_hash, setup_hash, None, None)
@@ -159,4 +175,3 @@ def forge(referee: Referee, game: int, seq: int) -> None:
         " WHERE game_id = ?",
         (head, head_hash, setup_hash, seal, game),
     )
-    store.conn.execute("COMMIT")

@@ -22,7 +22,7 @@ from tests.conftest import fixed_clock
 from tests.serve.browser import chromium, chromium_path
 from tests.serve.conftest import served_game
 from tests.serve.live import serving
-from tests.serve.test_witness import forge
+from tests.serve.test_witness import cut, forge
 
 pytestmark = pytest.mark.skipif(
     chromium_path() is None and not os.environ.get("REFEREE_REQUIRE_BROWSER"),
@@ -144,3 +144,21 @@ def test_a_page_over_plain_http_on_the_table_network_witnesses_with_its_own_sha2
         witnessed(ann, referee.store.head(game)[0])
         forge(referee, game, 3)
         expect(ann.locator("#witness-alarm")).to_contain_text("The log was rewritten at #3")
+
+
+def test_a_phone_names_where_the_log_was_cut(tmp_path: Path) -> None:
+    """The last move's rows deleted and the mark sealed again at the new head: the referee
+    believes the shorter log; a page that saw them names the first row gone."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee, game, _ = served_game(db, seed=7)
+    first = referee.submit_text(game, ["work", "ann"]).seq
+    with serving(db, game) as server, chromium() as browser:
+        ann = browser.new_context(**PHONE).new_page()
+        ann.goto(server.links["ann"])
+        witnessed(ann, referee.store.head(game)[0])
+        cut(referee, game, first)
+        assert Referee(Store(db), clock=fixed_clock()).load(game).head == first - 1  # believed
+        said = f"The log was cut at #{first} since this phone saw it"
+        expect(ann.locator("#witness-alarm")).to_contain_text(said)
