@@ -31,11 +31,16 @@ def tag_of(struct: msgspec.Struct) -> str:
     return tag
 
 
+def payload(seq: int, type_: str, body: str, actor: str, recorded_at: str) -> bytes:
+    """The canonical bytes of one row that its hash covers: the compact JSON of
+    ``[seq, type, body, actor, recorded_at]`` (``body`` as stored, verbatim)."""
+    return _encoder.encode([seq, type_, msgspec.Raw(body.encode()), actor, recorded_at])
+
+
 def row_hash(prev_hash: str, seq: int, type_: str, body: str, actor: str, recorded_at: str) -> str:
     """The hash of one row: sha256 over the previous row's hash (64 hex digits, as ASCII) and the
-    canonical JSON of ``[seq, type, body, actor, recorded_at]`` (``body`` as stored, verbatim)."""
-    payload = _encoder.encode([seq, type_, msgspec.Raw(body.encode()), actor, recorded_at])
-    return hashlib.sha256(prev_hash.encode() + payload).hexdigest()
+    row's ``payload``."""
+    return hashlib.sha256(prev_hash.encode() + payload(seq, type_, body, actor, recorded_at)).hexdigest()
 
 
 def chain_holds(rows: Iterable[tuple[int, str, str, str, str, str]], prev: str, first: int) -> bool:

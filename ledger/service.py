@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from ledger import games, library
-from ledger.codec import GENESIS, encode, row_hash, tag_of, utcnow
+from ledger.codec import GENESIS, encode, payload, row_hash, tag_of, utcnow
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
@@ -75,6 +75,7 @@ MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
 LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a cache only
+WITNESS_ROWS = 2000  # rows a page is sent at a time to witness
 RESTORE = "restore an export (`referee import FILE --copy`) or put the rows back as they were"
 
 
@@ -240,6 +241,31 @@ class VerifyReport(msgspec.Struct):
     # deals were checked with the seed this installation keeps, and the commitment check waits
     # for `reveal-seed`), or "revealed" (it matches the commitment, and the decks were re-dealt).
     seed: str = ""
+
+
+class WitnessRow(msgspec.Struct, frozen=True):
+    """One row as a page witnesses it: its seq, the hash before it, its hash, and the bytes its
+    hash covers (``codec.payload``, as text), or None where they would tell the page's viewer
+    a hidden card (the page then checks only that the row links to the one before)."""
+
+    seq: int
+    prev: str
+    hash: str
+    payload: str | None
+
+
+class Witnessed(msgspec.Struct, frozen=True):
+    """What a page asks on each update to check that the log still extends what it saw
+    (``Referee.witness``)."""
+
+    head: int
+    head_hash: str
+    at: str | None  # the hash of the row the page last saw, now (None: the log is shorter)
+    rows: list[WitnessRow]  # the rows after it, at most a page's worth
+    more: bool  # more rows follow: ask again after the last
+    # Every row's hash up to the row the page last saw, when the hash it holds for that row is
+    # not ``at``: the page names the first row that no longer matches.
+    hashes: list[str] | None = None
 
 
 class ExportHeader(msgspec.Struct, kw_only=True):
@@ -1098,6 +1124,41 @@ class Referee:
         rows = self._checked_stream(loaded, max(start, 2) - 1)  # the links and a first batch checked now
         return self._log_entries(game, loaded, rows, start, first_entry, fate, as_player, reveal)
 
+    def witness(
+        self,
+        game_id: int,
+        after: int,
+        known: str | None = None,
+        *,
+        as_player: str | None = None,
+        limit: int = WITNESS_ROWS,
+    ) -> Witnessed:
+        """What a page needs to check, by itself, that the log extends what it saw up to row
+        ``after`` (whose hash it holds as ``known``): the hash of row ``after`` now, every hash up
+        to it if that is not ``known``, and the rows after it, checked as ``log`` reads them, each
+        with the bytes its hash covers where they tell ``as_player`` nothing hidden (masked as
+        ``log`` masks them: facts ``redact`` would change, and a plain seed in the setup, are
+        sent as None)."""
+        loaded = self.load(game_id)  # refuses a log that does not check out
+        if not 0 <= after <= MAX_ID:
+            raise BadInput(f"a page witnesses rows from #0 on, not #{after}")
+        game, head = loaded.game, loaded.head
+        if as_player is not None:
+            as_player = _player(loaded.setup, as_player)
+        reveal = loaded.info.status == "over"
+        links = self.store.chain_links(game_id, after - 1, after) if 0 < after <= head else []
+        at = GENESIS if after == 0 else links[0][2] if links else None
+        hashes = None
+        if known is not None and known != at:
+            hashes = [digest for _, _, digest in self.store.chain_links(game_id, 0, min(after, head))]
+        rows = []
+        if after < head:
+            for row in itertools.islice(self._checked_stream(loaded, after), limit):
+                told = _witnessed(game, row, as_player, reveal)
+                rows.append(WitnessRow(row.seq, row.prev_hash, row.hash, told))
+        more = after + len(rows) < head
+        return Witnessed(head, loaded.head_hash, at, rows, more, hashes)
+
     def _log_entries(
         self,
         game: Game,
@@ -1955,6 +2016,21 @@ def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[Mo
         head_hash=rows[-1].hash,
         seed=_seed_state(rows),
     )
+
+
+def _witnessed(game: Game, row: Row, as_player: str | None, reveal: bool) -> str | None:
+    """The bytes row ``row``'s hash covers, as text, if they tell ``as_player`` nothing hidden:
+    a setup, a move's command, a revert and a revealed seed are what ``log`` shows anyone; a fact
+    is sent only if ``redact`` leaves it as it is for this viewer; a seed written plainly in the
+    setup (logs from before the commitment) only once the game is over."""
+    if row.type == SETUP:
+        hidden = decode_setup(row.body).seed is not None and not reveal
+    elif row.type in META_TYPES:
+        hidden = False
+    else:
+        (event,) = decode_facts(game, [(row.seq, row.type, row.body)])
+        hidden = game.redact(event, as_player, reveal) != event
+    return None if hidden else payload(row.seq, row.type, row.body, row.actor, row.recorded_at).decode()
 
 
 def _told_before(game: Game, events: Sequence[Any]) -> list[Any]:

@@ -16,6 +16,11 @@ the public board only. Every page listens to ``/events`` (server-sent events): t
 polls the log's head, so a move recorded by the command line, ``play`` or a phone shows on
 every page within ``POLL`` seconds (at once for a move made on a page).
 
+Every page is also a witness of the record (``witness.js``): it shows the head as ``#SEQ`` and
+a short hash, keeps the hash of every row it saw in its browser, and at each update checks the
+log by itself against them from ``/witness.json`` (``/t/TOKEN/witness.json``: ``Referee.witness``
+for that page's viewer).
+
 The service is synchronous SQLite: it is called from the event loop's one thread only (a
 move takes milliseconds), which also keeps its connection in the thread that opened it.
 """
@@ -24,9 +29,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import shlex
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -114,8 +120,11 @@ class Table:
         self.poll = poll
         self._referee: Referee | None = None
         self.head = 0
+        # with the seq: a log rewritten behind the pages' back, as long as it was, is news too
+        # (each page's witness checks it)
+        self.head_hash = ""
         self.listeners: set[asyncio.Queue[int]] = set()
-        self._cache: dict[tuple[str | None, int], str] = {}
+        self._cache: dict[tuple[str | None, int, str], str] = {}
         # (role, submission id) -> (status, answer): a page's double tap or retry of one
         # submission is recorded once and answered as the first time. In this process only,
         # the latest SUBMISSIONS: a restart forgets them.
@@ -132,11 +141,11 @@ class Table:
     def referee(self) -> Referee:
         if self._referee is None:  # opened in the event loop's thread, which alone uses it
             self._referee = Referee.open(self.db, create=False)
-            self.head = self._read_head()
+            self.head, self.head_hash = self._read_head()
         return self._referee
 
-    def _read_head(self) -> int:
-        return self.referee.store.head(self.game_id)[0]
+    def _read_head(self) -> tuple[int, str]:
+        return self.referee.store.head(self.game_id)
 
     def remember(self, key: tuple[str, str], status: int, answer: dict[str, Any]) -> None:
         self.answers[key] = (status, answer)
@@ -146,11 +155,12 @@ class Table:
     # --- watching the log -----------------------------------------------------------
 
     def look(self) -> None:
-        """Tell every listener if the log's head moved (a move, undo or void, from anywhere)."""
-        head = self._read_head()
-        if head != self.head:
-            self.head = head
-            self._cache = {k: v for k, v in self._cache.items() if k[1] == head}
+        """Tell every listener if the log's head moved (a move, undo or void, from anywhere) or
+        its hash changed."""
+        head, head_hash = self._read_head()
+        if (head, head_hash) != (self.head, self.head_hash):
+            self.head, self.head_hash = head, head_hash
+            self._cache = {k: v for k, v in self._cache.items() if k[1:] == (head, head_hash)}
             for queue in self.listeners:
                 queue.put_nowait(head)
 
@@ -181,6 +191,7 @@ class Table:
             "game_title": game.title,
             "info": loaded.info,
             "head": loaded.head,
+            "head_hash": loaded.head_hash,
             "board": board,
             "screen": screen,
             "entries": entries,
@@ -205,7 +216,7 @@ class Table:
     def fragment(self, role: str | None) -> str:
         """The live part of a page (rendered once per role and head, however many listen)."""
         self.look()
-        key = (role, self.head)
+        key = (role, self.head, self.head_hash)
         html = self._cache.get(key)
         if html is None:
             html = self.env.get_template("live.html").render(**self.context(role))
@@ -230,6 +241,17 @@ class Table:
             context = self.context(role)
             out["moves"] = context["groups"]
             out["picker"] = msgspec.json.decode(context["picker"])
+        return out
+
+    def witness(self, role: str | None, query: Mapping[str, str]) -> dict[str, Any]:
+        """The rows a page checks by itself on each update (``Referee.witness``), as its viewer
+        may see them: ``after`` the last row it saw, ``hash`` the hash it holds for that row."""
+        after = _int(query.get("after"), "after") or 0
+        known = query.get("hash") or None
+        if known is not None and not re.fullmatch(r"[0-9a-f]{64}", known):
+            raise BadInput("hash must be a row's hash: 64 hex digits")
+        witnessed = self.referee.witness(self.game_id, after, known, as_player=self.player(role))
+        out: dict[str, Any] = msgspec.to_builtins(witnessed)
         return out
 
     # --- acting -----------------------------------------------------------------------
@@ -390,6 +412,23 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
             return refused(Forbidden("this link opens no player's page"))
         return JSONResponse(msgspec.to_builtins(table.state_json(role)), headers=HEADERS)
 
+    async def witness(request: Request) -> Response:
+        """The board's rows to witness (what the board may see)."""
+        try:
+            return JSONResponse(table.witness(None, request.query_params), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
+    async def player_witness(request: Request) -> Response:
+        """A player's (or the table's) rows to witness: never a fact hidden from its viewer."""
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link opens no player's page")
+            return JSONResponse(table.witness(role, request.query_params), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
     async def read_body(request: Request) -> dict[str, Any]:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise BadInput("post JSON (content-type: application/json)")
@@ -539,11 +578,14 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
         Route("/state.json", state),
         Route("/chart.svg", chart_svg),
         Route("/events", events),
+        Route("/witness.json", witness),
         Route("/referee.js", static("referee.js", "text/javascript")),
+        Route("/witness.js", static("witness.js", "text/javascript")),
         Route("/referee.css", static("referee.css", "text/css")),
         Route("/t/{token}", player_page),
         Route("/t/{token}/state.json", player_state),
         Route("/t/{token}/events", player_events),
+        Route("/t/{token}/witness.json", player_witness),
         Route("/t/{token}/move", move, methods=["POST"]),
         Route("/t/{token}/preview", preview, methods=["POST"]),
         Route("/t/{token}/takeback", take_back, methods=["POST"]),

@@ -7,6 +7,7 @@ import random
 
 from ledger import games
 from ledger.service import Referee
+from tests.loop import fuzz as loop_fuzz
 from tests.planet_b import fuzz as planet_b_fuzz
 from tests.planet_b.table import CARDS as PLANET_B_CARDS
 from tests.pursuit import fuzz as pursuit_fuzz
@@ -14,7 +15,7 @@ from tests.pursuit.table import CARDS as PURSUIT_CARDS
 from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
 
 CARDS = {"planet-b": PLANET_B_CARDS, "pursuit": PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS}
-CHOOSE = {"planet-b": planet_b_fuzz.choose, "pursuit": pursuit_fuzz.choose}
+CHOOSE = {"loop": loop_fuzz.choose, "planet-b": planet_b_fuzz.choose, "pursuit": pursuit_fuzz.choose}
 OPTIONS = {"planet-b": {}, "pursuit": {"modules": "community"}}
 MAX_MOVES = 2000
 

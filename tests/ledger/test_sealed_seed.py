@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from ledger import games
 from ledger.codec import encode, row_hash
+from ledger.games.loop.model import End, Favour
 from ledger.games.planet_b.evolve import seeded_piles
 from ledger.service import Referee
 from referee_cli.app import run
 from tests import finished
 from tests.conftest import Result
+from tests.loop import fuzz as loop_fuzz
 
 Cli = Callable[..., Result]
 
@@ -39,6 +43,7 @@ def elsewhere(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
 Other = Callable[..., Result]
 SEED = 918273645  # a number no card, count or time in these games prints
 LOOP_CARDS = "fixtures/loop-test-cards.toml"
+RESHUFFLED = "loop.favours_reshuffled"
 
 
 def start(cli: Cli, tmp_path: Path, kind: str) -> None:
@@ -100,7 +105,7 @@ def commitment_of(cli: Cli) -> str:
     return str(body["commitment"])
 
 
-@pytest.mark.parametrize("kind", ["planet-b", "pursuit"])
+@pytest.mark.parametrize("kind", ["loop", "planet-b", "pursuit"])
 def test_the_revealed_seed_matches_the_commitment_and_redeals(
     kind: str, cli: Cli, tmp_path: Path, referee: Referee
 ) -> None:
@@ -212,3 +217,46 @@ def test_a_log_from_before_the_commitment_keeps_its_plain_seed(
     assert verified.code == 0 and "seed" not in verified.out
     assert json.loads(elsewhere(db, "export").out.splitlines()[0])["seed"] == SEED
     assert elsewhere(db, "reveal-seed").code == 1  # nothing sealed: it is in the setup row
+
+
+def test_a_loop_reshuffle_is_dealt_from_the_sealed_seed_and_dealt_again_from_the_revealed_one(
+    cli: Cli, elsewhere: Other, tmp_path: Path, referee: Referee
+) -> None:
+    """LOOP 2.2: an empty FAVOUR deck is refilled from the discard pile, shuffled. With a sealed
+    seed the fact records no order (nobody reads the new deck from the log); the referee deals
+    it from the seed it keeps; once the game is over and the seed revealed, another installation,
+    given the export alone (the seed in its last row), deals the same cards again."""
+    start(cli, tmp_path, "loop")
+    rules, rng = games.get("loop"), random.Random(1)
+    for _ in range(400):  # the players play FAVOURs and end their turns, so the deck runs out
+        state = referee.load(1).state
+        assert not rules.is_over(state), "the game ended before its FAVOUR deck ran out"
+        legal = list(rules.legal(state))
+        favours = [m for m in legal if isinstance(m, Favour)]
+        ends = [m for m in legal if isinstance(m, End)]
+        referee.submit(
+            1, rng.choice(favours) if favours else ends[0] if ends else loop_fuzz.choose(rng, legal)
+        )
+        seq = next(referee.store.seqs_of_type(1, RESHUFFLED), None)
+        if seq is not None:
+            break
+    assert seq is not None, "no FAVOUR reshuffle in 400 moves"
+    row = referee.store.rows(1, seq - 1, seq)[0]
+    assert json.loads(row.body)["order"] == []  # no order recorded: the seed deals it
+    before = referee.load(1, seq - 1).state
+    assert not before.favour_deck and before.favour_discard
+    after = referee.load(1, seq).state
+    assert sorted(after.favour_deck) == sorted(before.favour_discard)  # the discard pile, shuffled
+    assert after.favour_discard == ()
+    finished.play(referee, 1, "loop")
+    assert cli("reveal-seed").code == 0
+    verified = cli("verify")
+    assert verified.code == 0 and "matches the setup's commitment" in verified.out
+    exported = tmp_path / "revealed.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    assert elsewhere(tmp_path / "other.db", "import", str(exported)).code == 0
+    there = Referee.open(tmp_path / "other.db")  # its only seed: the export's revealed row
+    assert there.load(1, seq).state.favour_deck == after.favour_deck  # dealt again, the same
+    assert there.load(1).state == referee.load(1).state
+    there.store.close()
+    assert elsewhere(tmp_path / "other.db", "verify").code == 0

@@ -6,14 +6,16 @@ page and a player's page a few moves in, a finished Planet B game's end on a pla
 
 Writes ``docs/serve-board.png`` and ``docs/serve-player.png`` (LOOP), ``docs/serve-planet-b-
 board.png``, ``docs/serve-planet-b-player.png``, ``docs/serve-pursuit-board.png``,
-``docs/serve-pursuit-player.png``, ``docs/serve-end.png`` and ``docs/score-chart.svg``; needs
-Debian's chromium.
+``docs/serve-pursuit-player.png``, ``docs/serve-end.png``, ``docs/serve-witness.png`` (a phone
+that saw a row rewritten since: ``python -m tests.serve.screenshots witness`` takes it alone) and
+``docs/score-chart.svg``; needs Debian's chromium.
 """
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from ledger.service import Referee
 from ledger.store import Store
@@ -70,6 +72,7 @@ def take() -> list[Path]:
                     path = DOCS / f"{name}.png"
                     page.screenshot(path=str(path), full_page=False)
                     shots.append(path)
+        shots.append(witness(browser, Path(tmp)))
         referee = Referee(Store(Path(tmp) / "chart.db"), clock=fixed_clock())
         game, _ = referee.import_lines(LOOP_GAME.read_text().splitlines())
         chart = DOCS / "score-chart.svg"
@@ -78,6 +81,34 @@ def take() -> list[Path]:
     return shots
 
 
+def witness(browser: Any, tmp: Path) -> Path:
+    """ben's LOOP page once row 3 was rewritten behind its back (every hash after it recomputed,
+    the referee's mark sealed again): the banner naming #3."""
+    from playwright.sync_api import expect
+
+    from tests.serve.test_witness import forge
+
+    db = tmp / "witness.db"
+    referee, game, _ = served_game(db, seed=7)
+    with serving(db, game) as server:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(server.links["ben"])
+        expect(page.locator("#state .head.witnessed")).to_be_visible()
+        forge(referee, game, 3)
+        expect(page.locator("#witness-alarm")).to_be_visible()
+        path = DOCS / "serve-witness.png"
+        page.screenshot(path=str(path), full_page=False)
+    referee.store.close()
+    return path
+
+
 if __name__ == "__main__":
-    for shot in take():
+    import sys
+
+    if sys.argv[1:] == ["witness"]:
+        with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
+            shots = [witness(browser, Path(tmp))]
+    else:
+        shots = take()
+    for shot in shots:
         print(f"wrote {shot.relative_to(ROOT)}")
