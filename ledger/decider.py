@@ -209,6 +209,10 @@ class Game(Protocol):
     # EVENT choices ``a``, ``b``, ``c``); ``new`` refuses a player named one. And
     # ``absent_verbs(setup) -> dict[str, str]``: the verbs that setup does without, each with
     # why (LOOP's Basic Mode has no CAREER): help, completion and errors leave them out.
+    # A game may also define ``chance(event) -> str``: what the referee dealt by chance in that
+    # fact with virtual decks (a card drawn or turned up, a shuffle, a coin tossed), "" for a
+    # fact that deals nothing; a player may take back from the phone a move that dealt nothing
+    # (``Referee.take_back``). Without one, only a move whose page told every fact may be.
 
 
 S = TypeVar("S")

@@ -165,7 +165,7 @@ from __future__ import annotations
 
 from ledger.decider import Option, Verb
 from ledger.games.planet_b.cards import dump_cards, library_face, load_cards
-from ledger.games.planet_b.describe import describe, redact
+from ledger.games.planet_b.describe import chance, describe, redact
 from ledger.games.planet_b.evolve import evolve
 from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, reserved_words, text
 from ledger.games.planet_b.model import Command, Event, State
@@ -264,6 +264,7 @@ __all__ = [
     "State",
     "View",
     "actor",
+    "chance",
     "decide",
     "describe",
     "dump_cards",

@@ -191,7 +191,7 @@ from __future__ import annotations
 from ledger.decider import Option, Verb
 from ledger.games.pursuit import data
 from ledger.games.pursuit.cards import LIBRARY_OPTIONS, dump_cards, library_face, load_cards
-from ledger.games.pursuit.describe import describe, redact
+from ledger.games.pursuit.describe import chance, describe, redact
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.grammar import ALIASES, USAGE, absent_verbs, parse, text
 from ledger.games.pursuit.model import Command, Event, State
@@ -286,6 +286,7 @@ __all__ = [
     "View",
     "absent_verbs",
     "actor",
+    "chance",
     "decide",
     "describe",
     "dump_cards",
