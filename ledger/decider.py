@@ -60,12 +60,14 @@ class Ask(msgspec.Struct, frozen=True):
     """What a player must type to make a legal move whose card face nobody has declared yet
     (a game's optional ``asks(state, command)``, or an ``Unlisted`` move): the grammar's
     ``flag`` (none: a word of its own) and a value among ``choices`` (none: typed freely),
-    ``count`` of them joined by commas, asked in the game's own ``words``."""
+    ``count`` of them joined by commas (or as few as ``least``, where the card prints a number
+    between), asked in the game's own ``words``."""
 
     flag: str
     words: str
     choices: tuple[str, ...]
     count: int = 1
+    least: int = 0  # 0: exactly ``count``
 
 
 class Unlisted(msgspec.Struct, frozen=True):

@@ -253,7 +253,9 @@ def taps(picker: Picker, text: str) -> int | None:
 
 def _taps(step: Step, text: str) -> int | None:
     if step.move is not None and step.move.text == text:
-        return (1 if step.choices else 0) + sum(ask.count for ask in step.move.asks)
+        # (a question that may stop short: its fewest values, then "that is all")
+        asked = sum(ask.least + 1 if ask.least else ask.count for ask in step.move.asks)
+        return (1 if step.choices else 0) + asked
     for choice in step.choices:
         found = _taps(choice.step, text)
         if found is not None:

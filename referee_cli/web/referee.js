@@ -77,12 +77,19 @@
     return move.asks.flatMap((ask) => Array.from({ length: ask.count }, (_, i) => ({ ask, i })));
   }
 
+  // A typed answer as one word of the grammar, whatever it holds (the server splits as a shell).
+  function quoted(value) {
+    return /^[\w:@=,.+-]+$/.test(value) ? value : "'" + value.replace(/'/g, "'\"'\"'") + "'";
+  }
+
   function payload(move) {
     if (!move.asks.length) return { command: move.command };
     let at = 0;
     const asked = move.asks.map((ask) => {
-      const value = pick.answers.slice(at, at + ask.count).join(",");
+      // (a question answered with fewer values than it may take leaves the rest empty)
+      const values = pick.answers.slice(at, at + ask.count).filter((v) => v !== "");
       at += ask.count;
+      const value = ask.choices.length ? values.join(",") : quoted(values.join(","));
       return ask.flag ? ask.flag + " " + value : value;
     });
     return { text: [move.text, ...asked].join(" ") };
@@ -96,8 +103,11 @@
 
   function back() {
     pick.told = null;
-    if (pick.answers.length) pick.answers.pop();
-    else {
+    if (pick.answers.length) {
+      // Back over the empty values "that is all" left, then over the last value chosen.
+      while (pick.answers.length && pick.answers[pick.answers.length - 1] === "") pick.answers.pop();
+      pick.answers.pop();
+    } else {
       // Back over the steps taken for the player, then over their last choice.
       while (pick.path.length > 1 && onlyWay(pick.path.slice(0, -1))) pick.path.pop();
       if (pick.path.length <= 1) pick.path = [];
@@ -193,10 +203,18 @@
     const slot = slots(move)[pick.answers.length];
     if (slot) {
       const { ask, i } = slot;
-      box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count})` : ask.words));
+      const of = ask.least ? `${ask.least} to ${ask.count}` : ask.count;
+      box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${of})` : ask.words));
       const answer = (value) => { pick.answers.push(value); drawPicker(); };
       if (ask.choices.length) {
         ask.choices.forEach((value) => chips.append(chip(value, () => answer(value))));
+        if (ask.least && i >= ask.least) {
+          // The card prints fewer than the most it may: the rest of this question left empty.
+          chips.append(chip("that is all", () => {
+            for (let n = i; n < ask.count; n++) pick.answers.push("");
+            drawPicker();
+          }, "done"));
+        }
         box.append(chips);
       } else {
         // Nothing to choose from (a card's name): typed, then on.

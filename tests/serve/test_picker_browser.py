@@ -178,7 +178,9 @@ def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path)
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
         picker = ann.locator("#picker")
-        picker.get_by_role("button", name="goal", exact=True).click()
+        # (beside HOBBY: SOCIAL WELLBEING, whose PROPERTY nobody typed, and a GOAL nobody named)
+        picker.get_by_role("button", name="goal (3)", exact=True).click()
+        picker.get_by_role("button", name="hobby", exact=True).click()
         expect(picker.locator(".ask")).to_have_text("HOBBY's reward: the HAPPINESS printed on the card")
         assert picker.locator(".picks button").all_text_contents() == [str(n) for n in range(1, 13)]
         fits(ann)
@@ -188,6 +190,47 @@ def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path)
         expect(ann.locator("#said")).to_contain_text("goal ann hobby --reward 2")
     state = referee.load(game).state
     assert state.players["ann"].achieved == ("HOBBY",) and state.goal_faces["HOBBY"].reward == 2
+    referee.store.close()
+
+
+def test_a_goal_nobody_has_named_is_achieved_from_the_picker_its_face_asked(tmp_path: Path) -> None:
+    """LOOP 2.3 at a real table: ann's kept 2 COOKING (HOUSE, HEART each) meet a GOAL nobody
+    has named yet; she names it, taps its PROPERTY (3 of the 3 to 5 it may print) and reward."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", LOOP_CARDS) if not b.startswith("[[goal]]"))
+    game = referee.new_game("loop", ["ann", "ben"], cards=activities)
+    for line in HOBBY_READY:
+        referee.submit_text(game, line.split())
+    with serving(db, game) as server, chromium() as browser:
+        ann = browser.new_context(**PHONE).new_page()
+        ann.goto(server.links["ann"])
+        picker = ann.locator("#picker")
+        picker.get_by_role("button", name="goal (3)", exact=True).click()
+        picker.get_by_role("button", name="a GOAL nobody has named yet", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("the GOAL's name, as printed on the card")
+        picker.get_by_role("textbox").fill("TEST HOME LIFE")
+        picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_have_text(
+            "the PROPERTY it calls for, as printed on the card (1 of 3 to 5)"
+        )
+        for value in ("house", "house", "heart"):
+            picker.get_by_role("button", name=value, exact=True).click()
+        fits(ann)
+        picker.get_by_role("button", name="that is all", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("its reward: the HAPPINESS printed on the card")
+        picker.get_by_role("button", name="3", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "goal ann test-home-life --needs house,house,heart --reward 3"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(ann.locator("#said")).to_contain_text("goal ann test-home-life")
+        assert ann.locator("input[name=text]").is_hidden()  # the move's text box stayed folded
+    state = referee.load(game).state
+    assert state.players["ann"].achieved == ("TEST HOME LIFE",)
+    assert state.goal_faces["TEST HOME LIFE"].reward == 3
     referee.store.close()
 
 
