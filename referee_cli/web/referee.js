@@ -82,15 +82,19 @@
     return /^[\w:@=,.+-]+$/.test(value) ? value : "'" + value.replace(/'/g, "'\"'\"'") + "'";
   }
 
+  // The grammar's words of the answers: "--flag a,b", "key=a key=b" (a flag ending in "="),
+  // or the values alone; a question left out (not printed on the card) says nothing.
   function payload(move) {
     if (!move.asks.length) return { command: move.command };
     let at = 0;
-    const asked = move.asks.map((ask) => {
+    const asked = move.asks.flatMap((ask) => {
       // (a question answered with fewer values than it may take leaves the rest empty)
       const values = pick.answers.slice(at, at + ask.count).filter((v) => v !== "");
       at += ask.count;
-      const value = ask.choices.length ? values.join(",") : quoted(values.join(","));
-      return ask.flag ? ask.flag + " " + value : value;
+      if (!values.length) return [];
+      if (ask.flag.endsWith("=")) return values.map((v) => quoted(ask.flag + v));
+      const value = quoted(values.join(","));
+      return [ask.flag ? ask.flag + " " + value : value];
     });
     return { text: [move.text, ...asked].join(" ") };
   }
@@ -206,15 +210,15 @@
       const of = ask.least ? `${ask.least} to ${ask.count}` : ask.count;
       box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${of})` : ask.words));
       const answer = (value) => { pick.answers.push(value); drawPicker(); };
+      // The card prints fewer values than the most, or none: the rest of this question empty.
+      const skip = (from) => {
+        for (let n = from; n < ask.count; n++) pick.answers.push("");
+        drawPicker();
+      };
       if (ask.choices.length) {
         ask.choices.forEach((value) => chips.append(chip(value, () => answer(value))));
-        if (ask.least && i >= ask.least) {
-          // The card prints fewer than the most it may: the rest of this question left empty.
-          chips.append(chip("that is all", () => {
-            for (let n = i; n < ask.count; n++) pick.answers.push("");
-            drawPicker();
-          }, "done"));
-        }
+        if (ask.least && i >= ask.least) chips.append(chip("that is all", () => skip(i), "done"));
+        else if (ask.optional && !i) chips.append(chip("not on the card", () => skip(i), "done"));
         box.append(chips);
       } else {
         // Nothing to choose from (a card's name): typed, then on.
@@ -224,6 +228,7 @@
         input.autocomplete = "off";
         const go = el("button", null, "next");
         form.append(input, go);
+        if (ask.optional) form.append(chip("not on the card", () => skip(i), "done"));
         form.addEventListener("submit", (event) => {
           event.preventDefault();
           if (input.value.trim()) answer(input.value.trim());

@@ -169,7 +169,7 @@ from ledger.games.planet_b.describe import chance, describe, redact
 from ledger.games.planet_b.evolve import evolve
 from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, reserved_words, text
 from ledger.games.planet_b.model import Command, Event, State
-from ledger.games.planet_b.moves import legal
+from ledger.games.planet_b.moves import legal, unlisted
 from ledger.games.planet_b.present import present
 from ledger.games.planet_b.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
 from ledger.games.planet_b.score import score, standing
@@ -290,6 +290,7 @@ __all__ = [
     "text",
     "title",
     "to_act",
+    "unlisted",
     "verbs",
     "view",
 ]

@@ -195,7 +195,7 @@ from ledger.games.pursuit.describe import chance, describe, redact
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.grammar import ALIASES, USAGE, absent_verbs, parse, text
 from ledger.games.pursuit.model import Command, Event, State
-from ledger.games.pursuit.moves import legal
+from ledger.games.pursuit.moves import legal, unlisted
 from ledger.games.pursuit.present import present
 from ledger.games.pursuit.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
 from ledger.games.pursuit.score import score, standing
@@ -311,6 +311,7 @@ __all__ = [
     "text",
     "title",
     "to_act",
+    "unlisted",
     "verbs",
     "view",
 ]
