@@ -24,7 +24,7 @@
 
   // --- the move picker: the verb, then each word still open, as chips; the move in words;
   // then record. The tree comes from the server (ledger/picker.py); this only walks it.
-  let pick = { raw: null, tree: null, path: [], answers: [], told: null, telling: false };
+  let pick = { raw: null, tree: null, path: [], answers: [], told: null, telling: false, draft: null };
 
   function chip(label, onclick, cls) {
     const button = document.createElement("button");
@@ -103,10 +103,12 @@
     pick.path = [];
     pick.answers = [];
     pick.told = null;
+    pick.draft = null;
   }
 
   function back() {
     pick.told = null;
+    pick.draft = null;
     if (pick.answers.length) {
       // Back over the empty values "that is all" left, then over the last value chosen.
       while (pick.answers.length && pick.answers[pick.answers.length - 1] === "") pick.answers.pop();
@@ -150,7 +152,7 @@
     if (raw !== pick.raw) {
       // The table moved on: the choices are new, so is the path.
       if (pick.raw !== null && pick.path.length) say("the table changed: pick again", false);
-      pick = { raw, tree: JSON.parse(raw), path: [], answers: [], told: null, telling: false };
+      pick = { raw, tree: JSON.parse(raw), path: [], answers: [], told: null, telling: false, draft: null };
     }
     const tree = pick.tree;
     if (!tree.verbs.length) return;
@@ -209,7 +211,7 @@
       const { ask, i } = slot;
       const of = ask.least ? `${ask.least} to ${ask.count}` : ask.count;
       box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${of})` : ask.words));
-      const answer = (value) => { pick.answers.push(value); drawPicker(); };
+      const answer = (value) => { pick.draft = null; pick.answers.push(value); drawPicker(); };
       // The card prints fewer values than the most, or none: the rest of this question empty.
       const skip = (from) => {
         for (let n = from; n < ask.count; n++) pick.answers.push("");
@@ -226,6 +228,11 @@
         const input = el("input");
         input.setAttribute("aria-label", ask.words);
         input.autocomplete = "off";
+        // What is being typed survives the page's live updates (another phone's move redraws
+        // the picker; the question is the same while the choices are).
+        const at = pick.answers.length;
+        if (pick.draft && pick.draft.at === at) input.value = pick.draft.value;
+        input.addEventListener("input", () => { pick.draft = { at, value: input.value }; });
         const go = el("button", null, "next");
         form.append(input, go);
         if (ask.optional) form.append(chip("not on the card", () => skip(i), "done"));

@@ -261,3 +261,89 @@ def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_
     face = referee.load(game).state.activity_faces["YOGA"]
     assert (face.needs, face.props) == (("utility", "utility"), ("heart", "leaf"))
     referee.store.close()
+
+
+def test_a_planet_b_news_card_nobody_declared_is_declared_from_the_table_page(tmp_path: Path) -> None:
+    """Planet B at a real table whose cards file lacks one news card (the tests' own, invented):
+    the table's page declares it with the picker, each part of the card asked in the game's
+    words, the move's text box folded away."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    blocks = re.split(r"\n(?=\[\[)", PLANET_B_CARDS)
+    cards = "\n".join(b for b in blocks if 'name = "SOLAR ROOFS"' not in b)
+    game = referee.new_game("planet-b", PLAYERS, cards=cards)
+    while referee.load(game).state.phase != "turn":  # the setup and the draft, typed
+        referee.submit(game, referee.legal(game)[0].command)
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        expect(table.locator("#link")).to_have_text("live")
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name="declare", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("its name, as printed on the card")
+        picker.get_by_role("textbox").fill("SOLAR ROOFS")
+        # A player moves meanwhile: the page updates, the table's choices are the same, and
+        # what it was typing stays.
+        tile = next(m for m in referee.legal(game) if m.text.startswith("tile "))
+        referee.submit(game, tile.command)
+        expect(table.locator("ol.log")).to_contain_text(tile.text)
+        expect(picker.get_by_role("textbox")).to_have_value("SOLAR ROOFS")
+        picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_have_text("its pile")
+        picker.get_by_role("button", name="I", exact=True).click()
+        expect(picker.locator(".ask")).to_contain_text("its box, as printed, in the effect language")
+        picker.get_by_role("textbox").fill("2plant news")
+        picker.get_by_role("button", name="next").click()
+        picker.get_by_role("button", name="no", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "declare news solar-roofs pile=I box=2plant,news immoral=no"
+        )
+        fits(table)
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_contain_text("declare news solar-roofs")
+        assert table.locator("input[name=text]").is_hidden()
+    news = referee.load(game).state.faces.news["SOLAR ROOFS"]  # a reveal of pile I may now name it
+    assert (news.pile, news.box, news.immoral) == ("I", "2plant news", False)
+    referee.store.close()
+
+
+def test_a_pursuit_card_nobody_declared_is_declared_from_the_table_page(tmp_path: Path) -> None:
+    """The Pursuit of Happiness at a real table whose cards file lacks one project (the tests'
+    own): its name and levels typed as printed, the level it does not print left out."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    blocks = re.split(r"\n(?=\[\[)", PURSUIT_CARDS)
+    cards = PURSUIT_SETTINGS + "\n" + "\n".join(b for b in blocks if 'name = "TEST CHOIR"' not in b)
+    game = referee.new_game("pursuit", PLAYERS, cards=cards)
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name=re.compile(r"^declare \(")).click()
+        picker.get_by_role("button", name="project", exact=True).click()
+        picker.get_by_role("textbox").fill("TEST CHOIR")
+        # The page's first live update redraws the picker: what was typed stays.
+        expect(table.locator("#link")).to_have_text("live")
+        expect(picker.get_by_role("textbox")).to_have_value("TEST CHOIR")
+        picker.get_by_role("button", name="next").click()
+        for n, level in enumerate(
+            (".2creativity.1sth", ".1hourglass,2creativity.2lth", ".2hourglass,3creativity.4lth")
+        ):
+            expect(picker.locator(".ask")).to_contain_text(f"its level {n + 1}, as printed")
+            picker.get_by_role("textbox").fill(level)
+            picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_contain_text("its level 4, as printed")
+        fits(table)
+        picker.get_by_role("button", name="not on the card", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "declare project test-choir l1=.2creativity.1sth l2=.1hourglass,2creativity.2lth"
+            " l3=.2hourglass,3creativity.4lth"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_contain_text("declare project test-choir")
+    assert len(referee.load(game).state.faces.cards["TEST CHOIR"].levels) == 3
+    referee.store.close()
