@@ -39,7 +39,7 @@ GAMES = {
     "pursuit": PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS,
 }
 ROUND = 7  # moves made from the pages at least: every player's turn (LOOP: WORK, then end)
-MOST = 24  # Planet B at a real table: the table reveals its setup first
+MOST = 24  # moves at most, until every player has moved
 
 
 def fits(page: Any) -> None:
@@ -82,10 +82,9 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
 
     db = tmp_path / "ledger.db"
     referee = Referee(Store(db), clock=fixed_clock())
-    # Planet B and Pursuit at a real table: with virtual decks their first moves (draft picks,
-    # Child Traits) are told only in part before they are recorded, so none is taken back
-    # from a phone (Referee.take_back).
-    game = referee.new_game(kind, PLAYERS, seed=7 if kind == "loop" else None, cards=GAMES[kind])
+    # Virtual decks: a mis-tap is taken back from the phone unless the referee dealt its mover
+    # a card by chance (Referee.take_back); a draft pick, a Child Trait, a WORK deal none.
+    game = referee.new_game(kind, PLAYERS, seed=7, cards=GAMES[kind])
     with serving(db, game) as server, chromium() as browser:
         board = browser.new_context(**PHONE).new_page()
         board.goto(server.base + "/")
