@@ -196,7 +196,9 @@
       return;
     }
     const crumbs = el("p", "crumbs");
-    crumbs.append(el("b", null, words.join(" ")));
+    // (with what is answered so far: a card's name, its first PROPERTY)
+    const answered = move ? pick.answers.filter((v) => v !== "") : [];
+    crumbs.append(el("b", null, [...words, ...answered].join(" ")));
     crumbs.append(" ", chip("back", back, "quiet"), " ", cancel());
     box.append(crumbs);
     if (verb.help) box.append(el("p", "help", verb.help));
