@@ -84,6 +84,17 @@ def play_until(referee: Referee, game: int, verb: str) -> LegalMove:
     raise AssertionError(f"no {verb} move offered")
 
 
+def made(tmp_path: Path, kind: str, turn: str, verb: str) -> tuple[Referee, int, str]:
+    """A seeded game of ``kind`` where a move of ``verb`` was just made (LOOP: after a ``turn``
+    of WORK or BUY by the first player); the game, and who made it."""
+    referee, game = seeded(tmp_path, kind)
+    if kind == "loop":
+        referee.submit(game, next(m for m in referee.legal(game) if m.text.startswith(f"{turn} ")).command)
+    move = play_until(referee, game, verb)
+    referee.submit(game, move.command)
+    return referee, game, referee.load(game).game.actor(move.command)
+
+
 @pytest.mark.parametrize(
     ("kind", "verb"),
     [
@@ -93,12 +104,7 @@ def play_until(referee: Referee, game: int, verb: str) -> LegalMove:
     ],
 )
 def test_a_move_that_dealt_its_mover_nothing_is_taken_back(tmp_path: Path, kind: str, verb: str) -> None:
-    referee, game = seeded(tmp_path, kind)
-    if kind == "loop":
-        referee.submit(game, next(m for m in referee.legal(game) if m.text.startswith("work ")).command)
-    move = play_until(referee, game, verb)
-    referee.submit(game, move.command)
-    player = referee.load(game).game.actor(move.command)
+    referee, game, player = made(tmp_path, kind, "work", verb)
     offer = referee.take_back_offer(game, player)
     assert offer is not None and not offer.dealt and not offer.since, offer
     referee.take_back(game, player)
@@ -117,12 +123,7 @@ def test_a_move_that_dealt_its_mover_nothing_is_taken_back(tmp_path: Path, kind:
 def test_a_move_that_dealt_its_mover_a_card_is_not_taken_back(
     tmp_path: Path, kind: str, verb: str, dealt: str
 ) -> None:
-    referee, game = seeded(tmp_path, kind)
-    if kind == "loop":
-        referee.submit(game, next(m for m in referee.legal(game) if m.text.startswith("buy ")).command)
-    move = play_until(referee, game, verb)
-    referee.submit(game, move.command)
-    player = referee.load(game).game.actor(move.command)
+    referee, game, player = made(tmp_path, kind, "buy", verb)
     head = referee.load(game).head
     with pytest.raises(IllegalMove) as refused:
         referee.take_back(game, player)

@@ -163,15 +163,20 @@ HOBBY_READY = [
 ]
 
 
-def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
-    from playwright.sync_api import expect
-
-    db = tmp_path / "ledger.db"
+def hobby_ready(db: Path) -> tuple[Referee, int]:
     referee = Referee(Store(db), clock=fixed_clock())
     activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", LOOP_CARDS) if not b.startswith("[[goal]]"))
     game = referee.new_game("loop", ["ann", "ben"], cards=activities)
     for line in HOBBY_READY:
         referee.submit_text(game, line.split())
+    return referee, game
+
+
+def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee, game = hobby_ready(db)
     assert referee.load(game).state.goal_faces["HOBBY"].reward is None
     with serving(db, game) as server, chromium() as browser:
         ann = browser.new_context(**PHONE).new_page()
@@ -198,11 +203,7 @@ def test_a_goal_nobody_has_named_is_achieved_from_the_picker_its_face_asked(tmp_
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
-    referee = Referee(Store(db), clock=fixed_clock())
-    activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", LOOP_CARDS) if not b.startswith("[[goal]]"))
-    game = referee.new_game("loop", ["ann", "ben"], cards=activities)
-    for line in HOBBY_READY:
-        referee.submit_text(game, line.split())
+    referee, game = hobby_ready(db)
     with serving(db, game) as server, chromium() as browser:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
