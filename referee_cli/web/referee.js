@@ -219,10 +219,13 @@
         for (let n = from; n < ask.count; n++) pick.answers.push("");
         drawPicker();
       };
+      const enough = (row) => {
+        if (ask.least && i >= ask.least) row.append(chip("that is all", () => skip(i), "done"));
+        else if (ask.optional && !i) row.append(chip("not on the card", () => skip(i), "done"));
+      };
       if (ask.choices.length) {
         ask.choices.forEach((value) => chips.append(chip(value, () => answer(value))));
-        if (ask.least && i >= ask.least) chips.append(chip("that is all", () => skip(i), "done"));
-        else if (ask.optional && !i) chips.append(chip("not on the card", () => skip(i), "done"));
+        enough(chips);
         box.append(chips);
       } else {
         // Nothing to choose from (a card's name): typed, then on.
@@ -237,7 +240,7 @@
         input.addEventListener("input", () => { pick.draft = { at, value: input.value }; });
         const go = el("button", null, "next");
         form.append(input, go);
-        if (ask.optional) form.append(chip("not on the card", () => skip(i), "done"));
+        enough(form);
         form.addEventListener("submit", (event) => {
           event.preventDefault();
           if (input.value.trim()) answer(input.value.trim());

@@ -347,3 +347,46 @@ def test_a_pursuit_card_nobody_declared_is_declared_from_the_table_page(tmp_path
         expect(table.locator("#said")).to_contain_text("declare project test-choir")
     assert len(referee.load(game).state.faces.cards["TEST CHOIR"].levels) == 3
     referee.store.close()
+
+
+def test_a_planet_b_building_nobody_declared_is_declared_with_its_one_work_area(tmp_path: Path) -> None:
+    """A building prints 1 or 2 work areas and action boxes: "that is all" after the first."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    blocks = re.split(r"\n(?=\[\[)", PLANET_B_CARDS)
+    game = referee.new_game(
+        "planet-b", PLAYERS, cards="\n".join(b for b in blocks if 'name = "WORKSHOP"' not in b)
+    )
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        expect(table.locator("#link")).to_have_text("live")
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name="declare", exact=True).click()
+
+        def typed(value: str) -> None:
+            picker.get_by_role("textbox").fill(value)
+            picker.get_by_role("button", name="next").click()
+
+        typed("TEST SHED")
+        picker.get_by_role("button", name="A", exact=True).click()
+        typed("4")
+        typed("1")
+        typed("crafty")
+        expect(picker.locator(".ask")).to_have_text(
+            "each work area's spaces, as printed (crafty+brainy) (2 of 1 to 2)"
+        )
+        fits(table)
+        picker.get_by_role("button", name="that is all", exact=True).click()
+        typed("3money")
+        picker.get_by_role("button", name="that is all", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "declare building test-shed pile=A cost=4 vp=1 area=crafty box=3money"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_have_class("said ok")
+    building = referee.load(game).state.faces.buildings["TEST SHED"]
+    assert (building.cost, building.areas, building.boxes) == (4, ("crafty",), ("3money",))
+    referee.store.close()
