@@ -121,3 +121,30 @@ def test_nothing_is_asked_with_virtual_decks(tmp_path: Path) -> None:
     for kind, cards in (("planet-b", PLANET_B_CARDS), ("pursuit", PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS)):
         game = referee.new_game(kind, PLAYERS, seed=3, cards=cards)
         assert list(games.get(kind).unlisted(referee.load(game).state)) == []
+
+
+def test_a_planet_b_tile_nobody_declared_is_asked_each_side_and_what_follows(tmp_path: Path) -> None:
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    game = referee.new_game("planet-b", PLAYERS, cards=without(PLANET_B_CARDS, "tile", "ASTEROID MINING"))
+    move = table_move(referee, game, "a new conglomerate tile")
+    assert [a.choices for a in move.asks if a.choices] == [("A", "B"), ("flip", "remove"), ("flip", "remove")]
+    answers = [["ASTEROID MINING"], ["A"], ["all:iridium produce work"], ["flip"]]
+    answers += [["-2money 2iridium faction-check news"], ["remove"]]
+    referee.submit_text(game, shlex.split(posted(move, answers)))
+    tile = referee.load(game).state.faces.tiles["ASTEROID MINING"]
+    assert (tile.set, tile.grey, tile.red_then) == ("A", "all:iridium produce work", "remove")
+
+
+def test_a_community_card_nobody_declared_is_asked_its_engage_and_outcomes(tmp_path: Path) -> None:
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    cards = PURSUIT_SETTINGS + "\n" + without(PURSUIT_CARDS, "community", "ORGANIZE A PARTY")
+    game = referee.new_game("pursuit", PLAYERS, options={"modules": "community"}, cards=cards)
+    move = table_move(referee, game, "a new Community card")
+    outcomes = move.asks[-1]
+    assert (outcomes.flag, outcomes.least) == ("outcome=", 1)  # Community: "numbered Outcomes"
+    answers = [["ORGANIZE A PARTY"], ["no"], [".1money,2creativity.1sth,1popularity"]]
+    answers += [[".1creativity.1lth", "..1popularity"]]
+    referee.submit_text(game, shlex.split(posted(move, answers)))
+    card = referee.load(game).state.faces.community["ORGANIZE A PARTY"]
+    assert [o.reward for o in card.outcomes] == ["1lth", "1popularity"]
+    assert sorted(card.engage.cost.split()) == ["1money", "2creativity"]
