@@ -117,7 +117,7 @@ def test_a_move_that_dealt_its_mover_nothing_is_taken_back(tmp_path: Path, kind:
     [
         ("loop", "end", "a MATERIAL turned up from the deck"),  # 2.7: the BUY AREA refilled
         ("planet-b", "redraw", "a building drawn"),  # the hand drawn back up from a pile
-        ("pursuit", "start-friendship", "a friends card turned up from its pile"),  # the slot refilled
+        ("pursuit", "start-friendship", "a Friend card turned up from its pile"),  # the slot refilled
     ],
 )
 def test_a_move_that_dealt_its_mover_a_card_is_not_taken_back(

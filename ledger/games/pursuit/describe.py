@@ -127,7 +127,7 @@ def chance(event: Event) -> str:
         case Shuffled():
             return "the piles shuffled"
         case SlotFilled(by="") | Drawn(by=""):
-            return f"a {event.board} card turned up from its pile"
+            return f"a {'Community' if event.board == 'community' else 'Friend'} card turned up from its pile"
     return ""
 
 
