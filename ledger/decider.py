@@ -59,13 +59,17 @@ class Verb(msgspec.Struct, frozen=True):
 class Ask(msgspec.Struct, frozen=True):
     """What a player must type to make a legal move whose card face nobody has declared yet
     (a game's optional ``asks(state, command)``, or an ``Unlisted`` move): the grammar's
-    ``flag`` (none: a word of its own) and a value among ``choices`` (none: typed freely),
-    ``count`` of them joined by commas, asked in the game's own ``words``."""
+    ``flag`` (none: a word of its own; ending in ``=``, as ``pile=``, each value a word
+    ``pile=I`` of its own) and a value among ``choices`` (none: typed freely), ``count`` of them
+    joined by commas (or as few as ``least``, where the card prints a number between; or none
+    at all if ``optional``, a part a card may not print), asked in the game's own ``words``."""
 
     flag: str
     words: str
     choices: tuple[str, ...]
     count: int = 1
+    least: int = 0  # 0: exactly ``count``
+    optional: bool = False
 
 
 class Unlisted(msgspec.Struct, frozen=True):
@@ -209,6 +213,10 @@ class Game(Protocol):
     # EVENT choices ``a``, ``b``, ``c``); ``new`` refuses a player named one. And
     # ``absent_verbs(setup) -> dict[str, str]``: the verbs that setup does without, each with
     # why (LOOP's Basic Mode has no CAREER): help, completion and errors leave them out.
+    # A game may also define ``chance(event) -> str``: what the referee dealt by chance in that
+    # fact with virtual decks (a card drawn or turned up, a shuffle, a coin tossed), "" for a
+    # fact that deals nothing; a player may take back from the phone a move that dealt nothing
+    # (``Referee.take_back``). Without one, only a move whose page told every fact may be.
 
 
 S = TypeVar("S")

@@ -253,7 +253,12 @@ def taps(picker: Picker, text: str) -> int | None:
 
 def _taps(step: Step, text: str) -> int | None:
     if step.move is not None and step.move.text == text:
-        return (1 if step.choices else 0) + sum(ask.count for ask in step.move.asks)
+        # (the fewest: a question that may stop short, its least values, then "that is all";
+        # one the card may not print, "not on the card")
+        asked = sum(
+            1 if ask.optional else ask.least + 1 if ask.least else ask.count for ask in step.move.asks
+        )
+        return (1 if step.choices else 0) + asked
     for choice in step.choices:
         found = _taps(choice.step, text)
         if found is not None:

@@ -227,7 +227,7 @@ class TakeBack(msgspec.Struct):
     seq: int
     text: str
     since: list[str]  # the players (or the table) who moved after it; empty: theirs to take back
-    dealt: bool = False  # dealt cards by chance (virtual decks) its mover saw: the table's to undo
+    dealt: str = ""  # what it dealt by chance (virtual decks), its mover having seen it: the table's to undo
 
 
 class VerifyReport(msgspec.Struct):
@@ -1386,32 +1386,55 @@ class Referee:
         has moved since, only the table may undo or void it, with their agreement."""
         loaded = self.load(game_id)
         player = _player(loaded.setup, player)
+        if loaded.game.is_over(loaded.state):
+            raise IllegalMove(
+                f"{player} cannot take back a move from the phone: the game is over",
+                legal="the table's page undoes the game's last move (logged), if the table agrees",
+            )
         target = self._last_live_move(game_id)
         if seq is not None and seq != target:
             raise self._not_yours(game_id, player, seq)
         if target is not None and target > self.store.setup_span(game_id):
             row = self.store.rows(game_id, target - 1, target)[0]
             command = decode_command(loaded.game, row.body)
-            if row.actor == player and self._dealt(game_id, loaded, target, command):
+            dealt = self._dealt(game_id, loaded, target, command) if row.actor == player else ""
+            if dealt:
                 raise IllegalMove(
                     f"{player} cannot take back #{target} ({loaded.game.text(command)}) from the phone:"
-                    " the referee dealt it cards by chance (virtual decks), which its page has shown",
+                    f" the referee dealt it cards by chance (virtual decks: {dealt}), which its page"
+                    " has shown, and taken back it would be dealt again to a mover who knows them",
                     legal="the table's page undoes it (logged), if the table agrees",
                 )
         return self._undo(game_id, player, "taken back", player)
 
-    def _dealt(self, game_id: int, loaded: Loaded, seq: int, command: Any) -> bool:
-        """Whether move ``seq`` (``command``) has facts its page could not tell before it was
-        recorded, at a table with virtual decks (``preview``): the referee dealt it by chance,
-        its mover has seen what, and taking it back would let them deal again, knowing."""
+    def _dealt(self, game_id: int, loaded: Loaded, seq: int, command: Any) -> str:
+        """What the referee dealt by chance in move ``seq`` (``command``) at a table with virtual
+        decks that its mover has seen, so that taking it back would let them deal again,
+        knowing: the game's ``chance`` of each such fact, joined ("" if none). A deal hidden
+        from the mover (a shuffle's order, the next player's FAVOUR) taught them nothing. A
+        game without ``chance``: any fact its page could not tell before (``preview``)."""
         if loaded.setup.seed is None:
-            return False
-        return _untold(loaded.game, self.load(game_id, seq - 1).state, command)
+            return ""
+        game, state = loaded.game, self.load(game_id, seq - 1).state
+        chance = getattr(game, "chance", None)  # optional: the facts a game deals by chance
+        if chance is None:
+            return "facts its page could not tell before" if _untold(game, state, command) else ""
+        mover = game.actor(command)
+        as_player = mover if mover in loaded.setup.players else None
+        dealt = [
+            chance(e)
+            for e in game.decide(state, command)
+            if game.redact(e, None) == e or game.redact(e, as_player) != game.redact(e, None)
+        ]
+        return ", ".join(dict.fromkeys(d for d in dealt if d))
 
     def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
-        """``player``'s latest live move among the last ``within`` moves, and who moved since."""
+        """``player``'s latest live move among the last ``within`` moves, and who moved since;
+        none once the game is over (its end is the table's to undo, not a mis-tap's)."""
         loaded = self.load(game_id)
         game, player = loaded.game, _player(loaded.setup, player)
+        if game.is_over(loaded.state):
+            return None
         reverted = self._reverted(game_id)
         since: list[str] = []
         setup_span = self.store.setup_span(game_id)
@@ -1423,7 +1446,7 @@ class Referee:
             row = self.store.rows(game_id, seq - 1, seq)[0]
             if row.actor == player:
                 command = decode_command(game, row.body)
-                dealt = not since and self._dealt(game_id, loaded, seq, command)
+                dealt = "" if since else self._dealt(game_id, loaded, seq, command)
                 return TakeBack(seq, game.text(command), since, dealt)
             if row.actor not in since:
                 since.append(row.actor)

@@ -24,7 +24,7 @@
 
   // --- the move picker: the verb, then each word still open, as chips; the move in words;
   // then record. The tree comes from the server (ledger/picker.py); this only walks it.
-  let pick = { raw: null, tree: null, path: [], answers: [], told: null, telling: false };
+  let pick = { raw: null, tree: null, path: [], answers: [], told: null, telling: false, draft: null };
 
   function chip(label, onclick, cls) {
     const button = document.createElement("button");
@@ -77,13 +77,24 @@
     return move.asks.flatMap((ask) => Array.from({ length: ask.count }, (_, i) => ({ ask, i })));
   }
 
+  // A typed answer as one word of the grammar, whatever it holds (the server splits as a shell).
+  function quoted(value) {
+    return /^[\w:@=,.+-]+$/.test(value) ? value : "'" + value.replace(/'/g, "'\"'\"'") + "'";
+  }
+
+  // The grammar's words of the answers: "--flag a,b", "key=a key=b" (a flag ending in "="),
+  // or the values alone; a question left out (not printed on the card) says nothing.
   function payload(move) {
     if (!move.asks.length) return { command: move.command };
     let at = 0;
-    const asked = move.asks.map((ask) => {
-      const value = pick.answers.slice(at, at + ask.count).join(",");
+    const asked = move.asks.flatMap((ask) => {
+      // (a question answered with fewer values than it may take leaves the rest empty)
+      const values = pick.answers.slice(at, at + ask.count).filter((v) => v !== "");
       at += ask.count;
-      return ask.flag ? ask.flag + " " + value : value;
+      if (!values.length) return [];
+      if (ask.flag.endsWith("=")) return values.map((v) => quoted(ask.flag + v));
+      const value = quoted(values.join(","));
+      return [ask.flag ? ask.flag + " " + value : value];
     });
     return { text: [move.text, ...asked].join(" ") };
   }
@@ -92,12 +103,17 @@
     pick.path = [];
     pick.answers = [];
     pick.told = null;
+    pick.draft = null;
   }
 
   function back() {
     pick.told = null;
-    if (pick.answers.length) pick.answers.pop();
-    else {
+    pick.draft = null;
+    if (pick.answers.length) {
+      // Back over the empty values "that is all" left, then over the last value chosen.
+      while (pick.answers.length && pick.answers[pick.answers.length - 1] === "") pick.answers.pop();
+      pick.answers.pop();
+    } else {
       // Back over the steps taken for the player, then over their last choice.
       while (pick.path.length > 1 && onlyWay(pick.path.slice(0, -1))) pick.path.pop();
       if (pick.path.length <= 1) pick.path = [];
@@ -136,7 +152,7 @@
     if (raw !== pick.raw) {
       // The table moved on: the choices are new, so is the path.
       if (pick.raw !== null && pick.path.length) say("the table changed: pick again", false);
-      pick = { raw, tree: JSON.parse(raw), path: [], answers: [], told: null, telling: false };
+      pick = { raw, tree: JSON.parse(raw), path: [], answers: [], told: null, telling: false, draft: null };
     }
     const tree = pick.tree;
     if (!tree.verbs.length) return;
@@ -180,7 +196,9 @@
       return;
     }
     const crumbs = el("p", "crumbs");
-    crumbs.append(el("b", null, words.join(" ")));
+    // (with what is answered so far: a card's name, its first PROPERTY)
+    const answered = move ? pick.answers.filter((v) => v !== "") : [];
+    crumbs.append(el("b", null, [...words, ...answered].join(" ")));
     crumbs.append(" ", chip("back", back, "quiet"), " ", cancel());
     box.append(crumbs);
     if (verb.help) box.append(el("p", "help", verb.help));
@@ -193,10 +211,21 @@
     const slot = slots(move)[pick.answers.length];
     if (slot) {
       const { ask, i } = slot;
-      box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count})` : ask.words));
-      const answer = (value) => { pick.answers.push(value); drawPicker(); };
+      const of = ask.least ? `${ask.least} to ${ask.count}` : ask.count;
+      box.append(el("p", "ask", ask.count > 1 ? `${ask.words} (${i + 1} of ${of})` : ask.words));
+      const answer = (value) => { pick.draft = null; pick.answers.push(value); drawPicker(); };
+      // The card prints fewer values than the most, or none: the rest of this question empty.
+      const skip = (from) => {
+        for (let n = from; n < ask.count; n++) pick.answers.push("");
+        drawPicker();
+      };
+      const enough = (row) => {
+        if (ask.least && i >= ask.least) row.append(chip("that is all", () => skip(i), "done"));
+        else if (ask.optional && !i) row.append(chip("not on the card", () => skip(i), "done"));
+      };
       if (ask.choices.length) {
         ask.choices.forEach((value) => chips.append(chip(value, () => answer(value))));
+        enough(chips);
         box.append(chips);
       } else {
         // Nothing to choose from (a card's name): typed, then on.
@@ -204,8 +233,14 @@
         const input = el("input");
         input.setAttribute("aria-label", ask.words);
         input.autocomplete = "off";
+        // What is being typed survives the page's live updates (another phone's move redraws
+        // the picker; the question is the same while the choices are).
+        const at = pick.answers.length;
+        if (pick.draft && pick.draft.at === at) input.value = pick.draft.value;
+        input.addEventListener("input", () => { pick.draft = { at, value: input.value }; });
         const go = el("button", null, "next");
         form.append(input, go);
+        enough(form);
         form.addEventListener("submit", (event) => {
           event.preventDefault();
           if (input.value.trim()) answer(input.value.trim());

@@ -59,3 +59,35 @@ def test_a_new_activity_card_at_a_physical_table_is_unlisted_its_face_asked() ->
     # Virtual decks: every face is known, nothing is unlisted.
     seeded = Table(2, seed=1)
     assert list(loop.unlisted(seeded.state)) == []
+
+
+def test_a_goal_nobody_has_named_or_whose_property_nobody_typed_is_unlisted_its_face_asked() -> None:
+    """LOOP 2.3 and 3.2 at a physical table: 18 GOAL, of which the rulebook names a few; a GOAL
+    whose PROPERTY nobody has typed (SOCIAL WELLBEING, named in an example only) or that nobody
+    has named can still be achieved from a page: the player types what the card shows."""
+    table = hobby_ready()
+    goals = {u.label: u for u in loop.unlisted(table.state) if u.actor == "alice"}
+    assert set(goals) == {"SOCIAL WELLBEING", "a GOAL nobody has named yet"}
+    named = goals["SOCIAL WELLBEING"]
+    assert named.text == "goal alice social-wellbeing"
+    assert [(a.flag, a.count, a.least) for a in named.asks] == [("--needs", 5, 3), ("--reward", 1, 0)]
+    assert named.asks[0].choices == loop.data.PROPERTIES  # 3.2: "3 to 5 PROPERTY"
+    new = goals["a GOAL nobody has named yet"]
+    assert (new.text, [a.flag for a in new.asks]) == ("goal alice", ["", "--needs", "--reward"])
+    # The words the picker posts with the answers: the face is learnt and the GOAL achieved,
+    # if the kept ACTIVITY meet it (2 PICNIC: LEAF, BOOK each).
+    events = table.play("goal alice 'TEST FRIENDS' --needs leaf,book,leaf --reward 4")
+    assert events[:2] == [
+        GoalDeclared("TEST FRIENDS", ("book", "leaf", "leaf"), 4),
+        GoalAchieved("alice", "TEST FRIENDS", 4),
+    ]
+    # Achieved, it is asked no more (each GOAL once, 2.3).
+    assert "TEST FRIENDS" not in {u.label for u in loop.unlisted(table.state)}
+
+
+def test_no_goal_is_asked_outside_a_consume_turn_or_with_virtual_decks() -> None:
+    table = hobby_ready()
+    table.play("work alice")  # a WORK turn: GOAL are achieved in a CONSUME turn (2.3)
+    assert [u.actor for u in loop.unlisted(table.state)] in ([], ["table"])
+    seeded = Table(2, seed=1)
+    assert list(loop.unlisted(seeded.state)) == []

@@ -39,7 +39,7 @@ GAMES = {
     "pursuit": PURSUIT_SETTINGS + "\n" + PURSUIT_CARDS,
 }
 ROUND = 7  # moves made from the pages at least: every player's turn (LOOP: WORK, then end)
-MOST = 24  # Planet B at a real table: the table reveals its setup first
+MOST = 24  # moves at most, until every player has moved
 
 
 def fits(page: Any) -> None:
@@ -82,10 +82,9 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
 
     db = tmp_path / "ledger.db"
     referee = Referee(Store(db), clock=fixed_clock())
-    # Planet B and Pursuit at a real table: with virtual decks their first moves (draft picks,
-    # Child Traits) are told only in part before they are recorded, so none is taken back
-    # from a phone (Referee.take_back).
-    game = referee.new_game(kind, PLAYERS, seed=7 if kind == "loop" else None, cards=GAMES[kind])
+    # Virtual decks: a mis-tap is taken back from the phone unless the referee dealt its mover
+    # a card by chance (Referee.take_back); a draft pick, a Child Trait, a WORK deal none.
+    game = referee.new_game(kind, PLAYERS, seed=7, cards=GAMES[kind])
     with serving(db, game) as server, chromium() as browser:
         board = browser.new_context(**PHONE).new_page()
         board.goto(server.base + "/")
@@ -164,21 +163,28 @@ HOBBY_READY = [
 ]
 
 
-def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
-    from playwright.sync_api import expect
-
-    db = tmp_path / "ledger.db"
+def hobby_ready(db: Path) -> tuple[Referee, int]:
     referee = Referee(Store(db), clock=fixed_clock())
     activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", LOOP_CARDS) if not b.startswith("[[goal]]"))
     game = referee.new_game("loop", ["ann", "ben"], cards=activities)
     for line in HOBBY_READY:
         referee.submit_text(game, line.split())
+    return referee, game
+
+
+def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee, game = hobby_ready(db)
     assert referee.load(game).state.goal_faces["HOBBY"].reward is None
     with serving(db, game) as server, chromium() as browser:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
         picker = ann.locator("#picker")
-        picker.get_by_role("button", name="goal", exact=True).click()
+        # (beside HOBBY: SOCIAL WELLBEING, whose PROPERTY nobody typed, and a GOAL nobody named)
+        picker.get_by_role("button", name="goal (3)", exact=True).click()
+        picker.get_by_role("button", name="hobby", exact=True).click()
         expect(picker.locator(".ask")).to_have_text("HOBBY's reward: the HAPPINESS printed on the card")
         assert picker.locator(".picks button").all_text_contents() == [str(n) for n in range(1, 13)]
         fits(ann)
@@ -188,6 +194,43 @@ def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path)
         expect(ann.locator("#said")).to_contain_text("goal ann hobby --reward 2")
     state = referee.load(game).state
     assert state.players["ann"].achieved == ("HOBBY",) and state.goal_faces["HOBBY"].reward == 2
+    referee.store.close()
+
+
+def test_a_goal_nobody_has_named_is_achieved_from_the_picker_its_face_asked(tmp_path: Path) -> None:
+    """LOOP 2.3 at a real table: ann's kept 2 COOKING (HOUSE, HEART each) meet a GOAL nobody
+    has named yet; she names it, taps its PROPERTY (3 of the 3 to 5 it may print) and reward."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee, game = hobby_ready(db)
+    with serving(db, game) as server, chromium() as browser:
+        ann = browser.new_context(**PHONE).new_page()
+        ann.goto(server.links["ann"])
+        picker = ann.locator("#picker")
+        picker.get_by_role("button", name="goal (3)", exact=True).click()
+        picker.get_by_role("button", name="a GOAL nobody has named yet", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("the GOAL's name, as printed on the card")
+        picker.get_by_role("textbox").fill("TEST HOME LIFE")
+        picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_have_text(
+            "the PROPERTY it calls for, as printed on the card (1 of 3 to 5)"
+        )
+        for value in ("house", "house", "heart"):
+            picker.get_by_role("button", name=value, exact=True).click()
+        fits(ann)
+        picker.get_by_role("button", name="that is all", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("its reward: the HAPPINESS printed on the card")
+        picker.get_by_role("button", name="3", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "goal ann test-home-life --needs house,house,heart --reward 3"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(ann.locator("#said")).to_contain_text("goal ann test-home-life")
+        assert ann.locator("input[name=text]").is_hidden()  # the move's text box stayed folded
+    state = referee.load(game).state
+    assert state.players["ann"].achieved == ("TEST HOME LIFE",)
+    assert state.goal_faces["TEST HOME LIFE"].reward == 3
     referee.store.close()
 
 
@@ -217,4 +260,133 @@ def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_
         expect(table.locator("#said")).to_contain_text("reveal activity yoga")
     face = referee.load(game).state.activity_faces["YOGA"]
     assert (face.needs, face.props) == (("utility", "utility"), ("heart", "leaf"))
+    referee.store.close()
+
+
+def test_a_planet_b_news_card_nobody_declared_is_declared_from_the_table_page(tmp_path: Path) -> None:
+    """Planet B at a real table whose cards file lacks one news card (the tests' own, invented):
+    the table's page declares it with the picker, each part of the card asked in the game's
+    words, the move's text box folded away."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    blocks = re.split(r"\n(?=\[\[)", PLANET_B_CARDS)
+    cards = "\n".join(b for b in blocks if 'name = "SOLAR ROOFS"' not in b)
+    game = referee.new_game("planet-b", PLAYERS, cards=cards)
+    while referee.load(game).state.phase != "turn":  # the setup and the draft, typed
+        referee.submit(game, referee.legal(game)[0].command)
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        expect(table.locator("#link")).to_have_text("live")
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name="declare", exact=True).click()
+        expect(picker.locator(".ask")).to_have_text("its name, as printed on the card")
+        picker.get_by_role("textbox").fill("SOLAR ROOFS")
+        # A player moves meanwhile: the page updates, the table's choices are the same, and
+        # what it was typing stays.
+        tile = next(m for m in referee.legal(game) if m.text.startswith("tile "))
+        referee.submit(game, tile.command)
+        expect(table.locator("ol.log")).to_contain_text(tile.text)
+        expect(picker.get_by_role("textbox")).to_have_value("SOLAR ROOFS")
+        picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_have_text("its pile")
+        picker.get_by_role("button", name="I", exact=True).click()
+        expect(picker.locator(".ask")).to_contain_text("its box, as printed, in the effect language")
+        picker.get_by_role("textbox").fill("2plant news")
+        picker.get_by_role("button", name="next").click()
+        picker.get_by_role("button", name="no", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "declare news solar-roofs pile=I box=2plant,news immoral=no"
+        )
+        fits(table)
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_contain_text("declare news solar-roofs")
+        assert table.locator("input[name=text]").is_hidden()
+    news = referee.load(game).state.faces.news["SOLAR ROOFS"]  # a reveal of pile I may now name it
+    assert (news.pile, news.box, news.immoral) == ("I", "2plant news", False)
+    referee.store.close()
+
+
+def test_a_pursuit_card_nobody_declared_is_declared_from_the_table_page(tmp_path: Path) -> None:
+    """The Pursuit of Happiness at a real table whose cards file lacks one project (the tests'
+    own): its name and levels typed as printed, the level it does not print left out."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    blocks = re.split(r"\n(?=\[\[)", PURSUIT_CARDS)
+    cards = PURSUIT_SETTINGS + "\n" + "\n".join(b for b in blocks if 'name = "TEST CHOIR"' not in b)
+    game = referee.new_game("pursuit", PLAYERS, cards=cards)
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name=re.compile(r"^declare \(")).click()
+        picker.get_by_role("button", name="project", exact=True).click()
+        picker.get_by_role("textbox").fill("TEST CHOIR")
+        # The page's first live update redraws the picker: what was typed stays.
+        expect(table.locator("#link")).to_have_text("live")
+        expect(picker.get_by_role("textbox")).to_have_value("TEST CHOIR")
+        picker.get_by_role("button", name="next").click()
+        for n, level in enumerate(
+            (".2creativity.1sth", ".1hourglass,2creativity.2lth", ".2hourglass,3creativity.4lth")
+        ):
+            expect(picker.locator(".ask")).to_contain_text(f"its level {n + 1}, as printed")
+            picker.get_by_role("textbox").fill(level)
+            picker.get_by_role("button", name="next").click()
+        expect(picker.locator(".ask")).to_contain_text("its level 4, as printed")
+        fits(table)
+        picker.get_by_role("button", name="not on the card", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "declare project test-choir l1=.2creativity.1sth l2=.1hourglass,2creativity.2lth"
+            " l3=.2hourglass,3creativity.4lth"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_contain_text("declare project test-choir")
+    assert len(referee.load(game).state.faces.cards["TEST CHOIR"].levels) == 3
+    referee.store.close()
+
+
+def test_a_planet_b_building_nobody_declared_is_declared_with_its_one_work_area(tmp_path: Path) -> None:
+    """A building prints 1 or 2 work areas and action boxes: "that is all" after the first."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    blocks = re.split(r"\n(?=\[\[)", PLANET_B_CARDS)
+    game = referee.new_game(
+        "planet-b", PLAYERS, cards="\n".join(b for b in blocks if 'name = "WORKSHOP"' not in b)
+    )
+    with serving(db, game) as server, chromium() as browser:
+        table = browser.new_context(**PHONE).new_page()
+        table.goto(server.links["table"])
+        expect(table.locator("#link")).to_have_text("live")
+        picker = table.locator("#picker")
+        picker.get_by_role("button", name="declare", exact=True).click()
+
+        def typed(value: str) -> None:
+            picker.get_by_role("textbox").fill(value)
+            picker.get_by_role("button", name="next").click()
+
+        typed("TEST SHED")
+        picker.get_by_role("button", name="A", exact=True).click()
+        typed("4")
+        typed("1")
+        typed("crafty")
+        expect(picker.locator(".ask")).to_have_text(
+            "each work area's spaces, as printed (crafty+brainy) (2 of 1 to 2)"
+        )
+        fits(table)
+        picker.get_by_role("button", name="that is all", exact=True).click()
+        typed("3money")
+        picker.get_by_role("button", name="that is all", exact=True).click()
+        expect(picker.locator(".told .move-text")).to_have_text(
+            "declare building test-shed pile=A cost=4 vp=1 area=crafty box=3money"
+        )
+        picker.get_by_role("button", name="record", exact=True).click()
+        expect(table.locator("#said")).to_have_class("said ok")
+    building = referee.load(game).state.faces.buildings["TEST SHED"]
+    assert (building.cost, building.areas, building.boxes) == (4, ("crafty",), ("3money",))
     referee.store.close()

@@ -131,6 +131,9 @@ def test_a_seeded_game_played_from_the_pages_is_the_ledger_typed_at_the_command_
             raise AssertionError(f"no end after {MAX_MOVES} moves")
         checks += check_hidden(client, referee, game, tokens)
         final = client.get("/").text
+        # The game is over: no player's page offers a take-back, nor says who must agree to one.
+        for name in PLAYERS:
+            assert 'class="takeback"' not in client.get(f"/t/{tokens[name]}").text, name
     assert "score sheet, final" in final
     assert checks > 300
     assert ledger_rows(referee, game) == ledger_rows(typed, twin)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ledger.decider import Option, Verb
 from ledger.games.loop.cards import dump_cards, library_face, load_cards
-from ledger.games.loop.describe import describe, redact
+from ledger.games.loop.describe import chance, describe, redact
 from ledger.games.loop.evolve import evolve
 from ledger.games.loop.grammar import ALIASES, USAGE, absent_verbs, parse, reserved_words, text
 from ledger.games.loop.model import Command, Event, State
@@ -120,6 +120,7 @@ __all__ = [
     "absent_verbs",
     "actor",
     "asks",
+    "chance",
     "decide",
     "describe",
     "dump_cards",

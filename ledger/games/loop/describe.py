@@ -313,6 +313,38 @@ def describe(event: Event) -> str:
     return _DESCRIBE[type(event)](event)
 
 
+# A fact the referee deals by chance with virtual decks (``chance``): what it dealt, in the
+# rulebook's words. A MATERIAL the referee flips because the deck holds only that type (rules
+# 4, ``by`` "referee") is known to all, so no chance.
+_CHANCE: dict[type, str] = {
+    Dealt: "the ACTIVITY deck and the GOAL dealt",
+    CareersDealt: "the CAREER dealt",
+    ExhibitedRevealed: "the Exhibited QUALITY turned up",
+    MaterialRevealed: "a MATERIAL turned up from the deck",
+    ActivityRevealed: "an ACTIVITY turned up from the deck",
+    ActivitiesReshuffled: "the ACTIVITY deck reshuffled",
+    FavoursReshuffled: "the FAVOUR deck reshuffled",
+    FavourDrawn: "a FAVOUR drawn from the deck",
+    EventDrawn: "an EVENT drawn",
+    EventsReshuffled: "the EVENT deck reshuffled",
+    EventsFlipped: "the EVENT drawn face down flipped",
+    Peeked: "the top card of a deck looked at",
+    Tossed: "a coin tossed",
+}
+_PICKED = ("Soldier", "SOCIAL RESPONSIBILITY")  # a random FAVOUR out of a hand (8.0, 9.0)
+
+
+def chance(event: Event) -> str:
+    """What the referee dealt by chance in ``event`` at a table with virtual decks (a card
+    drawn or turned up, a deck shuffled, a coin tossed), or "" if it dealt nothing: a move
+    with such a fact is not taken back from the phone, its mover having seen the deal."""
+    if isinstance(event, MaterialRevealed) and event.by == "referee":
+        return ""
+    if isinstance(event, FavourMoved) and event.why in _PICKED:
+        return "a random FAVOUR taken from a hand"
+    return _CHANCE.get(type(event), "")
+
+
 def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> Event:
     """The fact as ``as_player`` may see it: a hidden card becomes "?" (all shown with ``reveal``).
 

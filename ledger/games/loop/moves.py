@@ -78,6 +78,7 @@ from ledger.games.loop.rules.core import (
     mode_of,
     table_owes,
 )
+from ledger.words import card_word
 
 CONSUME_CAP = 40  # multi-ACTIVITY CONSUME candidates listed at most
 
@@ -288,16 +289,19 @@ def asks(state: State, command: Command) -> tuple[Ask, ...]:
     if isinstance(command, Goal) and command.reward is None:
         face = state.goal_faces.get(command.goal)
         if face is not None and face.reward is None:
-            rewards = tuple(str(n) for n in range(1, data.MAX_HAPPINESS + 1))
             words = f"{command.goal}'s reward: the HAPPINESS printed on the card"
-            return (Ask("--reward", words, rewards),)
+            return (Ask("--reward", words, _REWARDS),)
     return ()
 
 
 def unlisted(state: State) -> Iterator[Unlisted]:
     """Moves ``legal`` cannot list at a physical table, the card being new to the referee:
-    an ACTIVITY flipped whose face nobody has typed (1.0, 2.7: the table says what it shows)."""
-    if state.virtual or not activity_wanted(state) or not state.activity_unseen:
+    an ACTIVITY flipped whose face nobody has typed (1.0, 2.7: the table says what it shows),
+    and a GOAL achieved whose PROPERTY nobody has typed, or whose name nobody has (2.3)."""
+    if state.virtual:
+        return
+    yield from _new_goals(state)
+    if not activity_wanted(state) or not state.activity_unseen:
         return
     known = sum(face.complete for face in state.activity_faces.values())
     if known < data.ACTIVITY_NAMES:
@@ -311,6 +315,40 @@ def unlisted(state: State) -> Iterator[Unlisted]:
             ),
             "a new ACTIVITY card",
         )
+
+
+def _new_goals(state: State) -> Iterator[Unlisted]:
+    """LOOP 2.3 at a physical table: the player to act may achieve, in their CONSUME turn, a
+    GOAL whose PROPERTY the referee does not know (SOCIAL WELLBEING, named in the rulebook's
+    example only) or one nobody has named yet (18 GOAL, 3.2): the player types what the card
+    shows, and ``decide`` checks it against the ACTIVITY they kept."""
+    if state.phase != "turn" or state.pending is not None:
+        return
+    player = state.players[state.active]
+    if len(player.achieved) >= mode_of(state).goals or state.main not in ("", "consume"):
+        return
+    if not state.main and not consume_possible(state, player):
+        return
+    me = player.name
+    needs = Ask(
+        "--needs",
+        "the PROPERTY it calls for, as printed on the card",
+        data.PROPERTIES,
+        data.GOAL_NEEDS_MAX,
+        least=data.GOAL_NEEDS_MIN,
+    )
+    reward = Ask("--reward", "its reward: the HAPPINESS printed on the card", _REWARDS)
+    for name, face in sorted(state.goal_faces.items()):
+        if face.special or face.needs is not None or achieved_by(state, name) is not None:
+            continue
+        asks = (needs, reward) if face.reward is None else (needs,)
+        yield Unlisted(me, f"goal {me} {card_word(name)}", asks, name)
+    if len(state.goal_faces) < data.GOAL_TOTAL:
+        named = Ask("", "the GOAL's name, as printed on the card", ())
+        yield Unlisted(me, f"goal {me}", (named, needs, reward), "a GOAL nobody has named yet")
+
+
+_REWARDS = tuple(str(n) for n in range(1, data.MAX_HAPPINESS + 1))  # 1.1: HAPPINESS up to 12
 
 
 def _stand_in(state: State, command: Command) -> Command:

@@ -165,11 +165,11 @@ from __future__ import annotations
 
 from ledger.decider import Option, Verb
 from ledger.games.planet_b.cards import dump_cards, library_face, load_cards
-from ledger.games.planet_b.describe import describe, redact
+from ledger.games.planet_b.describe import chance, describe, redact
 from ledger.games.planet_b.evolve import evolve
 from ledger.games.planet_b.grammar import ALIASES, USAGE, parse, reserved_words, text
 from ledger.games.planet_b.model import Command, Event, State
-from ledger.games.planet_b.moves import legal
+from ledger.games.planet_b.moves import legal, unlisted
 from ledger.games.planet_b.present import present
 from ledger.games.planet_b.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
 from ledger.games.planet_b.score import score, standing
@@ -264,6 +264,7 @@ __all__ = [
     "State",
     "View",
     "actor",
+    "chance",
     "decide",
     "describe",
     "dump_cards",
@@ -289,6 +290,7 @@ __all__ = [
     "text",
     "title",
     "to_act",
+    "unlisted",
     "verbs",
     "view",
 ]

@@ -177,6 +177,28 @@ def describe(event: Event) -> str:
     return _DESCRIBE[type(event)](event)
 
 
+# A fact the referee deals by chance with virtual piles (``chance``): what it dealt.
+_CHANCE: dict[type, str] = {
+    Shuffled: "the piles shuffled",
+    TilesPlaced: "the conglomerate tiles turned up",
+    TileRemoved: "a B tile removed at random",
+    NewsRevealed: "a news card turned up",
+    PacketDealt: "a packet of buildings dealt",
+    BuildingDrawn: "a building drawn",
+    LawDrawn: "a law drawn",
+    Drawn: "votes drawn from the bag",
+}
+
+
+def chance(event: Event) -> str:
+    """What the referee dealt by chance in ``event`` at a table with virtual piles (a card
+    drawn or turned up, votes drawn from the bag), or "" if it dealt nothing: a move with such
+    a fact is not taken back from the phone, its mover having seen the deal."""
+    if isinstance(event, TileTurned):
+        return "a new B tile turned up" if event.how == "add" else ""
+    return _CHANCE.get(type(event), "")
+
+
 def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> Event:
     """The fact as ``as_player`` may see it: a hidden card becomes "?", a pocket's change 0."""
     if reveal:

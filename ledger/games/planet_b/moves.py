@@ -14,6 +14,7 @@ from itertools import combinations, combinations_with_replacement
 
 from msgspec.structs import replace
 
+from ledger.decider import Ask, Unlisted
 from ledger.errors import AmbiguousMove, RefereeError
 from ledger.games.planet_b import data, effects
 from ledger.games.planet_b.effects import Item, parse_box
@@ -455,3 +456,56 @@ def _election(state: State) -> Iterator[Command]:
     name = flow.drawer(state)
     for colours in draw_ways(state, flow.draw_size(state, name)):
         yield DrawVotes(name, colours)
+
+
+# ---------------------------------------------------------------------------- new cards
+
+_NAME = "its name, as printed on the card"
+_BOX = "as printed, in the effect language (a box's words joined by commas: -2money,news)"
+
+
+def unlisted(state: State) -> Iterator[Unlisted]:
+    """Moves ``legal`` cannot list at a real table, the card being new to the referee: a
+    conglomerate tile, building, news card or law whose face nobody has declared, while its
+    pile is not all declared (Game Components: 7 tiles, 42 buildings, 46 news cards, 20 laws).
+    The table types what the card shows, in the effect language; ``reveal`` then lists it."""
+    if state.virtual or state.phase == "over":
+        return
+    faces = state.faces
+    kinds = [
+        ("tile", "a new conglomerate tile", len(faces.tiles) < sum(data.TILE_SETS.values())),
+        ("building", "a new building", len(faces.buildings) < sum(data.BUILDING_PILES.values())),
+        ("news", "a new news card", len(faces.news) < sum(data.NEWS_PILES.values())),
+        ("law", "a new law", len(faces.laws) < sum(data.LAW_PILES.values())),
+    ]
+    for kind, label, wanted in kinds:
+        if wanted:
+            yield Unlisted("table", f"declare {kind}", (Ask("", _NAME, ()), *_ASKS[kind]), label)
+
+
+_ASKS: dict[str, tuple[Ask, ...]] = {
+    "tile": (
+        Ask("set=", "its set (the tile's back)", tuple(data.TILE_SETS)),
+        Ask("grey=", f"its grey side's box, {_BOX}", ()),
+        Ask("grey_then=", "after its grey side is used, the tile is", ("flip", "remove")),
+        Ask("red=", f"its red side's box, {_BOX}", ()),
+        Ask("red_then=", "after its red side is used, the tile is", ("flip", "remove")),
+    ),
+    "building": (
+        Ask("pile=", "its pile", tuple(data.BUILDING_PILES)),
+        Ask("cost=", "its cost in money", ()),
+        Ask("vp=", "its victory points", ()),
+        Ask("area=", "each work area's spaces, as printed (crafty+brainy)", (), 2, least=1),
+        Ask("box=", f"each action box, {_BOX}", (), 2, least=1),
+    ),
+    "news": (
+        Ask("pile=", "its pile", tuple(data.NEWS_PILES)),
+        Ask("box=", f"its box, {_BOX}", ()),
+        Ask("immoral=", "an immoral news card (all II are, half of the III)", ("yes", "no")),
+    ),
+    "law": (
+        Ask("colour=", "its colour", tuple(data.LAW_PILES)),
+        Ask("left=", "its left box: the President's part, then All Others', split by '.'", ()),
+        Ask("right=", "its right box: the President's part, then All Others', split by '.'", ()),
+    ),
+}

@@ -191,11 +191,11 @@ from __future__ import annotations
 from ledger.decider import Option, Verb
 from ledger.games.pursuit import data
 from ledger.games.pursuit.cards import LIBRARY_OPTIONS, dump_cards, library_face, load_cards
-from ledger.games.pursuit.describe import describe, redact
+from ledger.games.pursuit.describe import chance, describe, redact
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.grammar import ALIASES, USAGE, absent_verbs, parse, text
 from ledger.games.pursuit.model import Command, Event, State
-from ledger.games.pursuit.moves import legal
+from ledger.games.pursuit.moves import legal, unlisted
 from ledger.games.pursuit.present import present
 from ledger.games.pursuit.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
 from ledger.games.pursuit.score import score, standing
@@ -286,6 +286,7 @@ __all__ = [
     "View",
     "absent_verbs",
     "actor",
+    "chance",
     "decide",
     "describe",
     "dump_cards",
@@ -310,6 +311,7 @@ __all__ = [
     "text",
     "title",
     "to_act",
+    "unlisted",
     "verbs",
     "view",
 ]

@@ -117,6 +117,20 @@ def describe(event: Event) -> str:
     return _DESCRIBE[type(event)](event)
 
 
+def chance(event: Event) -> str:
+    """What the referee dealt by chance in ``event`` at a table with virtual piles (a card
+    turned up or drawn, a pile shuffled), or "" if it dealt nothing: a move with such a fact is
+    not taken back from the phone, its mover having seen the deal. A card the referee flips
+    because it was known (``by`` "referee", rules 2) is no chance, nor the Life Goals the
+    table reveals."""
+    match event:
+        case Shuffled():
+            return "the piles shuffled"
+        case SlotFilled(by="") | Drawn(by=""):
+            return f"a {'Community' if event.board == 'community' else 'Friend'} card turned up from its pile"
+    return ""
+
+
 def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> Event:
     """The fact as ``as_player`` may see it: a virtual pile's order becomes "?"."""
     if isinstance(event, Shuffled) and not reveal:

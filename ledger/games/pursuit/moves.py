@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from ledger.decider import Ask, Unlisted
 from ledger.errors import RefereeError
 from ledger.games.pursuit import data
 from ledger.games.pursuit.faces import Card
@@ -157,3 +158,58 @@ def _outcomes(state: State, name: str) -> Iterator[Command]:
                 yield Outcome(name, card, n, partner.name)
         else:
             yield Outcome(name, card, n)
+
+
+# ---------------------------------------------------------------------------- new cards
+
+LEVEL = "as printed: REQUIREMENT.COST.REWARD.UPKEEP.INCOME, each part's words joined by commas"
+PART = "as printed: REQUIREMENT.COST.REWARD, each part's words joined by commas"
+LEVELS_ASKED = 4  # levels a page asks for at most; a card printing more is typed
+# The levels each kind prints (KS Promos 4: a Friend 3, an Educational Project 2, a Stand-Alone
+# Job none but its hiring; a Career Job and a Pet at least 2; a Life Goal, a Child Trait one).
+_LEVELS = {"friend": (3, 3), "educational-project": (2, 2), "stand-alone-job": (1, 1)}
+_LEVELS |= {"career-job": (2, LEVELS_ASKED), "pet": (2, LEVELS_ASKED)}
+_LEVELS |= {"life-goal": (1, 1), "child-trait": (1, 1)}
+_EXTRA: dict[str, tuple[Ask, ...]] = {
+    "career-job": (Ask("retirement=", "its Retirement reward, as printed", ()),),
+    "stand-alone-job": (
+        Ask("harder=", "its Work Harder at hiring, as printed: COST.REWARD", (), optional=True),
+        Ask("harder-upkeep=", "its Work Harder at upkeep, as printed: COST.REWARD", (), optional=True),
+    ),
+    "educational-project": (Ask("ability=", "its Degree's ability, as printed", (), optional=True),),
+    "child-trait": (Ask("ability=", "its ability, as printed", (), optional=True),),
+}
+
+
+def unlisted(state: State) -> Iterator[Unlisted]:
+    """Moves ``legal`` cannot list at a real table, the card being new to the referee: a card
+    of a pile in this game, or a Community card, whose face nobody has declared. The table
+    types what the card shows; ``legal`` then lists the moves it allows."""
+    if state.virtual or state.phase == "over":
+        return
+    name = Ask("", "its name, as printed on the card", ())
+    for kind in data.KINDS:
+        module = data.MODULE_OF.get(kind)
+        if module is not None and not core.module(state, module):
+            continue
+        least, most = _LEVELS.get(kind, (1, LEVELS_ASKED))
+        levels = tuple(
+            Ask(f"l{n}=", f"its level {n}, {LEVEL}", (), optional=n > least) for n in range(1, most + 1)
+        )
+        extra = _EXTRA.get(kind, ())
+        if core.module(state, "community") and data.ADDITIONAL_PILE.get(kind, kind) in data.ADDITIONAL:
+            extra += (Ask("set=", "one of Community's Additional Cards", ("community",), optional=True),)
+        words = kind.replace("-", " ")
+        yield Unlisted("table", f"declare {kind}", (name, *levels, *extra), f"a new {words} card")
+    if core.module(state, "community") and len(state.faces.community) < data.COMMUNITY_CARDS:
+        yield Unlisted(
+            "table",
+            "declare community",
+            (
+                name,
+                Ask("multiple=", "the Multiple Players indicator", ("yes", "no")),
+                Ask("engage=", f"its Engage, {PART}", ()),
+                Ask("outcome=", f"each Outcome in order, {PART}", (), LEVELS_ASKED, least=1),
+            ),
+            "a new Community card",
+        )
