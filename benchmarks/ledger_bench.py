@@ -164,17 +164,15 @@ def long_game(folder: Path, events: int) -> tuple[Referee, int]:
 @contextlib.contextmanager
 def unchecked() -> Iterator[None]:
     """The same code with the row checks taken out: the chain is believed as read."""
-    links, stretch, hold = service_module.links_hold, Referee._checked_stream, Referee._rows_hold
-    service_module.links_hold = lambda rows, prev, first: True  # type: ignore[assignment]
-    Referee._rows_hold = lambda self, game_id, rows, prev, lo, hi: True  # type: ignore[method-assign]
+    stretch, hold = Referee._checked_stream, Referee._rows_hold
+    Referee._rows_hold = lambda self, game_id, rows, prev, lo, hi, seals: True  # type: ignore[method-assign]
     Referee._checked_stream = lambda self, loaded, after: self.store.iter_rows(  # type: ignore[method-assign]
         loaded.info.id, after, upto=loaded.head
     )
     try:
         yield
     finally:
-        service_module.links_hold, Referee._checked_stream = links, stretch  # type: ignore[method-assign]
-        Referee._rows_hold = hold  # type: ignore[method-assign]
+        Referee._checked_stream, Referee._rows_hold = stretch, hold  # type: ignore[method-assign]
 
 
 def best_of(runs: int, step: Callable[[], object]) -> float:

@@ -71,6 +71,8 @@ from ledger.words import same_name
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
+PlainRows = list[tuple[int, str, str, str, str, str]]  # (seq, type, body, actor, recorded_at, hash)
+Seals = list[tuple[int, int, str]]  # (lo, hi, seal) of batches checked row by row, to store
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
@@ -577,7 +579,8 @@ class Referee:
                 upto = head
             elif not 1 <= upto <= head:
                 raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
-            state, read = self._fold(opened, upto, extra, all_reverts)
+            anchor = tip.head_hash if upto == head else None
+            state, read = self._fold(opened, upto, extra, all_reverts, anchor)
         except LogDamaged as error:
             self._mark_bad(game_id, error, tip)
             raise
@@ -697,7 +700,7 @@ class Referee:
             if any(isinstance(e, RevertEntry) for e in entries) or any(r.type == SEED for r in rows):
                 replay_checked(game, self.store.rows(game_id, 0, tip.head), seed=opened.setup.seed)
                 return
-            state, _ = self._fold(opened, tip.mark, set(), False)
+            state, _ = self._fold(opened, tip.mark, set(), False, tip.mark_hash)
             for move in entries:
                 assert isinstance(move, MoveEntry)
                 try:
@@ -710,10 +713,14 @@ class Referee:
         except VerificationFailed as error:
             raise _untrusted(error) from None
 
-    def _fold(self, opened: Opened, upto: int, extra: set[int], all_reverts: bool) -> tuple[Any, int]:
+    def _fold(
+        self, opened: Opened, upto: int, extra: set[int], all_reverts: bool, anchor: str | None
+    ) -> tuple[Any, int]:
         """The live history as of ``upto`` folded from the latest valid snapshot (or the setup),
         and how many rows were read. Every row read is checked against the hash chain from the
-        snapshot's bound row on, so that a row edited in place never shows."""
+        snapshot's bound row on, so that a row edited in place never shows. The batches checked
+        row by row are sealed only if the chain ends at ``anchor``, a hash already checked (the
+        head's or the mark's): a stretch rehashed among itself holds until it meets one."""
         game_id, game = opened.info.id, opened.game
         reverts = [
             (row.seq, target)
@@ -729,10 +736,11 @@ class Referee:
         owner: int | None = None  # the move (or revert) the rows now read belong to
         read = 0
         prev = start_hash
+        seals: list[tuple[int, int, str]] = []
         # In batches, so that a long fold holds one batch of rows at a time, not the whole log.
         for lo, hi in _batches(start, upto):
             rows = self.store.fold_rows(game_id, lo, hi)
-            if len(rows) != hi - lo or not self._rows_hold(game_id, rows, prev, lo, hi):
+            if len(rows) != hi - lo or not self._rows_hold(game_id, rows, prev, lo, hi, seals):
                 try:  # read them again as rows, to say where and how the chain breaks
                     check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
                 except VerificationFailed as error:
@@ -761,21 +769,25 @@ class Referee:
                 ) from None
             read += len(rows)
             prev = rows[-1][5] if rows else prev
+        if anchor is not None and prev == anchor:
+            self.store.put_seals(game_id, seals)
         return state, read
 
-    def _rows_hold(
-        self, game_id: int, rows: list[tuple[int, str, str, str, str, str]], prev: str, lo: int, hi: int
-    ) -> bool:
-        """Whether a fold's batch of rows follows ``prev`` and matches its hashes. A whole batch
-        once checked row by row is sealed (the installation's HMAC over all of it, one call):
-        read again unchanged, its seal is all that is checked, not every row's hash."""
-        whole = hi - lo == FOLD_BATCH and lo % FOLD_BATCH == 0
-        if whole and self.store.batch_sealed(game_id, lo, hi, prev, rows):
+    def _rows_hold(self, game_id: int, rows: PlainRows, prev: str, lo: int, hi: int, seals: Seals) -> bool:
+        """Whether a batch of rows follows ``prev`` and matches its hashes. A batch once checked
+        row by row is sealed (the installation's HMAC over all of it, one call): read again
+        unchanged, its seal is all that is checked, not every row's hash."""
+        if _sealable(lo, hi) and self.store.batch_sealed(game_id, lo, hi, prev, rows):
             return True
+        return self._rows_match(game_id, rows, prev, lo, hi, seals)
+
+    def _rows_match(self, game_id: int, rows: PlainRows, prev: str, lo: int, hi: int, seals: Seals) -> bool:
+        """``_rows_hold`` row by row; the batch's seal is added to ``seals``, for the caller to
+        store once the chain is known to end at a hash already checked."""
         if not links_hold(rows, prev, lo + 1):
             return False
-        if whole:
-            self.store.seal_batch(game_id, lo, hi, prev, rows)
+        if _sealable(lo, hi) and (seal := self.store.batch_seal(game_id, lo, hi, prev, rows)) is not None:
+            seals.append((lo, hi, seal))
         return True
 
     def _cached(
@@ -832,29 +844,36 @@ class Referee:
 
     def _checked_stream(self, loaded: Loaded, after: int) -> Iterator[Row]:
         """The rows after ``after`` up to ``loaded``'s head, each batch checked before any of it
-        is given: a whole batch sealed when it was last checked needs only its seal; any other
-        is checked row by row against its hashes (and sealed, if whole), once the links from it
-        to the head ``load`` checked against the verified mark are known to hold (hashes only).
-        So a row given is the row that was recorded, wherever the reading starts, and a batch
-        rewritten with its hashes recomputed is never shown. The first batch is checked before
-        this returns."""
+        is given: a batch sealed when it was last checked needs only its seal, and to follow the
+        batch given before it; any other is checked row by row against its hashes, and must end
+        at a hash already checked: the head ``load`` checked against the verified mark, where it
+        ends there, or else the links from it to that head are checked first (hashes only). So a
+        row given is the row that was recorded, wherever the reading starts, and a batch
+        rewritten with its hashes recomputed is never shown. A batch checked row by row is then
+        sealed. The first batch is checked before this returns."""
         game_id = loaded.info.id
         rows = self.store.iter_rows(game_id, after, upto=loaded.head)
         batches = _batches(after, loaded.head)
         linked = [False]  # the links to the head checked
+        last: list[str | None] = [None]  # the hash of the last row given
 
         def checked(lo: int, hi: int) -> list[Row]:
             batch = list(itertools.islice(rows, hi - lo))
             plain = [(r.seq, r.type, r.body, r.actor, r.recorded_at, r.hash) for r in batch]
             prev = batch[0].prev_hash if batch else GENESIS
-            if len(batch) == hi - lo and self.store.batch_sealed(game_id, lo, hi, prev, plain):
-                return batch
-            if not linked[0]:
-                self._check_links(loaded, lo)
-                linked[0] = True
-            if len(batch) != hi - lo or not self._rows_hold(game_id, plain, prev, lo, hi):
-                check_chain(batch, prev=prev, first=lo + 1)
-                raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+            read = len(batch) == hi - lo and prev == (last[0] or prev)
+            if not (read and _sealable(lo, hi) and self.store.batch_sealed(game_id, lo, hi, prev, plain)):
+                if hi < loaded.head and not linked[0]:
+                    self._check_links(loaded, lo)
+                    linked[0] = True
+                seals: Seals = []
+                if not read or not self._rows_match(game_id, plain, prev, lo, hi, seals):
+                    check_chain(batch, prev=last[0] or prev, first=lo + 1)
+                    raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+                if hi == loaded.head and batch[-1].hash != loaded.head_hash:
+                    raise _changed_head(loaded.head)
+                self.store.put_seals(game_id, seals)
+            last[0] = batch[-1].hash
             return batch
 
         with self._damage_marked(game_id):
@@ -906,9 +925,7 @@ class Referee:
                 raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
             prev = hashes[-1]
         if after < loaded.head and prev != loaded.head_hash:
-            raise VerificationFailed(
-                f"row #{loaded.head} is not the head that was checked: the log changed", seq=loaded.head
-            )
+            raise _changed_head(loaded.head)
 
     def board(
         self,
@@ -2006,6 +2023,16 @@ def _batches(start: int, upto: int) -> Iterator[tuple[int, int]]:
         hi = min((lo // FOLD_BATCH + 1) * FOLD_BATCH, upto)
         yield lo, hi
         lo = hi
+
+
+def _sealable(lo: int, hi: int) -> bool:
+    """Whether the batch ``(lo, hi]`` is one a fold or the log reads again the same: a whole
+    batch, or the first, from the row after the setup."""
+    return hi % FOLD_BATCH == 0 and (hi - lo == FOLD_BATCH or lo == 1)
+
+
+def _changed_head(head: int) -> VerificationFailed:
+    return VerificationFailed(f"row #{head} is not the head that was checked: the log changed", seq=head)
 
 
 def _setup_rewritten() -> VerificationFailed:

@@ -9,8 +9,9 @@ Tables
   verified   per game, the last seq whose rows were checked (chain and rules), with its hash and
              the setup row's: a command checks only the rows after it; and the first bad row a
              check found (``bad_seq``, ``bad``), which makes every command refuse the game
-  checked    per game, whole batches of rows (5,000) once checked against the chain, sealed:
-             a fold that reads them again unchanged checks one seal, not every row's hash
+  checked    per game, batches of rows (5,000, cut at multiples of 5,000; the first from row 2)
+             once checked against the chain up to a hash already checked, sealed: a fold or a
+             `log` that reads them again unchanged checks one seal, not every row's hash
   links      per game and role (a player, or the table), the sha256 of the secret token in that
              role's `referee serve` link: made by `serve` on first use (``ensure_links``)
   library    per kind of game, the card faces a group imported or corrected (what no game's log
@@ -910,15 +911,23 @@ class Store:
         row = self._read_one("SELECT hi, seal FROM checked WHERE game_id = ? AND lo = ?", (game_id, lo))
         return row is not None and row[0] == hi and self._sealed(row[1], "rows", game_id, lo, hi, prev, rows)
 
-    def seal_batch(self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Seal a batch of rows just checked row by row. Best effort."""
+    def batch_seal(
+        self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]
+    ) -> str | None:
+        """The seal of a batch of rows just checked row by row (None where nothing is sealed),
+        for ``put_seals`` once the rows are known to end at a hash already checked."""
         if not self.keyed or self.read_only or "checked" not in self._known_tables():
+            return None
+        return self.seal("rows", game_id, lo, hi, prev, rows)
+
+    def put_seals(self, game_id: int, seals: Sequence[tuple[int, int, str]]) -> None:
+        """Store ``(lo, hi, seal)`` of batches checked row by row (``batch_seal``). Best effort."""
+        if not seals:
             return
-        seal = self.seal("rows", game_id, lo, hi, prev, rows)
         with self._best_effort() as conn:
-            conn.execute(
+            conn.executemany(
                 "INSERT OR REPLACE INTO checked (game_id, lo, hi, seal) VALUES (?, ?, ?, ?)",
-                (game_id, lo, hi, seal),
+                [(game_id, lo, hi, seal) for lo, hi, seal in seals],
             )
 
     def _known_tables(self) -> set[str]:
