@@ -11,15 +11,14 @@ import contextlib
 import hashlib
 import itertools
 import os
-import secrets  # the store has it loaded already (its key)
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ledger import games, library
+from ledger import games
 from ledger.codec import GENESIS, encode, row_hash, tag_of, utcnow
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
@@ -65,9 +64,12 @@ from ledger.history import (
     seed_commitment,
 )
 from ledger.names import checked_title, player_names
-from ledger.picker import Picker, build
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 from ledger.words import same_name
+
+if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
+    from ledger import library
+    from ledger.picker import Picker
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
@@ -342,6 +344,8 @@ class Referee:
         """Start a game from the group's card library (unless ``fresh``) and a cards file, which
         is checked against the library; every face it takes is declared in its own log, after
         the setup row, so that its export replays anywhere."""
+        from ledger import library
+
         game = games.get(kind)
         setup = Setup(
             game=game.name,
@@ -353,6 +357,8 @@ class Referee:
             title=checked_title(title),
         )
         setup = msgspec.structs.replace(setup, players=_check_players(game, _new_names(game, setup)))
+        import secrets
+
         salt = secrets.token_hex(16)
         if seed is not None:
             # The log commits to the seed and the referee keeps it sealed: nobody reads the
@@ -414,10 +420,14 @@ class Referee:
 
     def card_library(self, kind: str) -> library.Library:
         """The faces and settings the tables of this database declared in ``kind``'s games."""
+        from ledger import library
+
         return library.read(self.store, games.get(kind))
 
     def library_toml(self, kind: str) -> str:
         """The library of ``kind`` as a cards file a group can share (``new --cards`` reads it)."""
+        from ledger import library
+
         game = games.get(kind)
         return library.as_toml(library.read(self.store, game), game)
 
@@ -425,6 +435,8 @@ class Referee:
         """Add a cards file's faces to the library of ``kind``, checked as a declaration is: one
         that contradicts the library is refused (and nothing is added), unless ``correct`` gives
         the reason to take the file's word as a correction (naming the games it affects)."""
+        from ledger import library
+
         game = games.get(kind)
         if correct is not None and not correct.strip():
             raise BadInput("a correction needs a reason", legal="--correct REASON")
@@ -451,6 +463,8 @@ class Referee:
         """Replace a face of the library of ``kind`` with the one a declaration in the game's
         grammar (``declare ...``) gives, logged with ``reason`` and the games whose logs say
         otherwise (they keep what they were played with; new games take the correction)."""
+        from ledger import library
+
         if not reason.strip():
             raise BadInput("a correction needs a reason", legal="--reason TEXT")
         game = games.get(kind)
@@ -483,6 +497,8 @@ class Referee:
     def _correction(self, game: Game, key: str, face: Any, event: Any, was: library.Entry) -> Corrected:
         """What correcting ``key`` to ``face`` changes: the face as it read, and the games whose
         logs keep that earlier word."""
+        from ledger import library
+
         before = library.faces_of(game, [was.event])[0][1]
         affects = library.affected(self.store, game, key, encode(event))
         return Corrected(key, library.said(face), was.cite(), library.said(before), affects)
@@ -833,6 +849,8 @@ class Referee:
         self._maybe_snapshot(loaded, stored[-1], state)
 
     def _maybe_snapshot(self, loaded: Loaded, head: Row, state: Any) -> None:
+        if head.seq < SNAPSHOT_EVERY:  # none is due yet: no need to key the game's code (its files)
+            return
         key = snapshot_key(loaded.game)
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
         if head.seq - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
@@ -1002,6 +1020,8 @@ class Referee:
 
     def picker(self, game_id: int, role: str) -> Picker:
         """The legal moves of ``role`` (a player, or the table) as a page's tree of choices."""
+        from ledger.picker import build
+
         loaded = self.load(game_id)
         game, state = loaded.game, loaded.state
         if role == TABLE:
@@ -1267,6 +1287,8 @@ class Referee:
             who = actor or game.actor(command)
             try:
                 rows, events, state = self._decide_rows(game, loaded.state, command, who, redo_of)
+                from ledger import library  # a move may declare a face the library holds
+
                 if library.faces_of(game, events):
                     library.check(library.read(self.store, game), game, events)
             except RefereeError as error:
@@ -1598,6 +1620,8 @@ class Referee:
         """Fresh secret tokens for each player of the game and for the table (role -> token);
         only their hashes are kept, and the game's earlier tokens stop working."""
         loaded = self.load(game_id)
+        import secrets
+
         tokens = {role: secrets.token_urlsafe(18) for role in (*loaded.setup.players, TABLE)}
         self.store.put_links(game_id, {role: _token_hash(t) for role, t in tokens.items()})
         return tokens
@@ -1606,6 +1630,8 @@ class Referee:
         """A fresh secret token for one role (a player, or the table): only that role's earlier
         link stops working, every other link keeps working."""
         role, hashes = self._links_but(game_id, role)
+        import secrets
+
         token = secrets.token_urlsafe(18)
         self.store.put_links(game_id, {**hashes, role: _token_hash(token)})
         return token
@@ -1915,6 +1941,8 @@ class Referee:
                 if self.store.head(known.id) == head:
                     self.use(known.id)
                     return known.id, False
+        from ledger import library
+
         if library.has_library(game):
             # Its faces meet the group's library as a declaration would (a game of another group;
             # a log already here, found above, was played by this group before any correction).

@@ -40,9 +40,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import json
 import os
-import secrets
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -152,7 +150,7 @@ class Store:
         self.read_only = False  # opened read-only: the file or its folder cannot be written
         self.bound = True  # the schema has the verified marks and bound snapshots
         self.sealed = True  # the marks have their seal columns (a database from before: not)
-        self.key = secrets.token_bytes(32)  # replaced by the installation's key once opened
+        self.key = os.urandom(32)  # replaced by the installation's key once opened
         self.keyed = False  # the key is this installation's (kept in ``key_path``), not a throwaway
         self._table_names: set[str] | None = None
         self.created = False  # this Store made the referee's tables (a new database)
@@ -594,6 +592,8 @@ class Store:
         sealed with the mark: every command refuses the game until a check passes again. The
         rows checked before stay marked. Best effort."""
         kept = (since.mark, since.mark_hash, since.setup_hash) if since.mark is not None else (0, "", "")
+        import json  # only a damaged game needs it
+
         text = json.dumps(bad, sort_keys=True)
         self._put_mark(game_id, (*kept, seq, text), since)  # type: ignore[arg-type]
 
@@ -1121,11 +1121,11 @@ def installation_key(path: Path, *, create: bool) -> bytes | None:
             return None
     except OSError:
         return None
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "wb") as file:
-            file.write(secrets.token_bytes(KEY_BYTES))
+            file.write(os.urandom(KEY_BYTES))
             file.flush()
             os.fsync(file.fileno())
         with contextlib.suppress(FileExistsError):
