@@ -164,15 +164,18 @@ def long_game(folder: Path, events: int) -> tuple[Referee, int]:
 @contextlib.contextmanager
 def unchecked() -> Iterator[None]:
     """The same code with the row checks taken out: the chain is believed as read."""
-    stretch, hold = Referee._checked_stream, Referee._rows_hold
-    Referee._rows_hold = lambda self, game_id, rows, prev, lo, hi, seals: True  # type: ignore[method-assign]
+    stretch, batch = Referee._checked_stream, Referee._fold_batch
+    Referee._fold_batch = lambda self, game_id, lo, hi, prev, seals: (  # type: ignore[method-assign]
+        self.store.fold_facts(game_id, lo, hi),
+        prev,
+    )
     Referee._checked_stream = lambda self, loaded, after: self.store.iter_rows(  # type: ignore[method-assign]
         loaded.info.id, after, upto=loaded.head
     )
     try:
         yield
     finally:
-        Referee._checked_stream, Referee._rows_hold = stretch, hold  # type: ignore[method-assign]
+        Referee._checked_stream, Referee._fold_batch = stretch, batch  # type: ignore[method-assign]
 
 
 def best_of(runs: int, step: Callable[[], object]) -> float:
@@ -202,7 +205,8 @@ def replay(referee: Referee, game: int, events: int, folder: Path) -> None:
         fresh = Referee(Store(referee.store.path))  # a new process's view: no state in memory
         fresh.store.conn.execute("DELETE FROM snapshots")  # a long fold writes one: replay from scratch
         if not sealed:
-            fresh.store.conn.execute("DELETE FROM checked")  # nor any batch sealed by an earlier fold
+            for table in ("checked", "folded"):  # nor any batch sealed by an earlier fold
+                fresh.store.conn.execute(f"DELETE FROM {table}")
         assert fresh.load(game).state.pile == 1000000000 - events
 
     first = best_of(3, lambda: fold(sealed=False))

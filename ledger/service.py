@@ -74,7 +74,7 @@ if TYPE_CHECKING:  # each imported where it is used: a status or a move needs ne
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
 PlainRows = list[tuple[int, str, str, str, str, str]]  # (seq, type, body, actor, recorded_at, hash)
-Seals = list[tuple[int, int, str]]  # (lo, hi, seal) of batches checked row by row, to store
+Seals = list[tuple[str, tuple[Any, ...]]]  # of batches checked row by row, to store (``Store.batch_seals``)
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
@@ -752,18 +752,19 @@ class Referee:
         owner: int | None = None  # the move (or revert) the rows now read belong to
         read = 0
         prev = start_hash
-        seals: list[tuple[int, int, str]] = []
+        seals: Seals = []
         # In batches, so that a long fold holds one batch of rows at a time, not the whole log.
         for lo, hi in _batches(start, upto):
-            rows = self.store.fold_rows(game_id, lo, hi)
-            if len(rows) != hi - lo or not self._rows_hold(game_id, rows, prev, lo, hi, seals):
+            rows, last = self._fold_batch(game_id, lo, hi, prev, seals)
+            if rows is None:
                 try:  # read them again as rows, to say where and how the chain breaks
                     check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
                 except VerificationFailed as error:
                     raise _untrusted(error) from None
                 raise _untrusted(VerificationFailed(f"the rows after #{lo} changed while being read"))
             facts, moves = [], []
-            for seq, type_, body, _actor, _recorded_at, _hash in rows:
+            for row in rows:
+                seq, type_, body = row[0], row[1], row[2]
                 if type_ in META_TYPES:
                     owner = seq
                     if type_ == MOVE:
@@ -784,26 +785,38 @@ class Referee:
                     )
                 ) from None
             read += len(rows)
-            prev = rows[-1][5] if rows else prev
+            prev = last
         if anchor is not None and prev == anchor:
             self.store.put_seals(game_id, seals)
         return state, read
 
-    def _rows_hold(self, game_id: int, rows: PlainRows, prev: str, lo: int, hi: int, seals: Seals) -> bool:
-        """Whether a batch of rows follows ``prev`` and matches its hashes. A batch once checked
-        row by row is sealed (the installation's HMAC over all of it, one call): read again
-        unchanged, its seal is all that is checked, not every row's hash."""
-        if _sealable(lo, hi) and self.store.batch_sealed(game_id, lo, hi, prev, rows):
-            return True
-        return self._rows_match(game_id, rows, prev, lo, hi, seals)
+    def _fold_batch(
+        self, game_id: int, lo: int, hi: int, prev: str, seals: Seals
+    ) -> tuple[Sequence[Sequence[Any]] | None, str]:
+        """A fold's batch of rows ``(lo, hi]`` (``(seq, type, body, ...)`` each) and the hash of
+        the last, checked to follow the row hashed ``prev`` and to match their hashes (None for
+        the rows if they do not). A batch once checked row by row is sealed (the installation's
+        HMAC over all of it): read again unchanged, only what the fold uses is read, and its seal
+        is all that is checked (one call). Any other is read whole, checked row by row, and its
+        seals added to ``seals``."""
+        kept = self.store.folded_last(game_id, lo, hi) if _sealable(lo, hi) else None
+        if kept is not None:
+            facts = self.store.fold_facts(game_id, lo, hi)
+            if len(facts) == hi - lo and self.store.folded_sealed(game_id, lo, hi, prev, facts, kept):
+                return facts, kept[0]
+        rows = self.store.fold_rows(game_id, lo, hi)
+        if len(rows) != hi - lo or not self._rows_match(game_id, rows, prev, lo, hi, seals):
+            return None, prev
+        return rows, rows[-1][5]
 
     def _rows_match(self, game_id: int, rows: PlainRows, prev: str, lo: int, hi: int, seals: Seals) -> bool:
-        """``_rows_hold`` row by row; the batch's seal is added to ``seals``, for the caller to
+        """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow ``prev`` and match
+        their hashes, row by row; the batch's seals are added to ``seals``, for the caller to
         store once the chain is known to end at a hash already checked."""
         if not links_hold(rows, prev, lo + 1):
             return False
-        if _sealable(lo, hi) and (seal := self.store.batch_seal(game_id, lo, hi, prev, rows)) is not None:
-            seals.append((lo, hi, seal))
+        if _sealable(lo, hi):
+            seals += self.store.batch_seals(game_id, lo, hi, prev, rows)
         return True
 
     def _cached(

@@ -10,8 +10,10 @@ Tables
              the setup row's: a command checks only the rows after it; and the first bad row a
              check found (``bad_seq``, ``bad``), which makes every command refuse the game
   checked    per game, batches of rows (5,000, cut at multiples of 5,000; the first from row 2)
-             once checked against the chain up to a hash already checked, sealed: a fold or a
-             `log` that reads them again unchanged checks one seal, not every row's hash
+             once checked against the chain up to a hash already checked, sealed: `log`, which
+             reads them again unchanged, checks one seal, not every row's hash
+  folded     the same batches, sealed with only what a fold uses (seq, type, body) and the hash
+             of the batch's last row: a fold reads those 3 columns and checks one seal
   links      per game and role (a player, or the table), the sha256 of the secret token in that
              role's `referee serve` link: made by `serve` on first use (``ensure_links``)
   library    per kind of game, the card faces a group imported or corrected (what no game's log
@@ -59,6 +61,7 @@ BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
 CURRENT_GAME = "current_game"  # the settings key of the current game
 MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: a larger id or seq names nothing
 TABLES = frozenset({"games", "events", "snapshots", "settings", "verified"})
+SEALED = frozenset({"checked", "folded"})  # the caches of the chain check (sealed batches)
 _MARK_COLUMNS = frozenset({"seal", "bad_seq", "bad"})  # the verified marks' seal and damage
 KEY_BYTES = 32
 
@@ -308,7 +311,7 @@ class Store:
         self.conn.close()
 
     def _ensure_schema(self) -> None:
-        if self._tables() >= TABLES | {"checked"} and self._columns("verified") >= _MARK_COLUMNS:
+        if self._tables() >= TABLES | SEALED and self._columns("verified") >= _MARK_COLUMNS:
             return
         db = self.db
         # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
@@ -390,6 +393,13 @@ class Store:
                 {"game_id": int, "lo": int, "hi": int, "seal": str},
                 pk=("game_id", "lo"),
                 not_null={"hi", "seal"},
+                if_not_exists=True,
+            )
+            # The same, sealed with what a fold reads (seq, type, body) and the last row's hash.
+            db.table("folded").create(
+                {"game_id": int, "lo": int, "hi": int, "last": str, "seal": str},
+                pk=("game_id", "lo"),
+                not_null={"hi", "last", "seal"},
                 if_not_exists=True,
             )
             for column in sorted(_MARK_COLUMNS - self._columns("verified")):  # from before the seals
@@ -757,6 +767,13 @@ class Store:
             (game_id, after, upto),
         )
 
+    def fold_facts(self, game_id: int, after: int, upto: int) -> list[tuple[int, str, str]]:
+        """``(seq, type, body)`` of the rows with ``after < seq <= upto``: all a fold uses."""
+        return self._read(
+            "SELECT seq, type, body FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto),
+        )
+
     def meta_at(self, game_id: int, seq: int) -> tuple[int, str]:
         """The setup, move or revert row that row ``seq`` belongs to: (its seq, its type)."""
         row = self._read_one(
@@ -911,24 +928,46 @@ class Store:
         row = self._read_one("SELECT hi, seal FROM checked WHERE game_id = ? AND lo = ?", (game_id, lo))
         return row is not None and row[0] == hi and self._sealed(row[1], "rows", game_id, lo, hi, prev, rows)
 
-    def batch_seal(
-        self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]
-    ) -> str | None:
-        """The seal of a batch of rows just checked row by row (None where nothing is sealed),
-        for ``put_seals`` once the rows are known to end at a hash already checked."""
-        if not self.keyed or self.read_only or "checked" not in self._known_tables():
+    def folded_last(self, game_id: int, lo: int, hi: int) -> tuple[str, str] | None:
+        """The hash of row ``hi`` and the seal kept for the batch ``(lo, hi]`` as a fold reads it
+        (``folded``), if any: neither checked yet (``folded_sealed``)."""
+        if not self.keyed or "folded" not in self._known_tables():
             return None
-        return self.seal("rows", game_id, lo, hi, prev, rows)
+        row = self._read_one("SELECT hi, last, seal FROM folded WHERE game_id = ? AND lo = ?", (game_id, lo))
+        return (row[1], row[2]) if row is not None and row[0] == hi else None
 
-    def put_seals(self, game_id: int, seals: Sequence[tuple[int, int, str]]) -> None:
-        """Store ``(lo, hi, seal)`` of batches checked row by row (``batch_seal``). Best effort."""
+    def folded_sealed(
+        self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]], kept: tuple[str, str]
+    ) -> bool:
+        """Whether ``rows`` ``(seq, type, body)`` are exactly the ones sealed (``kept``, from
+        ``folded_last``) when they were checked, following the row whose hash is ``prev``."""
+        last, seal = kept
+        return self._sealed(seal, "folded", game_id, lo, hi, prev, last, rows)
+
+    def batch_seals(
+        self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The seals of a batch just checked row by row, ``(seq, type, body, actor, recorded_at,
+        hash)`` each: as `log` reads it (``checked``) and as a fold does (``folded``), for
+        ``put_seals`` once the rows are known to end at a hash already checked (none where
+        nothing is sealed)."""
+        if not self.keyed or self.read_only or not self._known_tables() >= SEALED:
+            return []
+        last = rows[-1][5]
+        facts = [(r[0], r[1], r[2]) for r in rows]
+        return [
+            ("checked", (lo, hi, self.seal("rows", game_id, lo, hi, prev, rows))),
+            ("folded", (lo, hi, last, self.seal("folded", game_id, lo, hi, prev, last, facts))),
+        ]
+
+    def put_seals(self, game_id: int, seals: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        """Store seals made by ``batch_seals``. Best effort."""
         if not seals:
             return
         with self._best_effort() as conn:
-            conn.executemany(
-                "INSERT OR REPLACE INTO checked (game_id, lo, hi, seal) VALUES (?, ?, ?, ?)",
-                [(game_id, lo, hi, seal) for lo, hi, seal in seals],
-            )
+            for table, row in seals:
+                marks = ", ".join("?" * (len(row) + 1))
+                conn.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})", (game_id, *row))
 
     def _known_tables(self) -> set[str]:
         if self._table_names is None:

@@ -201,12 +201,28 @@ def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     conn = sqlite3.connect(db_path, isolation_level=None)
-    sealed = "SELECT lo, hi, seal FROM checked ORDER BY lo"
+    sealed = "SELECT lo, hi, seal FROM checked UNION ALL SELECT lo, hi, seal FROM folded ORDER BY 1, 3"
     before = conn.execute(sealed).fetchall()  # the true rows' seals, made by the moves' folds
     rehash_stretch(db_path, 3, 20)
     refused(cli("status"), "row #21 does not follow row #20")
     assert conn.execute(sealed).fetchall() == before
     conn.close()
+
+
+@pytest.mark.parametrize("column", ["body", "type"])
+def test_hole2_a_row_edited_in_a_sealed_batch_is_neither_folded_nor_shown(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, monkeypatch: pytest.MonkeyPatch, column: str
+) -> None:
+    """A batch sealed once checked is read again with only what a fold uses, and its seal
+    checked: a row edited in place there breaks the seal, and then its own hash."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41, #2-#40 sealed
+    edit = "replace(body, '\"n\":1', '\"n\":2')" if column == "body" else "'pebbles.given'"
+    tamper(f"UPDATE events SET {column} = {edit} WHERE seq = 15")
+    refused(cli("status"), "row #15 was altered")
+    refused(cli("log"), "row #15 was altered")
+    assert head(db_path) == 41
 
 
 def test_hole2_redo_never_repeats_a_command_edited_in_place(cli: Cli, tamper: Callable[..., None]) -> None:
