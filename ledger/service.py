@@ -1019,9 +1019,14 @@ class Referee:
 
     def verbs(self, game_id: int) -> list[Verb]:
         """The verbs of this game's grammar in its setup: a mode's own (LOOP's Basic Mode has no
-        CAREER), for help, completion and the unknown-verb error."""
-        loaded = self.load(game_id)
-        return game_verbs(loaded.game, loaded.setup)
+        CAREER), for help, completion and the unknown-verb error. Read off the setup row alone
+        (checked against its hash and the verified mark): `referee loop --help` folds nothing."""
+        tip = self.store.tip(game_id)
+        if tip.bad is not None:
+            raise _recorded_damage(tip)
+        opened = self._open(game_id, tip)
+        _check_own_hash(opened.first)
+        return game_verbs(opened.game, opened.setup)
 
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
