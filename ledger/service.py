@@ -11,15 +11,14 @@ import contextlib
 import hashlib
 import itertools
 import os
-import secrets  # the store has it loaded already (its key)
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ledger import games, library
+from ledger import games
 from ledger.codec import GENESIS, encode, payload, row_hash, tag_of, utcnow
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
@@ -65,12 +64,17 @@ from ledger.history import (
     seed_commitment,
 )
 from ledger.names import checked_title, player_names
-from ledger.picker import Picker, build
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 from ledger.words import same_name
 
+if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
+    from ledger import library
+    from ledger.picker import Picker
+
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
+PlainRows = list[tuple[int, str, str, str, str, str]]  # (seq, type, body, actor, recorded_at, hash)
+Seals = list[tuple[str, tuple[Any, ...]]]  # of batches checked row by row, to store (``Store.batch_seals``)
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 TABLE = "table"  # the actor for moves nobody in particular makes
@@ -366,6 +370,8 @@ class Referee:
         """Start a game from the group's card library (unless ``fresh``) and a cards file, which
         is checked against the library; every face it takes is declared in its own log, after
         the setup row, so that its export replays anywhere."""
+        from ledger import library
+
         game = games.get(kind)
         setup = Setup(
             game=game.name,
@@ -377,6 +383,8 @@ class Referee:
             title=checked_title(title),
         )
         setup = msgspec.structs.replace(setup, players=_check_players(game, _new_names(game, setup)))
+        import secrets
+
         salt = secrets.token_hex(16)
         if seed is not None:
             # The log commits to the seed and the referee keeps it sealed: nobody reads the
@@ -438,10 +446,14 @@ class Referee:
 
     def card_library(self, kind: str) -> library.Library:
         """The faces and settings the tables of this database declared in ``kind``'s games."""
+        from ledger import library
+
         return library.read(self.store, games.get(kind))
 
     def library_toml(self, kind: str) -> str:
         """The library of ``kind`` as a cards file a group can share (``new --cards`` reads it)."""
+        from ledger import library
+
         game = games.get(kind)
         return library.as_toml(library.read(self.store, game), game)
 
@@ -449,6 +461,8 @@ class Referee:
         """Add a cards file's faces to the library of ``kind``, checked as a declaration is: one
         that contradicts the library is refused (and nothing is added), unless ``correct`` gives
         the reason to take the file's word as a correction (naming the games it affects)."""
+        from ledger import library
+
         game = games.get(kind)
         if correct is not None and not correct.strip():
             raise BadInput("a correction needs a reason", legal="--correct REASON")
@@ -475,6 +489,8 @@ class Referee:
         """Replace a face of the library of ``kind`` with the one a declaration in the game's
         grammar (``declare ...``) gives, logged with ``reason`` and the games whose logs say
         otherwise (they keep what they were played with; new games take the correction)."""
+        from ledger import library
+
         if not reason.strip():
             raise BadInput("a correction needs a reason", legal="--reason TEXT")
         game = games.get(kind)
@@ -507,6 +523,8 @@ class Referee:
     def _correction(self, game: Game, key: str, face: Any, event: Any, was: library.Entry) -> Corrected:
         """What correcting ``key`` to ``face`` changes: the face as it read, and the games whose
         logs keep that earlier word."""
+        from ledger import library
+
         before = library.faces_of(game, [was.event])[0][1]
         affects = library.affected(self.store, game, key, encode(event))
         return Corrected(key, library.said(face), was.cite(), library.said(before), affects)
@@ -603,7 +621,8 @@ class Referee:
                 upto = head
             elif not 1 <= upto <= head:
                 raise NotFound(f"game #{game_id} has no row #{upto}", legal=f"1 to {head}")
-            state, read = self._fold(opened, upto, extra, all_reverts)
+            anchor = tip.head_hash if upto == head else None
+            state, read = self._fold(opened, upto, extra, all_reverts, anchor)
         except LogDamaged as error:
             self._mark_bad(game_id, error, tip)
             raise
@@ -723,7 +742,7 @@ class Referee:
             if any(isinstance(e, RevertEntry) for e in entries) or any(r.type == SEED for r in rows):
                 replay_checked(game, self.store.rows(game_id, 0, tip.head), seed=opened.setup.seed)
                 return
-            state, _ = self._fold(opened, tip.mark, set(), False)
+            state, _ = self._fold(opened, tip.mark, set(), False, tip.mark_hash)
             for move in entries:
                 assert isinstance(move, MoveEntry)
                 try:
@@ -736,10 +755,14 @@ class Referee:
         except VerificationFailed as error:
             raise _untrusted(error) from None
 
-    def _fold(self, opened: Opened, upto: int, extra: set[int], all_reverts: bool) -> tuple[Any, int]:
+    def _fold(
+        self, opened: Opened, upto: int, extra: set[int], all_reverts: bool, anchor: str | None
+    ) -> tuple[Any, int]:
         """The live history as of ``upto`` folded from the latest valid snapshot (or the setup),
         and how many rows were read. Every row read is checked against the hash chain from the
-        snapshot's bound row on, so that a row edited in place never shows."""
+        snapshot's bound row on, so that a row edited in place never shows. The batches checked
+        row by row are sealed only if the chain ends at ``anchor``, a hash already checked (the
+        head's or the mark's): a stretch rehashed among itself holds until it meets one."""
         game_id, game = opened.info.id, opened.game
         reverts = [
             (row.seq, target)
@@ -755,17 +778,19 @@ class Referee:
         owner: int | None = None  # the move (or revert) the rows now read belong to
         read = 0
         prev = start_hash
+        seals: Seals = []
         # In batches, so that a long fold holds one batch of rows at a time, not the whole log.
         for lo, hi in _batches(start, upto):
-            rows = self.store.fold_rows(game_id, lo, hi)
-            if len(rows) != hi - lo or not self._rows_hold(game_id, rows, prev, lo, hi):
+            rows, last = self._fold_batch(game_id, lo, hi, prev, seals)
+            if rows is None:
                 try:  # read them again as rows, to say where and how the chain breaks
                     check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
                 except VerificationFailed as error:
                     raise _untrusted(error) from None
                 raise _untrusted(VerificationFailed(f"the rows after #{lo} changed while being read"))
             facts, moves = [], []
-            for seq, type_, body, _actor, _recorded_at, _hash in rows:
+            for row in rows:
+                seq, type_, body = row[0], row[1], row[2]
                 if type_ in META_TYPES:
                     owner = seq
                     if type_ == MOVE:
@@ -786,22 +811,38 @@ class Referee:
                     )
                 ) from None
             read += len(rows)
-            prev = rows[-1][5] if rows else prev
+            prev = last
+        if anchor is not None and prev == anchor:
+            self.store.put_seals(game_id, seals)
         return state, read
 
-    def _rows_hold(
-        self, game_id: int, rows: list[tuple[int, str, str, str, str, str]], prev: str, lo: int, hi: int
-    ) -> bool:
-        """Whether a fold's batch of rows follows ``prev`` and matches its hashes. A whole batch
-        once checked row by row is sealed (the installation's HMAC over all of it, one call):
-        read again unchanged, its seal is all that is checked, not every row's hash."""
-        whole = hi - lo == FOLD_BATCH and lo % FOLD_BATCH == 0
-        if whole and self.store.batch_sealed(game_id, lo, hi, prev, rows):
-            return True
+    def _fold_batch(
+        self, game_id: int, lo: int, hi: int, prev: str, seals: Seals
+    ) -> tuple[Sequence[Sequence[Any]] | None, str]:
+        """A fold's batch of rows ``(lo, hi]`` (``(seq, type, body, ...)`` each) and the hash of
+        the last, checked to follow the row hashed ``prev`` and to match their hashes (None for
+        the rows if they do not). A batch once checked row by row is sealed (the installation's
+        HMAC over all of it): read again unchanged, only what the fold uses is read, and its seal
+        is all that is checked (one call). Any other is read whole, checked row by row, and its
+        seals added to ``seals``."""
+        kept = self.store.folded_last(game_id, lo, hi) if _sealable(lo, hi) else None
+        if kept is not None:
+            facts = self.store.fold_facts(game_id, lo, hi)
+            if len(facts) == hi - lo and self.store.folded_sealed(game_id, lo, hi, prev, facts, kept):
+                return facts, kept[0]
+        rows = self.store.fold_rows(game_id, lo, hi)
+        if len(rows) != hi - lo or not self._rows_match(game_id, rows, prev, lo, hi, seals):
+            return None, prev
+        return rows, rows[-1][5]
+
+    def _rows_match(self, game_id: int, rows: PlainRows, prev: str, lo: int, hi: int, seals: Seals) -> bool:
+        """Whether rows ``(seq, type, body, actor, recorded_at, hash)`` follow ``prev`` and match
+        their hashes, row by row; the batch's seals are added to ``seals``, for the caller to
+        store once the chain is known to end at a hash already checked."""
         if not links_hold(rows, prev, lo + 1):
             return False
-        if whole:
-            self.store.seal_batch(game_id, lo, hi, prev, rows)
+        if _sealable(lo, hi):
+            seals += self.store.batch_seals(game_id, lo, hi, prev, rows)
         return True
 
     def _cached(
@@ -847,6 +888,8 @@ class Referee:
         self._maybe_snapshot(loaded, stored[-1], state)
 
     def _maybe_snapshot(self, loaded: Loaded, head: Row, state: Any) -> None:
+        if head.seq < SNAPSHOT_EVERY:  # none is due yet: no need to key the game's code (its files)
+            return
         key = snapshot_key(loaded.game)
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
         if head.seq - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
@@ -858,29 +901,36 @@ class Referee:
 
     def _checked_stream(self, loaded: Loaded, after: int) -> Iterator[Row]:
         """The rows after ``after`` up to ``loaded``'s head, each batch checked before any of it
-        is given: a whole batch sealed when it was last checked needs only its seal; any other
-        is checked row by row against its hashes (and sealed, if whole), once the links from it
-        to the head ``load`` checked against the verified mark are known to hold (hashes only).
-        So a row given is the row that was recorded, wherever the reading starts, and a batch
-        rewritten with its hashes recomputed is never shown. The first batch is checked before
-        this returns."""
+        is given: a batch sealed when it was last checked needs only its seal, and to follow the
+        batch given before it; any other is checked row by row against its hashes, and must end
+        at a hash already checked: the head ``load`` checked against the verified mark, where it
+        ends there, or else the links from it to that head are checked first (hashes only). So a
+        row given is the row that was recorded, wherever the reading starts, and a batch
+        rewritten with its hashes recomputed is never shown. A batch checked row by row is then
+        sealed. The first batch is checked before this returns."""
         game_id = loaded.info.id
         rows = self.store.iter_rows(game_id, after, upto=loaded.head)
         batches = _batches(after, loaded.head)
         linked = [False]  # the links to the head checked
+        last: list[str | None] = [None]  # the hash of the last row given
 
         def checked(lo: int, hi: int) -> list[Row]:
             batch = list(itertools.islice(rows, hi - lo))
             plain = [(r.seq, r.type, r.body, r.actor, r.recorded_at, r.hash) for r in batch]
             prev = batch[0].prev_hash if batch else GENESIS
-            if len(batch) == hi - lo and self.store.batch_sealed(game_id, lo, hi, prev, plain):
-                return batch
-            if not linked[0]:
-                self._check_links(loaded, lo)
-                linked[0] = True
-            if len(batch) != hi - lo or not self._rows_hold(game_id, plain, prev, lo, hi):
-                check_chain(batch, prev=prev, first=lo + 1)
-                raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+            read = len(batch) == hi - lo and prev == (last[0] or prev)
+            if not (read and _sealable(lo, hi) and self.store.batch_sealed(game_id, lo, hi, prev, plain)):
+                if hi < loaded.head and not linked[0]:
+                    self._check_links(loaded, lo)
+                    linked[0] = True
+                seals: Seals = []
+                if not read or not self._rows_match(game_id, plain, prev, lo, hi, seals):
+                    check_chain(batch, prev=last[0] or prev, first=lo + 1)
+                    raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
+                if hi == loaded.head and batch[-1].hash != loaded.head_hash:
+                    raise _changed_head(loaded.head)
+                self.store.put_seals(game_id, seals)
+            last[0] = batch[-1].hash
             return batch
 
         with self._damage_marked(game_id):
@@ -932,9 +982,7 @@ class Referee:
                 raise VerificationFailed(f"the rows after #{lo} changed while being read", seq=lo + 1)
             prev = hashes[-1]
         if after < loaded.head and prev != loaded.head_hash:
-            raise VerificationFailed(
-                f"row #{loaded.head} is not the head that was checked: the log changed", seq=loaded.head
-            )
+            raise _changed_head(loaded.head)
 
     def board(
         self,
@@ -997,9 +1045,14 @@ class Referee:
 
     def verbs(self, game_id: int) -> list[Verb]:
         """The verbs of this game's grammar in its setup: a mode's own (LOOP's Basic Mode has no
-        CAREER), for help, completion and the unknown-verb error."""
-        loaded = self.load(game_id)
-        return game_verbs(loaded.game, loaded.setup)
+        CAREER), for help, completion and the unknown-verb error. Read off the setup row alone
+        (checked against its hash and the verified mark): `referee loop --help` folds nothing."""
+        tip = self.store.tip(game_id)
+        if tip.bad is not None:
+            raise _recorded_damage(tip)
+        opened = self._open(game_id, tip)
+        _check_own_hash(opened.first)
+        return game_verbs(opened.game, opened.setup)
 
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
@@ -1011,6 +1064,8 @@ class Referee:
 
     def picker(self, game_id: int, role: str) -> Picker:
         """The legal moves of ``role`` (a player, or the table) as a page's tree of choices."""
+        from ledger.picker import build
+
         loaded = self.load(game_id)
         game, state = loaded.game, loaded.state
         if role == TABLE:
@@ -1311,6 +1366,8 @@ class Referee:
             who = actor or game.actor(command)
             try:
                 rows, events, state = self._decide_rows(game, loaded.state, command, who, redo_of)
+                from ledger import library  # a move may declare a face the library holds
+
                 if library.faces_of(game, events):
                     library.check(library.read(self.store, game), game, events)
             except RefereeError as error:
@@ -1665,6 +1722,8 @@ class Referee:
         """Fresh secret tokens for each player of the game and for the table (role -> token);
         only their hashes are kept, and the game's earlier tokens stop working."""
         loaded = self.load(game_id)
+        import secrets
+
         tokens = {role: secrets.token_urlsafe(18) for role in (*loaded.setup.players, TABLE)}
         self.store.put_links(game_id, {role: _token_hash(t) for role, t in tokens.items()})
         return tokens
@@ -1673,6 +1732,8 @@ class Referee:
         """A fresh secret token for one role (a player, or the table): only that role's earlier
         link stops working, every other link keeps working."""
         role, hashes = self._links_but(game_id, role)
+        import secrets
+
         token = secrets.token_urlsafe(18)
         self.store.put_links(game_id, {**hashes, role: _token_hash(token)})
         return token
@@ -1982,6 +2043,8 @@ class Referee:
                 if self.store.head(known.id) == head:
                     self.use(known.id)
                     return known.id, False
+        from ledger import library
+
         if library.has_library(game):
             # Its faces meet the group's library as a declaration would (a game of another group;
             # a log already here, found above, was played by this group before any correction).
@@ -2105,6 +2168,16 @@ def _batches(start: int, upto: int) -> Iterator[tuple[int, int]]:
         hi = min((lo // FOLD_BATCH + 1) * FOLD_BATCH, upto)
         yield lo, hi
         lo = hi
+
+
+def _sealable(lo: int, hi: int) -> bool:
+    """Whether the batch ``(lo, hi]`` is one a fold or the log reads again the same: a whole
+    batch, or the first, from the row after the setup."""
+    return hi % FOLD_BATCH == 0 and (hi - lo == FOLD_BATCH or lo == 1)
+
+
+def _changed_head(head: int) -> VerificationFailed:
+    return VerificationFailed(f"row #{head} is not the head that was checked: the log changed", seq=head)
 
 
 def _setup_rewritten() -> VerificationFailed:

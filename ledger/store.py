@@ -9,8 +9,11 @@ Tables
   verified   per game, the last seq whose rows were checked (chain and rules), with its hash and
              the setup row's: a command checks only the rows after it; and the first bad row a
              check found (``bad_seq``, ``bad``), which makes every command refuse the game
-  checked    per game, whole batches of rows (5,000) once checked against the chain, sealed:
-             a fold that reads them again unchanged checks one seal, not every row's hash
+  checked    per game, batches of rows (5,000, cut at multiples of 5,000; the first from row 2)
+             once checked against the chain up to a hash already checked, sealed: `log`, which
+             reads them again unchanged, checks one seal, not every row's hash
+  folded     the same batches, sealed with only what a fold uses (seq, type, body) and the hash
+             of the batch's last row: a fold reads those 3 columns and checks one seal
   links      per game and role (a player, or the table), the sha256 of the secret token in that
              role's `referee serve` link: made by `serve` on first use (``ensure_links``)
   library    per kind of game, the card faces a group imported or corrected (what no game's log
@@ -39,9 +42,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import json
 import os
-import secrets
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -60,6 +61,7 @@ BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
 CURRENT_GAME = "current_game"  # the settings key of the current game
 MAX_ID = 2**63 - 1  # SQLite's largest INTEGER: a larger id or seq names nothing
 TABLES = frozenset({"games", "events", "snapshots", "settings", "verified"})
+SEALED = frozenset({"checked", "folded"})  # the caches of the chain check (sealed batches)
 _MARK_COLUMNS = frozenset({"seal", "bad_seq", "bad"})  # the verified marks' seal and damage
 KEY_BYTES = 32
 
@@ -151,7 +153,7 @@ class Store:
         self.read_only = False  # opened read-only: the file or its folder cannot be written
         self.bound = True  # the schema has the verified marks and bound snapshots
         self.sealed = True  # the marks have their seal columns (a database from before: not)
-        self.key = secrets.token_bytes(32)  # replaced by the installation's key once opened
+        self.key = os.urandom(32)  # replaced by the installation's key once opened
         self.keyed = False  # the key is this installation's (kept in ``key_path``), not a throwaway
         self._table_names: set[str] | None = None
         self.created = False  # this Store made the referee's tables (a new database)
@@ -309,7 +311,7 @@ class Store:
         self.conn.close()
 
     def _ensure_schema(self) -> None:
-        if self._tables() >= TABLES | {"checked"} and self._columns("verified") >= _MARK_COLUMNS:
+        if self._tables() >= TABLES | SEALED and self._columns("verified") >= _MARK_COLUMNS:
             return
         db = self.db
         # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
@@ -391,6 +393,13 @@ class Store:
                 {"game_id": int, "lo": int, "hi": int, "seal": str},
                 pk=("game_id", "lo"),
                 not_null={"hi", "seal"},
+                if_not_exists=True,
+            )
+            # The same, sealed with what a fold reads (seq, type, body) and the last row's hash.
+            db.table("folded").create(
+                {"game_id": int, "lo": int, "hi": int, "last": str, "seal": str},
+                pk=("game_id", "lo"),
+                not_null={"hi", "last", "seal"},
                 if_not_exists=True,
             )
             for column in sorted(_MARK_COLUMNS - self._columns("verified")):  # from before the seals
@@ -593,6 +602,8 @@ class Store:
         sealed with the mark: every command refuses the game until a check passes again. The
         rows checked before stay marked. Best effort."""
         kept = (since.mark, since.mark_hash, since.setup_hash) if since.mark is not None else (0, "", "")
+        import json  # only a damaged game needs it
+
         text = json.dumps(bad, sort_keys=True)
         self._put_mark(game_id, (*kept, seq, text), since)  # type: ignore[arg-type]
 
@@ -756,6 +767,13 @@ class Store:
             (game_id, after, upto),
         )
 
+    def fold_facts(self, game_id: int, after: int, upto: int) -> list[tuple[int, str, str]]:
+        """``(seq, type, body)`` of the rows with ``after < seq <= upto``: all a fold uses."""
+        return self._read(
+            "SELECT seq, type, body FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto),
+        )
+
     def meta_at(self, game_id: int, seq: int) -> tuple[int, str]:
         """The setup, move or revert row that row ``seq`` belongs to: (its seq, its type)."""
         row = self._read_one(
@@ -910,16 +928,46 @@ class Store:
         row = self._read_one("SELECT hi, seal FROM checked WHERE game_id = ? AND lo = ?", (game_id, lo))
         return row is not None and row[0] == hi and self._sealed(row[1], "rows", game_id, lo, hi, prev, rows)
 
-    def seal_batch(self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Seal a batch of rows just checked row by row. Best effort."""
-        if not self.keyed or self.read_only or "checked" not in self._known_tables():
+    def folded_last(self, game_id: int, lo: int, hi: int) -> tuple[str, str] | None:
+        """The hash of row ``hi`` and the seal kept for the batch ``(lo, hi]`` as a fold reads it
+        (``folded``), if any: neither checked yet (``folded_sealed``)."""
+        if not self.keyed or "folded" not in self._known_tables():
+            return None
+        row = self._read_one("SELECT hi, last, seal FROM folded WHERE game_id = ? AND lo = ?", (game_id, lo))
+        return (row[1], row[2]) if row is not None and row[0] == hi else None
+
+    def folded_sealed(
+        self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]], kept: tuple[str, str]
+    ) -> bool:
+        """Whether ``rows`` ``(seq, type, body)`` are exactly the ones sealed (``kept``, from
+        ``folded_last``) when they were checked, following the row whose hash is ``prev``."""
+        last, seal = kept
+        return self._sealed(seal, "folded", game_id, lo, hi, prev, last, rows)
+
+    def batch_seals(
+        self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The seals of a batch just checked row by row, ``(seq, type, body, actor, recorded_at,
+        hash)`` each: as `log` reads it (``checked``) and as a fold does (``folded``), for
+        ``put_seals`` once the rows are known to end at a hash already checked (none where
+        nothing is sealed)."""
+        if not self.keyed or self.read_only or not self._known_tables() >= SEALED:
+            return []
+        last = rows[-1][5]
+        facts = [(r[0], r[1], r[2]) for r in rows]
+        return [
+            ("checked", (lo, hi, self.seal("rows", game_id, lo, hi, prev, rows))),
+            ("folded", (lo, hi, last, self.seal("folded", game_id, lo, hi, prev, last, facts))),
+        ]
+
+    def put_seals(self, game_id: int, seals: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        """Store seals made by ``batch_seals``. Best effort."""
+        if not seals:
             return
-        seal = self.seal("rows", game_id, lo, hi, prev, rows)
         with self._best_effort() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO checked (game_id, lo, hi, seal) VALUES (?, ?, ?, ?)",
-                (game_id, lo, hi, seal),
-            )
+            for table, row in seals:
+                marks = ", ".join("?" * (len(row) + 1))
+                conn.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})", (game_id, *row))
 
     def _known_tables(self) -> set[str]:
         if self._table_names is None:
@@ -1112,11 +1160,11 @@ def installation_key(path: Path, *, create: bool) -> bytes | None:
             return None
     except OSError:
         return None
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "wb") as file:
-            file.write(secrets.token_bytes(KEY_BYTES))
+            file.write(os.urandom(KEY_BYTES))
             file.flush()
             os.fsync(file.fileno())
         with contextlib.suppress(FileExistsError):

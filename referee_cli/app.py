@@ -97,9 +97,10 @@ By = Annotated[
     ),
 ]
 OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
-CONTEXT = {"help_option_names": ["--help", "-h"], "token_normalize_func": str.lower}
+HELP_FLAGS = ("--help", "-h")
+CONTEXT = {"help_option_names": list(HELP_FLAGS), "token_normalize_func": str.lower}
 # The only words of a move line the command line reads itself; every other word is the game's.
-MOVE_FLAGS = frozenset({"--json", "--help", "-h"})
+MOVE_FLAGS = frozenset({"--json", *HELP_FLAGS})
 
 
 def default_db() -> Path:
@@ -934,14 +935,7 @@ def game_group(name: str) -> typer.Typer:
             ] = None,
             json: JsonFlag = False,
         ) -> None:
-            s = session(ctx)
-            game_id = s.game_id()
-            kind = s.referee.game(game_id).kind
-            if kind != name:
-                raise BadInput(
-                    f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID"
-                )
-            show_recorded(s, s.referee.submit_text(game_id, [verb, *(words or [])]), json)
+            submit_move(session(ctx), name, verb, words or [], json)
 
         return command
 
@@ -969,6 +963,24 @@ def game_group(name: str) -> typer.Typer:
 
 def _no_options() -> None:
     pass
+
+
+def submit_move(s: Session, name: str, verb: str, words: Sequence[str], json: bool) -> None:
+    """``referee NAME VERB WORDS...``: the move, to the current game if it is a NAME game."""
+    game_id = s.game_id()
+    kind = s.referee.game(game_id).kind
+    if kind != name:
+        raise BadInput(f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID")
+    show_recorded(s, s.referee.submit_text(game_id, [verb, *words]), json)
+
+
+def run_move(s: Session, name: str, verb: str, words: Sequence[str]) -> int:
+    """A move line of the shell, run as ``run([name, verb, *words])`` runs it (the same output,
+    errors and exit code), without the command line's parsing: ``MoveCommand`` reads only
+    ``--json`` (and ``--help``, which the caller leaves to ``run``) of a move's words."""
+    json = any(word.lower() == "--json" for word in words)
+    rest = [word for word in words if word.lower() not in MOVE_FLAGS]
+    return guarded([name, verb, *words], lambda: submit_move(s, name, verb, rest, json), environ=False)
 
 
 def game_help(name: str) -> str:
@@ -1087,15 +1099,24 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
     ``command`` is a click command built once (the shell's); ``obj`` a Session to reuse.
     """
     argv = list(sys.argv[1:] if args is None else args)
+
+    def step() -> Any:
+        main = build_command() if command is None else command
+        return main.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
+
+    # The environment once a process: a shell's lines (which pass their Session) share it.
+    return guarded(argv, step, environ=obj is None)
+
+
+def guarded(argv: Sequence[str], step: Callable[[], Any], *, environ: bool) -> int:
+    """Run ``step`` for the command line ``argv`` and return its exit code; every error is one
+    line on stderr (or a JSON object on stdout with --json), never a traceback."""
     RECORDED.clear()
     try:
-        # The environment once a process: a shell's lines (which pass their Session) share it.
-        refused = _not_utf8(argv, environ=obj is None)
+        refused = _not_utf8(argv, environ=environ)
         if refused is not None:
             raise refused
-        if command is None:
-            command = build_command()
-        result = command.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
+        result = step()
         write("", flush=True)  # a full disk or a closed pipe shows at the flush: say so here
         return result if isinstance(result, int) else 0
     except OutputFailed as error:

@@ -11,8 +11,10 @@ list, like a reveal), nothing is offered: a player's name there would be a guess
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ledger.service import Referee
+if TYPE_CHECKING:  # `--help` and `--version` build the command line (and so import this) only
+    from ledger.service import Referee
 
 
 def verb_words(referee: Referee, game_id: int) -> dict[str, str]:

@@ -20,7 +20,7 @@ from typing import Any
 
 import typer
 
-from referee_cli.app import Session, build_command, default_db, run
+from referee_cli.app import HELP_FLAGS, Session, build_command, default_db, run, run_move
 from referee_cli.complete import complete_move, verb_words
 
 # Commands of the command line that make sense inside one game's shell.
@@ -153,6 +153,8 @@ class Shell:
                 " or help)\n"
             )
             return 2
+        if words[0].lower() != "moves" and not any(w.lower() in HELP_FLAGS for w in words[1:]):
+            return run_move(self.session, self.kind, words[0].lower(), words[1:])  # no parsing: a move
         return run([self.kind, *words], self.command, self.session)
 
     def read(self, interactive: bool) -> str | None:

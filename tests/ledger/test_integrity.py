@@ -160,6 +160,25 @@ def test_hole2_log_since_a_row_checks_the_rows_it_shows(
     refused(cli("log", "-n", "1"), "row #10 was altered")
 
 
+def rehash_stretch(db_path: Path, first: int, last: int) -> None:
+    """Row ``first`` edited, and rows ``first`` to ``last`` rehashed among themselves: a forger
+    who stops short of the head (whose hash the verified mark holds)."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    conn.execute(f"UPDATE events SET body = replace(body, '\"n\":1', '\"n\":2') WHERE seq = {first}")
+    rows = conn.execute(
+        "SELECT seq, type, body, actor, recorded_at, prev_hash FROM events WHERE seq BETWEEN ? AND ?"
+        " ORDER BY seq",
+        (first, last),
+    )
+    prev = None
+    for seq, type_, body, actor, at, stored_prev in rows.fetchall():
+        prev = stored_prev if prev is None else prev
+        digest = row_hash(prev, seq, type_, body, actor, at)
+        conn.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?", (prev, digest, seq))
+        prev = digest
+    conn.close()
+
+
 def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
     cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -168,21 +187,42 @@ def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
     monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
-    conn = sqlite3.connect(db_path, isolation_level=None)
-    conn.execute("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":2') WHERE seq = 3")
-    rows = conn.execute(
-        "SELECT seq, type, body, actor, recorded_at, prev_hash FROM events WHERE seq >= 3 ORDER BY seq"
-    )
-    prev = None
-    for seq, type_, body, actor, at, stored_prev in rows.fetchall():
-        if seq > 25:
-            break
-        prev = stored_prev if prev is None else prev
-        digest = row_hash(prev, seq, type_, body, actor, at)
-        conn.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?", (prev, digest, seq))
-        prev = digest
-    conn.close()
+    rehash_stretch(db_path, 3, 25)
     refused(cli("log", "--json"), "row #26 does not follow row #25")
+
+
+def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chain checked forward from a good row proves nothing until it meets a hash already
+    checked: the batches a failed fold read before the break (#2 to #20, rehashed to the end of a
+    batch) are not sealed, so no later reading could take them for checked rows."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    sealed = "SELECT lo, hi, seal FROM checked UNION ALL SELECT lo, hi, seal FROM folded ORDER BY 1, 3"
+    before = conn.execute(sealed).fetchall()  # the true rows' seals, made by the moves' folds
+    rehash_stretch(db_path, 3, 20)
+    refused(cli("status"), "row #21 does not follow row #20")
+    assert conn.execute(sealed).fetchall() == before
+    conn.close()
+
+
+@pytest.mark.parametrize("column", ["body", "type"])
+def test_hole2_a_row_edited_in_a_sealed_batch_is_neither_folded_nor_shown(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, monkeypatch: pytest.MonkeyPatch, column: str
+) -> None:
+    """A batch sealed once checked is read again with only what a fold uses, and its seal
+    checked: a row edited in place there breaks the seal, and then its own hash."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41, #2-#40 sealed
+    edit = "replace(body, '\"n\":1', '\"n\":2')" if column == "body" else "'pebbles.given'"
+    tamper(f"UPDATE events SET {column} = {edit} WHERE seq = 15")
+    refused(cli("status"), "row #15 was altered")
+    refused(cli("log"), "row #15 was altered")
+    assert head(db_path) == 41
 
 
 def test_hole2_redo_never_repeats_a_command_edited_in_place(cli: Cli, tamper: Callable[..., None]) -> None:
