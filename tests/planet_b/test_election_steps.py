@@ -6,12 +6,14 @@ Expected values come from the rulebook's text and the test data (not the publish
 
 from __future__ import annotations
 
+import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Constructed, OfficesGiven, Space
 from ledger.games.planet_b.rules.flow import awaited
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
+from ledger.words import card_word
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 
@@ -263,3 +265,26 @@ def test_votes_are_drawn_only_in_step_3() -> None:
     table.refuse("draw you you,you,you", IllegalMove, R_DRAWS)  # step 1 first
     table.play("recall red")
     table.refuse("draw blue blue,blue,blue", NotYourTurn, R_DRAWS)
+
+
+def test_a_real_table_names_any_buildings_drawn_not_only_the_mix_legal_lists() -> None:
+    """Redrawing Buildings: "You may choose which pile(s) to draw from": ``legal`` lists one
+    draw per mix of piles, so a page asks for each building drawn, among every declared
+    building that may be in a pile as far as the mover can see, and posts their names (issue
+    18: no typing on the phone)."""
+    table = physical()
+    table.give("you", hand=("TAILOR",))
+    table.set(dealt=True)
+    table.play("end you")
+    (redraw,) = [u for u in planet_b.unlisted(table.state) if u.text.startswith("redraw")]
+    assert redraw.actor == "you" and redraw.text == "redraw you"
+    assert len(redraw.asks) == 2  # 2 to draw, to have 3 in hand
+    listed = {planet_b.text(c) for c in planet_b.legal(table.state)}
+    choices = redraw.asks[0].choices
+    assert {"kiosk", "library", "workshop"} <= set(choices) and "tailor" not in choices  # in your hand
+    assert "bakery" in choices  # yellow holds it, but yellow's hand is hidden from you
+    pair = "redraw you workshop tower"  # an A and a C building: legal lists another A and C pair
+    assert pair not in listed and {"workshop", "tower"} <= set(choices)
+    table.play(pair)
+    hand = table.p("you").hand
+    assert hand[0] == "TAILOR" and [card_word(c) for c in hand[1:]] == pair.split()[2:]

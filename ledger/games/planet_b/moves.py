@@ -468,9 +468,23 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     """Moves ``legal`` cannot list at a real table, the card being new to the referee: a
     conglomerate tile, building, news card or law whose face nobody has declared, while its
     pile is not all declared (Game Components: 7 tiles, 42 buildings, 46 news cards, 20 laws).
-    The table types what the card shows, in the effect language; ``reveal`` then lists it."""
+    The table types what the card shows, in the effect language; ``reveal`` then lists it.
+    And the redraw after a turn (Redrawing Buildings: "You may choose which pile(s) to draw
+    from"): ``legal`` lists one draw per mix of piles, so the player names each building they
+    drew, one ask a card, among every declared building of a pile not empty that the player
+    can see is not drawn (not in their own hand nor built: the others' hands are hidden)."""
     if state.virtual or state.phase == "over":
         return
+    needed = flow.redraw_needed(state)
+    if needed:
+        seen = {
+            *state.players[state.active].hand,
+            *(b.name for p in state.players.values() for b in p.buildings),
+        }
+        buildings = state.faces.buildings.values()
+        drawn = {card_word(b.name) for b in buildings if len(state.piles[b.pile]) and b.name not in seen}
+        ask = Ask("", "a building you drew, as printed", tuple(sorted(drawn)))
+        yield Unlisted(state.active, f"redraw {state.active}", (ask,) * needed, "the buildings I drew")
     faces = state.faces
     kinds = [
         ("tile", "a new conglomerate tile", len(faces.tiles) < sum(data.TILE_SETS.values())),
