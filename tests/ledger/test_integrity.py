@@ -19,6 +19,7 @@ import pytest
 from ledger import games
 from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
+from ledger.errors import IllegalMove
 from ledger.service import Referee, snapshot_key
 from tests import pebbles
 from tests.conftest import Result
@@ -234,6 +235,54 @@ def test_hole3_a_refused_move_found_by_verify_stops_the_game_and_the_table_can_v
     assert voided.code == 0, voided
     assert cli("verify").code == 0
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
+
+
+def forge(db_path: Path, *moves: tuple[str, object, object]) -> None:
+    """Append moves by hand after the head, chained as the referee would (``(actor, command,
+    fact)`` each), and delete the verified mark, so that nothing remembers the last check."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    seq, prev = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    for actor, command, fact in moves:
+        move = encode(service_module.Move(command=msgspec.Raw(encode(command).encode())))
+        for type_, body in (("move", move), (f"pebbles.{type(fact).__name__.lower()}", encode(fact))):
+            seq += 1
+            digest = row_hash(prev, seq, type_, body, actor, "t")
+            conn.execute(
+                "INSERT INTO events VALUES (1, ?, ?, ?, ?, 't', ?, ?)",
+                (seq, type_, body, actor, prev, digest),
+            )
+            prev = digest
+    conn.execute("DELETE FROM verified")
+    conn.close()
+
+
+def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_made_legal(
+    cli: Cli, db_path: Path, referee: Referee, snapshotted: int
+) -> None:
+    """docs/auditing.md: the table voids a move the rules refuse; with --cascade, the later
+    moves that held only on it too, and no other. Here bob takes 9 (PEBBLES 2: 1 to 3), then
+    gives 10 of them away (PEBBLES 3: only what he holds), then alice gives 1 (she holds 9)."""
+    forge(
+        db_path,
+        ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)),  # #12, #13
+        ("bob", pebbles.Give("bob", "alice", 10), pebbles.Given("bob", "alice", 10)),  # #14, #15
+        ("alice", pebbles.Give("alice", "bob", 1), pebbles.Given("alice", "bob", 1)),  # #16, #17
+    )
+    assert cli("verify").code == 1  # marks the game: move #12 is refused
+    with pytest.raises(IllegalMove) as alone:
+        referee.void(1, 12, reason="typed in by hand")
+    assert alone.value.message.startswith("voiding #12 leaves move #14 (give bob alice 10) is refused")
+    assert alone.value.legal == "add --cascade to void it too" and alone.value.seq == 14
+    assert head(db_path) == 17  # nothing appended
+    voided = referee.void(1, 13, reason="typed in by hand", cascade=True)  # #13: a fact of move #12
+    assert (voided.seq, voided.head, voided.text) == (18, 18, "void #12 and, by cascade, #14")
+    assert dict(voided.state.held) == {"alice": 8, "bob": 3}  # 9 - 1 and 2 + 1: #16 still holds
+    entry = list(referee.log(1))[-1]
+    assert (entry.kind, entry.actor, entry.reason) == ("void", "table", "typed in by hand")
+    assert (entry.body.target, entry.body.cascade) == (12, (14,))
+    assert cli("verify").code == 0  # the mark is lifted
+    assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 8, "bob": 3}
+    assert cli("pebbles", "take", "bob", "1").code == 0  # bob's turn again, as before #12
 
 
 # --- hole 4: a cut tail ------------------------------------------------------------------------
