@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+import pytest
+
 from ledger import history
-from ledger.store import Store
+from ledger.errors import BadInput, VerificationFailed
+from ledger.store import Row, Store
 from tests import pebbles
 
 
@@ -36,3 +40,24 @@ def test_a_setting_never_set_reads_as_none(tmp_path: Path) -> None:
     store.set_setting("current_game", "3")
     assert store.setting("current_game") == "3"
     store.close()
+
+
+def test_a_kept_head_hash_is_read_like_git_reads_a_short_one() -> None:
+    """docs/auditing.md: `verify --head` takes the 64 hex digits `export` printed, or 8 or more
+    of the first, in either case, with the ``...`` it is printed with; nothing else."""
+    digits = "0123456789abcdef" * 4
+    assert history.head_prefix(f"  {digits.upper()}\n") == digits
+    assert history.head_prefix("ABCDEF12...") == "abcdef12"
+    for bad in ("abcdef1", digits + "0", "abcdef12X", "abcdef12x", "abcdefg12"):
+        with pytest.raises(BadInput, match="is not a head hash"):
+            history.head_prefix(bad)
+
+
+def test_a_move_whose_command_is_no_json_object_does_not_decode() -> None:
+    """A hand-made move row holding a JSON list, not an object: damage named at its row, not a
+    crash while looking for the type a newer referee would have written."""
+    body = msgspec.json.encode({"command": [1, 2], "redo_of": None}).decode()
+    rows = [Row(2, "move", body, "alice", "t", "p", "h")]
+    with pytest.raises(VerificationFailed, match="row #2 does not decode") as failed:
+        history.group_entries(pebbles, rows)
+    assert failed.value.seq == 2
