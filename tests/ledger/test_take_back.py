@@ -117,3 +117,16 @@ def test_a_players_link_opens_their_page_and_a_revoked_one_opens_nothing(tmp_pat
     again = referee.new_links(game)  # all new: every earlier link stops
     assert referee.link_role(game, links["alice"]) is None and referee.link_role(game, fresh) is None
     assert referee.link_role(game, again["carol"]) == "carol"
+
+
+def test_a_games_verbs_are_those_of_its_mode(tmp_path: Path) -> None:
+    """LOOP 4.0 Mode Comparison: the Basic Mode has no CAREER, CREDIT CARD or EVENT, so help,
+    completion and the unknown-verb error offer none of their verbs; the Competitive Mode has them."""
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    basic = referee.new_game("loop", PLAYERS, mode="basic", seed=7, cards=CARDS)
+    full = referee.new_game("loop", PLAYERS, mode="competitive", seed=7, cards=CARDS)
+    mode_verbs = {"career", "ability", "call", "object", "apply", "payoff", "event"}
+    assert not mode_verbs & {verb.name for verb in referee.verbs(basic)}
+    assert mode_verbs <= {verb.name for verb in referee.verbs(full)}
+    assert {"work", "end"} <= {verb.name for verb in referee.verbs(basic)}
+    assert [verb.name for verb in referee.verbs(referee.new_game("pebbles", ["a", "b"]))] == ["take", "give"]
