@@ -23,8 +23,10 @@ def referee_at(tmp_path: Path, seed: int | None) -> tuple[Referee, int]:
 def test_a_move_told_in_full_is_taken_back_from_the_phone(tmp_path: Path) -> None:
     referee, game = referee_at(tmp_path, seed=7)
     buy = next(m for m in referee.legal(game) if m.text.startswith("buy "))
-    assert not referee.preview(game, buy.command).more  # nothing dealt by chance
-    referee.submit(game, buy.command)
+    preview = referee.preview(game, buy.command)
+    assert not preview.more  # nothing dealt by chance
+    recorded = referee.submit(game, buy.command)
+    assert (preview.text, preview.facts) == (buy.text, recorded.facts)  # told in full, before
     player = buy.text.split()[1]
     offer = referee.take_back_offer(game, player)
     assert offer is not None and not offer.dealt
@@ -37,8 +39,13 @@ def test_a_move_that_dealt_from_a_virtual_deck_is_not_taken_back_from_the_phone(
     referee, game = referee_at(tmp_path, seed=7)
     referee.submit(game, next(m for m in referee.legal(game) if m.text.startswith("buy ")).command)
     end = next(m for m in referee.legal(game) if m.text.startswith("end "))
-    assert referee.preview(game, end.command).more  # its page could not tell every fact before
-    referee.submit(game, end.command)
+    preview = referee.preview(game, end.command)
+    assert preview.more  # its page could not tell every fact before
+    recorded = referee.submit(game, end.command)
+    assert preview.text == end.text and len(preview.facts) < len(recorded.facts)
+    assert (
+        len(preview.facts) <= 1 and preview.facts == recorded.facts[: len(preview.facts)]
+    )  # its first, if any
     player = end.text.split()[1]
     head = referee.load(game).head
     with pytest.raises(IllegalMove) as refused:
