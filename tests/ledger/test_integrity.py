@@ -16,7 +16,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger import games
+from ledger import games, history
 from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
 from ledger.errors import IllegalMove
@@ -387,6 +387,21 @@ def test_hole6_an_import_whose_setup_names_another_game_is_refused_as_such(cli: 
     assert result.code == 1, result
     assert "row #2 is a move of pebbles ('take'), but the setup names loop" in result.err
     assert "newer referee" not in result.err
+
+
+def test_hole6_a_fact_of_another_game_as_the_last_row_is_named_with_its_game(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """The same splice with a fact, the file's last row: it names the game whose fact it is
+    (Pursuit's, here), not a newer referee nor the first other game it knows."""
+    cli("new", "pebbles", "--players", "ann,ben")
+    moves(cli, "take ann 2")
+    header, rows = exported(cli)
+    tag = sorted(history.decoders(games.get("pursuit")).event_tags)[0]
+    rows[-1]["type"] = tag
+    result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
+    assert result.code == 1, result
+    assert f"row #3 is a fact of pursuit ({tag!r}), but the setup names pebbles" in result.err
 
 
 # --- hole 7: output failures -------------------------------------------------------------------
