@@ -239,6 +239,7 @@ def test_time_travel_shows_the_table_as_it_stood(referee: Referee, game: int) ->
     loaded, board, screen = referee.board(game, upto=4)  # inside a move: the move is atomic
     assert loaded.upto == 5 and board.view.held == {"alice": 2, "bob": 3}
     assert screen.tables[0].rows == [["alice", "2"], ["bob", "3"]]
+    assert referee.board(game, upto=6)[0].upto == 6  # the log's last row: no move follows it
 
 
 def test_the_game_ends_and_refuses_further_moves(referee: Referee) -> None:
