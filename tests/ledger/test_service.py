@@ -325,6 +325,7 @@ def test_the_log_from_a_row_or_its_last_entries(referee: Referee, game: int) -> 
     assert [e.seq for e in referee.log(game, since=1)] == [1, 2, 4, 6]
     assert [e.seq for e in referee.log(game, since=7)] == [6]  # the entry holding row #7
     assert [e.seq for e in referee.log(game, last=1)] == [6]
+    assert [e.seq for e in referee.log(game, last=10)] == [1, 2, 4, 6]  # fewer: all, from the setup
     for since in (0, 8):
         with pytest.raises(NotFound, match="1 to 7"):
             list(referee.log(game, since=since))
