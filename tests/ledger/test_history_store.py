@@ -10,8 +10,10 @@ import pytest
 
 from ledger import history
 from ledger.errors import BadInput, VerificationFailed
+from ledger.service import Referee
 from ledger.store import Row, Store
 from tests import pebbles
+from tests.serve.conftest import CARDS
 
 
 def test_a_games_decoders_are_built_once_and_read_its_commands_and_events() -> None:
@@ -61,3 +63,18 @@ def test_a_move_whose_command_is_no_json_object_does_not_decode() -> None:
     with pytest.raises(VerificationFailed, match="row #2 does not decode") as failed:
         history.group_entries(pebbles, rows)
     assert failed.value.seq == 2
+
+
+def test_a_setups_extent_read_from_a_log_that_does_not_say_it(referee: Referee) -> None:
+    """A log from before the setup row recorded how many moves ``new`` decided with it: the
+    setup is the rows ``create_game`` wrote (here the setup row alone), however many follow."""
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    assert referee.store.setup_span(game) == 1  # nothing after it yet
+    referee.submit_text(game, ["take", "alice", "1"])
+    referee.submit_text(game, ["take", "bob", "2"])
+    assert referee.store.setup_span(game) == 1
+    loop = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
+    setup = referee.load(loop).head  # the setup row and the table's moves decided with it
+    assert setup > 1 and referee.store.setup_span(loop) == setup
+    referee.submit_text(loop, ["work", "ann"])
+    assert referee.store.setup_span(loop) == setup
