@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from ledger import history
-from ledger.errors import BadInput, VerificationFailed
+from ledger.errors import BadInput, IllegalMove, VerificationFailed
 from ledger.service import Referee
 from ledger.store import Row, Store
 from tests import pebbles
@@ -76,5 +76,8 @@ def test_a_setups_extent_read_from_a_log_that_does_not_say_it(referee: Referee) 
     loop = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
     setup = referee.load(loop).head  # the setup row and the table's moves decided with it
     assert setup > 1 and referee.store.setup_span(loop) == setup
+    with pytest.raises(IllegalMove, match="nothing to undo: no move has been made since `new`"):
+        referee.undo(loop)  # the setup's own record says how many moves it holds: all of them
+    assert referee.load(loop).head == setup
     referee.submit_text(loop, ["work", "ann"])
     assert referee.store.setup_span(loop) == setup
