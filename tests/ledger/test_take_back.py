@@ -111,6 +111,7 @@ def test_a_players_link_opens_their_page_and_a_revoked_one_opens_nothing(tmp_pat
     assert {referee.link_role(game, token) for token in links.values()} == set(links)
     assert all(token not in str(referee.store.links(game)) for token in links.values())  # hashes only
     assert referee.link_role(game, "") is None and referee.link_role(game, links["bob"] + "x") is None
+    assert referee.link_role(game, "\udc80" + links["bob"]) is None  # a forged address, not a crash
     fresh = referee.new_link(game, "BOB")
     assert referee.link_role(game, fresh) == "bob" and referee.link_role(game, links["bob"]) is None
     assert referee.link_role(game, links["alice"]) == "alice"
