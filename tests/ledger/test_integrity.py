@@ -21,6 +21,7 @@ from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
 from ledger.errors import IllegalMove
 from ledger.service import Referee, snapshot_key
+from ledger.store import Store
 from tests import pebbles
 from tests.conftest import Result
 
@@ -322,6 +323,46 @@ def test_hole5_games_lists_a_damaged_game_as_damaged(cli: Cli, tamper: Callable[
     tamper("UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE seq = 3")
     listed = json.loads(cli("games", "--json").out)["games"][0]
     assert listed["status"] == "damaged" and "row #3 was altered" in listed["result"]["headline"]
+
+
+def test_hole5_the_overview_tells_each_game_from_its_checked_log(
+    referee: Referee, tamper: Callable[..., None]
+) -> None:
+    """`games`: over or active from each log's own fold; a log that does not check out is
+    damaged, with no result but its first bad row; a setup row that does not read is listed
+    as unreadable rather than hiding the others."""
+    over = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "2"})
+    referee.submit_text(over, ["take", "alice", "2"])  # PEBBLES 4: the pile is empty
+    running = referee.new_game("pebbles", ["alice", "bob"])
+    damaged = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(damaged, ["take", "alice", "3"])
+    unreadable = referee.new_game("pebbles", ["alice", "bob"])
+    tamper(
+        "UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE game_id = ? AND seq = 3", damaged
+    )
+    tamper("UPDATE events SET body = '{' WHERE game_id = ? AND seq = 1", unreadable)
+    fresh = Referee(Store(referee.store.path))
+    listed = {info.id: (info, result) for info, result in fresh.overview()}
+    assert (listed[over][0].status, listed[over][1].over, listed[over][1].winners) == (
+        "over",
+        True,
+        ["alice"],
+    )
+    assert (listed[running][0].status, listed[running][1].over) == ("active", False)
+    info, result = listed[damaged]
+    assert (info.status, info.kind, info.players) == ("damaged", "pebbles", ["alice", "bob"])
+    assert (result.game_id, result.kind, result.over, result.winners, result.scores) == (
+        damaged,
+        "pebbles",
+        False,
+        [],
+        {},
+    )
+    assert result.headline.startswith("damaged: ") and "row #3 was altered" in result.headline
+    assert (result.points, result.last_played) == ("", "")
+    info, result = listed[unreadable]
+    assert (info.status, info.kind, info.title, info.players) == ("damaged", "?", "(unreadable setup)", [])
+    assert result.headline.startswith("damaged: ")
 
 
 # --- hole 6: import trusts timestamps; a setup of one game over another's rows ------------------
