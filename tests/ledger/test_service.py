@@ -296,6 +296,8 @@ def test_results_and_each_players_record_over_the_finished_games(referee: Refere
     assert result.scores == {"Alice": 1, "bob": 1}
     assert result.last_played == referee.store.rows(third)[-1].recorded_at
     assert referee.result(unfinished).winners == [] and not referee.result(unfinished).over
+    referee.undo(unfinished, reason="miscounted")  # one row, stamped after the move's two
+    assert referee.result(unfinished).last_played == referee.store.rows(unfinished)[-1].recorded_at
     alice, bob = referee.stats("pebbles")
     assert (alice.player, alice.played, alice.won, alice.shared, alice.best) == ("alice", 3, 1, 1, 3)
     assert (bob.player, bob.played, bob.won, bob.shared, bob.best) == ("bob", 3, 1, 1, 2)
