@@ -43,9 +43,8 @@ def test_a_move_that_dealt_from_a_virtual_deck_is_not_taken_back_from_the_phone(
     assert preview.more  # its page could not tell every fact before
     recorded = referee.submit(game, end.command)
     assert preview.text == end.text and len(preview.facts) < len(recorded.facts)
-    assert (
-        len(preview.facts) <= 1 and preview.facts == recorded.facts[: len(preview.facts)]
-    )  # its first, if any
+    # Its first fact only, if any, as it is then recorded.
+    assert len(preview.facts) <= 1 and preview.facts == recorded.facts[: len(preview.facts)]
     player = end.text.split()[1]
     head = referee.load(game).head
     with pytest.raises(IllegalMove) as refused:
