@@ -118,8 +118,20 @@ NOT_RULEBOOK = [
     "--deselect=tests/ledger/test_codec.py::test_game_events_and_commands_encode_as_before",
     "--deselect=tests/ledger/test_codec.py::test_the_row_hash_is_stable",
 ]
+# The ledger's own tests, for its modules (service, store, history): without the random
+# property test (about 10 s a mutant) and three process races and fuzzers of tens of seconds
+# each (benchmarks/torture.py races and kills writers at length).
+LEDGER = [
+    "tests/ledger",
+    *(arg for arg in NOT_RULEBOOK if arg.startswith("--deselect=tests/ledger/")),
+    "--deselect=tests/ledger/test_service.py::test_snapshot_plus_tail_equals_full_replay",
+    "--deselect=tests/ledger/test_storage.py::test_eight_tables_starting_games_on_a_new_database_at_once",
+    "--deselect=tests/ledger/test_store.py::test_two_processes_racing_on_the_same_seq",
+    "--deselect=tests/ledger/test_bad_input.py::test_fuzz_argv_never_crashes_and_a_refusal_appends_nothing",
+]
 SELECTIONS: dict[str, list[str]] = {
     "rulebook": ["tests", *NOT_RULEBOOK],
+    "ledger": LEDGER,
     "all": ["tests"],
 }
 
@@ -148,7 +160,7 @@ def mutmut_section(modules: list[str], tests: list[str]) -> str:
     config = {
         "source_paths": ["ledger"],
         "only_mutate": modules,
-        "also_copy": ["fixtures", "referee_cli", "README.md"],
+        "also_copy": ["fixtures", "referee_cli", "README.md", "docs"],
         "pytest_add_cli_args": ["-p", "no:cacheprovider", "--snapshot-warn-unused"],
         "pytest_add_cli_args_test_selection": tests,
     }

@@ -562,10 +562,6 @@ class Store:
                 ),
             )
 
-    def set_status(self, game_id: int, status: str) -> None:
-        with self._immediate() as conn:
-            conn.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
-
     # --- the log ----------------------------------------------------------------------
 
     def tip(self, game_id: int) -> Tip:

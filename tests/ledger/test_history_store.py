@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+import pytest
+
 from ledger import history
-from ledger.store import Store
+from ledger.errors import BadInput, IllegalMove, VerificationFailed
+from ledger.service import Referee
+from ledger.store import Row, Store
 from tests import pebbles
+from tests.serve.conftest import CARDS
 
 
 def test_a_games_decoders_are_built_once_and_read_its_commands_and_events() -> None:
@@ -36,3 +42,42 @@ def test_a_setting_never_set_reads_as_none(tmp_path: Path) -> None:
     store.set_setting("current_game", "3")
     assert store.setting("current_game") == "3"
     store.close()
+
+
+def test_a_kept_head_hash_is_read_like_git_reads_a_short_one() -> None:
+    """docs/auditing.md: `verify --head` takes the 64 hex digits `export` printed, or 8 or more
+    of the first, in either case, with the ``...`` it is printed with; nothing else."""
+    digits = "0123456789abcdef" * 4
+    assert history.head_prefix(f"  {digits.upper()}\n") == digits
+    assert history.head_prefix("ABCDEF12...") == "abcdef12"
+    for bad in ("abcdef1", digits + "0", "abcdef12X", "abcdef12x", "abcdefg12"):
+        with pytest.raises(BadInput, match="is not a head hash"):
+            history.head_prefix(bad)
+
+
+def test_a_move_whose_command_is_no_json_object_does_not_decode() -> None:
+    """A hand-made move row holding a JSON list, not an object: damage named at its row, not a
+    crash while looking for the type a newer referee would have written."""
+    body = msgspec.json.encode({"command": [1, 2], "redo_of": None}).decode()
+    rows = [Row(2, "move", body, "alice", "t", "p", "h")]
+    with pytest.raises(VerificationFailed, match="row #2 does not decode") as failed:
+        history.group_entries(pebbles, rows)
+    assert failed.value.seq == 2
+
+
+def test_a_setups_extent_read_from_a_log_that_does_not_say_it(referee: Referee) -> None:
+    """A log from before the setup row recorded how many moves ``new`` decided with it: the
+    setup is the rows ``create_game`` wrote (here the setup row alone), however many follow."""
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    assert referee.store.setup_span(game) == 1  # nothing after it yet
+    referee.submit_text(game, ["take", "alice", "1"])
+    referee.submit_text(game, ["take", "bob", "2"])
+    assert referee.store.setup_span(game) == 1
+    loop = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
+    setup = referee.load(loop).head  # the setup row and the table's moves decided with it
+    assert setup > 1 and referee.store.setup_span(loop) == setup
+    with pytest.raises(IllegalMove, match="nothing to undo: no move has been made since `new`"):
+        referee.undo(loop)  # the setup's own record says how many moves it holds: all of them
+    assert referee.load(loop).head == setup
+    referee.submit_text(loop, ["work", "ann"])
+    assert referee.store.setup_span(loop) == setup

@@ -16,10 +16,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger import games
+from ledger import games, history
 from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
+from ledger.errors import IllegalMove
 from ledger.service import Referee, snapshot_key
+from ledger.store import Store
 from tests import pebbles
 from tests.conftest import Result
 
@@ -276,6 +278,54 @@ def test_hole3_a_refused_move_found_by_verify_stops_the_game_and_the_table_can_v
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
 
 
+def forge(db_path: Path, *moves: tuple[str, object, object]) -> None:
+    """Append moves by hand after the head, chained as the referee would (``(actor, command,
+    fact)`` each), and delete the verified mark, so that nothing remembers the last check."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    seq, prev = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    for actor, command, fact in moves:
+        move = encode(service_module.Move(command=msgspec.Raw(encode(command).encode())))
+        for type_, body in (("move", move), (f"pebbles.{type(fact).__name__.lower()}", encode(fact))):
+            seq += 1
+            digest = row_hash(prev, seq, type_, body, actor, "t")
+            conn.execute(
+                "INSERT INTO events VALUES (1, ?, ?, ?, ?, 't', ?, ?)",
+                (seq, type_, body, actor, prev, digest),
+            )
+            prev = digest
+    conn.execute("DELETE FROM verified")
+    conn.close()
+
+
+def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_made_legal(
+    cli: Cli, db_path: Path, referee: Referee, snapshotted: int
+) -> None:
+    """docs/auditing.md: the table voids a move the rules refuse; with --cascade, the later
+    moves that held only on it too, and no other. Here bob takes 9 (PEBBLES 2: 1 to 3), then
+    gives 10 of them away (PEBBLES 3: only what he holds), then alice gives 1 (she holds 9)."""
+    forge(
+        db_path,
+        ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)),  # #12, #13
+        ("bob", pebbles.Give("bob", "alice", 10), pebbles.Given("bob", "alice", 10)),  # #14, #15
+        ("alice", pebbles.Give("alice", "bob", 1), pebbles.Given("alice", "bob", 1)),  # #16, #17
+    )
+    assert cli("verify").code == 1  # marks the game: move #12 is refused
+    with pytest.raises(IllegalMove) as alone:
+        referee.void(1, 12, reason="typed in by hand")
+    assert alone.value.message.startswith("voiding #12 leaves move #14 (give bob alice 10) is refused")
+    assert alone.value.legal == "add --cascade to void it too" and alone.value.seq == 14
+    assert head(db_path) == 17  # nothing appended
+    voided = referee.void(1, 13, reason="typed in by hand", cascade=True)  # #13: a fact of move #12
+    assert (voided.seq, voided.head, voided.text) == (18, 18, "void #12 and, by cascade, #14")
+    assert dict(voided.state.held) == {"alice": 8, "bob": 3}  # 9 - 1 and 2 + 1: #16 still holds
+    entry = list(referee.log(1))[-1]
+    assert (entry.kind, entry.actor, entry.reason) == ("void", "table", "typed in by hand")
+    assert (entry.body.target, entry.body.cascade) == (12, (14,))
+    assert cli("verify").code == 0  # the mark is lifted
+    assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 8, "bob": 3}
+    assert cli("pebbles", "take", "bob", "1").code == 0  # bob's turn again, as before #12
+
+
 # --- hole 4: a cut tail ------------------------------------------------------------------------
 
 
@@ -313,6 +363,46 @@ def test_hole5_games_lists_a_damaged_game_as_damaged(cli: Cli, tamper: Callable[
     tamper("UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE seq = 3")
     listed = json.loads(cli("games", "--json").out)["games"][0]
     assert listed["status"] == "damaged" and "row #3 was altered" in listed["result"]["headline"]
+
+
+def test_hole5_the_overview_tells_each_game_from_its_checked_log(
+    referee: Referee, tamper: Callable[..., None]
+) -> None:
+    """`games`: over or active from each log's own fold; a log that does not check out is
+    damaged, with no result but its first bad row; a setup row that does not read is listed
+    as unreadable rather than hiding the others."""
+    over = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "2"})
+    referee.submit_text(over, ["take", "alice", "2"])  # PEBBLES 4: the pile is empty
+    running = referee.new_game("pebbles", ["alice", "bob"])
+    damaged = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(damaged, ["take", "alice", "3"])
+    unreadable = referee.new_game("pebbles", ["alice", "bob"])
+    tamper(
+        "UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE game_id = ? AND seq = 3", damaged
+    )
+    tamper("UPDATE events SET body = '{' WHERE game_id = ? AND seq = 1", unreadable)
+    fresh = Referee(Store(referee.store.path))
+    listed = {info.id: (info, result) for info, result in fresh.overview()}
+    assert (listed[over][0].status, listed[over][1].over, listed[over][1].winners) == (
+        "over",
+        True,
+        ["alice"],
+    )
+    assert (listed[running][0].status, listed[running][1].over) == ("active", False)
+    info, result = listed[damaged]
+    assert (info.status, info.kind, info.players) == ("damaged", "pebbles", ["alice", "bob"])
+    assert (result.game_id, result.kind, result.over, result.winners, result.scores) == (
+        damaged,
+        "pebbles",
+        False,
+        [],
+        {},
+    )
+    assert result.headline.startswith("damaged: ") and "row #3 was altered" in result.headline
+    assert (result.points, result.last_played) == ("", "")
+    info, result = listed[unreadable]
+    assert (info.status, info.kind, info.title, info.players) == ("damaged", "?", "(unreadable setup)", [])
+    assert result.headline.startswith("damaged: ")
 
 
 # --- hole 6: import trusts timestamps; a setup of one game over another's rows ------------------
@@ -378,6 +468,21 @@ def test_hole6_an_import_whose_setup_names_another_game_is_refused_as_such(cli: 
     assert result.code == 1, result
     assert "row #2 is a move of pebbles ('take'), but the setup names loop" in result.err
     assert "newer referee" not in result.err
+
+
+def test_hole6_a_fact_of_another_game_as_the_last_row_is_named_with_its_game(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """The same splice with a fact, the file's last row: it names the game whose fact it is
+    (Pursuit's, here), not a newer referee nor the first other game it knows."""
+    cli("new", "pebbles", "--players", "ann,ben")
+    moves(cli, "take ann 2")
+    header, rows = exported(cli)
+    tag = sorted(history.decoders(games.get("pursuit")).event_tags)[0]
+    rows[-1]["type"] = tag
+    result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
+    assert result.code == 1, result
+    assert f"row #3 is a fact of pursuit ({tag!r}), but the setup names pebbles" in result.err
 
 
 # --- hole 7: output failures -------------------------------------------------------------------

@@ -239,6 +239,7 @@ def test_time_travel_shows_the_table_as_it_stood(referee: Referee, game: int) ->
     loaded, board, screen = referee.board(game, upto=4)  # inside a move: the move is atomic
     assert loaded.upto == 5 and board.view.held == {"alice": 2, "bob": 3}
     assert screen.tables[0].rows == [["alice", "2"], ["bob", "3"]]
+    assert referee.board(game, upto=6)[0].upto == 6  # the log's last row: no move follows it
 
 
 def test_the_game_ends_and_refuses_further_moves(referee: Referee) -> None:
@@ -295,6 +296,8 @@ def test_results_and_each_players_record_over_the_finished_games(referee: Refere
     assert result.scores == {"Alice": 1, "bob": 1}
     assert result.last_played == referee.store.rows(third)[-1].recorded_at
     assert referee.result(unfinished).winners == [] and not referee.result(unfinished).over
+    referee.undo(unfinished, reason="miscounted")  # one row, stamped after the move's two
+    assert referee.result(unfinished).last_played == referee.store.rows(unfinished)[-1].recorded_at
     alice, bob = referee.stats("pebbles")
     assert (alice.player, alice.played, alice.won, alice.shared, alice.best) == ("alice", 3, 1, 1, 3)
     assert (bob.player, bob.played, bob.won, bob.shared, bob.best) == ("bob", 3, 1, 1, 2)
@@ -324,6 +327,7 @@ def test_the_log_from_a_row_or_its_last_entries(referee: Referee, game: int) -> 
     assert [e.seq for e in referee.log(game, since=1)] == [1, 2, 4, 6]
     assert [e.seq for e in referee.log(game, since=7)] == [6]  # the entry holding row #7
     assert [e.seq for e in referee.log(game, last=1)] == [6]
+    assert [e.seq for e in referee.log(game, last=10)] == [1, 2, 4, 6]  # fewer: all, from the setup
     for since in (0, 8):
         with pytest.raises(NotFound, match="1 to 7"):
             list(referee.log(game, since=since))

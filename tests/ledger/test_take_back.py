@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger.errors import IllegalMove
-from ledger.service import LegalMove, Referee
+from ledger.errors import BadInput, IllegalMove
+from ledger.service import LegalMove, Referee, TakeBack
 from ledger.store import Store
 from tests.planet_b.table import CARDS as PLANET_B_CARDS
 from tests.pursuit.table import CARDS as PURSUIT_CARDS
@@ -27,8 +27,10 @@ def referee_at(tmp_path: Path, seed: int | None) -> tuple[Referee, int]:
 def test_a_move_told_in_full_is_taken_back_from_the_phone(tmp_path: Path) -> None:
     referee, game = referee_at(tmp_path, seed=7)
     buy = next(m for m in referee.legal(game) if m.text.startswith("buy "))
-    assert not referee.preview(game, buy.command).more  # nothing dealt by chance
-    referee.submit(game, buy.command)
+    preview = referee.preview(game, buy.command)
+    assert not preview.more  # nothing dealt by chance
+    recorded = referee.submit(game, buy.command)
+    assert (preview.text, preview.facts) == (buy.text, recorded.facts)  # told in full, before
     player = buy.text.split()[1]
     offer = referee.take_back_offer(game, player)
     assert offer is not None and not offer.dealt
@@ -41,8 +43,12 @@ def test_a_move_that_dealt_from_a_virtual_deck_is_not_taken_back_from_the_phone(
     referee, game = referee_at(tmp_path, seed=7)
     referee.submit(game, next(m for m in referee.legal(game) if m.text.startswith("buy ")).command)
     end = next(m for m in referee.legal(game) if m.text.startswith("end "))
-    assert referee.preview(game, end.command).more  # its page could not tell every fact before
-    referee.submit(game, end.command)
+    preview = referee.preview(game, end.command)
+    assert preview.more  # its page could not tell every fact before
+    recorded = referee.submit(game, end.command)
+    assert preview.text == end.text and len(preview.facts) < len(recorded.facts)
+    # Its first fact only, if any, as it is then recorded.
+    assert len(preview.facts) <= 1 and preview.facts == recorded.facts[: len(preview.facts)]
     player = end.text.split()[1]
     head = referee.load(game).head
     with pytest.raises(IllegalMove) as refused:
@@ -145,3 +151,84 @@ def test_no_move_is_taken_back_from_the_phone_once_the_game_is_over(tmp_path: Pa
     with pytest.raises(IllegalMove) as refused:
         referee.take_back(game, last)
     assert "the game is over" in refused.value.message
+
+
+# --- the take-back rule itself, on the tests' trivial game (docs/serving.md "Take-back") -------
+
+
+def pebbles_game(tmp_path: Path) -> tuple[Referee, int]:
+    referee = Referee(Store(tmp_path / "pebbles.db"))
+    return referee, referee.new_game("pebbles", ["alice", "bob", "carol"], options={"pile": "20"})
+
+
+def test_a_player_takes_back_their_latest_move_only_while_nobody_has_moved_since(tmp_path: Path) -> None:
+    referee, game = pebbles_game(tmp_path)
+    assert referee.take_back_offer(game, "alice") is None  # nothing of hers yet
+    referee.submit_text(game, ["take", "alice", "2"])  # #2
+    assert referee.take_back_offer(game, "Alice") == TakeBack(2, "take alice 2", [])
+    referee.take_back(game, "ALICE", seq=2)  # in any letter case, the seq her page showed
+    undo = list(referee.log(game))[-1]
+    assert (undo.kind, undo.actor, undo.reason, undo.body.target) == ("undo", "alice", "taken back", 2)
+    assert referee.load(game).state.held == {"alice": 0, "bob": 0, "carol": 0}
+
+    referee.submit_text(game, ["take", "alice", "1"])  # #5
+    referee.submit_text(game, ["take", "bob", "1"])  # #7
+    referee.submit_text(game, ["take", "carol", "3"])  # #9
+    referee.submit_text(game, ["give", "bob", "alice", "1"])  # #11: bob twice since alice's move
+    assert referee.take_back_offer(game, "alice") == TakeBack(5, "take alice 1", ["bob", "carol"])
+    assert referee.take_back_offer(game, "alice", within=3) is None  # only the last 3 moves looked at
+    head = referee.load(game).head
+    with pytest.raises(IllegalMove) as alone:
+        referee.take_back(game, "alice")
+    assert alone.value.message == "alice cannot take back #5 (take alice 1) alone: bob and carol moved since"
+    assert alone.value.legal == "the table's page undoes or voids it, if bob and carol agree"
+    with pytest.raises(IllegalMove) as stale:
+        referee.take_back(game, "carol", seq=9)  # her page showed #9, but bob moved since
+    assert stale.value.message == "carol cannot take back #9 (take carol 3) alone: bob moved since"
+    assert referee.load(game).head == head  # nothing appended
+    with pytest.raises(IllegalMove, match="bob has no move to take back: it is no longer the latest"):
+        referee.take_back(game, "bob", seq=9)  # the seq his page showed is not the latest move
+    assert referee.load(game).head == head
+    referee.take_back(game, "bob")  # his give, the latest move
+    assert referee.load(game).state.held == {"alice": 1, "bob": 1, "carol": 3}
+    assert referee.take_back_offer(game, "carol") == TakeBack(9, "take carol 3", [])
+
+
+def test_a_players_link_opens_their_page_and_a_revoked_one_opens_nothing(tmp_path: Path) -> None:
+    """docs/serving.md: one secret link per player and one for the table; only their hashes are
+    kept; a new link for one role stops only that role's old one; --revoke stops it with none."""
+    referee, game = pebbles_game(tmp_path)
+    assert not referee.has_links(game)
+    links = referee.new_links(game)
+    assert set(links) == {"alice", "bob", "carol", "table"} and len(set(links.values())) == 4
+    assert referee.has_links(game)
+    assert {referee.link_role(game, token) for token in links.values()} == set(links)
+    assert all(token not in str(referee.store.links(game)) for token in links.values())  # hashes only
+    assert referee.link_role(game, "") is None and referee.link_role(game, links["bob"] + "x") is None
+    assert referee.link_role(game, "\udc80" + links["bob"]) is None  # a forged address, not a crash
+    fresh = referee.new_link(game, "BOB")
+    assert referee.link_role(game, fresh) == "bob" and referee.link_role(game, links["bob"]) is None
+    assert referee.link_role(game, links["alice"]) == "alice"
+    table = referee.new_link(game, "Table")
+    assert referee.link_role(game, table) == "table" and referee.link_role(game, links["table"]) is None
+    assert referee.revoke_link(game, "carol") == "carol"
+    assert referee.link_role(game, links["carol"]) is None
+    assert referee.link_role(game, links["alice"]) == "alice" and referee.link_role(game, fresh) == "bob"
+    with pytest.raises(BadInput, match="unknown player 'dave'"):
+        referee.revoke_link(game, "dave")
+    again = referee.new_links(game)  # all new: every earlier link stops
+    assert referee.link_role(game, links["alice"]) is None and referee.link_role(game, fresh) is None
+    assert referee.link_role(game, again["carol"]) == "carol"
+
+
+def test_a_games_verbs_are_those_of_its_mode(tmp_path: Path) -> None:
+    """LOOP 4.0 Mode Comparison: the Basic Mode has no CAREER, CREDIT CARD or EVENT, so help,
+    completion and the unknown-verb error offer none of their verbs; the Competitive Mode has them."""
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    basic = referee.new_game("loop", PLAYERS, mode="basic", seed=7, cards=CARDS)
+    full = referee.new_game("loop", PLAYERS, mode="competitive", seed=7, cards=CARDS)
+    mode_verbs = {"career", "ability", "call", "object", "apply", "payoff", "event"}
+    assert not mode_verbs & {verb.name for verb in referee.verbs(basic)}
+    assert mode_verbs <= {verb.name for verb in referee.verbs(full)}
+    assert {"work", "end"} <= {verb.name for verb in referee.verbs(basic)}
+    assert [verb.name for verb in referee.verbs(referee.new_game("pebbles", ["a", "b"]))] == ["take", "give"]

@@ -226,14 +226,18 @@ def played(referee: Referee) -> int:
     return game  # rows: 1 setup, then moves at 2, 4, 6 with their facts; head #7
 
 
-def refused_everywhere(cli: Cli, message: str) -> None:
-    """Every command but verify and export refuses, with one line naming what is wrong."""
+def refused_everywhere(cli: Cli, message: str, seq: int | None = None) -> None:
+    """Every command but verify and export refuses, with one line naming what is wrong (and,
+    with --json, the first bad row: ``seq``), the first time and every time after."""
     for args in (["status"], ["score"], ["moves"], ["log"], ["pebbles", "take", "alice", "1"], ["undo"]):
         result = cli(*args)
         assert (result.code, result.out) == (3, ""), args
         line = result.err.strip()
         assert "\n" not in line and message in line, (args, line)
         assert line.endswith("`referee verify` keeps working)"), line
+    if seq is not None:
+        error = json.loads(cli("status", "--json").out)
+        assert (error["seq"], error["message"].count(message)) == (seq, 1), error
 
 
 def test_a_body_edited_in_place_is_neither_shown_nor_appended_to(
@@ -244,7 +248,7 @@ def test_a_body_edited_in_place_is_neither_shown_nor_appended_to(
         "UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE game_id = ? AND seq = 5",
         played,
     )
-    refused_everywhere(cli, "the log does not check out: row #5 was altered")
+    refused_everywhere(cli, "the log does not check out: row #5 was altered", seq=5)
     assert referee.store.head(played)[0] == 7
     assert cli("verify").code == 1
 
@@ -268,12 +272,12 @@ def test_a_setup_row_rewritten_with_its_hash_is_refused(cli: Cli, referee: Refer
     first = referee.store.rows(played, 0, 1)[0]
     digest = row_hash(GENESIS, 1, first.type, first.body, first.actor, first.recorded_at)
     sql(referee, "UPDATE events SET hash = ? WHERE game_id = ? AND seq = 1", digest, played)
-    refused_everywhere(cli, "row #1 (the setup) is not the one checked before")
+    refused_everywhere(cli, "row #1 (the setup) is not the one checked before", seq=1)
 
 
 def test_a_cut_tail_is_refused(cli: Cli, referee: Referee, played: int) -> None:
     sql(referee, "DELETE FROM events WHERE game_id = ? AND seq >= 6", played)
-    refused_everywhere(cli, "the log ends at #5, but rows up to #7 were recorded: rows were removed")
+    refused_everywhere(cli, "the log ends at #5, but rows up to #7 were recorded: rows were removed", seq=6)
 
 
 def append_by_hand(referee: Referee, game: int, words: str) -> None:
@@ -381,7 +385,13 @@ def test_a_revert_appended_since_the_last_check_is_checked_with_the_whole_log(
     read checks the whole log through the rules again, and shows the table without the move."""
     tip = referee.store.tip(played)
     referee.undo(played)
-    sql(referee, "UPDATE verified SET seq = ?, hash = ? WHERE game_id = ?", tip.mark, tip.mark_hash, played)
+    assert tip.mark is not None and tip.mark_hash is not None and tip.setup_hash is not None
+    # The mark left where it was, sealed as this installation seals it (a mark edited by
+    # hand no longer matches its seal, and the whole log is checked for that reason instead).
+    referee.store.set_verified(
+        played, tip.mark, tip.mark_hash, tip.setup_hash, since=referee.store.tip(played)
+    )
+    assert referee.store.tip(played).mark == tip.mark
     other = fresh(referee)
     assert other.load(played).state == replay_checked(pebbles, referee.store.rows(played)).state  # type: ignore[arg-type]
     assert other.store.tip(played).mark == referee.store.head(played)[0]
