@@ -8,7 +8,7 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.model import Depleted, EventDrawn, MaterialRevealed, State
+from ledger.games.loop.model import Depleted, EventDrawn, MaterialRevealed, State, Step
 from ledger.games.loop.rules.events import IMMEDIATE
 from tests.loop.modes_table import begun, out, virtual
 from tests.loop.table import Table
@@ -288,6 +288,98 @@ def test_skinner_box_refills_at_once() -> None:
     table.play("reveal material metal")
     assert sorted(table.state.buy_area) == ["food", "metal", "metal", "plastic", "utility"]
     assert loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refills_an_activity_slot_at_once() -> None:
+    """9.0: "Refill empty MATERIAL and ACTIVITY slot immediately": the slot a CONSUME empties is
+    flipped before alice's next move, not at her turn end (2.7)."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")
+    assert table.state.phase == "turn" and loop.to_act(table.state) == ["table"]
+    table.play("reveal activity library")
+    assert sorted(table.state.consume_area) == ["COOKING", "LIBRARY", "LIBRARY", "PICNIC", "PICNIC"]
+    assert table.state.phase == "turn" and loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refills_from_the_activity_discard_pile_when_the_deck_is_empty() -> None:
+    """9.0 with 2.7: "If ACTIVITY deck is empty, shuffle and refill from the ACTIVITY Discard
+    Pile", at once under SKINNER BOX."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(activity_deck=(), activity_unseen=0, activity_discard=("COOKING", "DANCE"))
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")
+    assert table.state.activity_discard == () and len(table.state.activity_deck) == 2
+    assert loop.to_act(table.state) == ["table"]
+    table.play("reveal activity cooking")
+    assert sorted(table.state.consume_area) == ["COOKING", "COOKING", "LIBRARY", "PICNIC", "PICNIC"]
+    assert table.state.activity_deck == ("DANCE",) and loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refill_comes_before_the_players_next_move_and_turn_end() -> None:
+    """9.0: "Refill empty MATERIAL and ACTIVITY slot immediately": until the table has flipped
+    the card, the active player neither BUYs again (from a BUY AREA short of a card) nor ends
+    the turn (which left the turn end waiting for a refill already done: nobody could act)."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.give("alice", coin=6)
+    table.play("buy alice glass:1")
+    assert loop.to_act(table.state) == ["table"]
+    table.refuse("buy alice food:1", NotYourTurn, "LOOP 9.0 Skinner Box")
+    table.refuse("end alice", NotYourTurn, "LOOP 9.0 Skinner Box")
+    table.play("reveal material metal")
+    table.play("buy alice food:1", "reveal material glass", "end alice")
+    assert table.state.active == "bob" and loop.to_act(table.state) == ["bob"]
+
+
+def _refilled(events: list[object]) -> bool:
+    return any(isinstance(event, Step) and event.step == "skinner" for event in events)
+
+
+def test_skinner_box_refills_nothing_when_no_slot_is_empty_or_nothing_is_left() -> None:
+    """9.0: SKINNER BOX refills an *empty* slot, from a deck (or the ACTIVITY Discard Pile, 2.7)
+    that holds a card: a WORK empties none, and with the decks out a slot stays empty (2.8 a:
+    the MATERIAL deck runs out; 2.7: nothing to shuffle)."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    events = table.play("work alice")
+    assert not _refilled(events) and not table.state.refilling
+    assert len(table.state.buy_area) == data.SLOTS and loop.to_act(table.state) == ["alice"]
+
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(material_deck=(), depleted=True, final_round="depletion")
+    table.give("alice", coin=3)
+    events = table.play("buy alice glass:1")
+    assert not _refilled(events) and not table.state.refilling
+    assert len(table.state.buy_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["alice"]
+
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(activity_deck=(), activity_unseen=0, activity_discard=())
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    events = table.play("consume alice dance=glass,plastic")
+    assert not _refilled(events) and not table.state.refilling
+    assert len(table.state.consume_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refill_that_leaves_a_card_is_no_depletion() -> None:
+    """2.8 a): DEPLETION when the MATERIAL deck runs out: a SKINNER BOX refill of 1 slot from a
+    deck of 2 leaves 1, so no DEPLETION and no penalty; the next refill takes the last one."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(material_deck=("metal", "metal"))
+    table.give("alice", coin=3, happiness=6)
+    table.play("buy alice glass:1")  # every card left is METAL: the referee flips it
+    assert table.state.material_deck == ("metal",) and len(table.state.buy_area) == data.SLOTS
+    assert not table.state.depleted and table.p("alice").happiness == 6
+    events = table.play("buy alice food:1")
+    assert table.state.material_deck == () and table.state.depleted
+    assert table.p("alice").happiness == 5 and table.p("alice").depletion == 1
+    (depleted,) = (event for event in events if isinstance(event, Depleted))
+    assert "turn end" not in loop.describe(depleted)  # mid-turn, by SKINNER BOX
 
 
 def test_treat_yo_self() -> None:
