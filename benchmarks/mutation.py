@@ -148,7 +148,7 @@ def mutmut_section(modules: list[str], tests: list[str]) -> str:
     config = {
         "source_paths": ["ledger"],
         "only_mutate": modules,
-        "also_copy": ["fixtures", "referee_cli", "README.md", "docs"],
+        "also_copy": ["fixtures", "referee_cli", "README.md", "docs", ".ci"],
         "pytest_add_cli_args": ["-p", "no:cacheprovider", "--snapshot-warn-unused"],
         "pytest_add_cli_args_test_selection": tests,
     }
