@@ -24,6 +24,7 @@ from ledger.games.pursuit.sections import (
     R_OUTCOME,
     R_PETS,
     R_SCHOOL,
+    R_SETTINGS,
     R_STAND_ALONE,
 )
 from tests.pursuit.table import ALL, CARDS, SETTINGS, Table, adult, lay_out, pass_round
@@ -688,3 +689,34 @@ def test_a_sealed_seed_shuffles_the_piles_without_showing_their_order(
             state = pursuit.evolve(state, event)
     (shuffled,) = (e for e in events if isinstance(e, Shuffled))
     assert shuffled.piles == {} and shuffled.seeded == seeded
+
+
+def test_the_life_goals_face_up_are_as_many_as_the_setting_each_once() -> None:
+    """Table setting ``life-goals`` (``players``: as many as the players, 2 here): a third, or
+    the same card twice, is refused, in one reveal or over two; then none more."""
+    table = Table(2)
+    for line in (
+        "reveal goals test-career-minded test-family-first test-richest",
+        "reveal goals test-career-minded test-career-minded",
+    ):
+        error = table.refuse(line, IllegalMove, R_SETTINGS)
+        assert "2 more Life Goals" in str(error)
+    table.play("reveal goals test-career-minded")
+    for line in ("reveal goals test-family-first test-richest", "reveal goals test-richest test-richest"):
+        error = table.refuse(line, IllegalMove, R_SETTINGS)
+        assert "1 more Life Goals" in str(error)
+    table.play("reveal goals test-richest")
+    assert table.state.goals == ("TEST CAREER MINDED", "TEST RICHEST")
+    table.refuse("reveal goals test-family-first", IllegalMove, R_SETTINGS)
+
+
+def test_child_traits_are_kept_after_the_layout_as_many_as_the_setting() -> None:
+    """Table setting ``child-traits`` (1 here), kept once the table has laid out the setup's
+    cards (docs/pursuit.md: Setup); a second is refused."""
+    table = Table(2)
+    table.refuse("trait ann test-artist", IllegalMove, R_SETTINGS)
+    while table.state.phase == "setup" and pursuit.to_act(table.state) == ["table"]:
+        table.play(next(m for m in table.moves() if m.startswith("reveal")))
+    table.play("trait ann test-artist")
+    error = table.refuse("trait ann test-saver", IllegalMove, R_SETTINGS)
+    assert "keeps 1 Child Traits" in str(error)
