@@ -174,8 +174,8 @@ def test_one_card_left_that_may_be_either_of_two_faces_is_the_tables_to_reveal()
 
 def test_a_version_1_log_keeps_the_refill_typed_by_the_table() -> None:
     # Logs recorded under rules version 1 verify as recorded: the table typed that reveal.
-    table = adult(friends=tuple(f"TEST FRIEND {n}" for n in range(5, 9)))
-    table.set(marks_flips=False)
+    table = adult(friends=tuple(f"TEST FRIEND {n}" for n in range(5, 9)), rules_version="1")
+    assert not table.state.marks_flips
     known = _one_friend_unseen(table)
     table.play("start-friendship ann test-friend-5")
     assert table.state.friends[0] == "" and pursuit.to_act(table.state) == ["table"]
