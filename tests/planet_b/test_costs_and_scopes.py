@@ -224,13 +224,30 @@ def test_all_others_pay_2_of_a_choice_one_at_a_time_from_what_they_hold_most_of(
     assert table.p("ben").factions == {"capitalist": 1, "futurist": 1, "traditionalist": 0}
 
 
-def test_a_plain_action_is_used_before_a_mix_so_the_mix_stays_whole() -> None:
+@pytest.mark.parametrize("box", ["plastic 2plastic+workie", "2plastic+workie plastic"])
+def test_a_plain_action_is_used_before_a_mix_so_the_mix_stays_whole(box: str) -> None:
     """Costs and Action Boxes: a line between symbols lets the player "mix and match": taking
-    the plain plastic first leaves both units of "2plastic+workie" to take as workies."""
-    table = board(started(), "plastic 2plastic+workie")
+    the plain plastic first leaves both units of "2plastic+workie" to take as workies,
+    wherever the box prints the plain one."""
+    table = board(started(), box)
     table.play("deal ann left", "gain ann plastic", "workie ann crafty crafty")
     ann = table.p("ann")
     assert ann.warehouse == {"plastic": 1} and ann.crafties == 4 and table.state.stack == ()
+
+
+def test_a_plain_action_is_used_before_a_choice_so_the_choice_stays_open() -> None:
+    """A diagonal line is a choice of one: taking the plain plastic first leaves the choice of
+    plastic or water for the water."""
+    table = board(started(), "plastic/water plastic")
+    table.play("deal ann left", "gain ann plastic", "gain ann water")
+    assert table.p("ann").warehouse == {"plastic": 1, "water": 1} and table.state.stack == ()
+
+
+def test_both_units_of_a_mix_taken_at_once() -> None:
+    """ "2plastic+workie": 2 units, each plastic or a workie: both as plastic in one word."""
+    table = board(started(), "2plastic+workie")
+    table.play("deal ann left", "gain ann 2plastic")
+    assert table.p("ann").warehouse == {"plastic": 2} and table.state.stack == ()
 
 
 def test_with_2_players_the_dummy_loses_votes_to_effects_on_all_others() -> None:
