@@ -289,12 +289,15 @@ def test_cooperative_burns_a_material_after_each_full_round() -> None:
 
 
 def test_cooperative_burn_depletion_has_no_penalty() -> None:
-    """6.2: "If DEPLETION occurs now, the DEPLETION Penalty does not apply to any player"."""
+    """6.2: "If DEPLETION occurs now, the DEPLETION Penalty does not apply to any player"; and
+    2.8: "The game ends immediately when the player on the right to the starting player
+    completes his turn": the burn is at that turn's end, so this round was the final one."""
     table = begun("cooperative")
     table.set(material_deck=("food",))
     table.play("work alice", "end alice", "work bob", "end bob", "reveal material food")
     assert table.state.depleted and table.state.final_round == "depletion"
     assert table.p("alice").depletion == 0 and table.p("bob").depletion == 0
+    assert table.state.phase == "over" and table.state.round == 1
 
 
 def test_cooperative_team_wins_only_if_everyone_reaches_11() -> None:

@@ -16,7 +16,9 @@ from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.planet_b.effects import parse_box
 from ledger.games.planet_b.model import Constructed
 from ledger.games.planet_b.rules.core import can_pay, plan
+from ledger.games.planet_b.sections import R_SUMMARY
 from tests.planet_b.table import Table, started
+from tests.planet_b.test_examples import board
 
 CASES = [
     # Money and Victory Points: "You cannot use victory points to pay costs"
@@ -120,3 +122,24 @@ def test_what_a_cost_of_choice_takes() -> None:
         _took("-2resource", ("water", "water"))
     with pytest.raises(BadInput, match="nothing more to choose"):
         _took("-1resource", ("water", "plastic"))
+
+
+def test_all_pay_the_actor_included() -> None:
+    """Costs and Action Boxes: "If the word "all" is printed above an action, then all players
+    (including yourself) either take or must pay something"."""
+    table = board(started(), "all:-2money 5money")
+    table.play("deal ann left")
+    assert {p.name: p.money for p in table.state.players.values()} == {
+        "ann": 10 - 2 + 5,
+        "ben": 10 - 2,
+        "cat": 10 - 2,
+        "dan": 10 - 2,
+    }
+
+
+def test_a_gain_typed_before_any_box_is_open_is_refused() -> None:
+    """Summary of a turn: the actions are a box's, once a suitcase is dealt and the box opened:
+    before the deal there is nothing to take (one clear line, not a crash)."""
+    table = started()
+    error = table.refuse("gain ann plastic", IllegalMove, R_SUMMARY)
+    assert "no action box open" in str(error) and "deal" in (error.legal or "")
