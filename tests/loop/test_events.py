@@ -8,7 +8,7 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.model import Depleted, EventDrawn, MaterialRevealed, State, Step
+from ledger.games.loop.model import Depleted, EventDrawn, EventsFlipped, MaterialRevealed, State, Step
 from ledger.games.loop.rules.events import IMMEDIATE
 from tests.loop.modes_table import begun, out, virtual
 from tests.loop.table import Table
@@ -62,6 +62,19 @@ def test_face_down_events_flip_after_the_owners_turn_and_continuous_starts_next_
     assert table.state.event_discard[0] == "OVERTIME"
     table.play("work bob")  # INTERN: 3 COIN, -1 HAPPINESS; OVERTIME: 4 more, 1 more lost
     assert (table.p("bob").coin, table.p("bob").happiness) == (2 + 3 + 4, 4 - 1 - 1)
+
+
+def test_with_virtual_decks_the_referee_flips_the_face_down_events_after_the_turn() -> None:
+    """5.3: "Only trigger face-down EVENT(s) in your AREA after you end your turn": with a
+    seed the referee flips them itself; a CONTINUOUS EVENT is in effect from bob's turn."""
+    table = virtual()
+    card = table.state.event_deck[0]  # BOGOF, a CONTINUOUS EVENT
+    table.set(event_deck=table.state.event_deck[1:])
+    table.give("alice", events=(card,))
+    events = table.play("work alice", "end alice")
+    assert EventsFlipped("alice", (card,)) in events
+    assert table.p("alice").events == () and table.state.event_active == card
+    assert table.state.active == "bob" and loop.to_act(table.state) == ["bob"]
 
 
 def test_the_latest_continuous_event_replaces_the_previous_one() -> None:
