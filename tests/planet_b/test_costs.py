@@ -38,6 +38,7 @@ CASES = [
     ("-2plastic -1resource", True),  # the water is left
     ("-2plastic -2resource", False),
     ("-1water -2resource", True),
+    ("-1iridium", False),  # none held
     # Workies: "You cannot choose to return workies on buildings"
     ("-1crafty", True),
     ("-2crafty", False),
@@ -49,6 +50,7 @@ CASES = [
     ("-1crafty -3workie", False),
     ("-2brainy -1workie", True),
     ("-2brainy -2workie", False),
+    ("-1crafty -2brainy", True),  # every workie on the board, and no workie of choice
     # Faction tracks: "If your disc is already on the starting space, then you cannot pay"
     ("-2capitalist", True),
     ("-3capitalist", False),

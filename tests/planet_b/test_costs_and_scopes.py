@@ -262,6 +262,10 @@ def test_with_2_players_the_dummy_loses_votes_to_effects_on_all_others() -> None
     table.set(dealt=False, bag={"ann": 3, "ben": 3, data.DUMMY: 1})
     table.play("deal ann middle")
     assert table.state.bag == {"ann": 3, "ben": 1, data.DUMMY: 1}
+    table.set(dealt=False, bag={"ann": 3, "ben": 3, data.DUMMY: 2})
+    table.play("deal ann middle")  # exactly the 2 it pays: it pays them
+    bag = table.state.bag
+    assert (bag["ann"], bag["ben"], bag.get(data.DUMMY, 0)) == (3, 1, 0)
 
 
 def test_with_2_players_the_dummy_takes_the_votes_of_a_laws_all_others_part() -> None:
