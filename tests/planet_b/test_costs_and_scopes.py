@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from ledger.errors import AmbiguousMove, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.faces import News, Track
+from ledger.games.planet_b.faces import Law, News, Track
 from ledger.games.planet_b.model import Constructed
 from ledger.games.planet_b.sections import R_COSTS
 from tests.planet_b.table import physical, started
@@ -164,6 +164,35 @@ def test_all_others_pay_a_cost_of_choice_from_what_they_hold_most_of() -> None:
     table.play("office ann", "law ann left")  # ARMS RACE left: 2 workie 2 money / -workie
     workies = {p.name: (p.crafties, p.brainies) for p in table.state.players.values() if p.name != "ann"}
     assert workies == {"ben": (1, 2), "cat": (2, 1), "dan": (0, 0)}
+
+
+def test_a_laws_all_others_part_asks_each_payer_for_every_cost_of_choice() -> None:
+    """Offices, President: the other players take the "All Others" part, each cost in full
+    where they can (Costs and Action Boxes); the README's reading: a cost of choice is asked of
+    each payer who has one. A law declared for this test: All Others -resource -workie. ben has
+    a choice in both and is asked twice; cat has one kind of each and pays at once; dan has
+    neither."""
+    table = started()
+    levy = Law(
+        name="TEST LEVY", colour="blue", left=("10money", "2money"), right=("2resource", "-resource -workie")
+    )
+    table.face(levy)
+    blue = table.state.piles["blue"]
+    table.set(piles={**table.state.piles, "blue": replace(blue, known=("TEST LEVY", *blue.known))})
+    table.give("ann", office="president", news=("BRIBE",))
+    table.give("ben", warehouse={"plastic": 3, "water": 1}, crafties=1, brainies=3)
+    table.give("cat", warehouse={"chip": 1}, crafties=2, brainies=0)
+    table.give("dan", warehouse={}, crafties=0, brainies=0)
+    table.play("office ann", "law ann right", "gain ann water chip")
+    table.play("pay ben plastic", "pay ben brainy")
+    held = {
+        p.name: (p.warehouse, p.crafties, p.brainies) for p in table.state.players.values() if p.name != "ann"
+    }
+    assert held == {
+        "ben": ({"plastic": 2, "water": 1}, 1, 2),
+        "cat": ({}, 1, 0),
+        "dan": ({}, 0, 0),
+    }
 
 
 def test_all_others_costs_do_not_stop_the_actor_choosing_a_box() -> None:
