@@ -352,6 +352,18 @@ def test_solo_burns_a_material_at_each_turn_end() -> None:
     assert table.state.burned == ("food",) and len(table.state.material_deck) == deck - 1
 
 
+def test_solo_refill_of_a_known_type_still_waits_for_its_exhibited_quality() -> None:
+    """7.0: each BUY AREA card shows an Exhibited QUALITY the table reads off it: a refill
+    from a deck of one type only is not the referee's to flip, as it is in the other modes."""
+    table = begun("solo")
+    table.set(material_deck=("metal", "metal"))
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1", "end alice")
+    assert len(table.state.buy_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["table"]
+    table.play("reveal material metal@2")
+    assert ("metal", 2) in table.state.exhibited
+
+
 def test_solo_refill_types_the_exhibited_quality() -> None:
     """7.0: the typed view and the reveals carry each BUY AREA card's Exhibited QUALITY."""
     table = begun("solo")

@@ -8,7 +8,16 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.model import Depleted, EventDrawn, EventsFlipped, MaterialRevealed, State, Step
+from ledger.games.loop.model import (
+    ActivitiesReshuffled,
+    Depleted,
+    EventDrawn,
+    EventsFlipped,
+    FavoursReshuffled,
+    MaterialRevealed,
+    State,
+    Step,
+)
 from ledger.games.loop.rules.events import IMMEDIATE
 from tests.loop.modes_table import begun, out, virtual
 from tests.loop.table import Table
@@ -75,6 +84,20 @@ def test_with_virtual_decks_the_referee_flips_the_face_down_events_after_the_tur
     assert EventsFlipped("alice", (card,)) in events
     assert table.p("alice").events == () and table.state.event_active == card
     assert table.state.active == "bob" and loop.to_act(table.state) == ["bob"]
+
+
+def test_a_sealed_seed_reshuffles_without_showing_the_order() -> None:
+    """While the seed is sealed the log shows no deck's order (docs/auditing.md): a FAVOUR
+    deck (2.2) or ACTIVITY deck (2.7) shuffled from its discard pile is recorded without it."""
+    table = virtual()
+    table.set(sealed=True, favour_deck=(), favour_discard=table.p("alice").hand[:2])
+    events = table.play("work alice", "end alice")
+    assert FavoursReshuffled(()) in events
+    table = virtual()
+    table.set(sealed=True, activity_deck=(), activity_discard=("COOKING", "PICNIC"))
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")  # DANCE's slot is refilled at the turn end
+    assert ActivitiesReshuffled(()) in table.play("end alice")
 
 
 def test_the_latest_continuous_event_replaces_the_previous_one() -> None:
