@@ -98,6 +98,20 @@ def test_a_sealed_seed_reshuffles_without_showing_the_order() -> None:
     table.give("alice", materials=(("glass", 1), ("plastic", 1)))
     table.play("consume alice dance=glass,plastic")  # DANCE's slot is refilled at the turn end
     assert ActivitiesReshuffled(()) in table.play("end alice")
+    # and the referee deals on from the shuffled pile: the next turn starts (2.7)
+    assert len(table.state.consume_area) == data.SLOTS and loop.to_act(table.state) == ["bob"]
+
+
+def test_with_virtual_decks_the_starting_material_has_the_careers_quality() -> None:
+    """9.0 CAREER, Artist: "Starting resources: 1 COIN and 1 random MATERIAL at QUALITY 1"
+    (5.1: "draw random MATERIAL ... according to your CAREER's Initial Setup")."""
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3)
+    assert "ARTIST" in table.p("alice").careers
+    table.play("career alice artist", "career bob intern")
+    ((_, quality),) = table.p("alice").materials
+    assert quality == 1
 
 
 def test_the_latest_continuous_event_replaces_the_previous_one() -> None:
