@@ -181,3 +181,14 @@ def test_a_version_1_log_keeps_the_refill_typed_by_the_table() -> None:
     assert table.state.friends[0] == "" and pursuit.to_act(table.state) == ["table"]
     assert SlotFilled("friends", 0, known) in table.play(f"reveal friends {known.lower().replace(' ', '-')}")
     assert "1" in pursuit.rules_versions and pursuit.rules_version == "2"
+
+
+def test_the_last_hourglass_may_engage_in_community() -> None:
+    # Engage in Community: "You may also Engage in Community cards using your Hourglass tokens,
+    # but you cannot use more Hourglass tokens than your current Popularity Score": a Popularity
+    # Score of 1 and 1 hourglass left, the token spent: that hourglass engages.
+    table = board()
+    table.give("ann", popularity=1, hourglasses=1, token=False)
+    events = table.play("engage ann safety-seminar")
+    assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
+    assert table.p("ann").hourglasses == 0
