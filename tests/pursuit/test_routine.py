@@ -186,9 +186,10 @@ def test_a_version_1_log_keeps_the_refill_typed_by_the_table() -> None:
 def test_the_last_hourglass_may_engage_in_community() -> None:
     # Engage in Community: "You may also Engage in Community cards using your Hourglass tokens,
     # but you cannot use more Hourglass tokens than your current Popularity Score": a Popularity
-    # Score of 1 and 1 hourglass left, the token spent: that hourglass engages.
+    # Score of 1 and 1 hourglass left, as well as the token: either may be spent, so she is asked.
     table = board()
-    table.give("ann", popularity=1, hourglasses=1, token=False)
-    events = table.play("engage ann safety-seminar")
+    table.give("ann", popularity=1, hourglasses=1)
+    table.refuse("engage ann safety-seminar", AmbiguousMove, R_ENGAGE)
+    events = table.play("engage ann safety-seminar --hourglass")
     assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
-    assert table.p("ann").hourglasses == 0
+    assert table.p("ann").hourglasses == 0 and table.p("ann").token
