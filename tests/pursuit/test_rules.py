@@ -501,12 +501,15 @@ def test_a_career_job_takes_a_slot_until_retired_and_an_unpaid_level_costs_the_p
 
 def test_taking_another_job_comes_out_of_retirement_without_penalty() -> None:
     table = rich(adult(("ann", "ben")))
-    table.give("ann", cards=(Held("TEST SINGER", 2, "retired"),))
+    # School: "you must Come Out of Retirement and the Career Job card will be discarded":
+    # that card only; ann's Pet stays.
+    table.give("ann", cards=(Held("TEST SINGER", 2, "retired"), Held("KOI", 2)))
     assert not core.occupies(table.state, table.p("ann").cards[0])
     ann = table.p("ann")
     table.play("get-job ann test-nurse")
     after = table.p("ann")
-    assert [h.name for h in after.cards] == ["TEST NURSE"] and "TEST SINGER" in table.state.discarded
+    assert sorted(h.name for h in after.cards) == ["KOI", "TEST NURSE"]
+    assert "TEST SINGER" in table.state.discarded and "KOI" not in table.state.discarded
     assert (after.stress, after.sth) == (ann.stress, ann.sth)
 
 
