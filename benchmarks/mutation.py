@@ -160,7 +160,7 @@ def mutmut_section(modules: list[str], tests: list[str]) -> str:
     config = {
         "source_paths": ["ledger"],
         "only_mutate": modules,
-        "also_copy": ["fixtures", "referee_cli", "README.md", "docs"],
+        "also_copy": ["fixtures", "referee_cli", "README.md", "docs", ".ci"],
         "pytest_add_cli_args": ["-p", "no:cacheprovider", "--snapshot-warn-unused"],
         "pytest_add_cli_args_test_selection": tests,
     }
@@ -305,6 +305,8 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.service.xǁRefereeǁ_since": "the moves another writer made, named in a lost race's refusal",
     "ledger.games.planet_b.rules.core.x_missing": "the refusal its callers raise: no such action in the box",
     "ledger.games.planet_b.rules.core.x_offered": "the actions left, listed in a refusal's hint",
+    # its callers refuse the move whatever it returns (acting: not theirs or no box open)
+    "ledger.games.planet_b.rules.core.x_performed_already": "which refusal an action typed again gets",
     "ledger.games.planet_b.rules.actions.x__warehouse": "the warehouse listed in a selling refusal's hint",
 }
 

@@ -289,12 +289,15 @@ def test_cooperative_burns_a_material_after_each_full_round() -> None:
 
 
 def test_cooperative_burn_depletion_has_no_penalty() -> None:
-    """6.2: "If DEPLETION occurs now, the DEPLETION Penalty does not apply to any player"."""
+    """6.2: "If DEPLETION occurs now, the DEPLETION Penalty does not apply to any player"; and
+    2.8: "The game ends immediately when the player on the right to the starting player
+    completes his turn": the burn is at that turn's end, so this round was the final one."""
     table = begun("cooperative")
     table.set(material_deck=("food",))
     table.play("work alice", "end alice", "work bob", "end bob", "reveal material food")
     assert table.state.depleted and table.state.final_round == "depletion"
     assert table.p("alice").depletion == 0 and table.p("bob").depletion == 0
+    assert table.state.phase == "over" and table.state.round == 1
 
 
 def test_cooperative_team_wins_only_if_everyone_reaches_11() -> None:
@@ -347,6 +350,18 @@ def test_solo_burns_a_material_at_each_turn_end() -> None:
     deck = len(table.state.material_deck)
     table.play("work alice", "end alice", "reveal material food")
     assert table.state.burned == ("food",) and len(table.state.material_deck) == deck - 1
+
+
+def test_solo_refill_of_a_known_type_still_waits_for_its_exhibited_quality() -> None:
+    """7.0: each BUY AREA card shows an Exhibited QUALITY the table reads off it: a refill
+    from a deck of one type only is not the referee's to flip, as it is in the other modes."""
+    table = begun("solo")
+    table.set(material_deck=("metal", "metal"))
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1", "end alice")
+    assert len(table.state.buy_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["table"]
+    table.play("reveal material metal@2")
+    assert ("metal", 2) in table.state.exhibited
 
 
 def test_solo_refill_types_the_exhibited_quality() -> None:

@@ -8,7 +8,16 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.model import Depleted, EventDrawn, MaterialRevealed, State
+from ledger.games.loop.model import (
+    ActivitiesReshuffled,
+    Depleted,
+    EventDrawn,
+    EventsFlipped,
+    FavoursReshuffled,
+    MaterialRevealed,
+    State,
+    Step,
+)
 from ledger.games.loop.rules.events import IMMEDIATE
 from tests.loop.modes_table import begun, out, virtual
 from tests.loop.table import Table
@@ -62,6 +71,47 @@ def test_face_down_events_flip_after_the_owners_turn_and_continuous_starts_next_
     assert table.state.event_discard[0] == "OVERTIME"
     table.play("work bob")  # INTERN: 3 COIN, -1 HAPPINESS; OVERTIME: 4 more, 1 more lost
     assert (table.p("bob").coin, table.p("bob").happiness) == (2 + 3 + 4, 4 - 1 - 1)
+
+
+def test_with_virtual_decks_the_referee_flips_the_face_down_events_after_the_turn() -> None:
+    """5.3: "Only trigger face-down EVENT(s) in your AREA after you end your turn": with a
+    seed the referee flips them itself; a CONTINUOUS EVENT is in effect from bob's turn."""
+    table = virtual()
+    card = table.state.event_deck[0]  # BOGOF, a CONTINUOUS EVENT
+    table.set(event_deck=table.state.event_deck[1:])
+    table.give("alice", events=(card,))
+    events = table.play("work alice", "end alice")
+    assert EventsFlipped("alice", (card,)) in events
+    assert table.p("alice").events == () and table.state.event_active == card
+    assert table.state.active == "bob" and loop.to_act(table.state) == ["bob"]
+
+
+def test_a_sealed_seed_reshuffles_without_showing_the_order() -> None:
+    """While the seed is sealed the log shows no deck's order (docs/auditing.md): a FAVOUR
+    deck (2.2) or ACTIVITY deck (2.7) shuffled from its discard pile is recorded without it."""
+    table = virtual()
+    table.set(sealed=True, favour_deck=(), favour_discard=table.p("alice").hand[:2])
+    events = table.play("work alice", "end alice")
+    assert FavoursReshuffled(()) in events
+    table = virtual()
+    table.set(sealed=True, activity_deck=(), activity_discard=("COOKING", "PICNIC"))
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")  # DANCE's slot is refilled at the turn end
+    assert ActivitiesReshuffled(()) in table.play("end alice")
+    # and the referee deals on from the shuffled pile: the next turn starts (2.7)
+    assert len(table.state.consume_area) == data.SLOTS and loop.to_act(table.state) == ["bob"]
+
+
+def test_with_virtual_decks_the_starting_material_has_the_careers_quality() -> None:
+    """9.0 CAREER, Artist: "Starting resources: 1 COIN and 1 random MATERIAL at QUALITY 1"
+    (5.1: "draw random MATERIAL ... according to your CAREER's Initial Setup")."""
+    from tests.loop.modes_table import Competitive
+
+    table = Competitive(2, seed=3)
+    assert "ARTIST" in table.p("alice").careers
+    table.play("career alice artist", "career bob intern")
+    ((_, quality),) = table.p("alice").materials
+    assert quality == 1
 
 
 def test_the_latest_continuous_event_replaces_the_previous_one() -> None:
@@ -288,6 +338,98 @@ def test_skinner_box_refills_at_once() -> None:
     table.play("reveal material metal")
     assert sorted(table.state.buy_area) == ["food", "metal", "metal", "plastic", "utility"]
     assert loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refills_an_activity_slot_at_once() -> None:
+    """9.0: "Refill empty MATERIAL and ACTIVITY slot immediately": the slot a CONSUME empties is
+    flipped before alice's next move, not at her turn end (2.7)."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")
+    assert table.state.phase == "turn" and loop.to_act(table.state) == ["table"]
+    table.play("reveal activity library")
+    assert sorted(table.state.consume_area) == ["COOKING", "LIBRARY", "LIBRARY", "PICNIC", "PICNIC"]
+    assert table.state.phase == "turn" and loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refills_from_the_activity_discard_pile_when_the_deck_is_empty() -> None:
+    """9.0 with 2.7: "If ACTIVITY deck is empty, shuffle and refill from the ACTIVITY Discard
+    Pile", at once under SKINNER BOX."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(activity_deck=(), activity_unseen=0, activity_discard=("COOKING", "DANCE"))
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")
+    assert table.state.activity_discard == () and len(table.state.activity_deck) == 2
+    assert loop.to_act(table.state) == ["table"]
+    table.play("reveal activity cooking")
+    assert sorted(table.state.consume_area) == ["COOKING", "COOKING", "LIBRARY", "PICNIC", "PICNIC"]
+    assert table.state.activity_deck == ("DANCE",) and loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refill_comes_before_the_players_next_move_and_turn_end() -> None:
+    """9.0: "Refill empty MATERIAL and ACTIVITY slot immediately": until the table has flipped
+    the card, the active player neither BUYs again (from a BUY AREA short of a card) nor ends
+    the turn (which left the turn end waiting for a refill already done: nobody could act)."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.give("alice", coin=6)
+    table.play("buy alice glass:1")
+    assert loop.to_act(table.state) == ["table"]
+    table.refuse("buy alice food:1", NotYourTurn, "LOOP 9.0 Skinner Box")
+    table.refuse("end alice", NotYourTurn, "LOOP 9.0 Skinner Box")
+    table.play("reveal material metal")
+    table.play("buy alice food:1", "reveal material glass", "end alice")
+    assert table.state.active == "bob" and loop.to_act(table.state) == ["bob"]
+
+
+def _refilled(events: list[object]) -> bool:
+    return any(isinstance(event, Step) and event.step == "skinner" for event in events)
+
+
+def test_skinner_box_refills_nothing_when_no_slot_is_empty_or_nothing_is_left() -> None:
+    """9.0: SKINNER BOX refills an *empty* slot, from a deck (or the ACTIVITY Discard Pile, 2.7)
+    that holds a card: a WORK empties none, and with the decks out a slot stays empty (2.8 a:
+    the MATERIAL deck runs out; 2.7: nothing to shuffle)."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    events = table.play("work alice")
+    assert not _refilled(events) and not table.state.refilling
+    assert len(table.state.buy_area) == data.SLOTS and loop.to_act(table.state) == ["alice"]
+
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(material_deck=(), depleted=True, final_round="depletion")
+    table.give("alice", coin=3)
+    events = table.play("buy alice glass:1")
+    assert not _refilled(events) and not table.state.refilling
+    assert len(table.state.buy_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["alice"]
+
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(activity_deck=(), activity_unseen=0, activity_discard=())
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    events = table.play("consume alice dance=glass,plastic")
+    assert not _refilled(events) and not table.state.refilling
+    assert len(table.state.consume_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refill_that_leaves_a_card_is_no_depletion() -> None:
+    """2.8 a): DEPLETION when the MATERIAL deck runs out: a SKINNER BOX refill of 1 slot from a
+    deck of 2 leaves 1, so no DEPLETION and no penalty; the next refill takes the last one."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.set(material_deck=("metal", "metal"))
+    table.give("alice", coin=3, happiness=6)
+    table.play("buy alice glass:1")  # every card left is METAL: the referee flips it
+    assert table.state.material_deck == ("metal",) and len(table.state.buy_area) == data.SLOTS
+    assert not table.state.depleted and table.p("alice").happiness == 6
+    events = table.play("buy alice food:1")
+    assert table.state.material_deck == () and table.state.depleted
+    assert table.p("alice").happiness == 5 and table.p("alice").depletion == 1
+    (depleted,) = (event for event in events if isinstance(event, Depleted))
+    assert "turn end" not in loop.describe(depleted)  # mid-turn, by SKINNER BOX
 
 
 def test_treat_yo_self() -> None:

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from ledger.errors import AmbiguousMove, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.faces import News, Track
+from ledger.games.planet_b.faces import Law, News, Track
 from ledger.games.planet_b.model import Constructed
 from ledger.games.planet_b.sections import R_COSTS
 from tests.planet_b.table import physical, started
@@ -166,6 +166,35 @@ def test_all_others_pay_a_cost_of_choice_from_what_they_hold_most_of() -> None:
     assert workies == {"ben": (1, 2), "cat": (2, 1), "dan": (0, 0)}
 
 
+def test_a_laws_all_others_part_asks_each_payer_for_every_cost_of_choice() -> None:
+    """Offices, President: the other players take the "All Others" part, each cost in full
+    where they can (Costs and Action Boxes); the README's reading: a cost of choice is asked of
+    each payer who has one. A law declared for this test: All Others -resource -workie. ben has
+    a choice in both and is asked twice; cat has one kind of each and pays at once; dan has
+    neither."""
+    table = started()
+    levy = Law(
+        name="TEST LEVY", colour="blue", left=("10money", "2money"), right=("2resource", "-resource -workie")
+    )
+    table.face(levy)
+    blue = table.state.piles["blue"]
+    table.set(piles={**table.state.piles, "blue": replace(blue, known=("TEST LEVY", *blue.known))})
+    table.give("ann", office="president", news=("BRIBE",))
+    table.give("ben", warehouse={"plastic": 3, "water": 1}, crafties=1, brainies=3)
+    table.give("cat", warehouse={"chip": 1}, crafties=2, brainies=0)
+    table.give("dan", warehouse={}, crafties=0, brainies=0)
+    table.play("office ann", "law ann right", "gain ann water chip")
+    table.play("pay ben plastic", "pay ben brainy")
+    held = {
+        p.name: (p.warehouse, p.crafties, p.brainies) for p in table.state.players.values() if p.name != "ann"
+    }
+    assert held == {
+        "ben": ({"plastic": 2, "water": 1}, 1, 2),
+        "cat": ({}, 1, 0),
+        "dan": ({}, 0, 0),
+    }
+
+
 def test_all_others_costs_do_not_stop_the_actor_choosing_a_box() -> None:
     """Costs and Action Boxes: "As usual, you must be able to pay the costs to be able to choose
     the action box. If others can't pay then they are lucky, but that doesn't affect your
@@ -224,13 +253,30 @@ def test_all_others_pay_2_of_a_choice_one_at_a_time_from_what_they_hold_most_of(
     assert table.p("ben").factions == {"capitalist": 1, "futurist": 1, "traditionalist": 0}
 
 
-def test_a_plain_action_is_used_before_a_mix_so_the_mix_stays_whole() -> None:
+@pytest.mark.parametrize("box", ["plastic 2plastic+workie", "2plastic+workie plastic"])
+def test_a_plain_action_is_used_before_a_mix_so_the_mix_stays_whole(box: str) -> None:
     """Costs and Action Boxes: a line between symbols lets the player "mix and match": taking
-    the plain plastic first leaves both units of "2plastic+workie" to take as workies."""
-    table = board(started(), "plastic 2plastic+workie")
+    the plain plastic first leaves both units of "2plastic+workie" to take as workies,
+    wherever the box prints the plain one."""
+    table = board(started(), box)
     table.play("deal ann left", "gain ann plastic", "workie ann crafty crafty")
     ann = table.p("ann")
     assert ann.warehouse == {"plastic": 1} and ann.crafties == 4 and table.state.stack == ()
+
+
+def test_a_plain_action_is_used_before_a_choice_so_the_choice_stays_open() -> None:
+    """A diagonal line is a choice of one: taking the plain plastic first leaves the choice of
+    plastic or water for the water."""
+    table = board(started(), "plastic/water plastic")
+    table.play("deal ann left", "gain ann plastic", "gain ann water")
+    assert table.p("ann").warehouse == {"plastic": 1, "water": 1} and table.state.stack == ()
+
+
+def test_both_units_of_a_mix_taken_at_once() -> None:
+    """ "2plastic+workie": 2 units, each plastic or a workie: both as plastic in one word."""
+    table = board(started(), "2plastic+workie")
+    table.play("deal ann left", "gain ann 2plastic")
+    assert table.p("ann").warehouse == {"plastic": 2} and table.state.stack == ()
 
 
 def test_with_2_players_the_dummy_loses_votes_to_effects_on_all_others() -> None:
@@ -245,6 +291,10 @@ def test_with_2_players_the_dummy_loses_votes_to_effects_on_all_others() -> None
     table.set(dealt=False, bag={"ann": 3, "ben": 3, data.DUMMY: 1})
     table.play("deal ann middle")
     assert table.state.bag == {"ann": 3, "ben": 1, data.DUMMY: 1}
+    table.set(dealt=False, bag={"ann": 3, "ben": 3, data.DUMMY: 2})
+    table.play("deal ann middle")  # exactly the 2 it pays: it pays them
+    bag = table.state.bag
+    assert (bag["ann"], bag["ben"], bag.get(data.DUMMY, 0)) == (3, 1, 0)
 
 
 def test_with_2_players_the_dummy_takes_the_votes_of_a_laws_all_others_part() -> None:

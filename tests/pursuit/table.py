@@ -39,8 +39,15 @@ class Table(GameTable):
         seed: int | None = None,
         cards: bool = True,
         options: dict[str, str] | None = None,
+        rules_version: str | None = None,
     ) -> None:
-        super().__init__(players, seed=seed, cards=cards, options={"modules": ALL, **(options or {})})
+        super().__init__(
+            players,
+            seed=seed,
+            cards=cards,
+            options={"modules": ALL, **(options or {})},
+            rules_version=rules_version,
+        )
 
     def p(self, name: str) -> Player:
         return self.state.players[name]
@@ -100,11 +107,12 @@ def adult(
     community: tuple[str, ...] = (),
     friends: tuple[str, ...] = (),
     options: dict[str, str] | None = None,
+    rules_version: str | None = None,
 ) -> Table:
     """A real table through its setup and a Teen round of passes, the 1st Adult round's
     Community and Friends boards revealed as named: the Action Phase of the 1st Adult round."""
     setup = tuple(f"TEST FRIEND {n}" for n in range(1, 5))  # KEVIN stays in the pile
-    table = lay_out(Table(names, options=options), friends=setup)
+    table = lay_out(Table(names, options=options, rules_version=rules_version), friends=setup)
     pass_round(table)
     return lay_out(table, community, friends)
 

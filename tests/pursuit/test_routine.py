@@ -7,9 +7,9 @@ from __future__ import annotations
 import ledger.games.pursuit as pursuit
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.pursuit.model import Engage, Engaged, Held, SlotFilled, UpkeepAll
-from ledger.games.pursuit.sections import R_ACTION, R_ENGAGE, R_FRIENDS, R_STAND_ALONE, R_UPKEEP
+from ledger.games.pursuit.sections import R_ACTION, R_CARDS, R_ENGAGE, R_FRIENDS, R_STAND_ALONE, R_UPKEEP
 from ledger.piles import Pile
-from tests.pursuit.table import Table, adult
+from tests.pursuit.table import Table, adult, card_words, pass_round
 from tests.pursuit.test_flow import upkeep_table
 from tests.pursuit.test_refusals import board
 
@@ -134,12 +134,62 @@ def test_a_refill_whose_card_is_known_is_flipped_by_the_referee_as_its_own_fact(
     assert "performed already, by the referee" in str(error)
 
 
+def _community_pile_of(table: Table, unseen_faces: int) -> list[str]:
+    """The Community pile with 1 card left unseen and ``unseen_faces`` declared faces it may be
+    (every other face has come out); those faces, sorted."""
+    faces = set(table.state.faces.community)
+    left = sorted(faces - set(table.state.community_pile.seen))[:unseen_faces]
+    table.set(community_pile=Pile(unseen=1, seen=tuple(sorted(faces - set(left)))))
+    return left
+
+
+def test_a_community_refill_whose_card_is_known_is_flipped_by_the_referee() -> None:
+    # Community: "During the Preparation Phase (starting from the 2nd Adult round), discard the
+    # card on the 5th slot ..., slide any remaining cards to the right, and draw new ones to
+    # fill the empty slots." One slot empties and one card is left in the pile, of one face
+    # only: the referee flips it (issue 17), the Friends board's reveal is still the table's.
+    table = adult()
+    (known,) = _community_pile_of(table, 1)
+    pass_round(table)
+    assert table.state.phase == "preparation" and table.state.round == 2
+    assert table.state.community[0].card == known
+    assert SlotFilled("community", 0, known, "referee") in table.events()
+    assert "reveal community" not in " ".join(pursuit.view(table.state).awaited)
+    error = table.refuse(f"reveal community {card_words((known,))}", IllegalMove, R_CARDS)
+    assert "performed already, by the referee" in str(error)
+
+
+def test_one_card_left_that_may_be_either_of_two_faces_is_the_tables_to_reveal() -> None:
+    # The referee decides a card only when the pile can hold no other: 1 card unseen, 2 faces
+    # it may be, so the table flips it and types which (``reveal community``).
+    table = adult()
+    left = _community_pile_of(table, 2)
+    pass_round(table)
+    assert table.state.phase == "preparation" and table.state.community[0].card == ""
+    assert pursuit.to_act(table.state) == ["table"]
+    assert "reveal community CARD (x1)" in pursuit.view(table.state).awaited
+    events = table.play(f"reveal community {card_words((left[1],))}")
+    assert SlotFilled("community", 0, left[1]) in events
+
+
 def test_a_version_1_log_keeps_the_refill_typed_by_the_table() -> None:
     # Logs recorded under rules version 1 verify as recorded: the table typed that reveal.
-    table = adult(friends=tuple(f"TEST FRIEND {n}" for n in range(5, 9)))
-    table.set(marks_flips=False)
+    table = adult(friends=tuple(f"TEST FRIEND {n}" for n in range(5, 9)), rules_version="1")
+    assert not table.state.marks_flips
     known = _one_friend_unseen(table)
     table.play("start-friendship ann test-friend-5")
     assert table.state.friends[0] == "" and pursuit.to_act(table.state) == ["table"]
     assert SlotFilled("friends", 0, known) in table.play(f"reveal friends {known.lower().replace(' ', '-')}")
     assert "1" in pursuit.rules_versions and pursuit.rules_version == "2"
+
+
+def test_the_last_hourglass_may_engage_in_community() -> None:
+    # Engage in Community: "You may also Engage in Community cards using your Hourglass tokens,
+    # but you cannot use more Hourglass tokens than your current Popularity Score": a Popularity
+    # Score of 1 and 1 hourglass left, as well as the token: either may be spent, so she is asked.
+    table = board()
+    table.give("ann", popularity=1, hourglasses=1)
+    table.refuse("engage ann safety-seminar", AmbiguousMove, R_ENGAGE)
+    events = table.play("engage ann safety-seminar --hourglass")
+    assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
+    assert table.p("ann").hourglasses == 0 and table.p("ann").token

@@ -11,7 +11,7 @@ from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import data
 from ledger.games.pursuit.faces import Card, Community, Level, Setting
-from ledger.games.pursuit.model import Declare, Held
+from ledger.games.pursuit.model import Declare, Held, Shuffled
 from ledger.games.pursuit.rules import core, flow
 from ledger.games.pursuit.sections import (
     R_ADDITIONAL,
@@ -24,9 +24,10 @@ from ledger.games.pursuit.sections import (
     R_OUTCOME,
     R_PETS,
     R_SCHOOL,
+    R_SETTINGS,
     R_STAND_ALONE,
 )
-from tests.pursuit.table import ALL, SETTINGS, Table, adult, lay_out, pass_round
+from tests.pursuit.table import ALL, CARDS, SETTINGS, Table, adult, lay_out, pass_round
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
 
@@ -500,12 +501,15 @@ def test_a_career_job_takes_a_slot_until_retired_and_an_unpaid_level_costs_the_p
 
 def test_taking_another_job_comes_out_of_retirement_without_penalty() -> None:
     table = rich(adult(("ann", "ben")))
-    table.give("ann", cards=(Held("TEST SINGER", 2, "retired"),))
+    # School: "you must Come Out of Retirement and the Career Job card will be discarded":
+    # that card only; ann's Pet stays.
+    table.give("ann", cards=(Held("TEST SINGER", 2, "retired"), Held("KOI", 2)))
     assert not core.occupies(table.state, table.p("ann").cards[0])
     ann = table.p("ann")
     table.play("get-job ann test-nurse")
     after = table.p("ann")
-    assert [h.name for h in after.cards] == ["TEST NURSE"] and "TEST SINGER" in table.state.discarded
+    assert sorted(h.name for h in after.cards) == ["KOI", "TEST NURSE"]
+    assert "TEST SINGER" in table.state.discarded and "KOI" not in table.state.discarded
     assert (after.stress, after.sth) == (ann.stress, ann.sth)
 
 
@@ -586,3 +590,136 @@ def test_modules_are_read_and_unknown_ones_refused() -> None:
     with pytest.raises(BadInput, match="unknown module"):
         Table(2, options={"modules": "nostalgia"})
     assert Table(2).state.options["modules"] == ALL
+
+
+# ---------------------------------------------------------------------------- what a mutation
+# run of rules/setup.py found untested (benchmarks/mutation.py --modules pursuit-setup)
+
+
+def test_four_players_without_community_and_no_player_named_table() -> None:
+    """Community: Playing with 5 Players: "Community contains all the necessary components to
+    add a 5th player": 4 play without it. "table" is the name the table's own moves go under."""
+    assert len(Table(4, options={"modules": "friends"}).state.seats) == 4
+    with pytest.raises(BadInput, match="'table' is taken"):
+        Table(("Table", "ann"))
+
+
+def test_the_school_tile_replaces_the_teen_rounds_unavailable_action_tokens() -> None:
+    """School: "place the School tile ... so that it covers the Get Job, Start Relationship, and
+    Overtime Board Action spaces, instead of placing the 3 Unavailable Action tokens": with
+    School the table declares no Teen round's closed actions (``teen-closed``)."""
+
+    def asked(modules: str) -> bool:
+        state = Table(2, cards=False, options={"modules": modules}).state
+        return any("teen-closed" in w for w in pursuit.view(state).awaited)
+
+    assert asked("friends") and not asked("friends,school")
+
+
+def test_a_module_left_out_has_no_pile() -> None:
+    """Community: Setup and KS Promos 4: 1. Friends: each module's pile is a step of its own
+    setup (the test settings declare friend-cards whatever the modules)."""
+    assert len(lay_out(Table(2, options={"modules": "friends"})).state.community_pile) == 0
+    assert len(lay_out(Table(2, options={"modules": "community"})).state.friend_pile) == 0
+
+
+def _cards(table: Table) -> list[Declare]:
+    return [c for c in pursuit.load_cards(table.setup, SETTINGS + "\n" + CARDS) if isinstance(c, Declare)]
+
+
+def _friend_faces(table: Table) -> list[Declare]:
+    return [c for c in _cards(table) if isinstance(c.face, Card) and c.face.kind == "friend"]
+
+
+def test_the_friend_pile_holds_the_friend_cards_declared_no_more() -> None:
+    """KS Promos 4: 1. Friends: "shuffle all the Friend cards": the pile is the ``friend-cards``
+    the table declared; a Friend beyond them, or a count below those declared, is refused."""
+    table = Table(2, cards=False)
+    first, second, third = _friend_faces(table)[:3]
+    table.apply(Declare(Setting("friend-cards", "2")))
+    table.apply(first)
+    table.apply(second)
+    with pytest.raises(IllegalMove, match="holds 2 cards") as info:
+        table.apply(third)
+    assert info.value.rule == R_FRIENDS
+
+    table = Table(2, cards=False)
+    table.apply(first)
+    table.apply(second)
+    with pytest.raises(IllegalMove, match="2 Friend cards are declared already"):
+        table.apply(Declare(Setting("friend-cards", "1")))
+    table.apply(Declare(Setting("friend-cards", "2")))  # as many as declared: the whole pile
+
+
+def test_a_virtual_game_waits_for_every_card_it_shuffles() -> None:
+    """Community: Components: "48 Community Cards"; Friends: the ``friend-cards`` declared. With
+    a seed the referee shuffles the piles itself, so it waits for every face, and counts down."""
+    table = Table(2, seed=1, cards=False)
+    awaited = pursuit.view(table.state).awaited
+    assert "declare community ... (48 more to shuffle)" in awaited
+    cards = _cards(table)
+    community = next(c for c in cards if isinstance(c.face, Community))
+    table.apply(community)
+    table.apply(Declare(Setting("friend-cards", "16")))
+    table.apply(_friend_faces(table)[0])
+    awaited = pursuit.view(table.state).awaited
+    assert "declare community ... (47 more to shuffle)" in awaited
+    assert "declare friend ... (15 more to shuffle)" in awaited
+    assert not any("friend ..." in w for w in pursuit.view(Table(2, seed=1).state).awaited)
+
+
+@pytest.mark.parametrize(("modules", "seeded"), [("community", ("community",)), ("friends", ("friends",))])
+def test_a_sealed_seed_shuffles_the_piles_without_showing_their_order(
+    modules: str, seeded: tuple[str, ...]
+) -> None:
+    """While the seed is sealed the log names the piles the seed shuffles, never their order
+    (docs/auditing.md), and only the piles of the modules in play."""
+    setup = Setup(
+        game="pursuit",
+        rules_version=pursuit.rules_version,
+        players=("ann", "ben"),
+        mode="standard",
+        options={"modules": modules},
+        seed=1,
+        commitment="0" * 64,
+    )
+    state = pursuit.initial(setup)
+    events = []
+    for command in pursuit.load_cards(setup, SETTINGS + "\n" + CARDS):
+        new = pursuit.decide(state, command)
+        events += new
+        for event in new:
+            state = pursuit.evolve(state, event)
+    (shuffled,) = (e for e in events if isinstance(e, Shuffled))
+    assert shuffled.piles == {} and shuffled.seeded == seeded
+
+
+def test_the_life_goals_face_up_are_as_many_as_the_setting_each_once() -> None:
+    """Table setting ``life-goals`` (``players``: as many as the players, 2 here): a third, or
+    the same card twice, is refused, in one reveal or over two; then none more."""
+    table = Table(2)
+    for line in (
+        "reveal goals test-career-minded test-family-first test-richest",
+        "reveal goals test-career-minded test-career-minded",
+    ):
+        error = table.refuse(line, IllegalMove, R_SETTINGS)
+        assert "2 more Life Goals" in str(error)
+    table.play("reveal goals test-career-minded")
+    for line in ("reveal goals test-family-first test-richest", "reveal goals test-richest test-richest"):
+        error = table.refuse(line, IllegalMove, R_SETTINGS)
+        assert "1 more Life Goals" in str(error)
+    table.play("reveal goals test-richest")
+    assert table.state.goals == ("TEST CAREER MINDED", "TEST RICHEST")
+    table.refuse("reveal goals test-family-first", IllegalMove, R_SETTINGS)
+
+
+def test_child_traits_are_kept_after_the_layout_as_many_as_the_setting() -> None:
+    """Table setting ``child-traits`` (1 here), kept once the table has laid out the setup's
+    cards (docs/pursuit.md: Setup); a second is refused."""
+    table = Table(2)
+    table.refuse("trait ann test-artist", IllegalMove, R_SETTINGS)
+    while table.state.phase == "setup" and pursuit.to_act(table.state) == ["table"]:
+        table.play(next(m for m in table.moves() if m.startswith("reveal")))
+    table.play("trait ann test-artist")
+    error = table.refuse("trait ann test-saver", IllegalMove, R_SETTINGS)
+    assert "keeps 1 Child Traits" in str(error)

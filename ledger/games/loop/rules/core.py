@@ -486,6 +486,13 @@ def _active(state: State, name: str) -> Player:
             rule=R_CREDIT,
             legal=f"apply {owed.player} TYPE",
         )
+    if state.refilling:
+        # SKINNER BOX: "Refill empty MATERIAL and ACTIVITY slot immediately": before the
+        # player's next move, their turn end included (the refill's step would be lost there).
+        raise NotYourTurn(
+            f"the table must first refill the empty slots: {awaited_text(state)}",
+            rule=r_event("SKINNER BOX"),
+        )
     if state.active != name:
         raise NotYourTurn(
             f"it is {state.active}'s turn, not {name}'s",
