@@ -61,6 +61,34 @@ def test_a_turn_is_one_action_then_the_next_player_and_a_pass_is_final() -> None
     assert table.state.phase == "preparation" and table.state.round == 2
 
 
+def test_the_last_hourglass_takes_a_board_action_and_its_player_still_acts() -> None:
+    """A board action places 1 hourglass on its space: a player with 1 left may act, and
+    take one with it; with none left (and no Community token) they act no more."""
+    table = adult(("ann", "ben"))
+    table.give("ann", hourglasses=1, token=False)
+    table.play("action ann study")
+    assert table.p("ann").hourglasses == 0 and table.state.active == "ben"
+    table.give("ann", hourglasses=1)
+    table.play("action ben study")
+    assert table.state.active == "ann"
+    table.play("action ann study")
+    assert table.state.active == "ben" and not flow.can_act(table.state, "ann")
+
+
+def test_an_action_phase_where_nobody_can_act_goes_on_to_the_resolution() -> None:
+    """Nobody with an hourglass (1 owned, Stress 9: the test settings' section takes 1) and no
+    Community played: the 2nd Adult round's Action Phase has no turn, and the round ends."""
+    table = adult(("ann", "ben"), options={"modules": "friends"})
+    for name in ("ann", "ben"):
+        table.give(name, owned=1, stress=9)
+    pass_round(table)
+    assert table.state.round == 2
+    while table.state.round == 2:
+        table.apply(next(iter(pursuit.legal(table.state))))
+    assert table.state.round == 3 and table.state.phase == "preparation"
+    assert all(p.alive for p in table.state.players.values())
+
+
 def test_a_player_with_only_the_community_token_may_still_engage() -> None:
     table = adult(("ann", "ben"), community=BOARD)
     table.give("ann", hourglasses=0, money=5)
