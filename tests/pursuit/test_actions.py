@@ -309,3 +309,16 @@ def test_work_harder_at_hiring_must_be_paid_with_the_hiring_cost() -> None:
     assert "ann has 3 money, not 4" in str(error)
     table.play("get-job ann test-courier --harder 1")
     assert (table.p("ann").money, table.p("ann").influence) == (3 + 3 - 2, 0)
+
+
+def test_the_board_actions_that_take_a_card_without_friends_and_one_card_once() -> None:
+    """Without the Friends module only Start Friendship is missing: Get Job still takes its
+    card; and Black Friday's Spend buys Items "one after another", never the same one twice."""
+    table = rich(adult(("ann", "ben"), options={"modules": "community"}))
+    table.play("get-job ann test-clerk")
+    assert [h.name for h in table.p("ann").cards] == ["TEST CLERK"]
+    friday = ("BLACK FRIDAY", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+    table = rich(adult(("ann", "ben"), community=friday))
+    table.play("engage ann black-friday --token", "pass ben")
+    with pytest.raises(BadInput):
+        table.apply(Take("ann", "spend", ("TEST SOFA", "TEST SOFA")))
