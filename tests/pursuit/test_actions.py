@@ -320,5 +320,5 @@ def test_the_board_actions_that_take_a_card_without_friends_and_one_card_once() 
     friday = ("BLACK FRIDAY", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
     table = rich(adult(("ann", "ben"), community=friday))
     table.play("engage ann black-friday --token", "pass ben")
-    with pytest.raises(BadInput):
+    with pytest.raises(BadInput, match="Spend takes a card"):
         table.apply(Take("ann", "spend", ("TEST SOFA", "TEST SOFA")))
