@@ -322,3 +322,11 @@ def test_the_board_actions_that_take_a_card_without_friends_and_one_card_once() 
     table.play("engage ann black-friday --token", "pass ben")
     with pytest.raises(BadInput, match="Spend takes a card"):
         table.apply(Take("ann", "spend", ("TEST SOFA", "TEST SOFA")))
+
+
+def test_the_last_hourglass_takes_a_card() -> None:
+    """A board action that takes a card places 1 hourglass on its space: the last one will do."""
+    table = rich(adult(("ann", "ben")))
+    table.give("ann", hourglasses=1)
+    table.play("get-job ann test-clerk")
+    assert [h.name for h in table.p("ann").cards] == ["TEST CLERK"] and table.p("ann").hourglasses == 0
