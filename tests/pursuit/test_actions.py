@@ -32,7 +32,7 @@ from ledger.games.pursuit.sections import (
     R_SETTINGS,
     R_STAND_ALONE,
 )
-from tests.pursuit.table import Table, adult, reads_back
+from tests.pursuit.table import Table, adult, lay_out, reads_back
 
 
 def rich(table: Table, *names: str) -> Table:
@@ -330,3 +330,14 @@ def test_the_last_hourglass_takes_a_card() -> None:
     table.give("ann", hourglasses=1)
     table.play("get-job ann test-clerk")
     assert [h.name for h in table.p("ann").cards] == ["TEST CLERK"] and table.p("ann").hourglasses == 0
+
+
+def test_a_career_choice_needs_the_hourglass_on_the_tile_and_those_on_the_card() -> None:
+    """School's example: Nick places "an Hourglass token on the School tile" and "1 Hourglass
+    token on the card" (RUGBY PLAYER's L1): with 1 hourglass left, he cannot; with 2, he can."""
+    table = lay_out(Table(("ann", "ben")))
+    table.give("ann", hourglasses=1, knowledge=9, influence=9)
+    table.refuse("career ann rugby-player", IllegalMove)
+    table.give("ann", hourglasses=2)
+    table.play("career ann rugby-player")
+    assert [h.name for h in table.p("ann").cards] == ["RUGBY PLAYER"] and table.p("ann").hourglasses == 0
