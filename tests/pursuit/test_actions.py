@@ -32,7 +32,7 @@ from ledger.games.pursuit.sections import (
     R_SETTINGS,
     R_STAND_ALONE,
 )
-from tests.pursuit.table import Table, adult, reads_back
+from tests.pursuit.table import Table, adult, lay_out, reads_back
 
 
 def rich(table: Table, *names: str) -> Table:
@@ -309,3 +309,35 @@ def test_work_harder_at_hiring_must_be_paid_with_the_hiring_cost() -> None:
     assert "ann has 3 money, not 4" in str(error)
     table.play("get-job ann test-courier --harder 1")
     assert (table.p("ann").money, table.p("ann").influence) == (3 + 3 - 2, 0)
+
+
+def test_the_board_actions_that_take_a_card_without_friends_and_one_card_once() -> None:
+    """Without the Friends module only Start Friendship is missing: Get Job still takes its
+    card; and Black Friday's Spend buys Items "one after another", never the same one twice."""
+    table = rich(adult(("ann", "ben"), options={"modules": "community"}))
+    table.play("get-job ann test-clerk")
+    assert [h.name for h in table.p("ann").cards] == ["TEST CLERK"]
+    friday = ("BLACK FRIDAY", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+    table = rich(adult(("ann", "ben"), community=friday))
+    table.play("engage ann black-friday --token", "pass ben")
+    with pytest.raises(BadInput, match="Spend takes a card"):
+        table.apply(Take("ann", "spend", ("TEST SOFA", "TEST SOFA")))
+
+
+def test_the_last_hourglass_takes_a_card() -> None:
+    """A board action that takes a card places 1 hourglass on its space: the last one will do."""
+    table = rich(adult(("ann", "ben")))
+    table.give("ann", hourglasses=1)
+    table.play("get-job ann test-clerk")
+    assert [h.name for h in table.p("ann").cards] == ["TEST CLERK"] and table.p("ann").hourglasses == 0
+
+
+def test_a_career_choice_needs_the_hourglass_on_the_tile_and_those_on_the_card() -> None:
+    """School's example: Nick places "an Hourglass token on the School tile" and "1 Hourglass
+    token on the card" (RUGBY PLAYER's L1): with 1 hourglass left, he cannot; with 2, he can."""
+    table = lay_out(Table(("ann", "ben")))
+    table.give("ann", hourglasses=1, knowledge=9, influence=9)
+    table.refuse("career ann rugby-player", IllegalMove)
+    table.give("ann", hourglasses=2)
+    table.play("career ann rugby-player")
+    assert [h.name for h in table.p("ann").cards] == ["RUGBY PLAYER"] and table.p("ann").hourglasses == 0

@@ -61,6 +61,34 @@ def test_a_turn_is_one_action_then_the_next_player_and_a_pass_is_final() -> None
     assert table.state.phase == "preparation" and table.state.round == 2
 
 
+def test_the_last_hourglass_takes_a_board_action_and_its_player_still_acts() -> None:
+    """A board action places 1 hourglass on its space: a player with 1 left may act, and
+    take one with it; with none left (and no Community token) they act no more."""
+    table = adult(("ann", "ben"))
+    table.give("ann", hourglasses=1, token=False)
+    table.play("action ann study")
+    assert table.p("ann").hourglasses == 0 and table.state.active == "ben"
+    table.give("ann", hourglasses=1)
+    table.play("action ben study")
+    assert table.state.active == "ann"
+    table.play("action ann study")
+    assert table.state.active == "ben" and not flow.can_act(table.state, "ann")
+
+
+def test_an_action_phase_where_nobody_can_act_goes_on_to_the_resolution() -> None:
+    """Nobody with an hourglass (1 owned, Stress 9: the test settings' section takes 1) and no
+    Community played: the 2nd Adult round's Action Phase has no turn, and the round ends."""
+    table = adult(("ann", "ben"), options={"modules": "friends"})
+    for name in ("ann", "ben"):
+        table.give(name, owned=1, stress=9)
+    pass_round(table)
+    assert table.state.round == 2
+    while table.state.round == 2:
+        table.apply(next(iter(pursuit.legal(table.state))))
+    assert table.state.round == 3 and table.state.phase == "preparation"
+    assert all(p.alive for p in table.state.players.values())
+
+
 def test_a_player_with_only_the_community_token_may_still_engage() -> None:
     table = adult(("ann", "ben"), community=BOARD)
     table.give("ann", hourglasses=0, money=5)
@@ -325,6 +353,55 @@ def test_a_pet_pays_its_upkeep_then_its_next_levels_cost_for_its_reward() -> Non
         UpkeepPaid("ann"),
     ]
     assert table.p("ann").cards == (Held("TEST PUPPY", 2, hourglasses=2),) and table.p("ann").on_board == 0
+
+
+def _first_level(table: Table, card: str, **fields: str) -> None:
+    """``card``'s L1 with ``fields`` changed (the test data, given another upkeep)."""
+    face = table.state.faces.cards[card]
+    face = replace(face, levels=(replace(face.levels[0], **fields), *face.levels[1:]))
+    table.set(faces=replace(table.state.faces, cards={**table.state.faces.cards, card: face}))
+
+
+def test_a_pet_with_no_upkeep_cost_shown_still_advances_at_the_upkeep() -> None:
+    """Pets: "During each subsequent Upkeep Phase, Pets advance to the next Level, provided
+    that you pay the required Upkeep Cost": TEST PUPPY's L1 given no Upkeep Cost, nothing is
+    required, and it goes to L2 (1 hourglass on it, 1 LTH)."""
+    table = adult(("ann", "ben"))
+    table.give("ann", cards=(Held("TEST PUPPY"),), lth=0)
+    _first_level(table, "TEST PUPPY", upkeep="")
+    pass_round(table)
+    lay_out(table)
+    assert table.state.phase == "upkeep" and table.state.owed == ("ann",)
+    table.play("upkeep ann")
+    assert table.p("ann").cards == (Held("TEST PUPPY", 2, hourglasses=1),) and table.p("ann").lth == 1
+
+
+def test_a_stand_alone_job_with_no_upkeep_cost_shown_may_still_work_harder() -> None:
+    """Stand-Alone Jobs: "The same applies during the Upkeep Phase ... you may choose to
+    additionally pay up to 2 times the Work Harder Upkeep Cost": TEST COURIER given no Upkeep
+    Cost or Reward still has its upkeep to decide (Work Harder Upkeep: -1 STH, +2 Money)."""
+    table = adult(("ann", "ben"))
+    table.give("ann", cards=(Held("TEST COURIER"),), money=0, sth=0)
+    _first_level(table, "TEST COURIER", upkeep="", income="")
+    pass_round(table)
+    lay_out(table)
+    assert table.state.phase == "upkeep" and table.state.owed == ("ann",)
+    table.play("upkeep ann --harder test-courier:2")
+    assert (table.p("ann").money, table.p("ann").sth) == (4, -2)
+
+
+def test_old_age_at_the_1st_adult_round_when_the_setting_gives_it() -> None:
+    """Old age: the Stress of each Adult round's Upkeep (setting rounds), the 1st Adult round's
+    too: rounds 2,0,0,1,2,4 gives each living player 2 Stress at the 1st Adult round."""
+    table = Table(("ann", "ben"), cards=False)
+    text = table.cards.replace('rounds = "0,0,0,1,2,4"', 'rounds = "2,0,0,1,2,4"')
+    for command in pursuit.load_cards(table.setup, text):
+        table.apply(command)
+    lay_out(table)
+    pass_round(table)
+    lay_out(table)
+    assert table.state.round == 1
+    assert [table.p(name).stress for name in ("ann", "ben")] == [2, 2]
 
 
 def test_the_work_harder_upkeep_cost_is_what_is_paid_not_its_reward() -> None:
