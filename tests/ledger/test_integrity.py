@@ -278,9 +278,10 @@ def test_hole3_a_refused_move_found_by_verify_stops_the_game_and_the_table_can_v
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
 
 
-def forge(db_path: Path, *moves: tuple[str, object, object]) -> None:
+def forge(db_path: Path, *moves: tuple[str, object, object], forget: bool = True) -> None:
     """Append moves by hand after the head, chained as the referee would (``(actor, command,
-    fact)`` each), and delete the verified mark, so that nothing remembers the last check."""
+    fact)`` each), and (``forget``) delete the verified mark, so that nothing remembers the last
+    check."""
     conn = sqlite3.connect(db_path, isolation_level=None)
     seq, prev = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
     for actor, command, fact in moves:
@@ -293,8 +294,23 @@ def forge(db_path: Path, *moves: tuple[str, object, object]) -> None:
                 (seq, type_, body, actor, prev, digest),
             )
             prev = digest
-    conn.execute("DELETE FROM verified")
+    if forget:
+        conn.execute("DELETE FROM verified")
     conn.close()
+
+
+def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: rows appended since the verified mark are checked through the rules; a
+    move they refuse is the only thing wrong (the rows up to the mark are as checked), so the
+    table can void it."""
+    forge(db_path, ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)), forget=False)  # #12, #13
+    refused(cli("status"), "move #12 (take bob 9) is refused", "`referee void 12 --reason TEXT`")
+    voided = cli("void", "12", "--reason", "typed in by hand")
+    assert voided.code == 0, voided
+    assert cli("verify").code == 0
+    assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
 
 
 def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_made_legal(
