@@ -313,6 +313,20 @@ def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
 
 
+def test_hole3_no_void_once_the_checked_rows_were_rewritten(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """A void is the table's answer only when the refused move is all that is wrong: once a row
+    the last check passed is rewritten (here only its time, every hash recomputed), the game
+    stays marked and nothing is appended."""
+    forge(db_path, ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)), forget=False)  # #12, #13
+    refused(cli("status"), "move #12 (take bob 9) is refused")
+    tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 3")
+    rechain(db_path)
+    refused(cli("void", "12", "--reason", "typed in by hand"))
+    assert head(db_path) == 13
+
+
 def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_made_legal(
     cli: Cli, db_path: Path, referee: Referee, snapshotted: int
 ) -> None:
