@@ -307,7 +307,10 @@ def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
     table can void it."""
     forge(db_path, ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)), forget=False)  # #12, #13
     refused(cli("status"), "move #12 (take bob 9) is refused", "`referee void 12 --reason TEXT`")
-    voided = cli("void", "12", "--reason", "typed in by hand")
+    for seq in ("1", "14", "99"):  # the setup, rows not recorded: no move to void
+        refused(cli("void", seq, "--reason", "typed in by hand"), "move #12 (take bob 9) is refused")
+    assert head(db_path) == 13
+    voided = cli("void", "13", "--reason", "typed in by hand")  # the last row: a fact of move #12
     assert voided.code == 0, voided
     assert cli("verify").code == 0
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
