@@ -300,7 +300,7 @@ def forge(db_path: Path, *moves: tuple[str, object, object], forget: bool = True
 
 
 def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
-    cli: Cli, db_path: Path, snapshotted: int
+    cli: Cli, db_path: Path, referee: Referee, snapshotted: int
 ) -> None:
     """docs/auditing.md: rows appended since the verified mark are checked through the rules; a
     move they refuse is the only thing wrong (the rows up to the mark are as checked), so the
@@ -310,10 +310,29 @@ def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
     for seq in ("1", "14", "99"):  # the setup, rows not recorded: no move to void
         refused(cli("void", seq, "--reason", "typed in by hand"), "move #12 (take bob 9) is refused")
     assert head(db_path) == 13
-    voided = cli("void", "13", "--reason", "typed in by hand")  # the last row: a fact of move #12
-    assert voided.code == 0, voided
+    voided = referee.void(1, 13, reason="typed in by hand")  # the last row: a fact of move #12
+    assert (voided.seq, voided.text) == (14, "void #12")
+    assert dict(referee.load(1).state.held) == {"alice": 9, "bob": 2}  # the game is no longer marked
     assert cli("verify").code == 0
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
+
+
+def test_hole3_voiding_a_later_refused_move_leaves_the_game_marked_by_the_first(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    """Two moves the rules refuse (bob takes 9, then alice takes 9: PEBBLES 2, 1 to 3): voiding the
+    later does not make the log replay, so the game stays marked by the first, nothing appended."""
+    forge(
+        db_path,
+        ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)),  # #12, #13
+        ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)),  # #14, #15
+    )
+    assert cli("verify").code == 1
+    for cascade in ([], ["--cascade"]):
+        refused(
+            cli("void", "14", "--reason", "typed in by hand", *cascade), "move #12 (take bob 9) is refused"
+        )
+    assert head(db_path) == 15
 
 
 def test_hole3_no_void_once_the_checked_rows_were_rewritten(
