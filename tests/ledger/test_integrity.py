@@ -162,11 +162,13 @@ def test_hole2_log_since_a_row_checks_the_rows_it_shows(
     refused(cli("log", "-n", "1"), "row #10 was altered")
 
 
-def rehash_stretch(db_path: Path, first: int, last: int) -> None:
+def rehash_stretch(
+    db_path: Path, first: int, last: int, edit: str = "body = replace(body, '\"n\":1', '\"n\":2')"
+) -> None:
     """Row ``first`` edited, and rows ``first`` to ``last`` rehashed among themselves: a forger
     who stops short of the head (whose hash the verified mark holds)."""
     conn = sqlite3.connect(db_path, isolation_level=None)
-    conn.execute(f"UPDATE events SET body = replace(body, '\"n\":1', '\"n\":2') WHERE seq = {first}")
+    conn.execute(f"UPDATE events SET {edit} WHERE seq = {first}")
     rows = conn.execute(
         "SELECT seq, type, body, actor, recorded_at, prev_hash FROM events WHERE seq BETWEEN ? AND ?"
         " ORDER BY seq",
@@ -191,6 +193,23 @@ def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     rehash_stretch(db_path, 3, 25)
     refused(cli("log", "--json"), "row #26 does not follow row #25")
+
+
+def test_hole2_a_stretch_rewritten_where_the_fold_does_not_read_is_named_by_log(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a time edited in #3 (the fold reads the seq, type and body), #3 to #25 rehashed: the
+    state still folds as checked, but `log` checks the links to the checked head before it
+    shows the first batch, and names the first row that does not follow."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    rehash_stretch(db_path, 3, 25, edit="recorded_at = 'then'")
+    assert cli("status").code == 0
+    log = cli("log", "--json")
+    refused(log, "row #26 does not follow row #25")
+    assert json.loads(log.out)["seq"] == 26
+    assert head(db_path) == 41
 
 
 def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
