@@ -551,9 +551,11 @@ def test_hole6_a_fact_of_another_game_as_the_last_row_is_named_with_its_game(
     header, rows = exported(cli)
     tag = sorted(history.decoders(games.get("pursuit")).event_tags)[0]
     rows[-1]["type"] = tag
-    result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
+    spliced = str(write_export(tmp_path / "spliced.jsonl", header, rows))
+    result = cli("import", spliced)
     assert result.code == 1, result
     assert f"row #3 is a fact of pursuit ({tag!r}), but the setup names pebbles" in result.err
+    assert json.loads(cli("import", spliced, "--json").out)["seq"] == 3
 
 
 # --- hole 7: output failures -------------------------------------------------------------------
