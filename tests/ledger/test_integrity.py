@@ -537,7 +537,10 @@ def test_hole6_an_import_whose_setup_names_another_game_is_refused_as_such(cli: 
     rows[0]["body"].update(setup)  # type: ignore[attr-defined]
     result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
     assert result.code == 1, result
-    assert "row #2 is a move of pebbles ('take'), but the setup names loop" in result.err
+    assert (
+        "row #2 is a move of pebbles ('take'), but the setup names loop:"
+        " the file joins one game's setup to another's rows"
+    ) in result.err
     assert "newer referee" not in result.err
 
 
