@@ -20,9 +20,9 @@ from ledger.store import NewRow, StaleHead, Store
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_append_and_read_back(tmp_path: Path) -> None:
-    store = Store(tmp_path / "l.db")
-    game = store.create_game(
+def _new_game(store: Store) -> int:
+    """A game whose log is its setup row alone."""
+    return store.create_game(
         kind="pebbles",
         rules_version="1",
         title="",
@@ -31,6 +31,11 @@ def test_append_and_read_back(tmp_path: Path) -> None:
         created_at="t0",
         rows=[NewRow("setup", '{"x":1}', "table")],
     )
+
+
+def test_append_and_read_back(tmp_path: Path) -> None:
+    store = Store(tmp_path / "l.db")
+    game = _new_game(store)
     stored = store.append(game, 1, [NewRow("move", '{"m":1}', "a"), NewRow("fact", '{"f":1}', "a")], "t1")
     assert [r.seq for r in stored] == [2, 3]
     rows = store.rows(game)
@@ -275,18 +280,10 @@ def test_an_unreadable_database_is_a_clear_error(tmp_path: Path) -> None:
 def _checked_batch(path: Path) -> tuple[Store, int, list[tuple[object, ...]], str]:
     """A game of 11 rows whose rows #2 to #11 were checked and sealed as one batch ``(1, 11]``."""
     store = Store(path)
-    game = store.create_game(
-        kind="pebbles",
-        rules_version="1",
-        title="",
-        players=["a", "b"],
-        options={},
-        created_at="t0",
-        rows=[NewRow("setup", '{"x":1}', "table")],
-    )
+    game = _new_game(store)
     store.append(game, 1, [NewRow("move", f'{{"m":{n}}}', "a") for n in range(10)], "t1")
     read = store.rows(game)[1:]
-    plain = [(r.seq, r.type, r.body, r.actor, r.recorded_at, r.hash) for r in read]
+    plain: list[tuple[object, ...]] = [(r.seq, r.type, r.body, r.actor, r.recorded_at, r.hash) for r in read]
     store.put_seals(game, store.batch_seals(game, 1, 11, read[0].prev_hash, plain))
     return store, game, plain, read[0].prev_hash
 
