@@ -368,6 +368,24 @@ def test_hole3_no_void_once_the_checked_rows_were_rewritten(
     assert head(db_path) == 13
 
 
+def test_hole3_a_seed_revealed_in_a_game_that_committed_to_none_is_named(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: `reveal-seed` appends the seed of a game whose setup commits to one; a
+    seed row appended by hand to a game that committed to none is damage, named by `verify`."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
+    body = encode(history.SeedRevealed(seed=7, salt="00"))
+    digest = row_hash(prev, 12, history.SEED, body, "table", "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, 12, ?, ?, 'table', 't', ?, ?)", (history.SEED, body, prev, digest)
+    )
+    conn.execute("DELETE FROM verified")
+    conn.close()
+    failed = cli("verify")
+    assert failed.code == 1 and "row #12 reveals a seed, but the setup commits to none" in failed.err
+
+
 def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_made_legal(
     cli: Cli, db_path: Path, referee: Referee, snapshotted: int
 ) -> None:
