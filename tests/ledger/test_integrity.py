@@ -336,6 +336,20 @@ def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
 
 
+def test_hole3_a_refused_move_in_a_seeded_game_is_voided_with_the_seed_kept(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game dealt from a sealed seed replays only with the seed this referee keeps: the void
+    of a refused move there replays with it too."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 8)
+    assert cli("new", "pebbles", "--players", "alice,bob", "--seed", "5").code == 0
+    moves(cli, "take alice 3", "take bob 1")
+    forge(db_path, ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)), forget=False)  # #6, #7
+    refused(cli("status"), "move #6 (take alice 9) is refused")
+    assert cli("void", "6", "--reason", "typed in by hand").code == 0
+    assert cli("verify").code == 0
+
+
 def test_hole3_voiding_a_later_refused_move_leaves_the_game_marked_by_the_first(
     cli: Cli, db_path: Path, snapshotted: int
 ) -> None:
