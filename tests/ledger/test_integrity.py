@@ -162,11 +162,13 @@ def test_hole2_log_since_a_row_checks_the_rows_it_shows(
     refused(cli("log", "-n", "1"), "row #10 was altered")
 
 
-def rehash_stretch(db_path: Path, first: int, last: int) -> None:
+def rehash_stretch(
+    db_path: Path, first: int, last: int, edit: str = "body = replace(body, '\"n\":1', '\"n\":2')"
+) -> None:
     """Row ``first`` edited, and rows ``first`` to ``last`` rehashed among themselves: a forger
     who stops short of the head (whose hash the verified mark holds)."""
     conn = sqlite3.connect(db_path, isolation_level=None)
-    conn.execute(f"UPDATE events SET body = replace(body, '\"n\":1', '\"n\":2') WHERE seq = {first}")
+    conn.execute(f"UPDATE events SET {edit} WHERE seq = {first}")
     rows = conn.execute(
         "SELECT seq, type, body, actor, recorded_at, prev_hash FROM events WHERE seq BETWEEN ? AND ?"
         " ORDER BY seq",
@@ -191,6 +193,23 @@ def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     rehash_stretch(db_path, 3, 25)
     refused(cli("log", "--json"), "row #26 does not follow row #25")
+
+
+def test_hole2_a_stretch_rewritten_where_the_fold_does_not_read_is_named_by_log(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a time edited in #3 (the fold reads the seq, type and body), #3 to #25 rehashed: the
+    state still folds as checked, but `log` checks the links to the checked head before it
+    shows the first batch, and names the first row that does not follow."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    rehash_stretch(db_path, 3, 25, edit="recorded_at = 'then'")
+    assert cli("status").code == 0
+    log = cli("log", "--json")
+    refused(log, "row #26 does not follow row #25")
+    assert json.loads(log.out)["seq"] == 26
+    assert head(db_path) == 41
 
 
 def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
@@ -278,9 +297,10 @@ def test_hole3_a_refused_move_found_by_verify_stops_the_game_and_the_table_can_v
     assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
 
 
-def forge(db_path: Path, *moves: tuple[str, object, object]) -> None:
+def forge(db_path: Path, *moves: tuple[str, object, object], forget: bool = True) -> None:
     """Append moves by hand after the head, chained as the referee would (``(actor, command,
-    fact)`` each), and delete the verified mark, so that nothing remembers the last check."""
+    fact)`` each), and (``forget``) delete the verified mark, so that nothing remembers the last
+    check."""
     conn = sqlite3.connect(db_path, isolation_level=None)
     seq, prev = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
     for actor, command, fact in moves:
@@ -293,8 +313,91 @@ def forge(db_path: Path, *moves: tuple[str, object, object]) -> None:
                 (seq, type_, body, actor, prev, digest),
             )
             prev = digest
+    if forget:
+        conn.execute("DELETE FROM verified")
+    conn.close()
+
+
+def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
+    cli: Cli, db_path: Path, referee: Referee, snapshotted: int
+) -> None:
+    """docs/auditing.md: rows appended since the verified mark are checked through the rules; a
+    move they refuse is the only thing wrong (the rows up to the mark are as checked), so the
+    table can void it."""
+    forge(db_path, ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)), forget=False)  # #12, #13
+    refused(cli("status"), "move #12 (take bob 9) is refused", "`referee void 12 --reason TEXT`")
+    for seq in ("1", "14", "99"):  # the setup, rows not recorded: no move to void
+        refused(cli("void", seq, "--reason", "typed in by hand"), "move #12 (take bob 9) is refused")
+    assert head(db_path) == 13
+    voided = referee.void(1, 13, reason="typed in by hand")  # the last row: a fact of move #12
+    assert (voided.seq, voided.text) == (14, "void #12")
+    assert dict(referee.load(1).state.held) == {"alice": 9, "bob": 2}  # the game is no longer marked
+    assert cli("verify").code == 0
+    assert json.loads(cli("status", "--json").out)["view"]["held"] == {"alice": 9, "bob": 2}
+
+
+def test_hole3_a_refused_move_in_a_seeded_game_is_voided_with_the_seed_kept(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game dealt from a sealed seed replays only with the seed this referee keeps: the void
+    of a refused move there replays with it too."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 8)
+    assert cli("new", "pebbles", "--players", "alice,bob", "--seed", "5").code == 0
+    moves(cli, "take alice 3", "take bob 1")
+    forge(db_path, ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)), forget=False)  # #6, #7
+    refused(cli("status"), "move #6 (take alice 9) is refused")
+    assert cli("void", "6", "--reason", "typed in by hand").code == 0
+    assert cli("verify").code == 0
+
+
+def test_hole3_voiding_a_later_refused_move_leaves_the_game_marked_by_the_first(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    """Two moves the rules refuse (bob takes 9, then alice takes 9: PEBBLES 2, 1 to 3): voiding the
+    later does not make the log replay, so the game stays marked by the first, nothing appended."""
+    forge(
+        db_path,
+        ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)),  # #12, #13
+        ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)),  # #14, #15
+    )
+    assert cli("verify").code == 1
+    for cascade in ([], ["--cascade"]):
+        refused(
+            cli("void", "14", "--reason", "typed in by hand", *cascade), "move #12 (take bob 9) is refused"
+        )
+    assert head(db_path) == 15
+
+
+def test_hole3_no_void_once_the_checked_rows_were_rewritten(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """A void is the table's answer only when the refused move is all that is wrong: once a row
+    the last check passed is rewritten (here only its time, every hash recomputed), the game
+    stays marked and nothing is appended."""
+    forge(db_path, ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)), forget=False)  # #12, #13
+    refused(cli("status"), "move #12 (take bob 9) is refused")
+    tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 3")
+    rechain(db_path)
+    refused(cli("void", "12", "--reason", "typed in by hand"))
+    assert head(db_path) == 13
+
+
+def test_hole3_a_seed_revealed_in_a_game_that_committed_to_none_is_named(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: `reveal-seed` appends the seed of a game whose setup commits to one; a
+    seed row appended by hand to a game that committed to none is damage, named by `verify`."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
+    body = encode(history.SeedRevealed(seed=7, salt="00"))
+    digest = row_hash(prev, 12, history.SEED, body, "table", "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, 12, ?, ?, 'table', 't', ?, ?)", (history.SEED, body, prev, digest)
+    )
     conn.execute("DELETE FROM verified")
     conn.close()
+    failed = cli("verify")
+    assert failed.code == 1 and "row #12 reveals a seed, but the setup commits to none" in failed.err
 
 
 def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_made_legal(
@@ -466,7 +569,10 @@ def test_hole6_an_import_whose_setup_names_another_game_is_refused_as_such(cli: 
     rows[0]["body"].update(setup)  # type: ignore[attr-defined]
     result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
     assert result.code == 1, result
-    assert "row #2 is a move of pebbles ('take'), but the setup names loop" in result.err
+    assert (
+        "row #2 is a move of pebbles ('take'), but the setup names loop:"
+        " the file joins one game's setup to another's rows"
+    ) in result.err
     assert "newer referee" not in result.err
 
 
@@ -480,9 +586,11 @@ def test_hole6_a_fact_of_another_game_as_the_last_row_is_named_with_its_game(
     header, rows = exported(cli)
     tag = sorted(history.decoders(games.get("pursuit")).event_tags)[0]
     rows[-1]["type"] = tag
-    result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
+    spliced = str(write_export(tmp_path / "spliced.jsonl", header, rows))
+    result = cli("import", spliced)
     assert result.code == 1, result
     assert f"row #3 is a fact of pursuit ({tag!r}), but the setup names pebbles" in result.err
+    assert json.loads(cli("import", spliced, "--json").out)["seq"] == 3
 
 
 # --- hole 7: output failures -------------------------------------------------------------------

@@ -11,6 +11,7 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from ledger import games
@@ -148,3 +149,26 @@ def test_a_community_card_nobody_declared_is_asked_its_engage_and_outcomes(tmp_p
     card = referee.load(game).state.faces.community["ORGANIZE A PARTY"]
     assert [o.reward for o in card.outcomes] == ["1lth", "1popularity"]
     assert sorted(card.engage.cost.split()) == ["1money", "2creativity"]
+
+
+def test_the_table_page_offers_the_new_card_and_no_player_page_does(tmp_path: Path) -> None:
+    """The pages' choices (``Referee.picker``): the table's lists the card nobody has declared
+    among its moves, with its asks; a player's page lists only that player's moves."""
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    cards = PURSUIT_SETTINGS + "\n" + without(PURSUIT_CARDS, "card", "TEST CHOIR")
+    game = referee.new_game("pursuit", PLAYERS, cards=cards)
+    move = table_move(referee, game, "a new project card")
+    table = msgspec.json.encode(referee.picker(game, "table")).decode()
+    assert '"a new project card"' in table and msgspec.json.encode(move.asks).decode()[1:-1] in table
+    for player in PLAYERS:
+        assert '"a new project card"' not in msgspec.json.encode(referee.picker(game, player)).decode()
+
+
+def test_a_game_with_no_new_cards_to_ask_offers_its_legal_moves_alone(referee: Referee) -> None:
+    """A game module need not list moves whose card is new (``unlisted`` is optional: the
+    tests' pebbles has none): its pages offer its legal moves, here alice's to take 1 to 3
+    (PEBBLES 2) and none for bob, whose turn it is not and who holds nothing to give."""
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    verbs = referee.picker(game, "alice").verbs
+    assert [(group.verb, group.count) for group in verbs] == [("take", 3)]
+    assert referee.picker(game, "bob").verbs == ()

@@ -20,9 +20,9 @@ from ledger.store import NewRow, StaleHead, Store
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_append_and_read_back(tmp_path: Path) -> None:
-    store = Store(tmp_path / "l.db")
-    game = store.create_game(
+def _new_game(store: Store) -> int:
+    """A game whose log is its setup row alone."""
+    return store.create_game(
         kind="pebbles",
         rules_version="1",
         title="",
@@ -31,6 +31,11 @@ def test_append_and_read_back(tmp_path: Path) -> None:
         created_at="t0",
         rows=[NewRow("setup", '{"x":1}', "table")],
     )
+
+
+def test_append_and_read_back(tmp_path: Path) -> None:
+    store = Store(tmp_path / "l.db")
+    game = _new_game(store)
     stored = store.append(game, 1, [NewRow("move", '{"m":1}', "a"), NewRow("fact", '{"f":1}', "a")], "t1")
     assert [r.seq for r in stored] == [2, 3]
     rows = store.rows(game)
@@ -267,3 +272,68 @@ def test_an_unreadable_database_is_a_clear_error(tmp_path: Path) -> None:
     junk.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StoreUnreadable, match="cannot open the referee database"):
         Store(junk)
+
+
+# --- the sealed caches of the store: batches checked, seeds kept (docs/auditing.md) -----------
+
+
+def _checked_batch(path: Path) -> tuple[Store, int, list[tuple[object, ...]], str]:
+    """A game of 11 rows whose rows #2 to #11 were checked and sealed as one batch ``(1, 11]``."""
+    store = Store(path)
+    game = _new_game(store)
+    store.append(game, 1, [NewRow("move", f'{{"m":{n}}}', "a") for n in range(10)], "t1")
+    read = store.rows(game)[1:]
+    plain: list[tuple[object, ...]] = [(r.seq, r.type, r.body, r.actor, r.recorded_at, r.hash) for r in read]
+    store.put_seals(game, store.batch_seals(game, 1, 11, read[0].prev_hash, plain))
+    return store, game, plain, read[0].prev_hash
+
+
+def test_a_batch_is_believed_only_as_it_was_sealed(tmp_path: Path) -> None:
+    """A sealed batch spares the row-by-row check only for exactly the rows sealed, in the same
+    place of the same game, after the same row: any other reading is checked again."""
+    store, game, plain, prev = _checked_batch(tmp_path / "l.db")
+    assert store.batch_sealed(game, 1, 11, prev, plain)
+    assert Store(tmp_path / "l.db").batch_sealed(game, 1, 11, prev, plain)  # the key kept beside it
+    actor_edited = [plain[0], (*plain[1][:3], "b", *plain[1][4:]), *plain[2:]]
+    assert not store.batch_sealed(game, 1, 11, prev, actor_edited)
+    assert not store.batch_sealed(game, 1, 11, "0" * 64, plain)  # after another row
+    assert not store.batch_sealed(game, 1, 10, prev, plain[:-1])  # another batch's end
+    assert not store.batch_sealed(game, 2, 11, prev, plain[1:])
+    assert not store.batch_sealed(game + 1, 1, 11, prev, plain)
+
+
+@pytest.mark.parametrize("key", [b"", b"another installation's key, 32+ bytes long"])
+def test_no_batch_is_believed_without_the_key_that_sealed_it(tmp_path: Path, key: bytes) -> None:
+    """A key lost (unreadable: then nothing is sealed) or another installation's: no cache is
+    believed."""
+    _, game, plain, prev = _checked_batch(tmp_path / "l.db")
+    (tmp_path / "l.db.key").write_bytes(key)
+    elsewhere = Store(tmp_path / "l.db")
+    assert elsewhere.keyed == bool(key)
+    assert not elsewhere.batch_sealed(game, 1, 11, prev, plain)
+
+
+@pytest.mark.parametrize("seed", [918273645, 10**27 + 7])  # 46 and 65 bytes kept: 2 and 3 blocks
+def test_a_kept_seed_opens_only_for_its_commitment_with_its_key(tmp_path: Path, seed: int) -> None:
+    """The seed and salt are kept encrypted with ``<db>.key``, by a keystream bound to the setup's
+    commitment: the file alone does not tell them, the file and the key together do."""
+    salt = "00112233445566778899aabbccddeeff"
+    store = Store(tmp_path / "l.db")
+    store.put_seed("c1", seed, salt)
+    store.put_seed("c2", seed, salt)
+    assert Store(tmp_path / "l.db").kept_seed("c1") == (seed, salt)
+    assert store.kept_seed("c3") is None
+    boxes = dict(sqlite3.connect(tmp_path / "l.db").execute("SELECT commitment, box FROM seeds"))
+    plain = f'[{seed},"{salt}"]'.encode()
+    streams = {
+        c: bytes(a ^ b for a, b in zip(bytes.fromhex(box), plain, strict=True)) for c, box in boxes.items()
+    }
+    assert streams["c1"] != streams["c2"]  # bound to the commitment: no keystream used twice
+    for stream in streams.values():
+        blocks = [stream[n : n + 32] for n in range(0, len(stream), 32)]
+        assert blocks[0][: len(blocks[1])] != blocks[1]  # it does not repeat
+        # No 4 bytes of the plain text readable through one constant byte (an HMAC's random
+        # bytes hold a run of 4 alike once in millions of such tests).
+        assert all(len(set(stream[n : n + 4])) > 1 for n in range(len(stream) - 3))
+    (tmp_path / "l.db.key").write_bytes(b"another installation's key, 32+ bytes long")
+    assert Store(tmp_path / "l.db").kept_seed("c1") is None
