@@ -1476,8 +1476,7 @@ class Referee:
         chance = getattr(game, "chance", None)  # optional: the facts a game deals by chance
         if chance is None:
             return "facts its page could not tell before" if _untold(game, state, command) else ""
-        mover = game.actor(command)
-        as_player = mover if mover in loaded.setup.players else None
+        as_player = _mover(game, loaded.setup, command)
         dealt = [
             chance(e)
             for e in game.decide(state, command)
@@ -1532,8 +1531,7 @@ class Referee:
         loaded = self.seen(game_id, seen)
         game = loaded.game
         events = list(game.decide(loaded.state, command))
-        mover = game.actor(command)
-        as_player = mover if mover in loaded.setup.players else None
+        as_player = _mover(game, loaded.setup, command)
         shown = _told_before(game, events) if loaded.setup.seed is not None else events
         facts = [game.describe(game.redact(e, as_player)) for e in shown]
         return Preview(game.text(command), facts, len(shown) < len(events))
@@ -2123,6 +2121,12 @@ def _told_before(game: Game, events: Sequence[Any]) -> list[Any]:
     """The facts of a move at a table with virtual decks that its page may tell before it is
     recorded: only its first, and not even that if it holds a card hidden from others."""
     return [e for e in events[:1] if game.redact(e, None) == e]
+
+
+def _mover(game: Game, setup: Setup, command: Any) -> str | None:
+    """The player who makes ``command``, as a viewer of its facts (None: the table's move)."""
+    mover = game.actor(command)
+    return mover if mover in setup.players else None
 
 
 def _untold(game: Game, state: Any, command: Any) -> bool:
