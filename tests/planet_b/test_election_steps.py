@@ -14,6 +14,7 @@ from ledger.games.planet_b.rules.flow import awaited
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
 from ledger.words import card_word
+from tests.ledger.test_new_cards_asked import posted
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 
@@ -285,6 +286,7 @@ def test_a_real_table_names_any_buildings_drawn_not_only_the_mix_legal_lists() -
     assert "bakery" in choices  # yellow holds it, but yellow's hand is hidden from you
     pair = "redraw you workshop tower"  # an A and a C building: legal lists another A and C pair
     assert pair not in listed and {"workshop", "tower"} <= set(choices)
+    assert posted(redraw, [["workshop"], ["tower"]]) == pair  # the words a page posts from the asks
     table.play(pair)
     hand = table.p("you").hand
     assert hand[0] == "TAILOR" and [card_word(c) for c in hand[1:]] == pair.split()[2:]
