@@ -3,7 +3,9 @@
     python benchmarks/cli_bench.py [--moves 200] [--runs 15]
 
 1. a move inside `referee play`: 200 LOOP moves piped into one shell (virtual decks), the
-   time of each line (the service's own share beside it); goal: 2 ms median
+   time of each line (the service's own share beside it); goal: 2 ms median. Beside it what
+   bounds it: a line's CPU time (this process's, SQLite's included) and the disk's
+   fdatasync rate measured right after (each move is one durable commit: one fdatasync)
 2. whole processes against the floor any command pays, `python -c "import msgspec, typer"`,
    run in interleaved pairs (the machine may be shared: the ratio holds where milliseconds
    do not): `referee status`, a move and `undo` (goal: 1.25x the floor), `referee --help`
@@ -28,8 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.ledger_bench import fsync_rate  # noqa: E402
 from ledger.service import Referee  # noqa: E402
-from referee_cli.app import Session  # noqa: E402
+from referee_cli.base import Session  # noqa: E402
 from referee_cli.shell import Shell  # noqa: E402
 from tests.loop.fuzz import choose  # noqa: E402
 
@@ -71,6 +74,7 @@ def ms(values: list[float]) -> str:
 
 def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
     shell_times: list[float] = []
+    shell_cpu: list[float] = []
     service_times: list[float] = []
     for seed, lines in games:
         db = folder / f"shell-{seed}.db"
@@ -78,9 +82,10 @@ def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
         shell = Shell(Session(db, game, referee), game)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             for line in lines:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 code = shell.run_line(line)
                 shell_times.append(time.perf_counter() - start)
+                shell_cpu.append(time.process_time() - cpu)
                 assert code == 0, line
         referee, game = new_game(folder / f"service-{seed}.db", seed)
         for line in lines:
@@ -92,6 +97,11 @@ def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
         f"a move inside `referee play` ({count} LOOP moves piped in): {ms(shell_times)} (goal: 2 ms median)"
     )
     print(f"  the service alone (parse, decide, append) for the same moves: {ms(service_times)}")
+    rate = fsync_rate(folder, 1.0)
+    print(
+        f"  what bounds it: a line's CPU {ms(shell_cpu)}; this disk's fdatasync now {rate:,.0f}/s"
+        f" ({1000 / rate:.2f} ms each, one a move)"
+    )
 
 
 def paired(command: list[str], floor: list[str], runs: int, env: dict[str, str]) -> tuple[float, float]:

@@ -134,3 +134,18 @@ def test_status_a_move_and_undo_start_without_typer(table: Path) -> None:
             text=True,
         )
         assert done.returncode == 0, done.stderr
+
+
+def test_no_database_is_refused_alike_and_none_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "none.db"
+    seen = []
+    for command in (None, build_command()):
+        for argv in (["status"], ["undo"], ["pebbles", "take", "alice", "1"]):
+            capsys.readouterr()
+            code = run(["--db", str(missing), *argv], command=command)
+            seen.append((argv[0], code, capsys.readouterr()))
+    assert seen[:3] == seen[3:]
+    assert {code for _, code, _ in seen} == {2}  # docs/reference.md: "no such game or database"
+    assert not missing.exists()
