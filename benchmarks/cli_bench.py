@@ -1,6 +1,6 @@
 """The command line's figures on this machine: print them, assert nothing.
 
-    python benchmarks/cli_bench.py [--moves 200] [--runs 15]
+    python benchmarks/cli_bench.py [--moves 200] [--runs 15] [--instructions]
 
 1. a move inside `referee play`: 200 LOOP moves piped into one shell (virtual decks), the
    time of each line (the service's own share beside it); goal: 2 ms median. Beside it what
@@ -10,6 +10,8 @@
    run in interleaved pairs (the machine may be shared: the ratio holds where milliseconds
    do not): `referee status`, a move and `undo` (goal: 1.25x the floor), `referee --help`
    and `referee loop --help` (goal: 1.5x)
+   With ``--instructions`` (valgrind installed), the same commands' instructions, counted by
+   callgrind over the whole process: a ratio other work on the machine does not move
 3. `referee log` of a 100,000-row game: time to the first line, the whole log, peak memory
 """
 
@@ -20,6 +22,8 @@ import contextlib
 import io
 import os
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -118,7 +122,19 @@ def paired(command: list[str], floor: list[str], runs: int, env: dict[str, str])
     return statistics.median(ours), statistics.median(base)
 
 
-def processes(folder: Path, runs: int) -> None:
+def instructions(argv: list[str], env: dict[str, str]) -> int:
+    """The instructions ``argv`` executes, the whole process (valgrind's callgrind)."""
+    counted = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(re.findall(r"Collected : (\d+)", counted.stderr)[-1])
+
+
+def processes(folder: Path, runs: int, count: bool) -> None:
     referee_bin = str(Path(sys.executable).parent / "referee")
     env = {**os.environ, "REFEREE_DB": str(folder / "whole.db")}
     env.pop("REFEREE_GAME", None)
@@ -152,6 +168,18 @@ def processes(folder: Path, runs: int) -> None:
     for name, times in (("referee loop work ann", moved), ("referee undo", undone)):
         ours = statistics.median(times)
         print(f"  {name:38} {ours * 1000:6.0f} ms, floor {b * 1000:4.0f} ms: {ours / b:.2f}x (goal: 1.25x)")
+    if not count:
+        return
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed, not counted")
+        return
+    base = instructions(floor, env)
+    print(f"instructions (callgrind, whole process), floor {base / 1e6:.0f}M:")
+    counted = [*cases, ("referee loop work ann", ["loop", "work", "ann"], 1.25)]
+    counted.append(("referee undo", ["undo"], 1.25))
+    for name, argv, goal in counted:
+        ours = instructions([referee_bin, *argv], env)
+        print(f"  {name:38} {ours / 1e6:6.0f}M: {ours / base:.2f}x (goal: {goal}x)")
 
 
 def log_stream(folder: Path, rows: int) -> None:
@@ -187,11 +215,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--log-rows", type=int, default=100_000)
+    parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         shell_moves(folder, script(folder, args.moves))
-        processes(folder, args.runs)
+        processes(folder, args.runs, args.instructions)
         log_stream(folder, args.log_rows)
 
 
