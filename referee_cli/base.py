@@ -198,11 +198,16 @@ def submit_move(s: Session, name: str, verb: str, words: Sequence[str], json: bo
 
 def run_move(s: Session, name: str, verb: str, words: Sequence[str]) -> int:
     """A move line of the shell, run as ``run([name, verb, *words])`` runs it (the same output,
-    errors and exit code), without the command line's parsing: ``MoveCommand`` reads only
-    ``--json`` (and ``--help``, which the caller leaves to ``run``) of a move's words."""
+    errors and exit code), without the command line's parsing."""
+    return guarded([name, verb, *words], move_step(s, name, verb, words), environ=False)
+
+
+def move_step(s: Session, name: str, verb: str, words: Sequence[str]) -> Callable[[], None]:
+    """``NAME VERB WORDS...`` as ``MoveCommand`` reads it: only ``--json`` (and ``--help``,
+    which the callers leave to typer) of a move's words is the command line's."""
     json = any(word.lower() == "--json" for word in words)
     rest = [word for word in words if word.lower() not in MOVE_FLAGS]
-    return guarded([name, verb, *words], lambda: submit_move(s, name, verb, rest, json), environ=False)
+    return lambda: submit_move(s, name, verb, rest, json)
 
 
 def _where(path: Path) -> str:
@@ -295,9 +300,7 @@ def quick(argv: Sequence[str]) -> Callable[[], Any] | None:
     name, verb = words[0], words[1]
     if verb not in {w for v in games.get(name).verbs for w in (v.name, *v.aliases)}:
         return None  # `moves`, or no verb: typer's (and the game's mode's) words for it
-    json = "--json" in words[2:]
-    rest = [word for word in argv[at + 2 :] if word.lower() not in MOVE_FLAGS]
-    return lambda: submit_move(s, name, verb, rest, json)
+    return move_step(s, name, verb, argv[at + 2 :])
 
 
 def show_status(s: Session, upto: int | None, as_player: str | None, reveal: bool, json: bool) -> None:

@@ -25,6 +25,7 @@ QUICK = [
     ["pebbles", "take", "alice", "3", "--json"],
     ["pebbles", "take", "alice", "--JSON", "2"],
     ["pebbles", "take", "alice"],  # the game's grammar refuses it: exit 2
+    ["pebbles", "take"],
     ["pebbles", "take", "bob", "1"],  # not bob's turn: exit 1
     ["pebbles", "take", "alice", "-1"],  # a word, not an option
     ["pebbles", "take", "alice", "--", "3"],
