@@ -1,13 +1,17 @@
 """The command line's figures on this machine: print them, assert nothing.
 
-    python benchmarks/cli_bench.py [--moves 200] [--runs 15]
+    python benchmarks/cli_bench.py [--moves 200] [--runs 15] [--instructions]
 
 1. a move inside `referee play`: 200 LOOP moves piped into one shell (virtual decks), the
-   time of each line (the service's own share beside it); goal: 2 ms median
+   time of each line (the service's own share beside it); goal: 2 ms median. Beside it what
+   bounds it: a line's CPU time (this process's, SQLite's included) and the disk's
+   fdatasync rate measured right after (each move is one durable commit: one fdatasync)
 2. whole processes against the floor any command pays, `python -c "import msgspec, typer"`,
    run in interleaved pairs (the machine may be shared: the ratio holds where milliseconds
    do not): `referee status`, a move and `undo` (goal: 1.25x the floor), `referee --help`
    and `referee loop --help` (goal: 1.5x)
+   With ``--instructions`` (valgrind installed), the same commands' instructions, counted by
+   callgrind over the whole process: a ratio other work on the machine does not move
 3. `referee log` of a 100,000-row game: time to the first line, the whole log, peak memory
 """
 
@@ -18,6 +22,8 @@ import contextlib
 import io
 import os
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -28,8 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.ledger_bench import fsync_rate  # noqa: E402
 from ledger.service import Referee  # noqa: E402
-from referee_cli.app import Session  # noqa: E402
+from referee_cli.base import Session  # noqa: E402
 from referee_cli.shell import Shell  # noqa: E402
 from tests.loop.fuzz import choose  # noqa: E402
 
@@ -71,6 +78,7 @@ def ms(values: list[float]) -> str:
 
 def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
     shell_times: list[float] = []
+    shell_cpu: list[float] = []
     service_times: list[float] = []
     for seed, lines in games:
         db = folder / f"shell-{seed}.db"
@@ -78,9 +86,10 @@ def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
         shell = Shell(Session(db, game, referee), game)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             for line in lines:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 code = shell.run_line(line)
                 shell_times.append(time.perf_counter() - start)
+                shell_cpu.append(time.process_time() - cpu)
                 assert code == 0, line
         referee, game = new_game(folder / f"service-{seed}.db", seed)
         for line in lines:
@@ -92,6 +101,11 @@ def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
         f"a move inside `referee play` ({count} LOOP moves piped in): {ms(shell_times)} (goal: 2 ms median)"
     )
     print(f"  the service alone (parse, decide, append) for the same moves: {ms(service_times)}")
+    rate = fsync_rate(folder, 1.0)
+    print(
+        f"  what bounds it: a line's CPU {ms(shell_cpu)}; this disk's fdatasync now {rate:,.0f}/s"
+        f" ({1000 / rate:.2f} ms each, one a move)"
+    )
 
 
 def paired(command: list[str], floor: list[str], runs: int, env: dict[str, str]) -> tuple[float, float]:
@@ -108,7 +122,19 @@ def paired(command: list[str], floor: list[str], runs: int, env: dict[str, str])
     return statistics.median(ours), statistics.median(base)
 
 
-def processes(folder: Path, runs: int) -> None:
+def instructions(argv: list[str], env: dict[str, str]) -> int:
+    """The instructions ``argv`` executes, the whole process (valgrind's callgrind)."""
+    counted = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(re.findall(r"Collected : (\d+)", counted.stderr)[-1])
+
+
+def processes(folder: Path, runs: int, count: bool) -> None:
     referee_bin = str(Path(sys.executable).parent / "referee")
     env = {**os.environ, "REFEREE_DB": str(folder / "whole.db")}
     env.pop("REFEREE_GAME", None)
@@ -142,6 +168,18 @@ def processes(folder: Path, runs: int) -> None:
     for name, times in (("referee loop work ann", moved), ("referee undo", undone)):
         ours = statistics.median(times)
         print(f"  {name:38} {ours * 1000:6.0f} ms, floor {b * 1000:4.0f} ms: {ours / b:.2f}x (goal: 1.25x)")
+    if not count:
+        return
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed, not counted")
+        return
+    base = instructions(floor, env)
+    print(f"instructions (callgrind, whole process), floor {base / 1e6:.0f}M:")
+    counted = [*cases, ("referee loop work ann", ["loop", "work", "ann"], 1.25)]
+    counted.append(("referee undo", ["undo"], 1.25))
+    for name, argv, goal in counted:
+        ours = instructions([referee_bin, *argv], env)
+        print(f"  {name:38} {ours / 1e6:6.0f}M: {ours / base:.2f}x (goal: {goal}x)")
 
 
 def log_stream(folder: Path, rows: int) -> None:
@@ -177,11 +215,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--log-rows", type=int, default=100_000)
+    parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         shell_moves(folder, script(folder, args.moves))
-        processes(folder, args.runs)
+        processes(folder, args.runs, args.instructions)
         log_stream(folder, args.log_rows)
 
 

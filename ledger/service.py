@@ -1452,37 +1452,22 @@ class Referee:
         if seq is not None and seq != target:
             raise self._not_yours(game_id, player, seq)
         if target is not None and target > self.store.setup_span(game_id):
-            row = self.store.rows(game_id, target - 1, target)[0]
-            command = decode_command(loaded.game, row.body)
-            dealt = self._dealt(game_id, loaded, target, command) if row.actor == player else ""
+            move = self._move_entry(loaded.game, game_id, target)
+            dealt = _dealt(loaded, move) if move.actor == player else ""
             if dealt:
                 raise IllegalMove(
-                    f"{player} cannot take back #{target} ({loaded.game.text(command)}) from the phone:"
+                    f"{player} cannot take back #{target} ({loaded.game.text(move.command)}) from the phone:"
                     f" the referee dealt it cards by chance (virtual decks: {dealt}), which its page"
                     " has shown, and taken back it would be dealt again to a mover who knows them",
                     legal="the table's page undoes it (logged), if the table agrees",
                 )
         return self._undo(game_id, player, "taken back", player)
 
-    def _dealt(self, game_id: int, loaded: Loaded, seq: int, command: Any) -> str:
-        """What the referee dealt by chance in move ``seq`` (``command``) at a table with virtual
-        decks that its mover has seen, so that taking it back would let them deal again,
-        knowing: the game's ``chance`` of each such fact, joined ("" if none). A deal hidden
-        from the mover (a shuffle's order, the next player's FAVOUR) taught them nothing. A
-        game without ``chance``: any fact its page could not tell before (``preview``)."""
-        if loaded.setup.seed is None:
-            return ""
-        game, state = loaded.game, self.load(game_id, seq - 1).state
-        chance = getattr(game, "chance", None)  # optional: the facts a game deals by chance
-        if chance is None:
-            return "facts its page could not tell before" if _untold(game, state, command) else ""
-        as_player = _mover(game, loaded.setup, command)
-        dealt = [
-            chance(e)
-            for e in game.decide(state, command)
-            if game.redact(e, None) == e or game.redact(e, as_player) != game.redact(e, None)
-        ]
-        return ", ".join(dict.fromkeys(d for d in dealt if d))
+    def _move_entry(self, game: Game, game_id: int, seq: int) -> MoveEntry:
+        """Move ``seq`` with the facts recorded with it (those rows, as the log holds them)."""
+        entry = next(iter_entries(game, self.store.rows(game_id, seq - 1)))
+        assert isinstance(entry, MoveEntry) and entry.seq == seq
+        return entry
 
     def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
         """``player``'s latest live move among the last ``within`` moves, and who moved since;
@@ -1501,9 +1486,8 @@ class Referee:
                 continue
             row = self.store.rows(game_id, seq - 1, seq)[0]
             if row.actor == player:
-                command = decode_command(game, row.body)
-                dealt = "" if since else self._dealt(game_id, loaded, seq, command)
-                return TakeBack(seq, game.text(command), since, dealt)
+                move = self._move_entry(game, game_id, seq)
+                return TakeBack(seq, game.text(move.command), since, "" if since else _dealt(loaded, move))
             if row.actor not in since:
                 since.append(row.actor)
         return None
@@ -2129,11 +2113,23 @@ def _mover(game: Game, setup: Setup, command: Any) -> str | None:
     return mover if mover in setup.players else None
 
 
-def _untold(game: Game, state: Any, command: Any) -> bool:
-    """Whether ``command``, decided on ``state`` at a table with virtual decks, has facts its
-    page could not tell before it was recorded (``_told_before``)."""
-    events = list(game.decide(state, command))
-    return len(_told_before(game, events)) < len(events)
+def _dealt(loaded: Loaded, move: MoveEntry) -> str:
+    """What the referee dealt by chance in ``move`` (as its facts were recorded) at a table with
+    virtual decks that its mover has seen, so that taking it back would let them deal again,
+    knowing: the game's ``chance`` of each such fact, joined ("" if none). A deal hidden from
+    the mover (a shuffle's order, the next player's FAVOUR) taught them nothing. A game without
+    ``chance``: any fact its page could not tell before (``_told_before``)."""
+    if loaded.setup.seed is None:
+        return ""
+    game, events = loaded.game, move.events
+    chance = getattr(game, "chance", None)  # optional: the facts a game deals by chance
+    if chance is None:
+        return "facts its page could not tell before" if len(_told_before(game, events)) < len(events) else ""
+    as_player = _mover(game, loaded.setup, move.command)
+    hidden = [game.redact(e, None) for e in events]  # as someone who sees no hand does
+    seen = [e for e, h in zip(events, hidden, strict=True) if h == e or game.redact(e, as_player) != h]
+    dealt = [chance(e) for e in seen]
+    return ", ".join(dict.fromkeys(d for d in dealt if d))
 
 
 def _seed_state(rows: Sequence[Row]) -> str:

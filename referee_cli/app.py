@@ -8,18 +8,16 @@ written (a closed pipe, a full disk): a move was still recorded, and the message
 Start-up is kept short: a command is converted to click's only when typed, a game's group
 (and then only the verb typed) only when that game's name is, `--help` lists them from their
 help texts (``LazyGroup``), and the service is imported on first use (``_Later``). The shell
-keeps one command tree, converted as its lines need.
+keeps one command tree, converted as its lines need. ``status``, ``undo`` and a move do not
+come here at all (``referee_cli.base.quick``): typer's import alone costs a third of a start.
 """
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import importlib
 import inspect
-import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -28,29 +26,32 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from ledger import games
-from ledger.errors import BadInput, OutputFailed, RefereeError, StorageFailed
-from ledger.names import shown
+from ledger.errors import BadInput, RefereeError, StorageFailed
+from referee_cli.base import (
+    HELP_FLAGS,
+    MOVE_FLAGS,
+    Session,
+    default_db,
+    echo,
+    game_json,
+    main,
+    out,
+    run,
+    run_move,
+    show_recorded,
+    show_status,
+    submit_move,
+    write,
+)
 
 if TYPE_CHECKING:
-    from ledger.service import Recorded, Referee
+    from ledger.service import Referee
     from referee_cli import render
+else:
+    from referee_cli.base import Referee, render
 
+__all__ = ["HELP_FLAGS", "Session", "build_app", "build_command", "default_db", "main", "run", "run_move"]
 
-class _Later:
-    """A module, or a name in it, imported on first use: `--help`, `--version` and a shell's
-    completion never load the service, the store or the renderings."""
-
-    def __init__(self, module: str, name: str | None = None) -> None:
-        self._module, self._name = module, name
-
-    def __getattr__(self, attr: str) -> Any:
-        target = importlib.import_module(self._module)
-        return getattr(getattr(target, self._name) if self._name else target, attr)
-
-
-if not TYPE_CHECKING:
-    Referee = _Later("ledger.service", "Referee")
-    render = _Later("referee_cli.render")
 
 VERSION = "0.1.0"
 
@@ -97,101 +98,13 @@ By = Annotated[
     ),
 ]
 OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
-HELP_FLAGS = ("--help", "-h")
 CONTEXT = {"help_option_names": list(HELP_FLAGS), "token_normalize_func": str.lower}
-# The only words of a move line the command line reads itself; every other word is the game's.
-MOVE_FLAGS = frozenset({"--json", *HELP_FLAGS})
-
-
-def default_db() -> Path:
-    import platformdirs
-
-    return platformdirs.user_data_path("referee", appauthor=False) / "ledger.db"
-
-
-class Session:
-    """What the global options chose: the database and the game. The shell keeps one Session
-    (and so one open Referee, with its cached state) for every line it runs. (A plain class: a
-    dataclass costs every start a few milliseconds to declare.)"""
-
-    def __init__(self, db: Path, game: int | None, referee: Referee | None = None) -> None:
-        self.db, self.game, self._referee = db, game, referee
-
-    def __repr__(self) -> str:
-        return f"Session(db={self.db!r}, game={self.game!r})"
-
-    @property
-    def referee(self) -> Referee:
-        """The referee on an existing database: reading never creates one."""
-        return self.open(create=False)
-
-    def open(self, *, create: bool) -> Referee:
-        if self._referee is None:
-            self._referee = Referee.open(self.db, create=create)
-        return self._referee
-
-    def game_id(self) -> int:
-        return self.referee.resolve(self.game)
-
-    @contextlib.contextmanager
-    def creating(self) -> Iterator[Referee]:
-        """The referee for a command that may make the database (``new``, ``import``). A
-        database it makes is announced on stderr (where it is) once the command has done its
-        work, and removed again if the command is refused: a refusal leaves no file behind."""
-        opened = self._referee is not None
-        missing = [p for p in self.db.absolute().parents if not p.exists()]
-        key = Path(f"{self.db}.key")
-        keyless = not key.exists()
-        referee = self.open(create=True)
-        fresh = referee.store.created and not opened and str(self.db) != ":memory:"
-        try:
-            yield referee
-        except BaseException:
-            if fresh and not referee.store.games():
-                referee.store.close()
-                self._referee = None
-                made = [key] if keyless else []  # the sealing key made for it (see ledger.store)
-                for path in (self.db, Path(f"{self.db}-wal"), Path(f"{self.db}-shm"), *made):
-                    path.unlink(missing_ok=True)
-                for folder in missing:  # the folders it made for the file, innermost first
-                    with contextlib.suppress(OSError):
-                        folder.rmdir()
-            raise
-        if fresh:
-            sys.stderr.write(f"created the referee database {_where(self.db)}\n")
 
 
 def session(ctx: typer.Context) -> Session:
     obj = ctx.find_root().obj
     assert isinstance(obj, Session)
     return obj
-
-
-# What this run recorded (a move, undo, void or redo), so that an output failure after it can
-# still say that it was recorded.
-RECORDED: list[Recorded] = []
-
-
-def write(text: str, *, flush: bool = False) -> None:
-    """``text`` on stdout; a closed pipe or a full disk is an ``OutputFailed``, not a crash."""
-    try:
-        sys.stdout.write(text)
-        if flush:
-            sys.stdout.flush()
-    except OSError as exc:
-        raise _output_failed(exc) from None
-
-
-def out(data: Any) -> None:
-    write(msgspec.json.encode(data).decode() + "\n")
-
-
-def echo(text: str) -> None:
-    """A line (or lines) of text on stdout; control characters a table typed into a reason, a
-    title or a move (an escape sequence, a bidi override) are shown escaped, never sent raw."""
-    if not text.isprintable():
-        text = "\n".join(shown(line) for line in text.split("\n"))
-    write(text + "\n")
 
 
 def write_out(text: str, output: Path | None, summary: str) -> None:
@@ -211,58 +124,6 @@ def write_out(text: str, output: Path | None, summary: str) -> None:
                 ) from None
             raise BadInput(f"cannot write {output}: {exc.strerror}") from None
         echo(f"wrote {output}: {summary}")
-
-
-def _output_failed(exc: OSError) -> OutputFailed:
-    """The output could not be written: say so, and whether a move was recorded before. The
-    rest of stdout goes nowhere, so that nothing fails again as the process ends."""
-    what = (
-        "the output was closed" if isinstance(exc, BrokenPipeError) else f"the output failed ({exc.strerror})"
-    )
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # no file descriptor (a captured stdout)
-        pass
-    if RECORDED:
-        done = RECORDED[-1]
-        return OutputFailed(
-            f"recorded #{done.seq}: {done.text}, but {what} before it was all shown",
-            legal="`referee status` shows the table",
-        )
-    return OutputFailed(f"{what}: not all of it was written")
-
-
-def game_json(referee: Referee, game_id: int) -> dict[str, Any]:
-    info = referee.game(game_id)
-    return {
-        "id": info.id,
-        "kind": info.kind,
-        "title": info.title,
-        "players": info.players,
-        "status": info.status,
-    }
-
-
-def show_recorded(s: Session, result: Recorded, json: bool) -> None:
-    """What a move, undo, void or redo appended, then whose turn it is now."""
-    RECORDED.append(result)
-    _, board, _ = s.referee.board(result.game_id)
-    if json:
-        out(
-            {
-                "game": game_json(s.referee, result.game_id),
-                "seq": result.seq,
-                "head": result.head,
-                "text": result.text,
-                "facts": result.facts,
-                "events": result.events,
-                "status": board,
-            }
-        )
-    else:
-        echo(render.recorded(result, board))
 
 
 class MoveCommand(TyperCommand):
@@ -483,32 +344,10 @@ def build_app() -> typer.Typer:
         s.referee.use(game_id)
         echo(f"game {game_id} is now the current game")
 
-    def show_status(
-        ctx: typer.Context, upto: int | None, as_player: str | None, reveal: bool, json: bool
-    ) -> None:
-        s = session(ctx)
-        game_id = s.game_id()
-        loaded, board, screen = s.referee.board(game_id, as_player=as_player, reveal=reveal, upto=upto)
-        if json:
-            out(
-                {
-                    "game": game_json(s.referee, game_id),
-                    "seq": loaded.upto,
-                    "head": loaded.head,
-                    "headline": board.headline,
-                    "to_act": board.to_act,
-                    "prompt": board.prompt,
-                    "over": board.over,
-                    "view": board.view,
-                }
-            )
-        else:
-            echo(render.status(loaded, screen))
-
     @app.command()
     def status(ctx: typer.Context, as_: As = None, reveal: Reveal = False, json: JsonFlag = False) -> None:
         """Whose turn it is, what they may do, and the table."""
-        show_status(ctx, None, as_, reveal, json)
+        show_status(session(ctx), None, as_, reveal, json)
 
     @app.command()
     def at(
@@ -519,7 +358,7 @@ def build_app() -> typer.Typer:
         json: JsonFlag = False,
     ) -> None:
         """The table as it stood right after row SEQ of the log."""
-        show_status(ctx, seq, as_, reveal, json)
+        show_status(session(ctx), seq, as_, reveal, json)
 
     @app.command()
     def log(
@@ -965,24 +804,6 @@ def _no_options() -> None:
     pass
 
 
-def submit_move(s: Session, name: str, verb: str, words: Sequence[str], json: bool) -> None:
-    """``referee NAME VERB WORDS...``: the move, to the current game if it is a NAME game."""
-    game_id = s.game_id()
-    kind = s.referee.game(game_id).kind
-    if kind != name:
-        raise BadInput(f"game {game_id} is {kind}, not {name}", legal=f"referee {kind} ... or --game ID")
-    show_recorded(s, s.referee.submit_text(game_id, [verb, *words]), json)
-
-
-def run_move(s: Session, name: str, verb: str, words: Sequence[str]) -> int:
-    """A move line of the shell, run as ``run([name, verb, *words])`` runs it (the same output,
-    errors and exit code), without the command line's parsing: ``MoveCommand`` reads only
-    ``--json`` (and ``--help``, which the caller leaves to ``run``) of a move's words."""
-    json = any(word.lower() == "--json" for word in words)
-    rest = [word for word in words if word.lower() not in MOVE_FLAGS]
-    return guarded([name, verb, *words], lambda: submit_move(s, name, verb, rest, json), environ=False)
-
-
 def game_help(name: str) -> str:
     return f"Moves of {games.title(name)}."
 
@@ -1042,14 +863,6 @@ def _stream_json(game: dict[str, Any], entries: Iterator[Any]) -> None:
     write("]}\n")
 
 
-def _where(path: Path) -> str:
-    """A path as a person finds it: relative to the working folder if it is inside it."""
-    try:
-        return str(path.absolute().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path.absolute())
-
-
 def _read(path: Path) -> str:
     try:
         data = path.read_bytes()
@@ -1062,105 +875,3 @@ def _read(path: Path) -> str:
             f"{path} is not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} does not read",
             legal="save it as UTF-8",
         ) from None
-
-
-def _not_utf8(argv: Sequence[str], environ: bool = True) -> BadInput | None:
-    """An argument (or, with ``environ``, a REFEREE_* variable) that is not UTF-8 text: its
-    bytes reach Python as lone surrogates, which nothing downstream can store or print. A NUL
-    character (which only a line of `referee play` can hold) names no file and is no text either."""
-    named = [(f"argument {n} ({_shown(a)})", a) for n, a in enumerate(argv, start=1)]
-    if environ:
-        named += [(f"${k}", v) for k, v in os.environ.items() if k.startswith("REFEREE_")]
-    for what, text in named:
-        if "\x00" in text:
-            offset = len(text[: text.index("\x00")].encode("utf-8", "surrogatepass"))
-            return BadInput(f"{what} holds a NUL character at offset {offset}")
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            before = text[: exc.start].encode("utf-8", "surrogatepass")
-            bad = text[exc.start]
-            byte = f"byte 0x{ord(bad) - 0xDC00:02x}" if 0xDC80 <= ord(bad) <= 0xDCFF else f"U+{ord(bad):04X}"
-            return BadInput(
-                f"{what} is not UTF-8 text: {byte} at offset {len(before)} does not read",
-                legal="type names, titles and reasons as UTF-8 text",
-            )
-    return None
-
-
-def _shown(arg: str) -> str:
-    return repr(arg.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:40])
-
-
-def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | None = None) -> int:
-    """Run the command line and return its exit code; every error is one line on stderr
-    (or a JSON object on stdout with --json), never a traceback.
-
-    ``command`` is a click command built once (the shell's); ``obj`` a Session to reuse.
-    """
-    argv = list(sys.argv[1:] if args is None else args)
-
-    def step() -> Any:
-        main = build_command() if command is None else command
-        return main.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
-
-    # The environment once a process: a shell's lines (which pass their Session) share it.
-    return guarded(argv, step, environ=obj is None)
-
-
-def guarded(argv: Sequence[str], step: Callable[[], Any], *, environ: bool) -> int:
-    """Run ``step`` for the command line ``argv`` and return its exit code; every error is one
-    line on stderr (or a JSON object on stdout with --json), never a traceback."""
-    RECORDED.clear()
-    try:
-        refused = _not_utf8(argv, environ=environ)
-        if refused is not None:
-            raise refused
-        result = step()
-        write("", flush=True)  # a full disk or a closed pipe shows at the flush: say so here
-        return result if isinstance(result, int) else 0
-    except OutputFailed as error:
-        _tell(error, [])  # on stderr: stdout is what failed
-        return error.exit_code
-    except RefereeError as error:
-        _tell(error, argv)
-        return error.exit_code
-    except typer.Exit as exit_:
-        return exit_.exit_code
-    except typer.Abort:
-        sys.stderr.write("referee: aborted\n")
-        return 1
-    except Exception as error:
-        # click's usage errors (bad option, missing argument) carry format_message and exit_code.
-        if hasattr(error, "format_message") and hasattr(error, "exit_code"):
-            ctx = getattr(error, "ctx", None)
-            where = getattr(ctx, "command_path", "referee")
-            message = f"{error.format_message()} (see `{where} --help`)"
-            _tell(BadInput(message), argv)
-            return int(error.exit_code)
-        if os.environ.get("REFEREE_DEBUG"):
-            raise
-        sys.stderr.write(f"referee: internal error: {type(error).__name__}: {error} (please report it)\n")
-        return 4
-
-
-def _tell(error: RefereeError, argv: Sequence[str]) -> None:
-    """The one line of an error: on stderr, or as JSON on stdout with --json. Text that cannot
-    be printed as UTF-8 (a file name in another encoding) is shown escaped."""
-    try:
-        if "--json" in argv:
-            try:
-                out(error.to_json())
-            except OutputFailed:
-                _tell(error, [])
-        else:
-            # One line, whatever the input it quotes: control characters are shown escaped.
-            sys.stderr.write(f"referee: {shown(str(error))}\n")
-    except UnicodeEncodeError:
-        safe = BadInput(str(error).encode("utf-8", "backslashreplace").decode("utf-8"))
-        safe.kind, safe.exit_code = error.kind, error.exit_code
-        _tell(safe, argv)
-
-
-def main() -> None:
-    sys.exit(run())

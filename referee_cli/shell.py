@@ -20,7 +20,8 @@ from typing import Any
 
 import typer
 
-from referee_cli.app import HELP_FLAGS, Session, build_command, default_db, run, run_move
+from referee_cli.app import build_command
+from referee_cli.base import HELP_FLAGS, Session, default_db, run, run_move
 from referee_cli.complete import complete_move, verb_words
 
 # Commands of the command line that make sense inside one game's shell.

@@ -7,12 +7,20 @@ The BUY AREA of every test shows food@1 glass@1 metal@2 plastic@3 utility@4 (Exh
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.loop.model import Favour, MatRef
+from ledger.games.loop.model import Favour, MaterialRevealed, MatRef
+from ledger.service import Referee
+from ledger.store import Store
+from tests.loop.fuzz import choose
 from tests.loop.modes_table import begun
 from tests.loop.table import Table
+
+CARDS = Path(__file__).resolve().parents[2] / "fixtures" / "loop-test-cards.toml"
 
 SHOWN = (("food", 1), ("glass", 1), ("metal", 2), ("plastic", 3), ("utility", 4))
 
@@ -368,3 +376,26 @@ def test_the_grammar_counts_the_words() -> None:
     table.give("alice", coin=9, materials=(("glass", 3),))
     table.refuse("favour alice acquire bob metal@2", BadInput)
     table.refuse("favour alice barter glass@3", BadInput)
+
+
+def test_a_virtual_solo_table_exhibits_each_quality_a_material_can_have(tmp_path: Path) -> None:
+    """7.0: a MATERIAL in the BUY AREA shows its "Exhibited QUALITY (its current No. of white
+    dots shown on top)". With virtual decks the referee draws it, at setup and at each refill,
+    from every QUALITY a MATERIAL can have: 1 to 4 (2.2 b: "COIN you decide to pay for each
+    MATERIAL (1 to 4) will determine and is equal to its QUALITY"). Seeded games played at
+    random show each of them, both ways."""
+    referee = Referee(Store(tmp_path / "solo.db"))
+    at_setup: list[int] = []
+    refilled: list[int] = []
+    for seed in range(4):
+        game = referee.new_game("loop", ["alice"], mode="solo", seed=seed, cards=CARDS.read_text())
+        at_setup += [quality for _, quality in referee.load(game).state.exhibited]
+        rng = random.Random(seed)
+        for _ in range(80):
+            loaded = referee.load(game)
+            if loaded.game.is_over(loaded.state):
+                break
+            done = referee.submit(game, choose(rng, [m.command for m in referee.legal(game)]))
+            refilled += [e.quality for e in done.events if isinstance(e, MaterialRevealed) and e.to is None]
+    assert set(at_setup) == {1, 2, 3, 4}
+    assert len(refilled) >= 20 and set(refilled) == {1, 2, 3, 4}
