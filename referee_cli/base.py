@@ -253,14 +253,15 @@ def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | N
     ``command`` is a click command built once (the shell's); ``obj`` a Session to reuse.
     """
     argv = list(sys.argv[1:] if args is None else args)
-    step = quick(argv) if command is None and obj is None else None
-    if step is None:
 
-        def step() -> Any:
-            from referee_cli.app import build_command
+    def step() -> Any:
+        started = quick(argv) if command is None and obj is None else None
+        if started is not None:
+            return started()
+        from referee_cli.app import build_command
 
-            main = build_command() if command is None else command
-            return main.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
+        main = build_command() if command is None else command
+        return main.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
 
     # The environment once a process: a shell's lines (which pass their Session) share it.
     return guarded(argv, step, environ=obj is None)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger import games
 from ledger.service import Referee
 from ledger.store import Store
 from referee_cli.app import build_command
@@ -150,3 +151,18 @@ def test_no_database_is_refused_alike_and_none_is_made(
     assert seen[:3] == seen[3:]
     assert {code for _, code, _ in seen} == {2}  # docs/reference.md: "no such game or database"
     assert not missing.exists()
+
+
+def test_a_game_that_fails_to_load_is_one_line_either_way(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The quick start reads a game's verbs inside the run's guard: a game whose module does
+    not import is the internal error's one line (exit 4), as through typer, never a traceback."""
+    games.register("broken", "tests.no_such_module")
+    try:
+        quick_run, typed_run = both(table, ["broken", "move", "x"], capsys)
+    finally:
+        games.unregister("broken")
+    assert quick_run == typed_run
+    code, _, err, _ = quick_run
+    assert code == 4 and "Traceback" not in err and len(err.splitlines()) == 1, err
