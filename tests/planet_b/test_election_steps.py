@@ -6,11 +6,15 @@ Expected values come from the rulebook's text and the test data (not the publish
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
+
 import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import Constructed, OfficesGiven, Space
-from ledger.games.planet_b.rules.flow import awaited
+from ledger.games.planet_b.model import Constructed, DrawVotes, OfficesGiven, Space
+from ledger.games.planet_b.rules.flow import awaited, drawer
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
 from ledger.words import card_word
@@ -290,3 +294,43 @@ def test_a_real_table_names_any_buildings_drawn_not_only_the_mix_legal_lists() -
     table.play(pair)
     hand = table.p("you").hand
     assert hand[0] == "TAILOR" and [card_word(c) for c in hand[1:]] == pair.split()[2:]
+
+
+def election_draws(bag: dict[str, int]) -> tuple[Table, list[DrawVotes]]:
+    """A real table at its election's first draw, the bag holding ``bag``: the draws
+    ``legal`` lists for the drawer."""
+    table = physical()
+    table.set(bag=bag, called=True, dealt=True)
+    table.play("end you")
+    while not drawer(table.state):
+        table.apply(next(iter(planet_b.legal(table.state))))
+    return table, [c for c in planet_b.legal(table.state) if isinstance(c, DrawVotes)]
+
+
+@pytest.mark.parametrize(
+    "bag",
+    [
+        {"you": 2, "blue": 1, "red": 4, "yellow": 1},
+        {"you": 1, "blue": 1, "red": 1, "yellow": 1},
+        {"red": 5},
+        {"red": 3},  # the one draw: all three
+        {"you": 1, "yellow": 1},  # fewer than 3: "just draw the ones that are left"
+    ],
+)
+def test_the_draws_listed_at_a_real_table_are_draws_the_bag_can_give(bag: dict[str, int]) -> None:
+    """3. Carry Out the Election: "Draw 3 votes at random from the bag ... If you could draw
+    more votes than are left in the bag, too bad — just draw the ones that are left." At a real
+    table the page offers a few mixes to tap (any other is typed): each is as many votes as
+    the drawer draws, each one the bag can give, none twice, at most 6, every colour in the bag
+    in one of them, and the rules take each."""
+    table, draws = election_draws(bag)
+    name, held = drawer(table.state), Counter(table.state.bag)
+    size = min(data.DRAW, sum(held.values()))
+    assert draws and len(draws) <= 6 and len(set(draws)) == len(draws)
+    for draw in draws:
+        assert draw.player == name and len(draw.colours) == size
+        assert not Counter(draw.colours) - held, (draw, held)  # no vote the bag does not hold
+        planet_b.decide(table.state, draw)  # refused: raises
+    assert {colour for draw in draws for colour in draw.colours} == set(held)
+    if sum(held.values()) <= data.DRAW:
+        assert [sorted(d.colours) for d in draws] == [sorted(held.elements())]  # the whole bag
