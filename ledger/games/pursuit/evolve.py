@@ -119,12 +119,11 @@ def _slot_emptied(state: State, e: SlotEmptied) -> State:
 
 
 def _drawn(state: State, e: Drawn) -> State:
+    """Solo Game: a Community card asking for the most of something, drawn and discarded (the
+    only card drawn so: ``rules.setup.draw_one``)."""
     state = replace(state, flipped=(*state.flipped, e.card) if e.by else ())
-    if e.board == "community":
-        pile = take_top(state.community_pile, e.card)
-        return replace(state, community_pile=pile, community_discard=(*state.community_discard, e.card))
-    pile = take_top(state.friend_pile, e.card)
-    return replace(state, friend_pile=pile, friend_discard=(*state.friend_discard, e.card))
+    pile = take_top(state.community_pile, e.card)
+    return replace(state, community_pile=pile, community_discard=(*state.community_discard, e.card))
 
 
 def _round_started(state: State, e: RoundStarted) -> State:

@@ -289,7 +289,7 @@ class SlotEmptied(msgspec.Struct, frozen=True, tag="pursuit.slot_emptied"):
 class Drawn(msgspec.Struct, frozen=True, tag="pursuit.drawn", omit_defaults=True):
     """A card drawn and discarded at once (Solo Game: a "most" Community card)."""
 
-    board: str
+    board: str  # always "community" (the log says which pile)
     card: str
     why: str
     by: str = ""  # "referee": as ``SlotFilled.by``
