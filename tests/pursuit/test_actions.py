@@ -22,6 +22,7 @@ from ledger.games.pursuit.model import (
     SlotEmptied,
     Take,
 )
+from ledger.games.pursuit.rules.core import occupies, unmet
 from ledger.games.pursuit.sections import (
     R_ACTION,
     R_BASE,
@@ -341,3 +342,71 @@ def test_a_career_choice_needs_the_hourglass_on_the_tile_and_those_on_the_card()
     table.give("ann", hourglasses=2)
     table.play("career ann rugby-player")
     assert [h.name for h in table.p("ann").cards] == ["RUGBY PLAYER"] and table.p("ann").hourglasses == 0
+
+
+# A requirement of a kind is "a card of that kind in play" (docs/pursuit.md): a Job of any of
+# the three kinds, not set aside as Retirement; a Project, Educational ones too, completed or
+# not; a Degree (an Educational Project completed); a Retirement (a Career Job set aside).
+HAVING = [
+    ((), {}),
+    ((Held("TEST CLERK"),), {"job"}),
+    ((Held("RUGBY PLAYER"),), {"job"}),
+    ((Held("GRAPHIC DESIGNER"),), {"job"}),
+    ((Held("RUGBY PLAYER", status="retired"),), {"retired"}),
+    ((Held("TEST CHOIR"),), {"project"}),
+    ((Held("TEST MEDICINE"),), {"project"}),
+    ((Held("TEST MEDICINE", status="degree"),), {"project", "degree"}),
+    ((Held("TEST ALEX"),), {"partner"}),
+    ((Held("TEST BICYCLE"),), {"item"}),
+    ((Held("TEST CONCERT"),), {"activity"}),
+    ((Held("KEVIN"),), {"friend"}),
+    ((Held("KOI"),), {"pet"}),
+    ((Held("TEST CHOIR"), Held("KOI"), Held("TEST CLERK")), {"project", "pet", "job"}),
+]
+
+
+@pytest.mark.parametrize(("cards", "met"), HAVING, ids=[",".join(h.name for h in c) for c, _ in HAVING])
+def test_a_requirement_of_a_kind_is_a_card_of_that_kind_in_play(
+    cards: tuple[Held, ...], met: set[str]
+) -> None:
+    """Friends: "As he has a Job (L1 Requirement), he performs the Start Friendship Board
+    Action"; Community: "check if you meet any Engage Requirement indicated"."""
+    table = adult()
+    table.give("ann", cards=cards)
+    for what in ("job", "partner", "project", "item", "activity", "friend", "pet", "degree", "retired"):
+        missing = unmet(table.state, "ann", what)
+        assert (missing == "") is (what in met), (what, missing)
+        if what not in met:
+            assert missing == f"ann has no {what.replace('retired', 'retirement')}"
+
+
+def test_what_takes_a_slot_in_the_play_area_whatever_the_slots_setting_lists() -> None:
+    """KS Promos 4: "A Friend does not occupy any slot in your play area"; School: "Each
+    Career Job and each Educational Project occupies one slot in your play area up until it
+    has been advanced to its final Level", then is set aside (Retirement, Degree). The table's
+    ``slots`` setting names the base game's other kinds; these hold whatever it lists."""
+    table = adult()
+    faces = table.state.faces
+    for listed in ("project,item", "project,item,friend,career-job,educational-project"):
+        table.set(faces=replace(faces, settings={**faces.settings, "slots": f"6:{listed}"}))
+        taking = {
+            h.name: occupies(table.state, h)
+            for h in (
+                Held("KEVIN"),
+                Held("RUGBY PLAYER"),
+                Held("TEST DANCER", status="retired"),
+                Held("TEST MEDICINE"),
+                Held("TEST FINE ARTS", status="degree"),
+                Held("TEST CHOIR"),
+                Held("TEST ALEX"),
+            )
+        }
+        assert taking == {
+            "KEVIN": False,
+            "RUGBY PLAYER": True,
+            "TEST DANCER": False,
+            "TEST MEDICINE": True,
+            "TEST FINE ARTS": False,
+            "TEST CHOIR": True,  # listed
+            "TEST ALEX": False,  # a partner: not listed here
+        }, listed

@@ -19,7 +19,7 @@ from ledger.games.pursuit.sections import (
     R_STAND_ALONE,
     R_UPKEEP,
 )
-from tests.pursuit.table import Table, adult, lay_out, pass_round, reads_back
+from tests.pursuit.table import ALL, Table, adult, lay_out, pass_round, reads_back
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
 
@@ -452,3 +452,19 @@ def test_a_stand_alone_jobs_upkeep_and_work_harder_fact_by_fact() -> None:
         UpkeepPaid("ann"),
     ]
     assert table.p("ann").cards == (Held("GRAPHIC DESIGNER", hourglasses=3),)
+
+
+def test_a_real_tables_page_asks_for_new_cards_of_the_piles_in_play_only() -> None:
+    """The modules' cards are in the game only with their module (KS Promos 4: each module is
+    added to the Base game; Community: its cards). The table's page offers to declare a new card
+    of each pile in play, and a new Community card while any of the 48 is undeclared."""
+    base = {"project", "item", "activity", "job", "partner", "life-goal", "child-trait"}
+    table = Table(("ann", "ben"), options={"modules": "friends"})
+    offered = {u.text.removeprefix("declare ") for u in pursuit.unlisted(table.state)}
+    assert offered == base | {"friend"}
+    table = Table(("ann", "ben"), options={"modules": ALL})
+    faces = table.state.faces
+    table.set(faces=replace(faces, community=dict(list(faces.community.items())[1:])))  # 47 known
+    offered = {u.text.removeprefix("declare ") for u in pursuit.unlisted(table.state)}
+    modules = {"friend", "pet", "career-job", "educational-project", "stand-alone-job"}
+    assert offered == base | modules | {"community"}
