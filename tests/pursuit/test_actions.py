@@ -33,7 +33,7 @@ from ledger.games.pursuit.sections import (
     R_SETTINGS,
     R_STAND_ALONE,
 )
-from tests.pursuit.table import Table, adult, lay_out, reads_back
+from tests.pursuit.table import Table, adult, lay_out, pass_round, reads_back
 
 
 def rich(table: Table, *names: str) -> Table:
@@ -410,3 +410,29 @@ def test_what_takes_a_slot_in_the_play_area_whatever_the_slots_setting_lists() -
             "TEST CHOIR": True,  # listed
             "TEST ALEX": False,  # a partner: not listed here
         }, listed
+
+
+def test_the_hourglasses_placed_on_board_actions_come_back_at_the_rounds_end() -> None:
+    """Community, Resolution Phase: "just before returning your Hourglass tokens to the
+    general supply": the round's end takes every hourglass placed off the board actions."""
+    table = rich(adult(("ann", "ben")))
+    table.give("ann", cards=(Held("TEST CLERK"),))
+    table.play("action ann overtime")
+    assert table.p("ann").on_board == 1
+    round_ = table.state.round
+    pass_round(table)
+    assert table.state.round == round_ + 1 and table.p("ann").on_board == 0
+
+
+def test_black_friday_engaged_with_an_hourglass_lets_one_spend_buy_items_one_after_another() -> None:
+    """Black Friday: "After you Engage, if on the same round you perform the Spend Board
+    Action and you opt to buy an Item, ... you may immediately buy another Item"; Engage in
+    Community: "You may also Engage in Community cards using your Hourglass tokens" (as many
+    as the Popularity Score). An hourglass engages as the token does."""
+    friday = ("BLACK FRIDAY", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+    table = rich(adult(("ann", "ben"), community=friday))
+    table.give("ann", popularity=1)
+    table.play("engage ann black-friday --hourglass", "pass ben")
+    assert table.p("ann").token  # the Community token still in the play area
+    table.play("spend ann test-sofa test-laptop")
+    assert table.p("ann").bought == 2

@@ -468,3 +468,31 @@ def test_a_real_tables_page_asks_for_new_cards_of_the_piles_in_play_only() -> No
     offered = {u.text.removeprefix("declare ") for u in pursuit.unlisted(table.state)}
     modules = {"friend", "pet", "career-job", "educational-project", "stand-alone-job"}
     assert offered == base | modules | {"community"}
+
+
+def test_a_life_that_ends_at_the_upkeep_owes_nothing_more_and_holds_no_hourglass() -> None:
+    """A life ends past the last space of the Stress track (test settings: 12 spaces): that
+    player owes no more upkeep, the others still do, and there is no hourglass left to place."""
+    table = upkeep_table(Held("TEST TUTOR"))  # Work Harder Upkeep: 1 Stress for 2 Money
+    table.give("ann", stress=11, hourglasses=3)
+    table.play("upkeep ann --harder test-tutor:1")
+    ann = table.p("ann")
+    assert ann.alive is False and ann.hourglasses == 0
+    assert table.state.phase == "upkeep" and table.state.owed == ("ben",)
+    assert pursuit.to_act(table.state) == ["ben"]
+    table.play("upkeep ben")
+    assert table.state.phase == "action" and pursuit.to_act(table.state) == ["ben"]
+
+
+def test_the_friends_board_is_emptied_at_each_preparation_then_refilled() -> None:
+    """Friends: "During the Preparation Phase of each round (starting from the 1st Adult
+    round), discard all the cards remaining on the Friends board, draw 4 cards from the Friend
+    pile and place them face-up on the corresponding card slots": at a real table the 4 slots
+    stand empty until the table reveals the cards drawn."""
+    table = adult(("ann", "ben"))
+    shown = table.state.friends
+    pass_round(table)
+    assert table.state.friends == ("", "", "", "")
+    assert set(shown) <= set(table.state.friend_discard)
+    lay_out(table)
+    assert all(table.state.friends) and not set(table.state.friends) & set(shown)
