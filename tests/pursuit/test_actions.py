@@ -436,3 +436,53 @@ def test_black_friday_engaged_with_an_hourglass_lets_one_spend_buy_items_one_aft
     assert table.p("ann").token  # the Community token still in the play area
     table.play("spend ann test-sofa test-laptop")
     assert table.p("ann").bought == 2
+
+
+def test_the_items_bought_and_black_friday_last_only_the_round() -> None:
+    """Black Friday: "After you Engage, if on the same round you perform the Spend Board
+    Action ... you may immediately buy another Item", and its Outcomes count the Items bought
+    "in the round": the next round starts with no Item bought and one card a Spend."""
+    friday = ("BLACK FRIDAY", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
+    table = rich(adult(("ann", "ben"), community=friday))
+    table.play("engage ann black-friday --token", "pass ben", "spend ann test-sofa test-laptop")
+    assert table.p("ann").bought == 2
+    round_ = table.state.round
+    pass_round(table)
+    while table.state.phase != "action":
+        table.apply(next(iter(pursuit.legal(table.state))))
+    ann = table.p("ann")
+    assert table.state.round == round_ + 1 and ann.bought == 0 and not ann.black_friday
+    items = [c.cards[0] for c in pursuit.legal(table.state) if isinstance(c, Take) and c.how == "spend"]
+    with pytest.raises(IllegalMove, match="more Items only after Engaging in Black Friday"):
+        table.apply(Take("ann", "spend", (items[0], "TEST PIANO")))
+
+
+def test_a_career_choice_needs_a_free_slot_in_the_play_area() -> None:
+    """School: "Each Career Job and each Educational Project occupies one slot in your play
+    area up until it has been advanced to its final Level" (test setting: 6 slots), whatever
+    kinds the table's ``slots`` setting lists (it names the base game's)."""
+    six = ("TEST CHOIR", "TEST NOVEL", "TEST GARDEN", "TEST PODCAST", "TEST PIANO", "TEST SOFA")
+    for card in ("rugby-player", "test-medicine"):
+        table = lay_out(Table(("ann", "ben")))
+        table.give("ann", hourglasses=3, knowledge=9, influence=9, money=9, cards=tuple(Held(n) for n in six))
+        error = table.refuse(f"career ann {card}", IllegalMove)
+        assert "6 slots and 6 are taken" in str(error), card
+        table.give("ann", cards=tuple(Held(n) for n in six[1:]))
+        table.play(f"career ann {card}")
+
+
+@pytest.mark.parametrize(("rules_version", "takes_a_slot"), [(None, True), ("2", False)])
+def test_a_stand_alone_job_takes_a_slot_as_a_job_does(rules_version: str | None, takes_a_slot: bool) -> None:
+    """Stand-Alone Jobs: "a module that introduces a new type of Job card", shuffled "into the
+    Job pile": where the ``slots`` setting lists ``job`` (test setting: 6 slots), a Stand-Alone
+    Job takes one too (rules version 3; a log of version 2 keeps its own reading: it did not)."""
+    six = ("TEST CHOIR", "TEST NOVEL", "TEST GARDEN", "TEST PODCAST", "TEST PIANO", "TEST CLERK")
+    table = rich(adult(("ann", "ben"), rules_version=rules_version))
+    table.give("ann", cards=(*(Held(n) for n in six[1:]), Held("TEST COURIER")))
+    assert sum(occupies(table.state, h) for h in table.p("ann").cards) == 5 + takes_a_slot
+    table.give("ann", cards=tuple(Held(n) for n in six))
+    if takes_a_slot:
+        error = table.refuse("get-job ann test-tutor", IllegalMove)
+        assert "6 slots and 6 are taken" in str(error)
+    else:
+        table.play("get-job ann test-tutor")

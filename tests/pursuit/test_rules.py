@@ -5,6 +5,7 @@ are invented: ``fixtures/pursuit-test-settings.toml``)."""
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 import ledger.games.pursuit as pursuit
 from ledger.decider import Setup
@@ -615,6 +616,15 @@ def test_the_school_tile_replaces_the_teen_rounds_unavailable_action_tokens() ->
         return any("teen-closed" in w for w in pursuit.view(state).awaited)
 
     assert asked("friends") and not asked("friends,school")
+    # A table's own setting names other actions: with School the tile's three are closed still.
+    for modules, closed in (
+        ("friends", ("study", "play")),
+        ("friends,school", ("get-job", "start-relationship", "overtime")),
+    ):
+        table = Table(2, options={"modules": modules})
+        faces = table.state.faces
+        table.set(faces=replace(faces, settings={**faces.settings, "teen-closed": "study,play"}))
+        assert core.teen_closed(table.state) == closed, modules
 
 
 def test_a_module_left_out_has_no_pile() -> None:

@@ -206,8 +206,10 @@ title = "The Pursuit of Happiness"
 # "2" (issue 17): at a real table, a refill whose card is known (every face of its pile declared
 # and one card left unseen, or its top known) is flipped by the referee and recorded as its own;
 # a reveal the table types for it is refused saying so. Logs of "1" still verify, as recorded.
-rules_version = "2"
-rules_versions: tuple[str, ...] = ("1", "2")
+# "3": a Stand-Alone Job takes a play-area slot wherever the ``slots`` setting lists ``job``
+# (before: only where it listed ``stand-alone-job``). Logs of "1" and "2" verify as recorded.
+rules_version = "3"
+rules_versions: tuple[str, ...] = ("1", "2", "3")
 modes: tuple[str, ...] = ("standard",)
 min_players = 1
 max_players = 5

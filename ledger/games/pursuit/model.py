@@ -112,6 +112,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # cards it flipped since the table last filled a slot, for the refusal of a typed reveal.
     marks_flips: bool = True
     flipped: tuple[str, ...] = ()
+    # Rules version 3 on: a Stand-Alone Job ("a new type of Job card") takes a slot wherever
+    # the ``slots`` setting lists ``job``; before, only where it listed ``stand-alone-job``.
+    jobs_share_slots: bool = True
 
     @property
     def virtual(self) -> bool:

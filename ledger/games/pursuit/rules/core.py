@@ -115,8 +115,14 @@ def score(state: State, name: str) -> int:
 
 
 def slot_rule(state: State) -> tuple[int, tuple[str, ...]]:
+    """The play area's slots and the kinds that take one (setting ``slots``): a Stand-Alone Job
+    as a Job ("Stand-Alone Jobs is a module that introduces a new type of Job card"; rules
+    version 3)."""
     count, _, kinds = setting(state, "slots").partition(":")
-    return int(count), tuple(k for k in kinds.split(",") if k)
+    listed = tuple(k for k in kinds.split(",") if k)
+    if state.jobs_share_slots and "job" in listed and "stand-alone-job" not in listed:
+        listed += ("stand-alone-job",)
+    return int(count), listed
 
 
 def teen_closed(state: State) -> tuple[str, ...]:

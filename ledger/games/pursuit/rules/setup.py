@@ -98,6 +98,7 @@ def initial(setup: Setup) -> State:
         seed=setup.seed,
         sealed=setup.commitment is not msgspec.UNSET,
         marks_flips=setup.rules_version != "1",
+        jobs_share_slots=setup.rules_version not in ("1", "2"),
         faces=known,
         players={name: Player(name=name) for name in seats},
     )
