@@ -486,3 +486,14 @@ def test_a_stand_alone_job_takes_a_slot_as_a_job_does(rules_version: str | None,
         assert "6 slots and 6 are taken" in str(error)
     else:
         table.play("get-job ann test-tutor")
+
+
+def test_an_unmet_requirement_of_a_number_says_what_was_counted() -> None:
+    """A requirement is checked, not paid (docs/pursuit.md): "2popularity" is a Popularity
+    Score of at least 2, "2bought" two Items bought this round; the refusal says which."""
+    table = adult()
+    table.give("ann", knowledge=1)
+    assert unmet(table.state, "ann", "3knowledge") == "ann has 1 knowledge, not 3"
+    assert unmet(table.state, "ann", "2popularity") == "ann has 0 Popularity Score, not 2"
+    assert unmet(table.state, "ann", "2bought") == "ann has 0 Items bought this round, not 2"
+    assert unmet(table.state, "ann", "1knowledge") == ""
