@@ -9,8 +9,10 @@ end, exported with its seed: whoever imports it deals every pile's order again f
 and every move's facts must come out as they were recorded.
 
 The file is the program's own output: it guards that a log recorded earlier still replays
-(the piles' shuffles from the seed, the cards turned up from them), not a rule. Rerun it only
-when the rules change on purpose (with a new rules version: the old file must still import).
+(the piles' shuffles from the seed, the cards turned up from them), not a rule. It was
+recorded under rules version 2, and is kept as it is when the rules change: a log of an
+earlier version must still import, under its own rules (a new recording differs anyway: the
+seed's salt is drawn afresh).
 """
 
 from __future__ import annotations
