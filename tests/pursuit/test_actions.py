@@ -22,6 +22,7 @@ from ledger.games.pursuit.model import (
     SlotEmptied,
     Take,
 )
+from ledger.games.pursuit.rules import core
 from ledger.games.pursuit.rules.core import occupies, unmet
 from ledger.games.pursuit.sections import (
     R_ACTION,
@@ -497,3 +498,50 @@ def test_an_unmet_requirement_of_a_number_says_what_was_counted() -> None:
     assert unmet(table.state, "ann", "2popularity") == "ann has 0 Popularity Score, not 2"
     assert unmet(table.state, "ann", "2bought") == "ann has 0 Items bought this round, not 2"
     assert unmet(table.state, "ann", "1knowledge") == ""
+
+
+def changed(table: Table, changes: dict[str, int], source: str | None = None) -> list[object]:
+    """The facts of ``core.change`` for ann on ``table`` (its state then updated)."""
+    out = core.Out(table.state)
+    if source is None:
+        core.change(out, "ann", "test", changes)
+    else:
+        core.change(out, "ann", "test", changes, source)
+    table.state = out.state
+    return list(out.events)
+
+
+def test_each_counter_changed_is_kept_on_its_track() -> None:
+    """STH within its range (test setting: -5 to 5); Popularity on its track only with
+    Community, "for each excess one, gain 1 LTH instead"; a counter changed by 0 is no change
+    and the others still are; LTH is counted under what gave it (the score sheet's columns)."""
+    table = adult(("ann", "ben"))
+    table.give("ann", sth=4, money=0, popularity=0, lth=0)
+    kept = Changed("ann", "test", {"sth": 1, "money": 2})
+    assert changed(table, {"knowledge": 0, "sth": 3, "money": 2}) == [kept]
+    assert changed(table, {"sth": -20}) == [Changed("ann", "test", {"sth": -10})]
+    assert table.p("ann").sth == -5
+    last = sum(core.popularity_spaces(table.state)) - 1  # test setting: 11 spaces
+    events = changed(table, {"popularity": last + 2})
+    assert events == [
+        Changed("ann", "test", {"popularity": last}),
+        Changed("ann", "Popularity past the rightmost space", {"lth": 2}, "overflow"),
+    ]
+    assert changed(table, {"lth": 1}) == [Changed("ann", "test", {"lth": 1}, "cards")]
+    assert table.p("ann").lth_from == {"overflow": 2, "cards": 1}
+    bare = adult(("ann", "ben"), options={"modules": "friends"})  # no Community: no Popularity track
+    assert changed(bare, {"popularity": 2, "money": 1}) == [Changed("ann", "test", {"money": 1})]
+
+
+@pytest.mark.parametrize(("relax", "moved"), [("section", 1), ("space", 3)])
+def test_relax_moves_stress_left_as_the_setting_says(relax: str, moved: int) -> None:
+    """The base game's Relax (setting ``relax``: ``section``, back to the first space of the
+    Stress section at most; ``space``, a space each, docs/cards.md). Test settings: sections of
+    3 spaces; Stress 4 is the 2nd space of the 2nd section."""
+    table = adult(("ann", "ben"))
+    faces = table.state.faces
+    table.set(faces=replace(faces, settings={**faces.settings, "relax": relax}))
+    table.give("ann", stress=4)
+    assert core.relax(table.state, "ann", 3) == moved
+    table.give("ann", stress=1)
+    assert core.relax(table.state, "ann", 3) == 1

@@ -290,10 +290,10 @@ def require(state: State, name: str, requirement: str, rule: str, what: str) -> 
         raise IllegalMove(f"{what} requires {effects.shown(requirement)}: {missing}", rule=rule)
 
 
-def short(state: State, name: str, cost: str, times: int = 1, extra: int = 0) -> str:
-    """What the player lacks to pay ``cost`` ``times`` and ``extra`` hourglasses ("" none)."""
+def short(state: State, name: str, cost: str, extra: int = 0) -> str:
+    """What the player lacks to pay ``cost`` and ``extra`` hourglasses ("" none)."""
     player = state.players[name]
-    need = {s: n * times for s, n in effects.amounts(cost, "cost").items()}
+    need = effects.amounts(cost, "cost")
     hourglasses = need.pop("hourglass", 0) + extra
     for resource in data.RESOURCES:
         have = getattr(player, resource)
@@ -304,8 +304,8 @@ def short(state: State, name: str, cost: str, times: int = 1, extra: int = 0) ->
     return ""
 
 
-def afford(state: State, name: str, cost: str, rule: str, what: str, times: int = 1, extra: int = 0) -> None:
-    missing = short(state, name, cost, times, extra)
+def afford(state: State, name: str, cost: str, rule: str, what: str, extra: int = 0) -> None:
+    missing = short(state, name, cost, extra)
     if missing:
         shown = effects.shown(cost) + (f" and {extra} hourglass to place" if extra else "")
         raise IllegalMove(f"{what} costs {shown}: {missing}", rule=rule or R_COSTS)
