@@ -233,6 +233,14 @@ def test_refresh_cards_pays_the_tables_cost() -> None:
     table.give("ann", influence=0)
     error = table.refuse("refresh ann projects", IllegalMove, R_REFRESH)
     assert f"{R_REFRESH}: Refresh Cards costs 1 influence: ann has 0 influence, not 1" in str(error)
+    # A cost the table declared with an hourglass places it on the board, on no card.
+    faces = table.state.faces
+    table.set(faces=replace(faces, settings={**faces.settings, "refresh": "1hourglass 1influence"}))
+    table.give("ann", influence=1, hourglasses=2)
+    table.play("refresh ann projects")
+    ann = table.p("ann")
+    assert (ann.hourglasses, ann.on_board, ann.influence) == (1, 1, 0)
+    assert not any(h.hourglasses for h in ann.cards)
 
 
 def test_engaging_with_an_hourglass_needs_one_left() -> None:
@@ -512,9 +520,10 @@ def changed(table: Table, changes: dict[str, int], source: str | None = None) ->
 
 
 def test_each_counter_changed_is_kept_on_its_track() -> None:
-    """STH within its range (test setting: -5 to 5); Popularity on its track only with
-    Community, "for each excess one, gain 1 LTH instead"; a counter changed by 0 is no change
-    and the others still are; LTH is counted under what gave it (the score sheet's columns)."""
+    """STH within its range (test setting: -5 to 5); Popularity on its track (from its first
+    space) only with Community, "for each excess one, gain 1 LTH instead"; hourglass tokens
+    owned up to the most (setting ``hourglasses``); a counter changed by 0 is no change and
+    the others still are; LTH is counted under what gave it (the score sheet's columns)."""
     table = adult(("ann", "ben"))
     table.give("ann", sth=4, money=0, popularity=0, lth=0)
     kept = Changed("ann", "test", {"sth": 1, "money": 2})
@@ -527,6 +536,9 @@ def test_each_counter_changed_is_kept_on_its_track() -> None:
         Changed("ann", "test", {"popularity": last}),
         Changed("ann", "Popularity past the rightmost space", {"lth": 2}, "overflow"),
     ]
+    assert changed(table, {"popularity": -(last + 5)}) == [Changed("ann", "test", {"popularity": -last})]
+    table.give("ann", owned=8)  # hourglass tokens owned: up to 9 (test setting hourglasses 6,9)
+    assert changed(table, {"owned": 3}) == [Changed("ann", "test", {"owned": 1})]
     assert changed(table, {"lth": 1}) == [Changed("ann", "test", {"lth": 1}, "cards")]
     assert table.p("ann").lth_from == {"overflow": 2, "cards": 1}
     bare = adult(("ann", "ben"), options={"modules": "friends"})  # no Community: no Popularity track
