@@ -541,6 +541,8 @@ def test_each_counter_changed_is_kept_on_its_track() -> None:
     assert changed(table, {"owned": 3}) == [Changed("ann", "test", {"owned": 1})]
     assert changed(table, {"lth": 1}) == [Changed("ann", "test", {"lth": 1}, "cards")]
     assert table.p("ann").lth_from == {"overflow": 2, "cards": 1}
+    table.give("ann", stress=2)
+    assert changed(table, {"stress": -5}) == [Changed("ann", "test", {"stress": -2})]  # not below none
     bare = adult(("ann", "ben"), options={"modules": "friends"})  # no Community: no Popularity track
     assert changed(bare, {"popularity": 2, "money": 1}) == [Changed("ann", "test", {"money": 1})]
 
@@ -557,3 +559,14 @@ def test_relax_moves_stress_left_as_the_setting_says(relax: str, moved: int) -> 
     assert core.relax(table.state, "ann", 3) == moved
     table.give("ann", stress=1)
     assert core.relax(table.state, "ann", 3) == 1
+
+
+def test_a_reward_of_hourglasses_is_tokens_owned_and_a_partner_is_not_a_counter() -> None:
+    """A reward (docs/pursuit.md): resources, ..., "hourglass (a token owned from then on)",
+    "partner (Blind Date)", which is a card, not a counter; Relax moves Stress left."""
+    table = adult(("ann", "ben"))
+    table.give("ann", owned=6, money=0, sth=0, stress=1)
+    out = core.Out(table.state)
+    core.gain(out, "ann", "partner 1hourglass 2money 1sth 1relax", "test")
+    gained = {"owned": 1, "money": 2, "sth": 1, "relax": 1, "stress": -1}
+    assert list(out.events) == [Changed("ann", "test", gained)]

@@ -7,7 +7,16 @@ from msgspec.structs import replace
 
 import ledger.games.pursuit as pursuit
 from ledger.errors import IllegalMove
-from ledger.games.pursuit.model import Changed, Discarded, Engagement, Held, Leveled, Placed, UpkeepPaid
+from ledger.games.pursuit.model import (
+    Changed,
+    Discarded,
+    Engagement,
+    Held,
+    Leveled,
+    LifeEnded,
+    Placed,
+    UpkeepPaid,
+)
 from ledger.games.pursuit.rules import community, core, flow
 from ledger.games.pursuit.sections import (
     R_CARDS,
@@ -475,7 +484,8 @@ def test_a_life_that_ends_at_the_upkeep_owes_nothing_more_and_holds_no_hourglass
     player owes no more upkeep, the others still do, and there is no hourglass left to place."""
     table = upkeep_table(Held("TEST TUTOR"))  # Work Harder Upkeep: 1 Stress for 2 Money
     table.give("ann", stress=11, hourglasses=3)
-    table.play("upkeep ann --harder test-tutor:1")
+    events = table.play("upkeep ann --harder test-tutor:1")
+    assert LifeEnded("ann", "Stress past the last space of the Stress track") in events  # as the log says
     ann = table.p("ann")
     assert ann.alive is False and ann.hourglasses == 0
     assert table.state.phase == "upkeep" and table.state.owed == ("ben",)
