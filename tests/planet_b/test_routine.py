@@ -11,7 +11,7 @@ import pytest
 
 import ledger.games.planet_b as planet_b
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
-from ledger.games.planet_b.model import DrawAll, Used
+from ledger.games.planet_b.model import DrawAll, Reveal, Used
 from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
 from ledger.piles import Pile
 from tests.conftest import Result
@@ -266,3 +266,20 @@ def test_two_players_type_the_removed_b_tile_with_the_news() -> None:
     later = Table(("ann", "ben"))
     later.play(SETUP[0])
     later.refuse("reveal tiles a b c --removed deep-mine", BadInput)  # with the news only
+
+
+def test_the_a_tiles_a_real_table_may_lay_out_are_listed_in_more_than_one_order() -> None:
+    # Setup: "Add the 3 A tiles to the game board in random order": each order listed names
+    # the 3 A tiles (test data: asteroid mining, media house, orbital farms), each once, and
+    # is accepted as typed; more than one is offered, since the order is the table's.
+    a_tiles = {"ASTEROID MINING", "MEDIA HOUSE", "ORBITAL FARMS"}
+    table = Table(("ann", "ben"))
+    listed = [
+        move for move in planet_b.legal(table.state) if isinstance(move, Reveal) and move.what == "tiles"
+    ]
+    assert len(set(listed)) > 1
+    for move in listed:
+        assert len(move.cards) == 3 and set(move.cards) == a_tiles
+        each = Table(("ann", "ben"))
+        each.play(planet_b.text(move))
+        assert [space.tile for space in each.state.spaces] == list(move.cards)
