@@ -60,7 +60,7 @@ from ledger.piles import candidates
 from ledger.words import card_word
 
 PRODUCTION_SPACES = [f"{line}{n}" for line in data.LINES for n in range(1, data.LINE_SPACES + 1)]
-DRAW_WAYS = 6  # colour mixes listed for one draw from the bag
+DRAW_WAYS = 6  # whole draws listed for an election at a real table
 SWAP_WAYS = 12  # resource mixes listed for an exchange of 5
 
 
@@ -361,8 +361,10 @@ def _specials(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command
 
 
 def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
-    """A few colour mixes of ``size`` votes the bag holds."""
-    bag = Counter(state.bag)
+    """A few colour mixes of ``size`` votes the bag holds: one for each colour it holds (not
+    one it holds none of), that colour first, then the colours it holds most of. The bag
+    holds the players' colours only (and the dummy's), so no more than 4 mixes."""
+    bag = +Counter(state.bag)
     ways: set[tuple[str, ...]] = set()
     for first in sorted(bag):
         pool = Counter(bag)
@@ -374,8 +376,6 @@ def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
                 pool[colour] -= 1
         if len(drawn) == size:
             ways.add(tuple(sorted(drawn)))
-        if len(ways) >= DRAW_WAYS:
-            break
     return sorted(ways)
 
 
