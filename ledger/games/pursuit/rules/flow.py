@@ -92,9 +92,9 @@ def awaited(state: State) -> list[str]:
     if state.phase == "setup":
         return setup_reveals(state)
     wanted = []
-    for board in ("community", "friends"):
+    for board in ("community", "friends"):  # the Community board's only at a Preparation
         n = len(empty_slots(state, board))
-        if n and (state.phase != "action" or board == "friends"):
+        if n:
             wanted.append(f"reveal {board} CARD (x{n})")
     return wanted
 
