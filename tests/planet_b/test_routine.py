@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
@@ -283,3 +284,24 @@ def test_the_a_tiles_a_real_table_may_lay_out_are_listed_in_more_than_one_order(
         each = Table(("ann", "ben"))
         each.play(planet_b.text(move))
         assert [space.tile for space in each.state.spaces] == list(move.cards)
+
+
+def test_no_new_card_is_asked_once_every_card_is_declared_or_the_game_is_over() -> None:
+    # Game Components: 7 conglomerate tiles, 42 buildings, 46 news cards, 20 laws. With all
+    # of them declared (the test data) a real table is asked for no new card; one short, for
+    # that one only, its name typed as printed (no choices); once the game is over, for none.
+    table = physical()
+    assert list(planet_b.unlisted(table.state)) == []
+    faces = table.state.faces
+    shorter = {
+        "tile": replace(faces, tiles=dict(list(faces.tiles.items())[1:])),
+        "building": replace(faces, buildings=dict(list(faces.buildings.items())[1:])),
+        "news": replace(faces, news=dict(list(faces.news.items())[1:])),
+        "law": replace(faces, laws=dict(list(faces.laws.items())[1:])),
+    }
+    for kind, short in shorter.items():
+        table.set(faces=short, phase="turn")
+        (move,) = planet_b.unlisted(table.state)
+        assert move.text == f"declare {kind}" and (move.asks[0].flag, move.asks[0].choices) == ("", ())
+        table.set(phase="over")
+        assert list(planet_b.unlisted(table.state)) == []
