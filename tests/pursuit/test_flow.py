@@ -118,7 +118,7 @@ def test_old_age_adds_stress_at_the_upkeep_of_each_adult_round() -> None:
     assert stress == [0, 0, 1, 3, 7]
     table.give("ann", stress=11)
     pass_round(table)
-    assert pursuit.is_over(table.state)
+    assert pursuit.is_over(table.state) and pursuit.to_act(table.state) == []  # nobody acts
 
 
 def test_a_life_ended_by_old_age_is_over_for_the_round_and_the_game_ends_with_the_last() -> None:
@@ -155,6 +155,8 @@ def test_upkeep_is_owed_for_income_alone_and_not_for_a_card_without_upkeep() -> 
 
 
 def test_who_acts_in_each_phase() -> None:
+    table = Table(("ann", "ben"), cards=False)
+    assert table.state.phase == "settings" and pursuit.to_act(table.state) == ["table"]  # declares
     table = Table(("ann", "ben"))
     assert pursuit.to_act(table.state) == ["table"]  # the setup's reveals
     lay_out(table)

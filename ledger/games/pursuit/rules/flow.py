@@ -112,8 +112,6 @@ def resolving(state: State) -> tuple[int, str] | None:
 
 def to_act(state: State) -> list[str]:
     phase = state.phase
-    if phase == "over":
-        return []
     if phase in ("settings", "preparation"):
         return ["table"]
     if phase == "setup":
@@ -122,7 +120,7 @@ def to_act(state: State) -> list[str]:
         return list(state.owed)
     if phase == "action":
         return ["table"] if awaited(state) else [state.active]
-    found = resolving(state)
+    found = resolving(state)  # the Resolution's next player; nobody once the game is over
     return [found[1]] if found else []
 
 
