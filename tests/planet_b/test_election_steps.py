@@ -9,7 +9,7 @@ from __future__ import annotations
 import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import Constructed, OfficesGiven, Space
+from ledger.games.planet_b.model import Constructed, OfficesGiven, Recall, Space
 from ledger.games.planet_b.rules.flow import awaited
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
@@ -290,3 +290,28 @@ def test_a_real_table_names_any_buildings_drawn_not_only_the_mix_legal_lists() -
     table.play(pair)
     hand = table.p("you").hand
     assert hand[0] == "TAILOR" and [card_word(c) for c in hand[1:]] == pair.split()[2:]
+
+
+def test_the_recalls_listed_are_none_each_partly_filled_area_or_all_of_them() -> None:
+    """1. Return Workies: "You may, but are not forced to, also return any workies in work
+    areas that are not completely filled": with two such areas, keeping both, returning
+    either, or returning both are listed, each once; with one, keeping it or returning it."""
+    table = physical()
+    tailor = Constructed("TAILOR", (("crafty", "brainy"),))
+    table.give("red", buildings=(tailor, Constructed("GARAGE", (("crafty",),))))
+    table.give("blue", buildings=(tailor,))
+    table.set(called=True, dealt=True)
+    table.play("end you")
+    assert table.state.election is not None and table.state.election.recall[0] == "blue"
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Recall)]
+    assert listed == [Recall("blue"), Recall("blue", ("tailor.1",))]
+    table.play("recall blue")
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Recall)]
+    assert listed == [
+        Recall("red"),
+        Recall("red", ("tailor.1",)),
+        Recall("red", ("garage.1",)),
+        Recall("red", ("tailor.1", "garage.1")),
+    ]
+    table.play(planet_b.text(listed[-1]))
+    assert [site.placed for site in table.p("red").buildings] == [((),), ((),)]

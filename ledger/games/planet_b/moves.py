@@ -447,7 +447,7 @@ def _election(state: State) -> Iterator[Command]:
     if election.step == "recall":
         name = election.recall[0]
         areas = flow.partly_filled(state, name)
-        yield Recall(name, ())
+        yield Recall(name)  # keeps them all
         for area in areas:
             yield Recall(name, (area,))
         if len(areas) > 1:
