@@ -6,10 +6,12 @@ Expected values come from the rulebook's text and the test data (not the publish
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import Constructed, OfficesGiven, Recall, Space
+from ledger.games.planet_b.model import Constructed, OfficesGiven, Recall, Redraw, Reveal, Space
 from ledger.games.planet_b.rules.flow import awaited
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
@@ -315,3 +317,61 @@ def test_the_recalls_listed_are_none_each_partly_filled_area_or_all_of_them() ->
     ]
     table.play(planet_b.text(listed[-1]))
     assert [site.placed for site in table.p("red").buildings] == [((),), ((),)]
+
+
+def _redraw_table(a_left: int) -> Table:
+    """You end a turn with 1 building in hand (2 to draw), pile A holding ``a_left`` cards."""
+    table = physical()
+    pile = table.state.piles["A"]
+    table.set(piles={**table.state.piles, "A": replace(pile, unseen=a_left)})
+    table.give("you", hand=("TAILOR",))
+    table.set(dealt=True)
+    table.play("end you")
+    return table
+
+
+def test_each_redraw_listed_is_one_the_piles_can_give_and_every_mix_of_piles_is_listed() -> None:
+    """Redrawing Buildings: "draw as many buildings as you need to have 3 in hand again. You
+    may choose which pile(s) to draw from": each mix of piles that can give the 2 cards is
+    listed once, with buildings of those piles, and is accepted as typed; pile A holding 1
+    card gives at most 1 of them."""
+    for a_left, mixes in ((10, ["AA", "AB", "AC", "BB", "BC", "CC"]), (1, ["AB", "AC", "BB", "BC", "CC"])):
+        table = _redraw_table(a_left)
+        listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
+        pile_of = {name: face.pile for name, face in table.state.faces.buildings.items()}
+        assert sorted("".join(sorted(pile_of[c] for c in move.cards)) for move in listed) == mixes
+        for move in listed:
+            each = _redraw_table(a_left)
+            each.play(planet_b.text(move))
+            assert each.p("you").hand == ("TAILOR", *move.cards)
+
+
+def test_with_a_full_hand_the_refill_lists_the_news_cards_the_pile_taken_from_may_show() -> None:
+    """News Card: "After your turn, draw and reveal a new news card from the pile you chose"
+    (3 buildings in hand: none to redraw): the reveals listed are of pile I only."""
+    table = board(physical(), "news")
+    table.give("you", hand=("TAILOR", "WORKSHOP", "SKYHOOK"))
+    table.play("deal you left", "news you I", "end you")
+    listed = list(planet_b.legal(table.state))
+    assert listed and all(isinstance(m, Reveal) and (m.what, m.pile) == ("news", "I") for m in listed)
+
+
+def test_a_redraw_from_a_pile_whose_top_is_known_is_listed_with_that_card() -> None:
+    """INVITATION TO BID returns buildings "to the bottoms of their respective piles": once
+    pile A's unseen cards are gone, its top is one the referee knows, and a redraw from it
+    draws that card (then the one under it), listed like any other."""
+    table = physical()
+    held = {c for p in table.state.players.values() for c in (*p.hand, *(b.name for b in p.buildings))}
+    under = tuple(
+        sorted(n for n, f in table.state.faces.buildings.items() if f.pile == "A" and n not in held)
+    )[:2]
+    pile = table.state.piles["A"]
+    table.set(piles={**table.state.piles, "A": replace(pile, unseen=0, under=under)})
+    table.give("you", hand=("TAILOR",))
+    table.set(dealt=True)
+    table.play("end you")
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
+    assert Redraw("you", under) in listed
+    assert all(move.cards[0] == under[0] for move in listed if set(move.cards) & set(under))
+    table.play(planet_b.text(Redraw("you", under)))
+    assert table.p("you").hand == ("TAILOR", *under) and len(table.state.piles["A"]) == 0

@@ -56,7 +56,7 @@ from ledger.games.planet_b.model import (
     Workie,
 )
 from ledger.games.planet_b.rules import actions, core, flow, to_act
-from ledger.piles import candidates
+from ledger.piles import candidates, take_top
 from ledger.words import card_word
 
 PRODUCTION_SPACES = [f"{line}{n}" for line in data.LINES for n in range(1, data.LINE_SPACES + 1)]
@@ -411,12 +411,16 @@ def _refill(state: State) -> Iterator[Command]:
             if state.virtual:
                 yield Redraw(name, combo)
                 continue
+            # each card the pile may give next, the pile followed as it is drawn from (a top
+            # the referee knows, as after INVITATION TO BID, is the one drawn)
+            after = dict(state.piles)
             picked: list[str] = []
             for pile in combo:
-                left = [c for c in _tops(state, pile) if c not in picked]
-                if state.piles[pile].top() is not None or not left:
+                left = candidates(after[pile], _composition(state, pile))
+                if not left:
                     break
                 picked.append(left[len(picked) % len(left)])
+                after[pile] = take_top(after[pile], picked[-1])
             if len(picked) == needed:
                 yield Redraw(name, tuple(picked))
         return
