@@ -354,6 +354,10 @@ def test_with_a_full_hand_the_refill_lists_the_news_cards_the_pile_taken_from_ma
     table.play("deal you left", "news you I", "end you")
     listed = list(planet_b.legal(table.state))
     assert listed and all(isinstance(m, Reveal) and (m.what, m.pile) == ("news", "I") for m in listed)
+    pile_i = {(n,) for n, face in table.state.faces.news.items() if face.pile == "I"}
+    assert {m.cards for m in listed if isinstance(m, Reveal)} <= pile_i
+    table.play(planet_b.text(listed[0]))
+    assert table.state.active == "blue"
 
 
 def test_a_redraw_from_a_pile_whose_top_is_known_is_listed_with_that_card() -> None:
