@@ -319,11 +319,12 @@ def test_the_recalls_listed_are_none_each_partly_filled_area_or_all_of_them() ->
     assert [site.placed for site in table.p("red").buildings] == [((),), ((),)]
 
 
-def _redraw_table(a_left: int) -> Table:
-    """You end a turn with 1 building in hand (2 to draw), pile A holding ``a_left`` cards."""
+def _redraw_table(a_left: int, under: tuple[str, ...] = ()) -> Table:
+    """You end a turn with 1 building in hand (2 to draw), pile A holding ``a_left`` cards
+    unseen and ``under`` at its bottom."""
     table = physical()
     pile = table.state.piles["A"]
-    table.set(piles={**table.state.piles, "A": replace(pile, unseen=a_left)})
+    table.set(piles={**table.state.piles, "A": replace(pile, unseen=a_left, under=under)})
     table.give("you", hand=("TAILOR",))
     table.set(dealt=True)
     table.play("end you")
@@ -364,16 +365,10 @@ def test_a_redraw_from_a_pile_whose_top_is_known_is_listed_with_that_card() -> N
     """INVITATION TO BID returns buildings "to the bottoms of their respective piles": once
     pile A's unseen cards are gone, its top is one the referee knows, and a redraw from it
     draws that card (then the one under it), listed like any other."""
-    table = physical()
-    held = {c for p in table.state.players.values() for c in (*p.hand, *(b.name for b in p.buildings))}
-    under = tuple(
-        sorted(n for n, f in table.state.faces.buildings.items() if f.pile == "A" and n not in held)
-    )[:2]
-    pile = table.state.piles["A"]
-    table.set(piles={**table.state.piles, "A": replace(pile, unseen=0, under=under)})
-    table.give("you", hand=("TAILOR",))
-    table.set(dealt=True)
-    table.play("end you")
+    state = physical().state
+    held = {"TAILOR", *(c for p in state.players.values() for c in (*p.hand, *(b.name for b in p.buildings)))}
+    under = tuple(sorted(n for n, f in state.faces.buildings.items() if f.pile == "A" and n not in held))[:2]
+    table = _redraw_table(0, under)
     listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
     assert Redraw("you", under) in listed
     assert all(move.cards[0] == under[0] for move in listed if set(move.cards) & set(under))
