@@ -12,7 +12,7 @@ from msgspec.structs import replace
 import ledger.games.planet_b as planet_b
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.planet_b.faces import Law
-from ledger.games.planet_b.model import Constructed, LawDrawn, LawMove
+from ledger.games.planet_b.model import Constructed, LawDrawn, LawMove, Workie
 from ledger.games.planet_b.sections import R_COSTS, R_OFFICES, R_PLACE, R_PRESIDENT, R_SCORING, R_SELL, R_TAKE
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
@@ -294,3 +294,22 @@ def test_the_law_symbol_lists_only_the_laws_of_the_pile_drawn_from_at_a_real_tab
         printed = {law.name for law in table.state.faces.laws.values() if law.colour == colour}
         listed = {move.card for move in planet_b.legal(table.state, "you") if isinstance(move, LawMove)}
         assert listed == printed - set(pile.seen) and listed
+
+
+def test_the_workies_listed_are_the_ones_the_player_has_to_place_and_only_for_a_workie_box() -> None:
+    """Placing a Workie: "placing exactly 1 workie onto 1 matching-color work space", from the
+    player's board; Taking Workies: a "take/place" symbol may take either. With no crafty on
+    the board, only a brainy is listed to place (the Headquarters' brainy space), each move
+    accepted; a box with no workie symbol lists none."""
+    table = board(started(), "work")
+    table.give("ann", crafties=0, brainies=1)
+    table.play("deal ann left")
+    listed = [planet_b.text(m) for m in planet_b.legal(table.state, "ann") if isinstance(m, Workie)]
+    assert listed == ["workie ann crafty", "workie ann brainy", "workie ann brainy@headquarters"]
+    for move in listed:
+        each = board(started(), "work")
+        each.give("ann", crafties=0, brainies=1)
+        each.play("deal ann left", move)
+    table = board(started(), "produce")
+    table.play("deal ann left")
+    assert not [m for m in planet_b.legal(table.state, "ann") if isinstance(m, Workie)]
