@@ -374,3 +374,18 @@ def test_a_redraw_from_a_pile_whose_top_is_known_is_listed_with_that_card() -> N
     assert all(move.cards[0] == under[0] for move in listed if set(move.cards) & set(under))
     table.play(planet_b.text(Redraw("you", under)))
     assert table.p("you").hand == ("TAILOR", *under) and len(table.state.piles["A"]) == 0
+
+
+def test_a_virtual_redraw_lists_the_piles_each_can_give() -> None:
+    """Redrawing Buildings: "You may choose which pile(s) to draw from"; with virtual decks
+    the player names the piles: pile A holding 1 card gives at most 1 of the 2 to draw."""
+    table = started()
+    pile = table.state.piles["A"]
+    table.set(piles={**table.state.piles, "A": replace(pile, known=pile.known[:1])})
+    table.give("ann", hand=("TAILOR",))
+    table.set(dealt=True)
+    table.play("end ann")
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
+    assert sorted("".join(move.cards) for move in listed) == ["AB", "AC", "BB", "BC", "CC"]
+    table.play("redraw ann A B")
+    assert len(table.state.piles["A"]) == 0 and len(table.p("ann").hand) == 3
