@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+import ledger.games.planet_b as planet_b
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.planet_b.faces import Law
-from ledger.games.planet_b.model import Constructed, LawDrawn
+from ledger.games.planet_b.model import Constructed, LawDrawn, LawMove, Workie
 from ledger.games.planet_b.sections import R_COSTS, R_OFFICES, R_PLACE, R_PRESIDENT, R_SCORING, R_SELL, R_TAKE
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
@@ -279,3 +280,36 @@ def test_a_law_whose_president_part_has_costs() -> None:
     ann = table.p("ann")
     assert ann.warehouse == {"plastic": 1} and ann.money == 6
     assert all(table.p(n).money == 10 - 1 + 1 for n in ("ben", "cat", "dan"))
+
+
+def test_the_law_symbol_lists_only_the_laws_of_the_pile_drawn_from_at_a_real_table() -> None:
+    """Offices, President: "If you are immoral, draw 1 blue law" (else a yellow one): at a real
+    table the moves listed name the cards that pile may show, each of its colour, and no
+    other pile's."""
+    for news, colour in (((), "yellow"), (("BRIBE",), "blue")):
+        table = board(physical(), "law")
+        table.give("you", news=news)
+        table.play("deal you left")
+        pile = table.state.piles[colour]
+        printed = {law.name for law in table.state.faces.laws.values() if law.colour == colour}
+        listed = {move.card for move in planet_b.legal(table.state, "you") if isinstance(move, LawMove)}
+        assert listed == printed - set(pile.seen) and listed
+
+
+def test_the_workies_listed_are_the_ones_the_player_has_to_place_and_only_for_a_workie_box() -> None:
+    """Placing a Workie: "placing exactly 1 workie onto 1 matching-color work space", from the
+    player's board; Taking Workies: a "take/place" symbol may take either. With no crafty on
+    the board, only a brainy is listed to place (the Headquarters' brainy space), each move
+    accepted; a box with no workie symbol lists none."""
+    table = board(started(), "work")
+    table.give("ann", crafties=0, brainies=1)
+    table.play("deal ann left")
+    listed = [planet_b.text(m) for m in planet_b.legal(table.state, "ann") if isinstance(m, Workie)]
+    assert listed == ["workie ann crafty", "workie ann brainy", "workie ann brainy@headquarters"]
+    for move in listed:
+        each = board(started(), "work")
+        each.give("ann", crafties=0, brainies=1)
+        each.play("deal ann left", move)
+    table = board(started(), "produce")
+    table.play("deal ann left")
+    assert not [m for m in planet_b.legal(table.state, "ann") if isinstance(m, Workie)]

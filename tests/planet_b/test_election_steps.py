@@ -6,15 +6,13 @@ Expected values come from the rulebook's text and the test data (not the publish
 
 from __future__ import annotations
 
-from collections import Counter
-
-import pytest
+from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import Constructed, DrawVotes, OfficesGiven, Space
-from ledger.games.planet_b.rules.flow import awaited, drawer
+from ledger.games.planet_b.model import Constructed, OfficesGiven, Recall, Redraw, Reveal, Space
+from ledger.games.planet_b.rules.flow import awaited
 from ledger.games.planet_b.sections import R_DRAWS, R_EXCHANGE, R_NEWS, R_RECALL, R_REDRAW
 from ledger.piles import Pile
 from ledger.words import card_word
@@ -296,41 +294,98 @@ def test_a_real_table_names_any_buildings_drawn_not_only_the_mix_legal_lists() -
     assert hand[0] == "TAILOR" and [card_word(c) for c in hand[1:]] == pair.split()[2:]
 
 
-def election_draws(bag: dict[str, int]) -> tuple[Table, list[DrawVotes]]:
-    """A real table at its election's first draw, the bag holding ``bag``: the draws
-    ``legal`` lists for the drawer."""
+def test_the_recalls_listed_are_none_each_partly_filled_area_or_all_of_them() -> None:
+    """1. Return Workies: "You may, but are not forced to, also return any workies in work
+    areas that are not completely filled": with two such areas, keeping both, returning
+    either, or returning both are listed, each once; with one, keeping it or returning it."""
     table = physical()
-    table.set(bag=bag, called=True, dealt=True)
+    tailor = Constructed("TAILOR", (("crafty", "brainy"),))
+    table.give("red", buildings=(tailor, Constructed("GARAGE", (("crafty",),))))
+    table.give("blue", buildings=(tailor,))
+    table.set(called=True, dealt=True)
     table.play("end you")
-    while not drawer(table.state):
-        table.apply(next(iter(planet_b.legal(table.state))))
-    return table, [c for c in planet_b.legal(table.state) if isinstance(c, DrawVotes)]
+    assert table.state.election is not None and table.state.election.recall[0] == "blue"
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Recall)]
+    assert listed == [Recall("blue"), Recall("blue", ("tailor.1",))]
+    table.play("recall blue")
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Recall)]
+    assert listed == [
+        Recall("red"),
+        Recall("red", ("tailor.1",)),
+        Recall("red", ("garage.1",)),
+        Recall("red", ("tailor.1", "garage.1")),
+    ]
+    table.play(planet_b.text(listed[-1]))
+    assert [site.placed for site in table.p("red").buildings] == [((),), ((),)]
 
 
-@pytest.mark.parametrize(
-    "bag",
-    [
-        {"you": 2, "blue": 1, "red": 4, "yellow": 1},
-        {"you": 1, "blue": 1, "red": 1, "yellow": 1},
-        {"red": 5},
-        {"red": 3},  # the one draw: all three
-        {"you": 1, "yellow": 1},  # fewer than 3: "just draw the ones that are left"
-    ],
-)
-def test_the_draws_listed_at_a_real_table_are_draws_the_bag_can_give(bag: dict[str, int]) -> None:
-    """3. Carry Out the Election: "Draw 3 votes at random from the bag ... If you could draw
-    more votes than are left in the bag, too bad — just draw the ones that are left." At a real
-    table the page offers a few mixes to tap (any other is typed): each is as many votes as
-    the drawer draws, each one the bag can give, none twice, at most 6, every colour in the bag
-    in one of them, and the rules take each."""
-    table, draws = election_draws(bag)
-    name, held = drawer(table.state), Counter(table.state.bag)
-    size = min(data.DRAW, sum(held.values()))
-    assert draws and len(draws) <= 6 and len(set(draws)) == len(draws)
-    for draw in draws:
-        assert draw.player == name and len(draw.colours) == size
-        assert not Counter(draw.colours) - held, (draw, held)  # no vote the bag does not hold
-        planet_b.decide(table.state, draw)  # refused: raises
-    assert {colour for draw in draws for colour in draw.colours} == set(held)
-    if sum(held.values()) <= data.DRAW:
-        assert [sorted(d.colours) for d in draws] == [sorted(held.elements())]  # the whole bag
+def _redraw_table(a_left: int, under: tuple[str, ...] = ()) -> Table:
+    """You end a turn with 1 building in hand (2 to draw), pile A holding ``a_left`` cards
+    unseen and ``under`` at its bottom."""
+    table = physical()
+    pile = table.state.piles["A"]
+    table.set(piles={**table.state.piles, "A": replace(pile, unseen=a_left, under=under)})
+    table.give("you", hand=("TAILOR",))
+    table.set(dealt=True)
+    table.play("end you")
+    return table
+
+
+def test_each_redraw_listed_is_one_the_piles_can_give_and_every_mix_of_piles_is_listed() -> None:
+    """Redrawing Buildings: "draw as many buildings as you need to have 3 in hand again. You
+    may choose which pile(s) to draw from": each mix of piles that can give the 2 cards is
+    listed once, with buildings of those piles, and is accepted as typed; pile A holding 1
+    card gives at most 1 of them."""
+    for a_left, mixes in ((10, ["AA", "AB", "AC", "BB", "BC", "CC"]), (1, ["AB", "AC", "BB", "BC", "CC"])):
+        table = _redraw_table(a_left)
+        listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
+        pile_of = {name: face.pile for name, face in table.state.faces.buildings.items()}
+        assert sorted("".join(sorted(pile_of[c] for c in move.cards)) for move in listed) == mixes
+        for move in listed:
+            each = _redraw_table(a_left)
+            each.play(planet_b.text(move))
+            assert each.p("you").hand == ("TAILOR", *move.cards)
+
+
+def test_with_a_full_hand_the_refill_lists_the_news_cards_the_pile_taken_from_may_show() -> None:
+    """News Card: "After your turn, draw and reveal a new news card from the pile you chose"
+    (3 buildings in hand: none to redraw): the reveals listed are of pile I only."""
+    table = board(physical(), "news")
+    table.give("you", hand=("TAILOR", "WORKSHOP", "SKYHOOK"))
+    table.play("deal you left", "news you I", "end you")
+    listed = list(planet_b.legal(table.state))
+    assert listed and all(isinstance(m, Reveal) and (m.what, m.pile) == ("news", "I") for m in listed)
+    pile_i = {(n,) for n, face in table.state.faces.news.items() if face.pile == "I"}
+    assert {m.cards for m in listed if isinstance(m, Reveal)} <= pile_i
+    table.play(planet_b.text(listed[0]))
+    assert table.state.active == "blue"
+
+
+def test_a_redraw_from_a_pile_whose_top_is_known_is_listed_with_that_card() -> None:
+    """INVITATION TO BID returns buildings "to the bottoms of their respective piles": once
+    pile A's unseen cards are gone, its top is one the referee knows, and a redraw from it
+    draws that card (then the one under it), listed like any other."""
+    state = physical().state
+    held = {"TAILOR", *(c for p in state.players.values() for c in (*p.hand, *(b.name for b in p.buildings)))}
+    under = tuple(sorted(n for n, f in state.faces.buildings.items() if f.pile == "A" and n not in held))[:2]
+    table = _redraw_table(0, under)
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
+    assert Redraw("you", under) in listed
+    assert all(move.cards[0] == under[0] for move in listed if set(move.cards) & set(under))
+    table.play(planet_b.text(Redraw("you", under)))
+    assert table.p("you").hand == ("TAILOR", *under) and len(table.state.piles["A"]) == 0
+
+
+def test_a_virtual_redraw_lists_the_piles_each_can_give() -> None:
+    """Redrawing Buildings: "You may choose which pile(s) to draw from"; with virtual decks
+    the player names the piles: pile A holding 1 card gives at most 1 of the 2 to draw."""
+    table = started()
+    pile = table.state.piles["A"]
+    table.set(piles={**table.state.piles, "A": replace(pile, known=pile.known[:1])})
+    table.give("ann", hand=("TAILOR",))
+    table.set(dealt=True)
+    table.play("end ann")
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
+    assert sorted("".join(move.cards) for move in listed) == ["AB", "AC", "BB", "BC", "CC"]
+    table.play("redraw ann A B")
+    assert len(table.state.piles["A"]) == 0 and len(table.p("ann").hand) == 3

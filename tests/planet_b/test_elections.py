@@ -8,11 +8,14 @@ here she draws 4 (the rule wins over the example).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
+import ledger.games.planet_b as planet_b
 from ledger.errors import IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import Constructed
+from ledger.games.planet_b.model import Constructed, Drawn, DrawVotes
 from ledger.games.planet_b.rules.flow import ranking
 from ledger.games.planet_b.sections import R_DRAWS
 from tests.planet_b.table import Table, physical
@@ -133,3 +136,29 @@ def test_two_players_the_dummy() -> None:
     assert election is not None and election.order == ("ann", "ben", data.DUMMY)
     assert table.state.bag[data.DUMMY] == 9
     assert ranking(table.state, {"ann": 1, "ben": 1, data.DUMMY: 1}) == ["ben", "ann", data.DUMMY]
+
+
+@pytest.mark.parametrize(
+    "bag",
+    [
+        {"you": 1, "blue": 1, "red": 1, "yellow": 1},  # the draw takes the whole bag
+        {"you": 0, "blue": 0, "red": 4, "yellow": 0},  # all of one colour
+        {"you": 4, "blue": 3, "yellow": 2, "red": 10},  # the rulebook's election
+    ],
+)
+def test_each_draw_listed_at_a_real_table_is_one_the_bag_holds(bag: dict[str, int]) -> None:
+    """3. Carry Out the Election: "draw 3 votes from the bag", 1 more with a "+1" swindle tile
+    (you hold one: 4): the draws listed are each 4 votes the bag holds, accepted as typed,
+    and one is listed whenever the bag holds 4 (the whole bag when that is all it holds)."""
+    table = called(physical(), bag)
+    listed = [move for move in planet_b.legal(table.state, "you") if isinstance(move, DrawVotes)]
+    assert listed
+    held = Counter({colour: n for colour, n in bag.items() if n})
+    for move in listed:
+        drawn = Counter(move.colours)
+        assert move.player == "you" and drawn.total() == 4 and drawn <= held, move
+    if held.total() == 4:
+        assert [Counter(move.colours) for move in listed] == [held]
+    for move in listed:
+        each = called(physical(), bag)
+        assert Drawn("you", move.colours, "front") in each.play(planet_b.text(move))

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
-import ledger.games.planet_b as planet_b
 from ledger.errors import IllegalMove
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import Constructed, FinalRound, GameEnded, Reveal, Space
+from ledger.games.planet_b.model import Constructed, FinalRound, GameEnded, Space
 from ledger.games.planet_b.sections import R_EXCHANGE
 from ledger.piles import Pile
 from tests.planet_b.table import Table, physical, started
@@ -327,26 +324,3 @@ def test_the_dummy_as_president_returns_its_votes_and_takes_no_vp() -> None:
     assert (state.players["ben"].office, state.players["ann"].office) == ("vice-president", "lama")
     assert state.supply[data.DUMMY] == 25 and data.DUMMY not in state.bag  # all back to its supply
     assert all(line.categories["president"] == 0 for line in table.game.score(state).lines)
-
-
-def test_each_order_of_the_a_tiles_listed_at_a_real_tables_setup_is_one_the_rules_take() -> None:
-    """Setup: "Add the 3 A tiles to the game board in random order": at a real table the page
-    offers orders of the 3 declared A tiles to tap (another is typed), and the rules take each."""
-    table = Table(("you", "blue", "red", "yellow"))
-    a_tiles = sorted(t.name for t in table.state.faces.tiles.values() if t.set == "A")
-    listed = [c for c in planet_b.legal(table.state) if isinstance(c, Reveal) and c.what == "tiles"]
-    assert len(a_tiles) == 3 and len(listed) == len({c.cards for c in listed}) >= 2
-    for reveal in listed:
-        assert sorted(reveal.cards) == a_tiles
-        planet_b.decide(table.state, reveal)  # refused: raises
-
-
-def test_a_finished_real_table_is_offered_no_card_to_declare_nor_redraw() -> None:
-    """Game End: once the final scoring is done nothing more is played, so the table's page
-    asks for no new card face and no redraw, though faces are still undeclared."""
-    table = physical()
-    faces = table.state.faces
-    table.set(faces=replace(faces, news=dict(list(faces.news.items())[1:])))  # one news card new
-    assert [u.text for u in planet_b.unlisted(table.state)] == ["declare news"]
-    table.set(phase="over")
-    assert list(planet_b.unlisted(table.state)) == []

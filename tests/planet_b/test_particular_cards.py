@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.planet_b.model import Constructed, LawDrawn, LawMove
+from ledger.games.planet_b.model import Constructed, LawDrawn
 from ledger.games.planet_b.sections import R_COSTS, R_PARTICULAR, R_PRESIDENT
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
@@ -91,21 +90,6 @@ def test_at_a_real_table_the_law_pile_follows_morality() -> None:
     table.play("law you yellow road-toll", "law you right")  # ROAD TOLL right: 2 vote / vote
     assert table.state.bag == {"you": 3 + 2, "blue": 3 + 1, "red": 3 + 1, "yellow": 3 + 1}
     assert table.state.piles["yellow"].under == ("ROAD TOLL",)
-
-
-def test_at_a_real_table_the_laws_listed_to_name_the_one_drawn_are_of_its_pile() -> None:
-    """Offices, President: "If you are immoral, draw 1 blue law. Otherwise, draw 1 yellow
-    law": at a real table the page lists the declared laws of that pile, to name the one
-    drawn, and none of the other (each is one the rules take)."""
-    for news, colour in (((), "yellow"), (("BRIBE",), "blue")):
-        table = board(physical(), "law")
-        table.give("you", news=news)
-        table.play("deal you left")
-        listed = [c for c in planet_b.legal(table.state) if isinstance(c, LawMove) and c.card]
-        pile = {law.name for law in table.state.faces.laws.values() if law.colour == colour}
-        assert listed and {c.card for c in listed} <= pile, (colour, listed)
-        for move in listed:
-            planet_b.decide(table.state, move)  # refused: raises
 
 
 def test_green_smoothie_limits_and_payment() -> None:

@@ -8,10 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
-from ledger.games.planet_b.model import DrawAll, Used
+from ledger.games.planet_b.model import DrawAll, Reveal, Used
 from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
 from ledger.piles import Pile
 from tests.conftest import Result
@@ -266,3 +267,41 @@ def test_two_players_type_the_removed_b_tile_with_the_news() -> None:
     later = Table(("ann", "ben"))
     later.play(SETUP[0])
     later.refuse("reveal tiles a b c --removed deep-mine", BadInput)  # with the news only
+
+
+def test_the_a_tiles_a_real_table_may_lay_out_are_listed_in_more_than_one_order() -> None:
+    # Setup: "Add the 3 A tiles to the game board in random order": each order listed names
+    # the 3 A tiles (test data: asteroid mining, media house, orbital farms), each once, and
+    # is accepted as typed; more than one is offered, since the order is the table's.
+    a_tiles = {"ASTEROID MINING", "MEDIA HOUSE", "ORBITAL FARMS"}
+    table = Table(("ann", "ben"))
+    listed = [
+        move for move in planet_b.legal(table.state) if isinstance(move, Reveal) and move.what == "tiles"
+    ]
+    assert len(set(listed)) > 1
+    for move in listed:
+        assert len(move.cards) == 3 and set(move.cards) == a_tiles
+        each = Table(("ann", "ben"))
+        each.play(planet_b.text(move))
+        assert [space.tile for space in each.state.spaces] == list(move.cards)
+
+
+def test_no_new_card_is_asked_once_every_card_is_declared_or_the_game_is_over() -> None:
+    # Game Components: 7 conglomerate tiles, 42 buildings, 46 news cards, 20 laws. With all
+    # of them declared (the test data) a real table is asked for no new card; one short, for
+    # that one only, its name typed as printed (no choices); once the game is over, for none.
+    table = physical()
+    assert list(planet_b.unlisted(table.state)) == []
+    faces = table.state.faces
+    shorter = {
+        "tile": replace(faces, tiles=dict(list(faces.tiles.items())[1:])),
+        "building": replace(faces, buildings=dict(list(faces.buildings.items())[1:])),
+        "news": replace(faces, news=dict(list(faces.news.items())[1:])),
+        "law": replace(faces, laws=dict(list(faces.laws.items())[1:])),
+    }
+    for kind, short in shorter.items():
+        table.set(faces=short, phase="turn")
+        (move,) = planet_b.unlisted(table.state)
+        assert move.text == f"declare {kind}" and (move.asks[0].flag, move.asks[0].choices) == ("", ())
+        table.set(phase="over")
+        assert list(planet_b.unlisted(table.state)) == []

@@ -206,6 +206,27 @@ def test_work_harder_twice_at_hiring_pays_and_gains_twice() -> None:
     reads_back(table)
 
 
+def test_work_harder_at_hiring_places_its_hourglasses_on_the_job() -> None:
+    """Stand-Alone Jobs: the Work Harder Cost is paid "At the moment that you pay the Hiring
+    Cost", and a cost's hourglasses go on the card taken (Nick's Rugby Player: "He places 1
+    Hourglass token on the card"); the board action keeps the one hourglass it takes
+    (GRAPHIC DESIGNER as Anna's example prints it; its Work Harder Cost is given an hourglass
+    more here)."""
+    table = adult(("anna", "olga"))
+    designer = table.state.faces.cards["GRAPHIC DESIGNER"]
+    designer = replace(designer, harder=("1sth 1hourglass", "2money"))
+    table.set(
+        faces=replace(table.state.faces, cards={**table.state.faces.cards, "GRAPHIC DESIGNER": designer})
+    )
+    table.give("anna", knowledge=5, creativity=10, sth=0, money=0, hourglasses=3)
+    table.play("get-job anna graphic-designer --harder 2")
+    assert Placed("anna", 2, "GRAPHIC DESIGNER", "GRAPHIC DESIGNER") in facts(table)
+    anna = table.p("anna")
+    assert (anna.hourglasses, anna.on_board, anna.cards) == (0, 1, (Held("GRAPHIC DESIGNER", hourglasses=2),))
+    assert (anna.sth, anna.money) == (-2, 8 + 2 * 2)
+    reads_back(table)
+
+
 def test_more_than_one_card_for_a_board_action_only_for_black_friday_items_each_with_a_slot() -> None:
     """A board action takes one card; Black Friday's Spend buys Items one after another, each
     taking its own slot in the play area (test setting: 6 slots)."""

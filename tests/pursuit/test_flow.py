@@ -25,6 +25,7 @@ from ledger.games.pursuit.sections import (
     R_PENALTY,
     R_PETS,
     R_SCHOOL,
+    R_SETTINGS,
     R_STAND_ALONE,
     R_UPKEEP,
 )
@@ -126,7 +127,7 @@ def test_old_age_adds_stress_at_the_upkeep_of_each_adult_round() -> None:
     assert stress == [0, 0, 1, 3, 7]
     table.give("ann", stress=11)
     pass_round(table)
-    assert pursuit.is_over(table.state)
+    assert pursuit.is_over(table.state) and pursuit.to_act(table.state) == []  # nobody acts
 
 
 def test_a_life_ended_by_old_age_is_over_for_the_round_and_the_game_ends_with_the_last() -> None:
@@ -163,6 +164,8 @@ def test_upkeep_is_owed_for_income_alone_and_not_for_a_card_without_upkeep() -> 
 
 
 def test_who_acts_in_each_phase() -> None:
+    table = Table(("ann", "ben"), cards=False)
+    assert table.state.phase == "settings" and pursuit.to_act(table.state) == ["table"]  # declares
     table = Table(("ann", "ben"))
     assert pursuit.to_act(table.state) == ["table"]  # the setup's reveals
     lay_out(table)
@@ -327,6 +330,43 @@ def test_the_token_alone_keeps_a_player_acting_while_a_card_is_open_to_them() ->
     table.set(community=(replace(slots[0], engaged=ann_too), *slots[1:]))
     table.give("ann", token=True)
     assert community.open_cards(table.state, "ann") == [] and not flow.can_act(table.state, "ann")
+
+
+def test_the_token_alone_keeps_a_player_acting_while_a_card_further_right_is_open() -> None:
+    """Engage in Community: the cards a player may still Engage in are looked for on the whole
+    board, not only up to the first they may not: here the first is one ann engaged in, the
+    second (no Multiple Players indicator) one ben did, the third slot is empty; the last
+    two are open to ann, so her token keeps her acting."""
+    table = adult(("ann", "ben"), community=BOARD)  # RENAISSANCE FAIR: Multiple Players
+    fair, party, seminar, *rest = table.state.community
+    table.set(
+        community=(
+            replace(fair, engaged=(Engagement("ann", False),)),
+            replace(party, engaged=(Engagement("ben", True),)),
+            replace(seminar, card=""),
+            *rest,
+        )
+    )
+    table.give("ann", hourglasses=0)
+    assert community.open_cards(table.state, "ann") == [3, 4] and flow.can_act(table.state, "ann")
+
+
+def test_the_setup_awaits_the_life_goals_and_the_friends_board_before_the_child_traits() -> None:
+    """Setup: the Life Goals face up (test setting ``life-goals``: players, 2 here); Friends:
+    "During the Setup of the Base game ... draw 4 cards from the Friend pile and place them
+    face-up"; the Child Traits are kept once the table has laid out its cards. A virtual
+    game lays out its own Friends board, all 4 cards, at setup and each Preparation."""
+    table = Table(("ann", "ben"))
+    assert pursuit.view(table.state).awaited == ["reveal goals CARD (x2)", "reveal friends CARD (x4)"]
+    table.play("reveal goals test-career-minded test-richest")
+    assert pursuit.view(table.state).awaited == ["reveal friends CARD (x4)"]
+    assert table.state.phase == "setup" and pursuit.to_act(table.state) == ["table"]
+    table.refuse("trait ann test-artist", IllegalMove, R_SETTINGS)
+    virtual = Table(("ann", "ben"), seed=1)
+    assert len(virtual.state.friends) == 4 and all(virtual.state.friends)
+    while virtual.state.round < 1:
+        virtual.apply(next(iter(pursuit.legal(virtual.state))))
+    assert virtual.state.phase == "action" and all(virtual.state.friends)
 
 
 def test_the_community_token_is_placed_once_a_round() -> None:

@@ -172,6 +172,21 @@ def test_one_card_left_that_may_be_either_of_two_faces_is_the_tables_to_reveal()
     assert SlotFilled("community", 0, left[1]) in events
 
 
+def test_a_known_friend_is_flipped_by_the_referee_while_the_community_board_waits() -> None:
+    # Issue 17's reading: a bookkeeping step with one legal outcome is the referee's, on each
+    # board apart. At the 2nd Adult round's Preparation the Community card drawn may be either
+    # of two faces (the table's to reveal) while the Friend pile's one card left is known (KS
+    # Promos 4: "discard all the cards remaining on the Friends board, draw 4 cards"): the
+    # referee flips that one, and the table is asked for the Community card only.
+    table = adult()
+    _community_pile_of(table, 2)
+    known = _one_friend_unseen(table)
+    pass_round(table)
+    assert table.state.phase == "preparation" and table.state.round == 2
+    assert table.state.friends[0] == known and SlotFilled("friends", 0, known, "referee") in table.events()
+    assert pursuit.view(table.state).awaited == ["reveal community CARD (x1)"]
+
+
 def test_a_version_1_log_keeps_the_refill_typed_by_the_table() -> None:
     # Logs recorded under rules version 1 verify as recorded: the table typed that reveal.
     table = adult(friends=tuple(f"TEST FRIEND {n}" for n in range(5, 9)), rules_version="1")

@@ -724,6 +724,20 @@ def test_the_life_goals_face_up_are_as_many_as_the_setting_each_once() -> None:
     table.refuse("reveal goals test-family-first", IllegalMove, R_SETTINGS)
 
 
+def test_a_number_of_life_goals_set_is_that_many_whatever_the_players() -> None:
+    """Table setting ``life-goals N``: N face up at setup, not one a player (1 here, 3
+    players): a second is refused, in the same reveal or after."""
+    table = Table(("ann", "ben", "cat"), cards=False)
+    cards = table.cards.replace('life-goals = "players"', 'life-goals = "1"')
+    for command in pursuit.load_cards(table.setup, cards):
+        table.apply(command)
+    error = table.refuse("reveal goals test-career-minded test-richest", IllegalMove, R_SETTINGS)
+    assert "1 more Life Goals" in str(error)
+    table.play("reveal goals test-career-minded")
+    error = table.refuse("reveal goals test-richest", IllegalMove, R_SETTINGS)
+    assert "face up already" in str(error) and table.state.goals == ("TEST CAREER MINDED",)
+
+
 def test_child_traits_are_kept_after_the_layout_as_many_as_the_setting() -> None:
     """Table setting ``child-traits`` (1 here), kept once the table has laid out the setup's
     cards (docs/pursuit.md: Setup); a second is refused."""

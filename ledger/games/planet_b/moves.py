@@ -56,11 +56,11 @@ from ledger.games.planet_b.model import (
     Workie,
 )
 from ledger.games.planet_b.rules import actions, core, flow, to_act
-from ledger.piles import candidates
+from ledger.piles import candidates, take_top
 from ledger.words import card_word
 
 PRODUCTION_SPACES = [f"{line}{n}" for line in data.LINES for n in range(1, data.LINE_SPACES + 1)]
-DRAW_WAYS = 6  # colour mixes listed for one draw from the bag
+DRAW_WAYS = 6  # whole draws listed for an election at a real table
 SWAP_WAYS = 12  # resource mixes listed for an exchange of 5
 
 
@@ -361,8 +361,10 @@ def _specials(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command
 
 
 def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
-    """A few colour mixes of ``size`` votes the bag holds."""
-    bag = Counter(state.bag)
+    """A few colour mixes of ``size`` votes the bag holds: one for each colour it holds (not
+    one it holds none of), that colour first, then the colours it holds most of. The bag
+    holds the players' colours only (and the dummy's), so no more than 4 mixes."""
+    bag = +Counter(state.bag)
     ways: set[tuple[str, ...]] = set()
     for first in sorted(bag):
         pool = Counter(bag)
@@ -374,8 +376,6 @@ def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
                 pool[colour] -= 1
         if len(drawn) == size:
             ways.add(tuple(sorted(drawn)))
-        if len(ways) >= DRAW_WAYS:
-            break
     return sorted(ways)
 
 
@@ -411,12 +411,16 @@ def _refill(state: State) -> Iterator[Command]:
             if state.virtual:
                 yield Redraw(name, combo)
                 continue
+            # each card the pile may give next, the pile followed as it is drawn from (a top
+            # the referee knows, as after INVITATION TO BID, is the one drawn)
+            after = dict(state.piles)
             picked: list[str] = []
             for pile in combo:
-                left = [c for c in _tops(state, pile) if c not in picked]
-                if state.piles[pile].top() is not None or not left:
+                left = candidates(after[pile], _composition(state, pile))
+                if not left:
                     break
                 picked.append(left[len(picked) % len(left)])
+                after[pile] = take_top(after[pile], picked[-1])
             if len(picked) == needed:
                 yield Redraw(name, tuple(picked))
         return
@@ -447,7 +451,7 @@ def _election(state: State) -> Iterator[Command]:
     if election.step == "recall":
         name = election.recall[0]
         areas = flow.partly_filled(state, name)
-        yield Recall(name, ())
+        yield Recall(name)  # keeps them all
         for area in areas:
             yield Recall(name, (area,))
         if len(areas) > 1:

@@ -92,9 +92,9 @@ def awaited(state: State) -> list[str]:
     if state.phase == "setup":
         return setup_reveals(state)
     wanted = []
-    for board in ("community", "friends"):
+    for board in ("community", "friends"):  # the Community board's only at a Preparation
         n = len(empty_slots(state, board))
-        if n and (state.phase != "action" or board == "friends"):
+        if n:
             wanted.append(f"reveal {board} CARD (x{n})")
     return wanted
 
@@ -112,8 +112,6 @@ def resolving(state: State) -> tuple[int, str] | None:
 
 def to_act(state: State) -> list[str]:
     phase = state.phase
-    if phase == "over":
-        return []
     if phase in ("settings", "preparation"):
         return ["table"]
     if phase == "setup":
@@ -122,7 +120,7 @@ def to_act(state: State) -> list[str]:
         return list(state.owed)
     if phase == "action":
         return ["table"] if awaited(state) else [state.active]
-    found = resolving(state)
+    found = resolving(state)  # the Resolution's next player; nobody once the game is over
     return [found[1]] if found else []
 
 
