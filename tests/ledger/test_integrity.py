@@ -429,6 +429,76 @@ def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_m
     assert cli("pebbles", "take", "bob", "1").code == 0  # bob's turn again, as before #12
 
 
+def test_hole3_the_void_of_a_refused_move_is_checked_and_replayed_like_any_row(
+    cli: Cli, db_path: Path, referee: Referee, snapshotted: int, tmp_path: Path
+) -> None:
+    """docs/auditing.md: `verify` re-checks every move and revert, and `export` and `import`
+    carry a game, checked. A void of a refused move (#14 here, of bob's take of 9) is a row like
+    the others: the replay goes on after it, so a later move the rules refuse is still named;
+    a snapshot cached at it is compared with the fold there; and a log holding it imports."""
+    forge(db_path, ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)), forget=False)  # #12, #13
+    refused(cli("status"), "move #12 (take bob 9) is refused")
+    assert cli("void", "12", "--reason", "typed in by hand").code == 0  # #14
+    moves(cli, "take bob 1")  # #15, #16: bob's turn again, as before #12
+    exported = tmp_path / "voided.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    copy = cli("import", str(exported), "--copy")
+    assert copy.code == 0 and "game 2" in copy.out, copy
+    assert cli("--game", "2", "verify").code == 0
+    for game in ("1", "2"):
+        shown = json.loads(cli("--game", game, "status", "--json").out)["view"]
+        assert shown["held"] == {"alice": 9, "bob": 3}
+    # A sealed snapshot at the void that still holds bob's 9 (a stale cache): the fold there differs.
+    stale = encode(pebbles.State(("alice", "bob"), 40 - 9 - 2 - 9, {"alice": 9, "bob": 11}, turn=0))
+    key = snapshot_key(pebbles)  # type: ignore[arg-type]
+    referee.store.put_snapshot(1, key, 14, stale, referee.store.rows(1, 13, 14)[0].hash)
+    failed = cli("--game", "1", "verify")
+    assert failed.code == 1 and "the snapshot at #14 does not match the fold" in failed.err, failed
+    # A move the rules refuse after the void: alice takes 9 (PEBBLES 2: 1 to 3).
+    forge(db_path, ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)))  # #17, #18
+    failed = cli("--game", "1", "verify")
+    assert failed.code == 1 and "move #17 (take alice 9) is refused: PEBBLES 2" in failed.err, failed
+
+
+def test_hole3_a_revert_row_in_another_players_name_is_named_at_its_row(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: a revert records who asked; a revert row appended by hand in another
+    name than the one who asked (bob's row, alice's undo) is damage, named at its row, also
+    in `--json`."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
+    body = encode(history.Reverted(target=10, how="undo", by="alice"))
+    digest = row_hash(prev, 12, history.REVERTED, body, "bob", "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, 12, ?, ?, 'bob', 't', ?, ?)", (history.REVERTED, body, prev, digest)
+    )
+    conn.execute("DELETE FROM verified")
+    conn.close()
+    failed = cli("verify")
+    assert failed.code == 1 and "row #12 names 'bob', but 'alice' asked for this undo" in failed.err, failed
+    assert json.loads(cli("verify", "--json").out)["seq"] == 12
+
+
+def test_a_move_its_rules_answer_with_no_fact_is_verified(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, snapshotted: int
+) -> None:
+    """A game's ``decide`` may answer a legal move with no fact (the Game protocol asks for a
+    list): the move row alone is recorded, and `verify` replays it like any other."""
+    decide = pebbles.decide
+
+    def giving_nothing_is_a_pass(state: pebbles.State, command: pebbles.Command) -> list[pebbles.Event]:
+        if isinstance(command, pebbles.Give) and command.n == 0:
+            return []
+        return decide(state, command)
+
+    monkeypatch.setattr(pebbles, "decide", giving_nothing_is_a_pass)
+    assert cli("pebbles", "give", "bob", "alice", "0").code == 0  # #12, no fact
+    moves(cli, "take bob 1")  # #13, #14
+    checked = cli("verify")
+    assert checked.code == 0 and "14 rows, 7 moves (7 live)" in checked.out, checked
+
+
 # --- hole 4: a cut tail ------------------------------------------------------------------------
 
 
