@@ -237,3 +237,99 @@ def test_a_write_conflict_is_still_a_conflict(referee: Referee, lock: sqlite3.Co
         hurried.submit_text(game, ["take", "alice", "1"])
     lock.execute("ROLLBACK")
     assert referee.store.head(game)[0] == 1
+
+
+# --- 5. read-only media, in this process -------------------------------------------------------
+
+
+@pytest.fixture
+def read_only() -> Iterator[Callable[..., None]]:
+    """Make paths read-only for this very process: by their mode for a user, by the immutable
+    attribute for root (whom the mode does not bind); undone after the test."""
+    made: list[Path] = []
+
+    def make(*paths: Path) -> None:
+        for path in paths:
+            if os.geteuid() != 0:
+                path.chmod(0o555 if path.is_dir() else 0o444)
+            elif subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode != 0:
+                pytest.skip("running as root on a file system without the immutable attribute")
+            made.append(path)
+
+    yield make
+    for path in reversed(made):
+        if os.geteuid() != 0:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        else:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def started(db: Path) -> int:
+    """A pebbles game where alice took 2, its database closed (the write-ahead log folded in)."""
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "2"])
+    referee.store.close()  # the last connection: the write-ahead log is folded in and removed
+    assert not Path(f"{db}-wal").exists()
+    return game
+
+
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_read_only_media_in_this_process_reads_and_refuses_moves_with_exit_3(
+    folder: Path, media: str, read_only: Callable[..., None], cli: Cli
+) -> None:
+    db = folder / "ledger.db"
+    game = started(db)
+    read_only(db, *([folder] if media == "read-only folder" else []))
+    opened = Store(db)
+    assert opened.read_only == (media == "read-only folder")
+    assert (opened.bound, opened.sealed, opened.keyed) == (True, True, True)
+    opened.close()
+    status = cli("--db", str(db), "status")
+    assert status.code == 0, status
+    assert "bob's turn" in status.out and "alice   2" in status.out
+    for reading in (["verify"], ["log"]):
+        done = cli("--db", str(db), *reading)
+        assert (done.code, done.err) == (0, ""), (reading, done)
+    refused = cli("--db", str(db), "pebbles", "take", "bob", "1")
+    assert refused.code == 3, refused
+    line = one_line(refused.err)
+    assert f"the referee database {db} is read-only" in line and "nothing was recorded" in line
+    assert "record moves on a writable copy" in line
+    kept = Store(db)
+    assert kept.head(game)[0] == 3
+    kept.close()
+
+
+def test_read_only_media_holding_rows_not_yet_folded_in_says_to_copy_them_with_it(
+    tmp_path: Path, folder: Path, read_only: Callable[..., None], cli: Cli
+) -> None:
+    """A database whose write-ahead log still holds rows, on a read-only folder: it cannot be
+    read without it (opening it as immutable would ignore those rows), so it says to copy both."""
+    source = tmp_path / "ledger.db"
+    referee = Referee(Store(source), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "2"])  # still in the write-ahead log: it stays open
+    db = folder / "ledger.db"
+    for suffix in ("", "-wal", ".key"):
+        (folder / f"ledger.db{suffix}").write_bytes(Path(f"{source}{suffix}").read_bytes())
+    referee.store.close()
+    assert Path(f"{db}-wal").stat().st_size > 0
+    read_only(db, Path(f"{db}-wal"), folder)
+    status = cli("--db", str(db), "status")
+    assert status.code == 3, status
+    line = one_line(status.err)
+    assert f"cannot open the referee database {db}: it is read-only" in line, line
+    assert "copy it (with its -wal file) to a writable folder" in line, line
+
+
+def test_an_empty_file_on_read_only_media_is_no_referee_database(
+    folder: Path, read_only: Callable[..., None], cli: Cli
+) -> None:
+    db = folder / "ledger.db"
+    db.touch()
+    read_only(db, folder)
+    status = cli("--db", str(db), "status")
+    assert status.code == 3, status
+    line = one_line(status.err)
+    assert f"cannot open the referee database {db}: it is read-only and holds no referee tables" in line
