@@ -746,6 +746,24 @@ def test_without_the_key_no_cache_is_believed_and_each_is_rebuilt(
     referee.store.close()
 
 
+def test_a_check_run_without_the_key_leaves_the_verified_mark_as_it_was(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: only the verified mark remembers a rewrite whose hashes were
+    recomputed. A run while the key cannot be read (a damaged key file) seals nothing, so it
+    leaves the mark alone: once the key is back, a rewrite of the checked rows is still named."""
+    key = Path(f"{db_path}.key")
+    kept = key.read_bytes()
+    assert cli("verify").code == 0  # the mark at #11
+    key.write_bytes(b"not a key")  # too short to be read as one, and not made again
+    assert cli("verify").code == 0  # the whole log, checked: nothing sealed
+    key.write_bytes(kept)
+    tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 3")  # a row the fold does not read
+    rechain(db_path)
+    failed = cli("verify")
+    assert failed.code == 1 and "is not the one checked before" in failed.err, failed
+
+
 # --- the hashing rule, as written down for a third tool --------------------------------------
 
 

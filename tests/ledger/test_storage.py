@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger import service as service_module
 from ledger import store as store_module
 from ledger.errors import StorageFailed, WriteConflict
 from ledger.service import Referee
@@ -333,3 +334,37 @@ def test_an_empty_file_on_read_only_media_is_no_referee_database(
     assert status.code == 3, status
     line = one_line(status.err)
     assert f"cannot open the referee database {db}: it is read-only and holds no referee tables" in line
+
+
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_a_database_from_before_the_marks_on_read_only_media_is_read_and_checked(
+    folder: Path, media: str, read_only: Callable[..., None], cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database made before the verified marks, bound snapshots and sealed batches, which a
+    writable one gets on opening: on read-only media it cannot be brought up to date, and is
+    read as it is (its snapshots bound to no row, so not believed), checked whole."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    db = folder / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    for n in range(3):
+        referee.submit_text(game, ["take", ("alice", "bob")[n % 2], "2"])
+    referee.store.close()
+    old = sqlite3.connect(db, isolation_level=None)
+    for table in ("verified", "checked", "folded"):
+        old.execute(f"DROP TABLE {table}")
+    for column in ("hash", "digest"):
+        old.execute(f"ALTER TABLE snapshots DROP COLUMN {column}")
+    assert old.execute("SELECT count(*) FROM snapshots").fetchone() == (1,)
+    old.close()
+    read_only(db, *([folder] if media == "read-only folder" else []))
+    opened = Store(db)
+    assert (opened.bound, opened.sealed) == (False, False)
+    opened.close()
+    status = cli("--db", str(db), "status")
+    assert status.code == 0, status
+    assert "bob's turn" in status.out and "alice   4" in status.out
+    checked = cli("--db", str(db), "verify")
+    assert checked.code == 0 and "7 rows, 3 moves (3 live)" in checked.out, checked
+    refused = cli("--db", str(db), "pebbles", "take", "bob", "1")
+    assert refused.code == 3 and "is read-only" in one_line(refused.err), refused
