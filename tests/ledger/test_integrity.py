@@ -538,6 +538,21 @@ def test_hole5_games_lists_a_damaged_game_as_damaged(cli: Cli, tamper: Callable[
     assert listed["status"] == "damaged" and "row #3 was altered" in listed["result"]["headline"]
 
 
+def test_hole5_an_import_beside_a_game_whose_rows_were_all_removed_is_still_found(
+    cli: Cli, tamper: Callable[..., None], tmp_path: Path
+) -> None:
+    """docs/auditing.md: importing the same log again makes no duplicate; the games are
+    compared by their heads, a game whose every row was removed (head #0) among them."""
+    cli("new", "pebbles", "--players", "alice,bob")
+    cli("new", "pebbles", "--players", "carol,dave")
+    moves(cli, "take carol 2")
+    exported = tmp_path / "game2.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    tamper("DELETE FROM events WHERE game_id = 1")
+    again = cli("import", str(exported))
+    assert again.code == 0 and "is game 2 already" in again.out, again
+
+
 def test_hole5_the_overview_tells_each_game_from_its_checked_log(
     referee: Referee, tamper: Callable[..., None]
 ) -> None:
