@@ -191,6 +191,29 @@ def test_an_io_error_while_recording_is_exit_3_and_leaves_the_log_intact(
     intact(db_path, game, 3)
 
 
+def test_an_io_error_while_recording_in_this_process_is_exit_3(
+    referee: Referee, db_path: Path, cli: Cli
+) -> None:
+    """The same, in the test process (the mutation run sees only what this process runs): no
+    file may grow past the write-ahead log's size while the move is recorded (Python ignores
+    SIGXFSZ, so the write fails with EFBIG: an I/O error to SQLite)."""
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "1"])
+    wal = os.path.getsize(f"{db_path}-wal")
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (wal, hard))
+    try:
+        result = cli("--db", str(db_path), "pebbles", "take", "bob", "1")
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert result.code == 3, result
+    line = one_line(result.err)
+    assert f"a disk I/O error hit the referee database {db_path}" in line and "nothing was recorded" in line
+    assert "check the disk and its free space, then `referee verify`" in line
+    assert referee.store.head(game)[0] == 3
+    intact(db_path, game, 3)
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Iterator[Path]:
     folder = tmp_path / "media"
