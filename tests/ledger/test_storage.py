@@ -348,6 +348,20 @@ def test_read_only_media_holding_rows_not_yet_folded_in_says_to_copy_them_with_i
     assert "copy it (with its -wal file) to a writable folder" in line, line
 
 
+def test_an_empty_write_ahead_log_on_read_only_media_holds_nothing_to_copy(
+    folder: Path, read_only: Callable[..., None], cli: Cli
+) -> None:
+    """An empty ``-wal`` file beside the database (left by a reader, say) holds no row: the
+    database on a read-only folder is read all the same."""
+    db = folder / "ledger.db"
+    started(db)
+    wal = Path(f"{db}-wal")
+    wal.touch()
+    read_only(db, wal, folder)
+    status = cli("--db", str(db), "status")
+    assert status.code == 0 and "bob's turn" in status.out, status
+
+
 def test_an_empty_file_on_read_only_media_is_no_referee_database(
     folder: Path, read_only: Callable[..., None], cli: Cli
 ) -> None:
@@ -364,10 +378,12 @@ def test_an_empty_file_on_read_only_media_is_no_referee_database(
 def test_a_database_from_before_the_marks_on_read_only_media_is_read_and_checked(
     folder: Path, media: str, read_only: Callable[..., None], cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A database made before the verified marks, bound snapshots and sealed batches, which a
-    writable one gets on opening: on read-only media it cannot be brought up to date, and is
-    read as it is (its snapshots bound to no row, so not believed), checked whole."""
+    """A database made before the verified marks, bound snapshots, sealed batches and the card
+    library (its four tables alone), which a writable one gets on opening: on read-only media it
+    cannot be brought up to date, and is read as it is (its snapshots bound to no row, so not
+    believed; no batch sealed), checked whole."""
     monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 3)  # batches (1, 3] and (3, 6] are sealable
     db = folder / "ledger.db"
     referee = Referee(Store(db), clock=fixed_clock())
     game = referee.new_game("pebbles", ["alice", "bob"])
@@ -375,7 +391,7 @@ def test_a_database_from_before_the_marks_on_read_only_media_is_read_and_checked
         referee.submit_text(game, ["take", ("alice", "bob")[n % 2], "2"])
     referee.store.close()
     old = sqlite3.connect(db, isolation_level=None)
-    for table in ("verified", "checked", "folded"):
+    for table in ("verified", "checked", "folded", "library"):
         old.execute(f"DROP TABLE {table}")
     for column in ("hash", "digest"):
         old.execute(f"ALTER TABLE snapshots DROP COLUMN {column}")
@@ -388,6 +404,7 @@ def test_a_database_from_before_the_marks_on_read_only_media_is_read_and_checked
     status = cli("--db", str(db), "status")
     assert status.code == 0, status
     assert "bob's turn" in status.out and "alice   4" in status.out
+    assert cli("--db", str(db), "log").code == 0
     checked = cli("--db", str(db), "verify")
     assert checked.code == 0 and "7 rows, 3 moves (3 live)" in checked.out, checked
     refused = cli("--db", str(db), "pebbles", "take", "bob", "1")
