@@ -460,6 +460,25 @@ def test_hole3_the_void_of_a_refused_move_is_checked_and_replayed_like_any_row(
     assert failed.code == 1 and "move #17 (take alice 9) is refused: PEBBLES 2" in failed.err, failed
 
 
+def test_hole1_a_snapshot_cached_at_an_undo_is_compared_with_the_fold_there(
+    cli: Cli, referee: Referee, snapshotted: int
+) -> None:
+    """docs/auditing.md: `verify` compares every cached fold with the log's: one at an undo row
+    (#12, alice's last take of 3 undone) holds if it is the fold there, and is named if not."""
+    assert cli("undo").code == 0  # #12
+    key = snapshot_key(pebbles)  # type: ignore[arg-type]
+    bound = referee.store.rows(1, 11, 12)[0].hash
+    true = encode(pebbles.State(("alice", "bob"), 40 - 6 - 2, {"alice": 6, "bob": 2}, turn=0))
+    referee.store.put_snapshot(1, key, 12, true, bound)
+    assert cli("verify").code == 0
+    assert referee.store.snapshot_seqs(1, key, 12) == [12, 9]  # kept: it holds
+    referee.store.drop_snapshots(1, [s for s in referee.store.all_snapshots(1) if s.seq == 12])
+    stale = encode(pebbles.State(("alice", "bob"), 40 - 9 - 2, {"alice": 9, "bob": 2}, turn=1))
+    referee.store.put_snapshot(1, key, 12, stale, bound)
+    failed = cli("verify")
+    assert failed.code == 1 and "the snapshot at #12 does not match the fold" in failed.err, failed
+
+
 def test_hole3_a_revert_row_in_another_players_name_is_named_at_its_row(
     cli: Cli, db_path: Path, snapshotted: int
 ) -> None:
