@@ -350,6 +350,28 @@ def test_hole3_a_refused_move_in_a_seeded_game_is_voided_with_the_seed_kept(
     assert cli("verify").code == 0
 
 
+def test_hole3_a_revert_appended_since_the_check_in_a_seeded_game_is_checked_with_the_kept_seed(
+    cli: Cli, db_path: Path
+) -> None:
+    """Rows appended since the verified mark are checked through the rules, the whole log again
+    when one is a revert; a game dealt from a sealed seed replays only with the seed this
+    referee keeps, so that check uses it too: bob's undo of his take, appended by another
+    writer, stands."""
+    assert cli("new", "pebbles", "--players", "alice,bob", "--seed", "5").code == 0
+    moves(cli, "take alice 3", "take bob 1")  # #2-#3, #4-#5
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 5").fetchone()
+    body = encode(history.Reverted(target=4, how="undo", by="bob"))
+    digest = row_hash(prev, 6, history.REVERTED, body, "bob", "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, 6, ?, ?, 'bob', 't', ?, ?)", (history.REVERTED, body, prev, digest)
+    )
+    conn.close()
+    shown = cli("status", "--json")
+    assert shown.code == 0, shown
+    assert json.loads(shown.out)["view"]["held"] == {"alice": 3, "bob": 0}
+
+
 def test_hole3_voiding_a_later_refused_move_leaves_the_game_marked_by_the_first(
     cli: Cli, db_path: Path, snapshotted: int
 ) -> None:
