@@ -501,6 +501,19 @@ def test_hole1_a_snapshot_cached_at_an_undo_is_compared_with_the_fold_there(
     assert failed.code == 1 and "the snapshot at #12 does not match the fold" in failed.err, failed
 
 
+def test_hole3_a_setup_row_that_does_not_decode_is_named_at_row_1(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: `verify` names the first bad row: a setup row rewritten into one that
+    does not decode (every hash recomputed, the mark deleted) is row #1, also in `--json`."""
+    tamper("UPDATE events SET body = '{\"players\":7}' WHERE seq = 1")
+    rechain(db_path)
+    tamper("DELETE FROM verified")
+    failed = cli("verify")
+    assert failed.code == 1 and "row #1 (the setup) does not decode" in failed.err, failed
+    assert json.loads(cli("verify", "--json").out)["seq"] == 1
+
+
 def test_hole3_a_revert_row_in_another_players_name_is_named_at_its_row(
     cli: Cli, db_path: Path, snapshotted: int
 ) -> None:
