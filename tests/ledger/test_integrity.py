@@ -318,6 +318,20 @@ def forge(db_path: Path, *moves: tuple[str, object, object], forget: bool = True
     conn.close()
 
 
+def forge_revert(db_path: Path, revert: history.Reverted, actor: str) -> None:
+    """Append a revert row by hand after the head, in ``actor``'s name, chained as the referee
+    would; the verified mark is left where it was."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    seq, prev = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    body = encode(revert)
+    digest = row_hash(prev, seq + 1, history.REVERTED, body, actor, "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, ?, ?, ?, ?, 't', ?, ?)",
+        (seq + 1, history.REVERTED, body, actor, prev, digest),
+    )
+    conn.close()
+
+
 def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
     cli: Cli, db_path: Path, referee: Referee, snapshotted: int
 ) -> None:
@@ -359,14 +373,7 @@ def test_hole3_a_revert_appended_since_the_check_in_a_seeded_game_is_checked_wit
     writer, stands."""
     assert cli("new", "pebbles", "--players", "alice,bob", "--seed", "5").code == 0
     moves(cli, "take alice 3", "take bob 1")  # #2-#3, #4-#5
-    conn = sqlite3.connect(db_path, isolation_level=None)
-    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 5").fetchone()
-    body = encode(history.Reverted(target=4, how="undo", by="bob"))
-    digest = row_hash(prev, 6, history.REVERTED, body, "bob", "t")
-    conn.execute(
-        "INSERT INTO events VALUES (1, 6, ?, ?, 'bob', 't', ?, ?)", (history.REVERTED, body, prev, digest)
-    )
-    conn.close()
+    forge_revert(db_path, history.Reverted(target=4, how="undo", by="bob"), "bob")  # #6
     shown = cli("status", "--json")
     assert shown.code == 0, shown
     assert json.loads(shown.out)["view"]["held"] == {"alice": 3, "bob": 0}
@@ -515,20 +522,13 @@ def test_hole3_a_setup_row_that_does_not_decode_is_named_at_row_1(
 
 
 def test_hole3_a_revert_row_in_another_players_name_is_named_at_its_row(
-    cli: Cli, db_path: Path, snapshotted: int
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
 ) -> None:
     """docs/auditing.md: a revert records who asked; a revert row appended by hand in another
     name than the one who asked (bob's row, alice's undo) is damage, named at its row, also
     in `--json`."""
-    conn = sqlite3.connect(db_path, isolation_level=None)
-    (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
-    body = encode(history.Reverted(target=10, how="undo", by="alice"))
-    digest = row_hash(prev, 12, history.REVERTED, body, "bob", "t")
-    conn.execute(
-        "INSERT INTO events VALUES (1, 12, ?, ?, 'bob', 't', ?, ?)", (history.REVERTED, body, prev, digest)
-    )
-    conn.execute("DELETE FROM verified")
-    conn.close()
+    forge_revert(db_path, history.Reverted(target=10, how="undo", by="alice"), "bob")  # #12
+    tamper("DELETE FROM verified")
     failed = cli("verify")
     assert failed.code == 1 and "row #12 names 'bob', but 'alice' asked for this undo" in failed.err, failed
     assert json.loads(cli("verify", "--json").out)["seq"] == 12
