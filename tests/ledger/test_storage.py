@@ -226,11 +226,7 @@ def folder(tmp_path: Path) -> Iterator[Path]:
 @pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
 def test_read_only_media_reads_and_refuses_moves_with_exit_3(folder: Path, media: str) -> None:
     db = folder / "ledger.db"
-    referee = Referee(Store(db), clock=fixed_clock())
-    game = referee.new_game("pebbles", ["alice", "bob"])
-    referee.submit_text(game, ["take", "alice", "2"])
-    referee.store.close()  # the last connection: the write-ahead log is folded in and removed
-    assert not Path(f"{db}-wal").exists()
+    game = started(db)
     db.chmod(0o444)
     folder.chmod(0o755 if media == "read-only file" else 0o555)
     if os.geteuid() == 0:
