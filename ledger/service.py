@@ -799,8 +799,11 @@ class Referee:
                     raise _untrusted(VerificationFailed(f"row #{seq} is a fact outside any move", seq=seq))
                 elif owner not in targets:
                     facts.append((seq, type_, body))
-            check_commands(game, moves)
-            events = decode_facts(game, facts)
+            try:
+                check_commands(game, moves)
+                events = decode_facts(game, facts)
+            except VerificationFailed as error:  # a row that does not decode: damage, as above
+                raise _untrusted(error) from None
             try:
                 state = fold(game, state, events)
             except Exception as exc:

@@ -108,6 +108,45 @@ def test_a_move_from_a_newer_referee_is_refused_with_what_to_do(
     assert referee.store.head(loop_game)[0] == 4
 
 
+@pytest.mark.parametrize(
+    "move",
+    [
+        '{"command":{"type":"loop.work","player":7},"redo_of":null}',
+        '{"command":[1,2],"redo_of":null}',
+        '{"redo_of":null}',
+    ],
+    ids=["a known type with fields that do not decode", "no JSON object", "no command"],
+)
+def test_a_move_that_does_not_decode_is_damage_not_a_newer_referees(
+    cli: Cli, referee: Referee, loop_game: int, move: str
+) -> None:
+    """A move row holding a command of a type this referee knows whose fields do not decode, one
+    that is no JSON object, or none at all, appended where the fold reads it: damage (exit 3,
+    the game marked until it is resolved), named as a row that does not decode, not as a move a
+    newer referee wrote (whose type this one would not know)."""
+    head = referee.store.head(loop_game)[0]
+    referee.store.append(loop_game, head, [NewRow("move", move, "ann")], "t")
+    for args in [*READING, ["undo"]]:
+        line = one_line(cli(*args), 3)
+        assert "the log does not check out: row #4 does not decode" in line, (args, line)
+        assert "newer referee" not in line, (args, line)
+    assert referee.store.head(loop_game)[0] == 4
+
+
+def test_a_fact_that_does_not_decode_is_damage(cli: Cli, referee: Referee, loop_game: int) -> None:
+    """A fact of a type this referee knows whose fields do not decode, where the fold reads it:
+    damage (exit 3, the game marked), named at its row."""
+    head = referee.store.head(loop_game)[0]
+    move = '{"command":{"material":"food","to":"ben","type":"loop.reveal_material"},"redo_of":null}'
+    fact = '{"to":7,"type":"loop.material_revealed"}'
+    referee.store.append(
+        loop_game, head, [NewRow("move", move, "table"), NewRow("loop.material_revealed", fact, "table")], "t"
+    )
+    for args in [*READING, ["undo"]]:
+        assert "the log does not check out: row #5 does not decode" in one_line(cli(*args), 3), args
+    assert referee.store.head(loop_game)[0] == 5
+
+
 def test_a_bad_current_game_setting_is_bad_input(cli: Cli, referee: Referee, loop_game: int) -> None:
     for value in ("seven", "99999999999999999999", "-1", ""):
         sql(referee, "UPDATE settings SET value = ? WHERE key = 'current_game'", value)

@@ -9,7 +9,8 @@ import msgspec
 import pytest
 
 from ledger import history
-from ledger.errors import BadInput, IllegalMove, VerificationFailed
+from ledger.codec import GENESIS, row_hash
+from ledger.errors import AmbiguousMove, BadInput, IllegalMove, VerificationFailed
 from ledger.service import Referee
 from ledger.store import Row, Store
 from tests import pebbles
@@ -53,6 +54,26 @@ def test_a_kept_head_hash_is_read_like_git_reads_a_short_one() -> None:
     for bad in ("abcdef1", digits + "0", "abcdef12X", "abcdef12x", "abcdefg12"):
         with pytest.raises(BadInput, match="is not a head hash"):
             history.head_prefix(bad)
+
+
+def test_a_head_hash_prefix_two_rows_share_is_ambiguous() -> None:
+    """docs/auditing.md: `verify --head` takes the first 8 or more hex digits like git: a prefix
+    two rows of the log share names neither. With 8 digits (32 bits) two rows share one after
+    some 80,000 rows (the birthday bound): a chain is made until they do."""
+    rows: list[Row] = []
+    seen: dict[str, int] = {}
+    prev = GENESIS
+    while True:
+        seq = len(rows) + 1
+        digest = row_hash(prev, seq, "move", "{}", "alice", "t")
+        rows.append(Row(seq, "move", "{}", "alice", "t", prev, digest))
+        prev = digest
+        if digest[:8] in seen:
+            break
+        seen[digest[:8]] = seq
+    with pytest.raises(AmbiguousMove, match=f"head hash {digest[:8]} matches 2 rows"):
+        history.check_chain(rows, digest[:8])
+    history.check_chain(rows, digest)  # the whole hash: the last row alone
 
 
 def test_a_move_whose_command_is_no_json_object_does_not_decode() -> None:

@@ -318,6 +318,20 @@ def forge(db_path: Path, *moves: tuple[str, object, object], forget: bool = True
     conn.close()
 
 
+def forge_revert(db_path: Path, revert: history.Reverted, actor: str) -> None:
+    """Append a revert row by hand after the head, in ``actor``'s name, chained as the referee
+    would; the verified mark is left where it was."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    seq, prev = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    body = encode(revert)
+    digest = row_hash(prev, seq + 1, history.REVERTED, body, actor, "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, ?, ?, ?, ?, 't', ?, ?)",
+        (seq + 1, history.REVERTED, body, actor, prev, digest),
+    )
+    conn.close()
+
+
 def test_hole3_a_refused_move_appended_after_the_checked_head_can_be_voided(
     cli: Cli, db_path: Path, referee: Referee, snapshotted: int
 ) -> None:
@@ -348,6 +362,21 @@ def test_hole3_a_refused_move_in_a_seeded_game_is_voided_with_the_seed_kept(
     refused(cli("status"), "move #6 (take alice 9) is refused")
     assert cli("void", "6", "--reason", "typed in by hand").code == 0
     assert cli("verify").code == 0
+
+
+def test_hole3_a_revert_appended_since_the_check_in_a_seeded_game_is_checked_with_the_kept_seed(
+    cli: Cli, db_path: Path
+) -> None:
+    """Rows appended since the verified mark are checked through the rules, the whole log again
+    when one is a revert; a game dealt from a sealed seed replays only with the seed this
+    referee keeps, so that check uses it too: bob's undo of his take, appended by another
+    writer, stands."""
+    assert cli("new", "pebbles", "--players", "alice,bob", "--seed", "5").code == 0
+    moves(cli, "take alice 3", "take bob 1")  # #2-#3, #4-#5
+    forge_revert(db_path, history.Reverted(target=4, how="undo", by="bob"), "bob")  # #6
+    shown = cli("status", "--json")
+    assert shown.code == 0, shown
+    assert json.loads(shown.out)["view"]["held"] == {"alice": 3, "bob": 0}
 
 
 def test_hole3_voiding_a_later_refused_move_leaves_the_game_marked_by_the_first(
@@ -429,6 +458,101 @@ def test_hole3_voiding_a_refused_move_voids_by_cascade_only_the_later_moves_it_m
     assert cli("pebbles", "take", "bob", "1").code == 0  # bob's turn again, as before #12
 
 
+def test_hole3_the_void_of_a_refused_move_is_checked_and_replayed_like_any_row(
+    cli: Cli, db_path: Path, referee: Referee, snapshotted: int, tmp_path: Path
+) -> None:
+    """docs/auditing.md: `verify` re-checks every move and revert, and `export` and `import`
+    carry a game, checked. A void of a refused move (#14 here, of bob's take of 9) is a row like
+    the others: the replay goes on after it, so a later move the rules refuse is still named;
+    a snapshot cached at it is compared with the fold there; and a log holding it imports."""
+    forge(db_path, ("bob", pebbles.Take("bob", 9), pebbles.Taken("bob", 9)), forget=False)  # #12, #13
+    refused(cli("status"), "move #12 (take bob 9) is refused")
+    assert cli("void", "12", "--reason", "typed in by hand").code == 0  # #14
+    moves(cli, "take bob 1")  # #15, #16: bob's turn again, as before #12
+    exported = tmp_path / "voided.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    copy = cli("import", str(exported), "--copy")
+    assert copy.code == 0 and "game 2" in copy.out, copy
+    assert cli("--game", "2", "verify").code == 0
+    for game in ("1", "2"):
+        shown = json.loads(cli("--game", game, "status", "--json").out)["view"]
+        assert shown["held"] == {"alice": 9, "bob": 3}
+    # A sealed snapshot at the void that still holds bob's 9 (a stale cache): the fold there differs.
+    stale = encode(pebbles.State(("alice", "bob"), 40 - 9 - 2 - 9, {"alice": 9, "bob": 11}, turn=0))
+    key = snapshot_key(pebbles)  # type: ignore[arg-type]
+    referee.store.put_snapshot(1, key, 14, stale, referee.store.rows(1, 13, 14)[0].hash)
+    failed = cli("--game", "1", "verify")
+    assert failed.code == 1 and "the snapshot at #14 does not match the fold" in failed.err, failed
+    # A move the rules refuse after the void: alice takes 9 (PEBBLES 2: 1 to 3).
+    forge(db_path, ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)))  # #17, #18
+    failed = cli("--game", "1", "verify")
+    assert failed.code == 1 and "move #17 (take alice 9) is refused: PEBBLES 2" in failed.err, failed
+
+
+def test_hole1_a_snapshot_cached_at_an_undo_is_compared_with_the_fold_there(
+    cli: Cli, referee: Referee, snapshotted: int
+) -> None:
+    """docs/auditing.md: `verify` compares every cached fold with the log's: one at an undo row
+    (#12, alice's last take of 3 undone) holds if it is the fold there, and is named if not."""
+    assert cli("undo").code == 0  # #12
+    key = snapshot_key(pebbles)  # type: ignore[arg-type]
+    bound = referee.store.rows(1, 11, 12)[0].hash
+    true = encode(pebbles.State(("alice", "bob"), 40 - 6 - 2, {"alice": 6, "bob": 2}, turn=0))
+    referee.store.put_snapshot(1, key, 12, true, bound)
+    assert cli("verify").code == 0
+    assert referee.store.snapshot_seqs(1, key, 12) == [12, 9]  # kept: it holds
+    referee.store.drop_snapshots(1, [s for s in referee.store.all_snapshots(1) if s.seq == 12])
+    stale = encode(pebbles.State(("alice", "bob"), 40 - 9 - 2, {"alice": 9, "bob": 2}, turn=1))
+    referee.store.put_snapshot(1, key, 12, stale, bound)
+    failed = cli("verify")
+    assert failed.code == 1 and "the snapshot at #12 does not match the fold" in failed.err, failed
+
+
+def test_hole3_a_setup_row_that_does_not_decode_is_named_at_row_1(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: `verify` names the first bad row: a setup row rewritten into one that
+    does not decode (every hash recomputed, the mark deleted) is row #1, also in `--json`."""
+    tamper("UPDATE events SET body = '{\"players\":7}' WHERE seq = 1")
+    rechain(db_path)
+    tamper("DELETE FROM verified")
+    failed = cli("verify")
+    assert failed.code == 1 and "row #1 (the setup) does not decode" in failed.err, failed
+    assert json.loads(cli("verify", "--json").out)["seq"] == 1
+
+
+def test_hole3_a_revert_row_in_another_players_name_is_named_at_its_row(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: a revert records who asked; a revert row appended by hand in another
+    name than the one who asked (bob's row, alice's undo) is damage, named at its row, also
+    in `--json`."""
+    forge_revert(db_path, history.Reverted(target=10, how="undo", by="alice"), "bob")  # #12
+    tamper("DELETE FROM verified")
+    failed = cli("verify")
+    assert failed.code == 1 and "row #12 names 'bob', but 'alice' asked for this undo" in failed.err, failed
+    assert json.loads(cli("verify", "--json").out)["seq"] == 12
+
+
+def test_a_move_its_rules_answer_with_no_fact_is_verified(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, snapshotted: int
+) -> None:
+    """A game's ``decide`` may answer a legal move with no fact (the Game protocol asks for a
+    list): the move row alone is recorded, and `verify` replays it like any other."""
+    decide = pebbles.decide
+
+    def giving_nothing_is_a_pass(state: pebbles.State, command: pebbles.Command) -> list[pebbles.Event]:
+        if isinstance(command, pebbles.Give) and command.n == 0:
+            return []
+        return decide(state, command)
+
+    monkeypatch.setattr(pebbles, "decide", giving_nothing_is_a_pass)
+    assert cli("pebbles", "give", "bob", "alice", "0").code == 0  # #12, no fact
+    moves(cli, "take bob 1")  # #13, #14
+    checked = cli("verify")
+    assert checked.code == 0 and "14 rows, 7 moves (7 live)" in checked.out, checked
+
+
 # --- hole 4: a cut tail ------------------------------------------------------------------------
 
 
@@ -466,6 +590,21 @@ def test_hole5_games_lists_a_damaged_game_as_damaged(cli: Cli, tamper: Callable[
     tamper("UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE seq = 3")
     listed = json.loads(cli("games", "--json").out)["games"][0]
     assert listed["status"] == "damaged" and "row #3 was altered" in listed["result"]["headline"]
+
+
+def test_hole5_an_import_beside_a_game_whose_rows_were_all_removed_is_still_found(
+    cli: Cli, tamper: Callable[..., None], tmp_path: Path
+) -> None:
+    """docs/auditing.md: importing the same log again makes no duplicate; the games are
+    compared by their heads, a game whose every row was removed (head #0) among them."""
+    cli("new", "pebbles", "--players", "alice,bob")
+    cli("new", "pebbles", "--players", "carol,dave")
+    moves(cli, "take carol 2")
+    exported = tmp_path / "game2.jsonl"
+    assert cli("export", "-o", str(exported)).code == 0
+    tamper("DELETE FROM events WHERE game_id = 1")
+    again = cli("import", str(exported))
+    assert again.code == 0 and "is game 2 already" in again.out, again
 
 
 def test_hole5_the_overview_tells_each_game_from_its_checked_log(
@@ -674,6 +813,24 @@ def test_without_the_key_no_cache_is_believed_and_each_is_rebuilt(
     assert referee.load(1).state.held == {"alice": 9, "bob": 2}  # the whole log, checked
     assert referee.store.tip(1).mark == 11  # marked again, with the new key
     referee.store.close()
+
+
+def test_a_check_run_without_the_key_leaves_the_verified_mark_as_it_was(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """docs/auditing.md: only the verified mark remembers a rewrite whose hashes were
+    recomputed. A run while the key cannot be read (a damaged key file) seals nothing, so it
+    leaves the mark alone: once the key is back, a rewrite of the checked rows is still named."""
+    key = Path(f"{db_path}.key")
+    kept = key.read_bytes()
+    assert cli("verify").code == 0  # the mark at #11
+    key.write_bytes(b"not a key")  # too short to be read as one, and not made again
+    assert cli("verify").code == 0  # the whole log, checked: nothing sealed
+    key.write_bytes(kept)
+    tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 3")  # a row the fold does not read
+    rechain(db_path)
+    failed = cli("verify")
+    assert failed.code == 1 and "is not the one checked before" in failed.err, failed
 
 
 # --- the hashing rule, as written down for a third tool --------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger import service as service_module
 from ledger import store as store_module
 from ledger.errors import StorageFailed, WriteConflict
 from ledger.service import Referee
@@ -190,6 +192,29 @@ def test_an_io_error_while_recording_is_exit_3_and_leaves_the_log_intact(
     intact(db_path, game, 3)
 
 
+def test_an_io_error_while_recording_in_this_process_is_exit_3(
+    referee: Referee, db_path: Path, cli: Cli
+) -> None:
+    """The same, in the test process (the mutation run sees only what this process runs): no
+    file may grow past the write-ahead log's size while the move is recorded (Python ignores
+    SIGXFSZ, so the write fails with EFBIG: an I/O error to SQLite)."""
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "1"])
+    wal = os.path.getsize(f"{db_path}-wal")
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (wal, hard))
+    try:
+        result = cli("--db", str(db_path), "pebbles", "take", "bob", "1")
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert result.code == 3, result
+    line = one_line(result.err)
+    assert f"a disk I/O error hit the referee database {db_path}" in line and "nothing was recorded" in line
+    assert "check the disk and its free space, then `referee verify`" in line
+    assert referee.store.head(game)[0] == 3
+    intact(db_path, game, 3)
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Iterator[Path]:
     folder = tmp_path / "media"
@@ -201,11 +226,7 @@ def folder(tmp_path: Path) -> Iterator[Path]:
 @pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
 def test_read_only_media_reads_and_refuses_moves_with_exit_3(folder: Path, media: str) -> None:
     db = folder / "ledger.db"
-    referee = Referee(Store(db), clock=fixed_clock())
-    game = referee.new_game("pebbles", ["alice", "bob"])
-    referee.submit_text(game, ["take", "alice", "2"])
-    referee.store.close()  # the last connection: the write-ahead log is folded in and removed
-    assert not Path(f"{db}-wal").exists()
+    game = started(db)
     db.chmod(0o444)
     folder.chmod(0o755 if media == "read-only file" else 0o555)
     if os.geteuid() == 0:
@@ -237,3 +258,150 @@ def test_a_write_conflict_is_still_a_conflict(referee: Referee, lock: sqlite3.Co
         hurried.submit_text(game, ["take", "alice", "1"])
     lock.execute("ROLLBACK")
     assert referee.store.head(game)[0] == 1
+
+
+# --- 5. read-only media, in this process -------------------------------------------------------
+
+
+@pytest.fixture
+def read_only() -> Iterator[Callable[..., None]]:
+    """Make paths read-only for this very process: by their mode for a user, by the immutable
+    attribute for root (whom the mode does not bind); undone after the test."""
+    made: list[Path] = []
+
+    def make(*paths: Path) -> None:
+        for path in paths:
+            if os.geteuid() != 0:
+                path.chmod(0o555 if path.is_dir() else 0o444)
+            elif not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(path)]).returncode:
+                pytest.skip("running as root without chattr or a file system with the immutable attribute")
+            made.append(path)
+
+    yield make
+    for path in reversed(made):
+        if os.geteuid() != 0:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        else:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def started(db: Path) -> int:
+    """A pebbles game where alice took 2, its database closed (the write-ahead log folded in)."""
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "2"])
+    referee.store.close()  # the last connection: the write-ahead log is folded in and removed
+    assert not Path(f"{db}-wal").exists()
+    return game
+
+
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_read_only_media_in_this_process_reads_and_refuses_moves_with_exit_3(
+    folder: Path, media: str, read_only: Callable[..., None], cli: Cli
+) -> None:
+    db = folder / "ledger.db"
+    game = started(db)
+    read_only(db, *([folder] if media == "read-only folder" else []))
+    opened = Store(db)
+    assert opened.read_only == (media == "read-only folder")
+    assert (opened.bound, opened.sealed, opened.keyed) == (True, True, True)
+    opened.close()
+    status = cli("--db", str(db), "status")
+    assert status.code == 0, status
+    assert "bob's turn" in status.out and "alice   2" in status.out
+    for reading in (["verify"], ["log"]):
+        done = cli("--db", str(db), *reading)
+        assert (done.code, done.err) == (0, ""), (reading, done)
+    refused = cli("--db", str(db), "pebbles", "take", "bob", "1")
+    assert refused.code == 3, refused
+    line = one_line(refused.err)
+    assert f"the referee database {db} is read-only" in line and "nothing was recorded" in line
+    assert "record moves on a writable copy" in line
+    kept = Store(db)
+    assert kept.head(game)[0] == 3
+    kept.close()
+
+
+def test_read_only_media_holding_rows_not_yet_folded_in_says_to_copy_them_with_it(
+    tmp_path: Path, folder: Path, read_only: Callable[..., None], cli: Cli
+) -> None:
+    """A database whose write-ahead log still holds rows, on a read-only folder: it cannot be
+    read without it (opening it as immutable would ignore those rows), so it says to copy both."""
+    source = tmp_path / "ledger.db"
+    referee = Referee(Store(source), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "2"])  # still in the write-ahead log: it stays open
+    db = folder / "ledger.db"
+    for suffix in ("", "-wal", ".key"):
+        (folder / f"ledger.db{suffix}").write_bytes(Path(f"{source}{suffix}").read_bytes())
+    referee.store.close()
+    assert Path(f"{db}-wal").stat().st_size > 0
+    read_only(db, Path(f"{db}-wal"), folder)
+    status = cli("--db", str(db), "status")
+    assert status.code == 3, status
+    line = one_line(status.err)
+    assert f"cannot open the referee database {db}: it is read-only" in line, line
+    assert "copy it (with its -wal file) to a writable folder" in line, line
+
+
+def test_an_empty_write_ahead_log_on_read_only_media_holds_nothing_to_copy(
+    folder: Path, read_only: Callable[..., None], cli: Cli
+) -> None:
+    """An empty ``-wal`` file beside the database (left by a reader, say) holds no row: the
+    database on a read-only folder is read all the same."""
+    db = folder / "ledger.db"
+    started(db)
+    wal = Path(f"{db}-wal")
+    wal.touch()
+    read_only(db, wal, folder)
+    status = cli("--db", str(db), "status")
+    assert status.code == 0 and "bob's turn" in status.out, status
+
+
+def test_an_empty_file_on_read_only_media_is_no_referee_database(
+    folder: Path, read_only: Callable[..., None], cli: Cli
+) -> None:
+    db = folder / "ledger.db"
+    db.touch()
+    read_only(db, folder)
+    status = cli("--db", str(db), "status")
+    assert status.code == 3, status
+    line = one_line(status.err)
+    assert f"cannot open the referee database {db}: it is read-only and holds no referee tables" in line
+
+
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_a_database_from_before_the_marks_on_read_only_media_is_read_and_checked(
+    folder: Path, media: str, read_only: Callable[..., None], cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database made before the verified marks, bound snapshots, sealed batches and the card
+    library (its four tables alone), which a writable one gets on opening: on read-only media it
+    cannot be brought up to date, and is read as it is (its snapshots bound to no row, so not
+    believed; no batch sealed), checked whole."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 3)  # batches (1, 3] and (3, 6] are sealable
+    db = folder / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    for n in range(3):
+        referee.submit_text(game, ["take", ("alice", "bob")[n % 2], "2"])
+    referee.store.close()
+    old = sqlite3.connect(db, isolation_level=None)
+    for table in ("verified", "checked", "folded", "library"):
+        old.execute(f"DROP TABLE {table}")
+    for column in ("hash", "digest"):
+        old.execute(f"ALTER TABLE snapshots DROP COLUMN {column}")
+    assert old.execute("SELECT count(*) FROM snapshots").fetchone() == (1,)
+    old.close()
+    read_only(db, *([folder] if media == "read-only folder" else []))
+    opened = Store(db)
+    assert (opened.bound, opened.sealed) == (False, False)
+    opened.close()
+    status = cli("--db", str(db), "status")
+    assert status.code == 0, status
+    assert "bob's turn" in status.out and "alice   4" in status.out
+    assert cli("--db", str(db), "log").code == 0
+    checked = cli("--db", str(db), "verify")
+    assert checked.code == 0 and "7 rows, 3 moves (3 live)" in checked.out, checked
+    refused = cli("--db", str(db), "pebbles", "take", "bob", "1")
+    assert refused.code == 3 and "is read-only" in one_line(refused.err), refused
