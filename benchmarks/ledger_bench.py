@@ -78,7 +78,7 @@ def raw_sqlite(folder: Path, like: Store) -> tuple[sqlite3.Connection, list[list
     for table in ("events", "verified"):
         (ddl,) = like.conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()
         conn.execute(ddl)
-    conn.execute("INSERT INTO verified VALUES (1, 0, '', '')")
+    conn.execute("INSERT INTO verified (game_id, seq, hash, setup_hash) VALUES (1, 0, '', '')")
     for pragma in ("journal_mode", "synchronous"):
         (value,) = like.conn.execute(f"PRAGMA {pragma}").fetchone()
         conn.execute(f"PRAGMA {pragma}={value}")
