@@ -440,6 +440,9 @@ def test_what_takes_a_slot_in_the_play_area_whatever_the_slots_setting_lists() -
             "TEST CHOIR": True,  # listed
             "TEST ALEX": False,  # a partner: not listed here
         }, listed
+        six = ("TEST CHOIR", "TEST NOVEL", "TEST GARDEN", "TEST PODCAST", "TEST PIANO", "TEST SOFA")
+        table.give("ann", cards=tuple(Held(n) for n in six))
+        core.room(table.state, "ann", ["friend"], "test")  # 6 of 6 taken: a Friend still fits
 
 
 def test_the_hourglasses_placed_on_board_actions_come_back_at_the_rounds_end() -> None:

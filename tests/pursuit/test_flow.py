@@ -511,6 +511,8 @@ def test_a_real_tables_page_asks_for_new_cards_of_the_piles_in_play_only() -> No
     table = Table(("ann", "ben"), options={"modules": "friends"})
     offered = {u.text.removeprefix("declare ") for u in pursuit.unlisted(table.state)}
     assert offered == base | {"friend"}
+    assert table.state.community == () and len(table.state.friends) == 4  # no Community board
+    assert Table(("ann", "ben"), options={"modules": "pets"}).state.friends == ()  # no Friends board
     table = Table(("ann", "ben"), options={"modules": ALL})
     faces = table.state.faces
     table.set(faces=replace(faces, community=dict(list(faces.community.items())[1:])))  # 47 known
