@@ -114,15 +114,21 @@ def score(state: State, name: str) -> int:
     return popularity_score(state, state.players[name].popularity)
 
 
-def slot_rule(state: State) -> tuple[int, tuple[str, ...]]:
-    """The play area's slots and the kinds that take one (setting ``slots``): a Stand-Alone Job
-    as a Job ("Stand-Alone Jobs is a module that introduces a new type of Job card"; rules
-    version 3)."""
+SCHOOL_KINDS = data.TAKES["career"]  # School's two kinds (a Career Choice takes either): a slot each
+
+
+def slot_rule(state: State) -> tuple[int, frozenset[str]]:
+    """The play area's slots (setting ``slots``) and the kinds of card that take one: those the
+    setting lists, a Stand-Alone Job as a Job ("Stand-Alone Jobs is a module that introduces a
+    new type of Job card"; rules version 3); never a Friend (KS Promos 4: "A Friend does not
+    occupy any slot in your play area"); always a Career Job and an Educational Project
+    (School: each "occupies one slot in your play area up until it has been advanced to its
+    final Level": ``occupies``)."""
     count, _, kinds = setting(state, "slots").partition(":")
-    listed = tuple(k for k in kinds.split(",") if k)
-    if state.jobs_share_slots and "job" in listed and "stand-alone-job" not in listed:
-        listed += ("stand-alone-job",)
-    return int(count), listed
+    listed = {k for k in kinds.split(",") if k}
+    if state.jobs_share_slots and "job" in listed:
+        listed.add("stand-alone-job")
+    return int(count), frozenset((listed - {"friend"}) | set(SCHOOL_KINDS))
 
 
 def teen_closed(state: State) -> tuple[str, ...]:
@@ -209,20 +215,15 @@ def pile_holds(state: State, face: Card, rule: str) -> None:
 
 
 def occupies(state: State, held_card: Held) -> bool:
-    """Does a card in play take a slot: Career Jobs and Educational Projects until their
-    final level, Friends never, the other kinds as the table's ``slots`` setting says."""
-    kind = kind_of(state, held_card)
-    if kind in ("career-job", "educational-project"):
-        return not held_card.status
-    if kind == "friend":
-        return False
-    return kind in slot_rule(state)[1]
+    """Does a card in play take a slot (``slot_rule``): a Career Job or an Educational Project
+    only until its final level, when it is set aside (its status: Retirement, Degree)."""
+    return kind_of(state, held_card) in slot_rule(state)[1] and not held_card.status
 
 
 def room(state: State, name: str, kinds: list[str], rule: str) -> None:
     """``IllegalMove`` unless the play area has a free slot for each card of ``kinds``."""
-    count, listed = slot_rule(state)
-    needed = sum(k in ("career-job", "educational-project") or (k in listed and k != "friend") for k in kinds)
+    count, taking = slot_rule(state)
+    needed = sum(k in taking for k in kinds)
     used = sum(occupies(state, h) for h in state.players[name].cards)
     if needed and used + needed > count:
         raise IllegalMove(
