@@ -24,6 +24,7 @@ from ledger.errors import BadInput, OutputFailed, RefereeError
 from ledger.names import shown
 
 if TYPE_CHECKING:
+    from ledger.decider import Game
     from ledger.service import Recorded, Referee
     from referee_cli import render
 
@@ -299,9 +300,15 @@ def quick(argv: Sequence[str]) -> Callable[[], Any] | None:
     if len(words) < 2 or words[0] not in games.names() or any(w in HELP_FLAGS for w in words[2:]):
         return None
     name, verb = words[0], words[1]
-    if verb not in {w for v in games.get(name).verbs for w in (v.name, *v.aliases)}:
+    if verb not in game_words(games.get(name)):
         return None  # `moves`, or no verb: typer's (and the game's mode's) words for it
     return move_step(s, name, verb, argv[at + 2 :])
+
+
+def game_words(game: Game) -> set[str]:
+    """Every verb of ``game``, of any mode, and every alias: what goes to the game's grammar,
+    which says why another mode's verb is not here ("there is no CAREER in Basic Mode")."""
+    return {word for verb in game.verbs for word in (verb.name, *verb.aliases)}
 
 
 def show_status(s: Session, upto: int | None, as_player: str | None, reveal: bool, json: bool) -> None:

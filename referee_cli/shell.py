@@ -21,7 +21,7 @@ from typing import Any
 import typer
 
 from referee_cli.app import build_command
-from referee_cli.base import HELP_FLAGS, Session, default_db, run, run_move
+from referee_cli.base import HELP_FLAGS, Session, default_db, game_words, run, run_move
 from referee_cli.complete import complete_move, verb_words
 
 # Commands of the command line that make sense inside one game's shell.
@@ -59,9 +59,7 @@ class Shell:
         self.players = list(loaded.setup.players)
         self.verbs = verb_words(self.referee, game_id)  # this mode's: help and Tab offer them
         self.verb_list = self.referee.verbs(game_id)
-        # Any verb of the game goes to the game, whose grammar says why another mode's is not
-        # here ("there is no CAREER in Basic Mode") rather than "not a move".
-        self.game_words = {w for v in self.game.verbs for w in (v.name, *v.aliases)}
+        self.game_words = game_words(self.game)  # any mode's: the grammar says why not this one
         self.prompt = f"{self.kind} #{game_id}> "
 
     def words(self) -> list[str]:
