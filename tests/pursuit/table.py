@@ -119,6 +119,8 @@ def adult(
 
 def reads_back(table: Table) -> None:
     """Every fact of the table's log reads back from the JSON the store keeps it as (typed:
-    a field that is not of its type does not)."""
+    a field that is not of its type does not), and so does its state, as a snapshot holds it
+    (one that does not read back is never used, and ``verify`` finds it differs)."""
     events = table.events()
     assert msgspec.json.decode(codec.encode(events), type=list[Event]) == events
+    assert msgspec.json.decode(codec.encode(table.state), type=State) == table.state

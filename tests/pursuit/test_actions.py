@@ -485,6 +485,7 @@ def test_the_items_bought_and_black_friday_last_only_the_round() -> None:
         table.apply(next(iter(pursuit.legal(table.state))))
     ann = table.p("ann")
     assert table.state.round == round_ + 1 and ann.bought == 0 and not ann.black_friday
+    reads_back(table)  # the new round's resets are of their types (a snapshot of it reads back)
     items = [c.cards[0] for c in pursuit.legal(table.state) if isinstance(c, Take) and c.how == "spend"]
     with pytest.raises(IllegalMove, match="more Items only after Engaging in Black Friday"):
         table.apply(Take("ann", "spend", (items[0], "TEST PIANO")))
