@@ -9,7 +9,7 @@ import pytest
 
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import faces
-from ledger.games.pursuit.sections import R_SETTINGS
+from ledger.games.pursuit.sections import R_COMPONENTS, R_SETTINGS
 
 ACCEPTED = [
     ("hourglasses", "6,9", "6,9"),  # START,MAX
@@ -106,3 +106,20 @@ def test_a_setting_no_track_could_have_is_refused(name: str, value: str) -> None
     with pytest.raises(IllegalMove) as info:
         faces.setting(name, value)
     assert info.value.rule == R_SETTINGS and info.value.exit_code == 1
+
+
+def test_communitys_items_and_activities_are_one_count_of_10() -> None:
+    # Community: Components: "10 Items & Activities", one pile of the main game for the two
+    # kinds ("shuffle them in their corresponding piles"): Activities count with the Items.
+    known = faces.Faces()
+    for n in range(10):
+        kind = "activity" if n % 2 else "item"
+        face = faces.Card(name=f"EXTRA {n}", kind=kind, set="community", levels=(faces.Level(cost="1money"),))
+        known = faces.added(known, faces.check(known, face))
+    assert sum(c.kind == "activity" for c in known.cards.values()) == 5
+    for kind in ("item", "activity"):
+        with pytest.raises(IllegalMove) as info:
+            faces.check(
+                known, faces.Card(name="EXTRA 10", kind=kind, set="community", levels=(faces.Level(),))
+            )
+        assert info.value.rule == R_COMPONENTS and "Community adds 10 item cards" in str(info.value)
