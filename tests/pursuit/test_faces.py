@@ -9,7 +9,19 @@ import pytest
 
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import faces
-from ledger.games.pursuit.sections import R_COMPONENTS, R_SETTINGS
+from ledger.games.pursuit.sections import (
+    R_ADDITIONAL,
+    R_BLIND_DATE,
+    R_COMPONENTS,
+    R_ENGAGE,
+    R_FRIENDS,
+    R_OUTCOME,
+    R_PETS,
+    R_PILES,
+    R_SCHOOL,
+    R_SETTINGS,
+    R_STAND_ALONE,
+)
 
 ACCEPTED = [
     ("hourglasses", "6,9", "6,9"),  # START,MAX
@@ -123,3 +135,128 @@ def test_communitys_items_and_activities_are_one_count_of_10() -> None:
                 known, faces.Card(name="EXTRA 10", kind=kind, set="community", levels=(faces.Level(),))
             )
         assert info.value.rule == R_COMPONENTS and "Community adds 10 item cards" in str(info.value)
+
+
+L = faces.Level
+CARD_REFUSED = [
+    # (the face, the error, the rule: None for BadInput, what cannot be read)
+    (faces.Card(name="X", kind="dragon", levels=(L(),)), BadInput, None),  # data.KINDS
+    (faces.Card(name="X", kind="job", set="expansion", levels=(L(),)), BadInput, None),
+    (faces.Card(name="", kind="job", levels=(L(),)), BadInput, None),
+    (faces.Card(name="X", kind="job", levels=()), IllegalMove, R_PILES),
+    (faces.Card(name="X", kind="job", levels=(L(reward="2dragons"),)), BadInput, None),
+    (faces.Card(name="X", kind="job", levels=(L(),), retirement="3money"), IllegalMove, R_SCHOOL),
+    (
+        faces.Card(name="X", kind="job", levels=(L(),), harder_upkeep=("1sth", "1money")),
+        IllegalMove,
+        R_STAND_ALONE,
+    ),
+    # KS Promos 4, Friends: "Start Friendship checks the L1 Requirement and gives the L1
+    # Reward"; the last Level (L3) is Repeatable, with no Upkeep Cost.
+    (faces.Card(name="X", kind="friend", levels=(L(cost="1money"), L(), L())), IllegalMove, R_FRIENDS),
+    (faces.Card(name="X", kind="friend", levels=(L(), L(), L(income="1money"))), IllegalMove, R_FRIENDS),
+    (faces.Card(name="X", kind="friend", levels=(L(), L(), L(), L())), IllegalMove, R_FRIENDS),
+    # School: a Career Job advances through its levels (its upkeep: the next Level Cost).
+    (faces.Card(name="X", kind="career-job", levels=(L(),)), IllegalMove, R_SCHOOL),
+    (faces.Card(name="X", kind="career-job", levels=(L(), L(upkeep="1money"))), IllegalMove, R_SCHOOL),
+    (faces.Card(name="X", kind="career-job", levels=(L(income="1money"), L())), IllegalMove, R_SCHOOL),
+    (faces.Card(name="X", kind="educational-project", levels=(L(), L(), L())), IllegalMove, R_SCHOOL),
+    # Pets: a Pet advances at each Upkeep Phase; at its final level nothing more to pay.
+    (faces.Card(name="X", kind="pet", levels=(L(),)), IllegalMove, R_PETS),
+    (faces.Card(name="X", kind="pet", levels=(L(upkeep="1money"), L(income="1money"))), IllegalMove, R_PETS),
+    (faces.Card(name="X", kind="stand-alone-job", levels=()), IllegalMove, R_PILES),
+    # A Life Goal and a Child Trait: one requirement and one reward.
+    (faces.Card(name="X", kind="life-goal", levels=(L(reward="1lth"), L())), IllegalMove, R_PILES),
+    (faces.Card(name="X", kind="life-goal", levels=(L(cost="1money", reward="1lth"),)), IllegalMove, R_PILES),
+    (faces.Card(name="X", kind="child-trait", levels=(L(upkeep="1money"),)), IllegalMove, R_PILES),
+    (faces.Card(name="X", kind="child-trait", levels=(L(income="1money"),)), IllegalMove, R_PILES),
+    # Community, FAQ: only Blind Date's Outcome 3 takes a Partner.
+    (faces.Card(name="X", kind="job", levels=(L(reward="partner"),)), IllegalMove, R_BLIND_DATE),
+    (faces.Card(name="X", kind="pet", levels=(L(), L(reward="partner"))), IllegalMove, R_BLIND_DATE),
+    # Additional Cards: Projects, Items & Activities, Jobs, Partners, Life Goals, Child Traits.
+    (faces.Card(name="X", kind="friend", set="community", levels=(L(), L(), L())), IllegalMove, R_ADDITIONAL),
+]
+
+
+@pytest.mark.parametrize(("face", "error", "rule"), CARD_REFUSED)
+def test_a_card_the_texts_do_not_allow_is_refused(face: faces.Card, error: type, rule: str | None) -> None:
+    with pytest.raises(error) as info:
+        faces.check(faces.Faces(), face)
+    assert getattr(info.value, "rule", None) == rule
+
+
+CARD_ACCEPTED = [
+    faces.Card(
+        name="X", kind="friend", levels=(L(requirement="job", reward="1lth"), L(upkeep="1money"), L())
+    ),
+    faces.Card(
+        name="X", kind="career-job", levels=(L(cost="1knowledge"), L(cost="1money")), retirement="3money"
+    ),
+    faces.Card(name="X", kind="educational-project", levels=(L(), L())),
+    faces.Card(name="X", kind="pet", levels=(L(cost="5money", upkeep="1money"), L(reward="1lth"))),
+    faces.Card(
+        name="X",
+        kind="stand-alone-job",
+        levels=(L(upkeep="1hourglass", income="3money"),),
+        harder=("1sth", "2money"),
+    ),
+    faces.Card(name="X", kind="life-goal", levels=(L(requirement="job", reward="3lth"),)),
+    faces.Card(name="X", kind="child-trait", levels=(L(),), ability="an ability the table applies"),
+    faces.Card(
+        name="X",
+        kind="job",
+        set="community",
+        levels=(L(requirement="3knowledge", upkeep="2hourglass", income="6money"),),
+    ),
+]
+
+
+@pytest.mark.parametrize("face", CARD_ACCEPTED)
+def test_a_card_of_the_shape_its_module_gives_is_accepted(face: faces.Card) -> None:
+    assert faces.check(faces.Faces(), face) == face
+
+
+COMMUNITY_REFUSED = [
+    # Community: "each Community card consists of 2 parts: Engage and Outcome".
+    (faces.Community(name="X", engage=L(), outcomes=()), R_OUTCOME),
+    # Engage and the Outcomes show a requirement, a cost and a reward: no upkeep, no income.
+    (faces.Community(name="X", engage=L(upkeep="1money"), outcomes=(L(),)), R_ENGAGE),
+    (faces.Community(name="X", engage=L(), outcomes=(L(), L(income="1money"))), R_ENGAGE),
+    # Engaged with one Community or Hourglass token: no hourglass in its costs.
+    (faces.Community(name="X", engage=L(cost="1hourglass"), outcomes=(L(),)), R_ENGAGE),
+    (faces.Community(name="X", engage=L(), outcomes=(L(cost="1money 1hourglass"),)), R_ENGAGE),
+    # FAQ: Blind Date's Outcome 3 takes a Partner; no other part of any card does.
+    (faces.Community(name="X", engage=L(reward="partner"), outcomes=(L(),)), R_BLIND_DATE),
+    (faces.Community(name="X", engage=L(), outcomes=(L(), L(), L(reward="partner"))), R_BLIND_DATE),
+    (faces.Community(name="BLIND DATE", engage=L(), outcomes=(L(), L(reward="partner"), L())), R_BLIND_DATE),
+    (
+        faces.Community(
+            name="BLIND DATE", engage=L(), outcomes=(L(reward="partner"), L(), L(reward="partner"))
+        ),
+        R_BLIND_DATE,
+    ),
+]
+
+
+@pytest.mark.parametrize(("face", "rule"), COMMUNITY_REFUSED)
+def test_a_community_card_the_texts_do_not_allow_is_refused(face: faces.Community, rule: str) -> None:
+    with pytest.raises(IllegalMove) as info:
+        faces.check(faces.Faces(), face)
+    assert info.value.rule == rule
+
+
+def test_48_community_cards_and_blind_dates_partner_at_outcome_3() -> None:
+    # Community: Components: "48 Community Cards"; a card declared again is the same card.
+    known = faces.Faces()
+    for n in range(48):
+        face = faces.Community(name=f"EVENT {n}", engage=L(cost="1money"), outcomes=(L(reward="1lth"),))
+        known = faces.added(known, faces.check(known, face))
+    again = faces.Community(name="EVENT 0", engage=L(cost="1money"), outcomes=(L(reward="1lth"),))
+    assert faces.check(known, again) == again
+    with pytest.raises(IllegalMove) as info:
+        faces.check(known, faces.Community(name="EVENT 48", engage=L(), outcomes=(L(),)))
+    assert info.value.rule == R_COMPONENTS and "there are 48 Community cards" in str(info.value)
+    date = faces.Community(
+        name="BLIND DATE", engage=L(), outcomes=(L(), L(), L(cost="1influence", reward="partner"))
+    )
+    assert faces.check(faces.Faces(), date) == date
