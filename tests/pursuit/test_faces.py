@@ -5,6 +5,12 @@ refuses as unreadable (BadInput, exit 2) and what it refuses as no track could b
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
 import pytest
 
 from ledger.errors import BadInput, IllegalMove
@@ -15,6 +21,7 @@ from ledger.games.pursuit.sections import (
     R_COMPONENTS,
     R_ENGAGE,
     R_FRIENDS,
+    R_MOST,
     R_OUTCOME,
     R_PETS,
     R_PILES,
@@ -23,6 +30,7 @@ from ledger.games.pursuit.sections import (
     R_STAND_ALONE,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 ACCEPTED = [
     ("hourglasses", "6,9", "6,9"),  # START,MAX
     ("hourglasses", "1,1", "1,1"),  # START may be MAX
@@ -260,3 +268,63 @@ def test_48_community_cards_and_blind_dates_partner_at_outcome_3() -> None:
         name="BLIND DATE", engage=L(), outcomes=(L(), L(), L(cost="1influence", reward="partner"))
     )
     assert faces.check(faces.Faces(), date) == date
+
+
+def _test_face(name: str) -> faces.Card | faces.Community:
+    """A named card's face in the test data (what the texts print of it, the rest invented)."""
+    table = tomllib.loads((ROOT / "fixtures" / "pursuit-test-cards.toml").read_text())
+    for key, kind in (("card", faces.Card), ("community", faces.Community)):
+        for face in table.get(key, []):
+            if face["name"] == name:
+                return msgspec.convert(face, kind)
+    raise AssertionError(name)
+
+
+PRINTED_REFUSED = [
+    # KS Promos 4, Pets: the Koi's "fourth Level ... This is the final Level".
+    ("KOI", {"levels": lambda f: (*f.levels, faces.Level())}, R_PETS, "KOI shows 4 levels"),
+    ("KOI", {"kind": lambda f: "item"}, R_PETS, "KOI shows kind pet"),
+    # School: the Rugby Player retired gets "3 Money during each subsequent Upkeep Phase".
+    ("RUGBY PLAYER", {"retirement": lambda f: "2money"}, R_SCHOOL, "RUGBY PLAYER shows retirement 3money"),
+    # Stand-Alone Jobs: "She loses 2 STH to gain 6 Money": 1 STH for 3 Money, twice.
+    (
+        "GRAPHIC DESIGNER",
+        {"harder_upkeep": lambda f: ("1sth", "2money")},
+        R_STAND_ALONE,
+        "GRAPHIC DESIGNER shows harder_upkeep 1sth / 3money",
+    ),
+    # Community: the Renaissance Fair's Outcome 3; New Family Next Door's "the most Popularity".
+    (
+        "RENAISSANCE FAIR",
+        {"outcomes": lambda f: f.outcomes[:2]},
+        R_ENGAGE,
+        "RENAISSANCE FAIR shows 3 outcomes",
+    ),
+    (
+        "NEW FAMILY NEXT DOOR",
+        {"outcomes": lambda f: (faces.Level(reward="2lth"), *f.outcomes[1:])},
+        R_MOST,
+        "NEW FAMILY NEXT DOOR asks for the popularity (most-popularity)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "rule", "says"), PRINTED_REFUSED)
+def test_a_named_card_showing_other_than_its_text_is_refused(
+    name: str, change: dict[str, Callable[[Any], Any]], rule: str, says: str
+) -> None:
+    face = _test_face(name)
+    faces.check(faces.Faces(), face)  # as the text prints it: accepted
+    changed = msgspec.structs.replace(face, **{key: make(face) for key, make in change.items()})
+    with pytest.raises(IllegalMove) as info:
+        faces.check(faces.Faces(), changed)
+    assert info.value.rule == rule and says in str(info.value)
+
+
+def test_a_community_card_may_show_more_outcomes_than_its_text_names() -> None:
+    # The Renaissance Fair's text names its Outcomes 2 and 3; a 4th is not ruled out.
+    fair = _test_face("RENAISSANCE FAIR")
+    assert isinstance(fair, faces.Community)
+    more = msgspec.structs.replace(fair, outcomes=(*fair.outcomes, faces.Level(reward="1lth")))
+    checked = faces.check(faces.Faces(), more)
+    assert isinstance(checked, faces.Community) and len(checked.outcomes) == 4
