@@ -273,11 +273,10 @@ def test_48_community_cards_and_blind_dates_partner_at_outcome_3() -> None:
 def _test_face(name: str) -> faces.Card | faces.Community:
     """A named card's face in the test data (what the texts print of it, the rest invented)."""
     table = tomllib.loads((ROOT / "fixtures" / "pursuit-test-cards.toml").read_text())
-    for key, kind in (("card", faces.Card), ("community", faces.Community)):
-        for face in table.get(key, []):
-            if face["name"] == name:
-                return msgspec.convert(face, kind)
-    raise AssertionError(name)
+    for face in table["card"]:
+        if face["name"] == name:
+            return msgspec.convert(face, faces.Card)
+    return msgspec.convert(next(f for f in table["community"] if f["name"] == name), faces.Community)
 
 
 PRINTED_REFUSED = [
