@@ -327,3 +327,27 @@ def test_a_community_card_may_show_more_outcomes_than_its_text_names() -> None:
     more = msgspec.structs.replace(fair, outcomes=(*fair.outcomes, faces.Level(reward="1lth")))
     checked = faces.check(faces.Faces(), more)
     assert isinstance(checked, faces.Community) and len(checked.outcomes) == 4
+
+
+UNREADABLE_BOX = [
+    # A box that cannot be read is refused naming the face and the part it is in.
+    (faces.Community(name="X", engage=L(reward="2dragons"), outcomes=(L(),)), "community X: "),
+    (faces.Community(name="X", engage=L(), outcomes=(L(), L(reward="2dragons"))), "community X Outcome 2: "),
+    (faces.Community(name="x y", engage=L(), outcomes=(L(),)), "cannot use 'x y' as a Community card name"),
+    (faces.Card(name="x y", kind="job", levels=(L(),)), "cannot use 'x y' as a card name"),
+    (faces.Card(name="X", kind="job", levels=(L(reward="2dragons"),)), "job X: "),
+    (faces.Card(name="X", kind="career-job", levels=(L(), L()), retirement="2dragons"), "career-job X: "),
+    (
+        faces.Card(name="X", kind="stand-alone-job", levels=(L(),), harder=("2dragons", "")),
+        "stand-alone-job X: ",
+    ),
+    (faces.Action(name="study", reward="2dragons"), "action study: "),
+    (faces.Action(name="Study", reward="3knowledge"), "cannot use 'Study' as an action name"),
+]
+
+
+@pytest.mark.parametrize(("face", "says"), UNREADABLE_BOX)
+def test_an_unreadable_face_is_refused_saying_where(face: faces.Face, says: str) -> None:
+    with pytest.raises(BadInput) as info:
+        faces.check(faces.Faces(), face)
+    assert str(info.value).startswith(says)
