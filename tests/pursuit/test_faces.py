@@ -351,3 +351,29 @@ def test_an_unreadable_face_is_refused_saying_where(face: faces.Face, says: str)
     with pytest.raises(BadInput) as info:
         faces.check(faces.Faces(), face)
     assert str(info.value).startswith(says)
+
+
+def test_a_face_is_known_by_its_name_a_card_and_a_community_card_sharing_theirs() -> None:
+    # Each face and setting is declared once; a card and a Community card share one name space
+    # (the card library keys both as a card).
+    koi = _test_face("KOI")
+    seminar = faces.Community(name="SAFETY SEMINAR", engage=L(cost="1money"), outcomes=(L(reward="1lth"),))
+    study = faces.Action(name="study", reward="3knowledge")
+    known = faces.Faces()
+    for face in (faces.Setting("sth", "-5,5"), study, koi, seminar):
+        known = faces.added(known, face)
+    assert (known.settings, known.actions) == ({"sth": "-5,5"}, {"study": study})
+    assert (known.cards, known.community) == ({"KOI": koi}, {"SAFETY SEMINAR": seminar})
+    assert faces.known(known, faces.Setting("sth", "-3,3")) == faces.Setting("sth", "-5,5")
+    assert faces.known(known, faces.Setting("rounds", "1")) is None
+    assert faces.known(known, faces.Action(name="study", reward="1knowledge")) == study
+    assert faces.known(known, faces.Action(name="play", reward="1creativity")) is None
+    assert faces.known(known, faces.Card(name="SAFETY SEMINAR", kind="job", levels=(L(),))) == seminar
+    assert faces.known(known, faces.Community(name="KOI", engage=L(), outcomes=(L(),))) == koi
+    assert faces.known(known, faces.Card(name="KEVIN", kind="friend", levels=(L(), L(), L()))) is None
+    assert [faces.kind_of(f) for f in (koi, seminar, study, faces.Setting("sth", "-5,5"))] == [
+        "pet",
+        "community",
+        "action",
+        "setting",
+    ]
