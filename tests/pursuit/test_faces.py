@@ -342,6 +342,7 @@ UNREADABLE_BOX = [
         "stand-alone-job X: ",
     ),
     (faces.Action(name="study", reward="2dragons"), "action study: "),
+    (faces.Action(name="study", reward="3knowledge", requirement="2dragons"), "action study: "),
     (faces.Action(name="Study", reward="3knowledge"), "cannot use 'Study' as an action name"),
 ]
 
@@ -377,3 +378,13 @@ def test_a_face_is_known_by_its_name_a_card_and_a_community_card_sharing_theirs(
         "action",
         "setting",
     ]
+
+
+def test_a_board_action_is_declared_with_its_reward_and_requirement() -> None:
+    # docs/pursuit.md: `declare action NAME reward=REWARD [requirement=REQUIREMENT]`; a board
+    # action that takes a card (Get Job, Spend, ...) is the texts' own, not declared.
+    study = faces.Action(name="study", reward="3knowledge", requirement="1money")
+    assert faces.check(faces.Faces(), study) == study
+    with pytest.raises(IllegalMove) as info:
+        faces.check(faces.Faces(), faces.Action(name="get-job", reward="3money"))
+    assert info.value.rule == R_SETTINGS and "Get Job takes a card: it is not declared" in str(info.value)
