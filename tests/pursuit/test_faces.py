@@ -60,6 +60,8 @@ ACCEPTED = [
     ("teen-closed", "get-job,start-relationship,overtime", "get-job,start-relationship,overtime"),
     ("teen-closed", "Get-Job, overtime", "get-job,overtime"),
     ("teen-closed", "", ""),
+    ("refresh", "1money", "1money"),  # COST, in the effect language
+    ("refresh", " 1money ", "1money"),
 ]
 
 
@@ -96,6 +98,7 @@ UNREADABLE = [
     ("solo-target", ""),
     ("friend-cards", "1,2"),
     ("teen-closed", "get job"),  # an action's name is typed as one word
+    ("refresh", "2dragons"),
 ]
 
 
