@@ -35,6 +35,7 @@ ACCEPTED = [
     ("hourglasses", "6,9", "6,9"),  # START,MAX
     ("hourglasses", "1,1", "1,1"),  # START may be MAX
     ("hourglasses", " 6, 9 ", "6,9"),
+    ("hourglasses", "6 ,9", "6,9"),
     ("sth", "-5,5", "-5,5"),  # MIN,MAX through 0
     ("sth", "0,0", "0,0"),
     ("stress", "3:0,3:-1,3:-2", "3:0,3:-1,3:-2"),  # SPACES:CHANGE, from no Stress up
@@ -83,6 +84,8 @@ UNREADABLE = [
     ("stress", ""),  # no sections
     ("rounds", ""),
     ("rounds", "1,a"),
+    ("rounds", "1 2,3"),  # numbers apart by commas: not 12, 3
+    ("hourglasses", "6 9,12"),
     ("popularity", "1,2,2"),  # six sections
     ("popularity", "1,2,2,2,2,2,2"),
     ("order", "random"),
