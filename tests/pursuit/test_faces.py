@@ -80,6 +80,8 @@ UNREADABLE = [
     ("sth", "5"),
     ("stress", "3"),  # not SPACES:CHANGE
     ("stress", "3:x"),
+    ("stress", "x:0"),
+    ("stress", ":0"),
     ("stress", "3:0:1"),
     ("stress", ""),  # no sections
     ("rounds", ""),
