@@ -96,6 +96,7 @@ UNREADABLE = [
     ("slots", "5:dragon"),
     ("slots", "-1:job"),
     ("slots", "x:job"),
+    ("slots", "5,6:job"),  # one N
     ("life-goals", "some"),
     ("life-goals", "1,2"),  # N: one number
     ("child-traits", "1,2"),
