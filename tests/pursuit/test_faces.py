@@ -1,13 +1,12 @@
-"""The table's declared faces and settings as the referee reads them (docs/cards.md, "The
-base game's numbers the table declares"): what each setting's grammar accepts, what it
-refuses as unreadable (BadInput, exit 2) and what it refuses as no track could be so
-(IllegalMove, exit 1), one declaration at a time, without a game."""
+"""The table's declared faces and settings as the referee reads them (``faces.check``), one
+declaration at a time, without a game: each setting's grammar (docs/cards.md, "The base
+game's numbers the table declares") and each card's shape as the texts give it; what cannot
+be read is BadInput (exit 2), what the texts or a track rule out IllegalMove (exit 1)."""
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -29,8 +28,8 @@ from ledger.games.pursuit.sections import (
     R_SETTINGS,
     R_STAND_ALONE,
 )
+from tests.pursuit.table import CARDS
 
-ROOT = Path(__file__).resolve().parents[2]
 ACCEPTED = [
     ("hourglasses", "6,9", "6,9"),  # START,MAX
     ("hourglasses", "1,1", "1,1"),  # START may be MAX
@@ -281,7 +280,7 @@ def test_48_community_cards_and_blind_dates_partner_at_outcome_3() -> None:
 
 def _test_face(name: str) -> faces.Card | faces.Community:
     """A named card's face in the test data (what the texts print of it, the rest invented)."""
-    table = tomllib.loads((ROOT / "fixtures" / "pursuit-test-cards.toml").read_text())
+    table = tomllib.loads(CARDS)
     for face in table["card"]:
         if face["name"] == name:
             return msgspec.convert(face, faces.Card)
