@@ -377,6 +377,8 @@ def test_a_face_is_known_by_its_name_a_card_and_a_community_card_sharing_theirs(
     assert faces.known(known, faces.Setting("rounds", "1")) is None
     assert faces.known(known, faces.Action(name="study", reward="1knowledge")) == study
     assert faces.known(known, faces.Action(name="play", reward="1creativity")) is None
+    assert faces.known(known, faces.Card(name="KOI", kind="pet", levels=(L(), L()))) == koi
+    assert faces.known(known, faces.Community(name="SAFETY SEMINAR", engage=L(), outcomes=(L(),))) == seminar
     assert faces.known(known, faces.Card(name="SAFETY SEMINAR", kind="job", levels=(L(),))) == seminar
     assert faces.known(known, faces.Community(name="KOI", engage=L(), outcomes=(L(),))) == koi
     assert faces.known(known, faces.Card(name="KEVIN", kind="friend", levels=(L(), L(), L()))) is None
