@@ -180,6 +180,7 @@ CARD_REFUSED = [
     # Pets: a Pet advances at each Upkeep Phase; at its final level nothing more to pay.
     (faces.Card(name="X", kind="pet", levels=(L(),)), IllegalMove, R_PETS),
     (faces.Card(name="X", kind="pet", levels=(L(upkeep="1money"), L(income="1money"))), IllegalMove, R_PETS),
+    (faces.Card(name="X", kind="pet", levels=(L(), L(), L(income="1money"))), IllegalMove, R_PETS),
     (faces.Card(name="X", kind="stand-alone-job", levels=()), IllegalMove, R_PILES),
     # A Life Goal and a Child Trait: one requirement and one reward.
     (faces.Card(name="X", kind="life-goal", levels=(L(reward="1lth"), L())), IllegalMove, R_PILES),
