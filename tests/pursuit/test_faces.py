@@ -350,6 +350,18 @@ UNREADABLE_BOX = [
         faces.Card(name="X", kind="stand-alone-job", levels=(L(),), harder=("2dragons", "")),
         "stand-alone-job X: ",
     ),
+    (
+        faces.Card(name="X", kind="stand-alone-job", levels=(L(),), harder=("", "2dragons")),
+        "stand-alone-job X: ",
+    ),
+    (
+        faces.Card(name="X", kind="stand-alone-job", levels=(L(),), harder_upkeep=("2dragons", "")),
+        "stand-alone-job X: ",
+    ),
+    (
+        faces.Card(name="X", kind="stand-alone-job", levels=(L(),), harder_upkeep=("", "2dragons")),
+        "stand-alone-job X: ",
+    ),
     (faces.Action(name="study", reward="2dragons"), "action study: "),
     (faces.Action(name="study", reward="3knowledge", requirement="2dragons"), "action study: "),
     (faces.Action(name="Study", reward="3knowledge"), "cannot use 'Study' as an action name"),
@@ -399,3 +411,19 @@ def test_a_board_action_is_declared_with_its_reward_and_requirement() -> None:
     with pytest.raises(IllegalMove) as info:
         faces.check(faces.Faces(), faces.Action(name="get-job", reward="3money"))
     assert info.value.rule == R_SETTINGS and "Get Job takes a card: it is not declared" in str(info.value)
+
+
+def test_a_cards_boxes_and_words_are_kept_in_one_form() -> None:
+    # A box is kept in one form whatever the order it was typed in (the card library and the
+    # check against the texts compare faces so); an ability's words as one line.
+    def job(cost: str, harder_upkeep: tuple[str, str], ability: str) -> faces.Face:
+        levels = (L(cost=cost),)
+        card = faces.Card(
+            name="X", kind="stand-alone-job", levels=levels, harder_upkeep=harder_upkeep, ability=ability
+        )
+        return faces.check(faces.Faces(), card)
+
+    one = job("4creativity 2knowledge", ("1sth", "3money 1lth"), "an  ability\n the table   applies")
+    other = job("2knowledge 4creativity", ("1sth", "1lth 3money"), "an ability the table applies")
+    assert one == other and faces.check(faces.Faces(), one) == one
+    assert isinstance(one, faces.Card) and one.ability == "an ability the table applies"
