@@ -505,11 +505,14 @@ def test_a_career_choice_needs_a_free_slot_in_the_play_area() -> None:
         table.play(f"career ann {card}")
 
 
-@pytest.mark.parametrize(("rules_version", "takes_a_slot"), [(None, True), ("2", False)])
+@pytest.mark.parametrize(
+    ("rules_version", "takes_a_slot"), [(None, True), ("3", True), ("2", False), ("1", False)]
+)
 def test_a_stand_alone_job_takes_a_slot_as_a_job_does(rules_version: str | None, takes_a_slot: bool) -> None:
     """Stand-Alone Jobs: "a module that introduces a new type of Job card", shuffled "into the
     Job pile": where the ``slots`` setting lists ``job`` (test setting: 6 slots), a Stand-Alone
-    Job takes one too (rules version 3; a log of version 2 keeps its own reading: it did not)."""
+    Job takes one too (rules version 3; a log of version 1 or 2 keeps its own reading: it did
+    not)."""
     six = ("TEST CHOIR", "TEST NOVEL", "TEST GARDEN", "TEST PODCAST", "TEST PIANO", "TEST CLERK")
     table = rich(adult(("ann", "ben"), rules_version=rules_version))
     table.give("ann", cards=(*(Held(n) for n in six[1:]), Held("TEST COURIER")))
