@@ -215,8 +215,8 @@ def test_the_last_hourglass_may_engage_in_community() -> None:
 def test_solo_a_known_most_card_is_drawn_and_discarded_by_the_referee() -> None:
     # Solo Game: "if you draw a card that requires you to have the most of something ...
     # discard it and draw a new one in its place." At the 2nd Adult round's Preparation one
-    # slot empties and the Community pile's one card left can only be PUMPKIN CONTEST (most
-    # Popularity): the referee flips it as its own (issue 17) and discards it; the pile is then
+    # slot empties and the Community pile's one card left can only be PUMPKIN CONTEST (the most
+    # Resources): the referee flips it as its own (issue 17) and discards it; the pile is then
     # empty, so the slot stays empty, and the table's reveal of it is told it was performed.
     table = lay_out(Table(1))
     pass_round(table)
