@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.pursuit import faces
+from ledger.games.pursuit import effects, faces
 from ledger.games.pursuit.sections import (
     R_ADDITIONAL,
     R_BLIND_DATE,
@@ -427,3 +427,10 @@ def test_a_cards_boxes_and_words_are_kept_in_one_form() -> None:
     other = job("2knowledge 4creativity", ("1sth", "1lth 3money"), "an ability the table applies")
     assert one == other and faces.check(faces.Faces(), one) == one
     assert isinstance(one, faces.Card) and one.ability == "an ability the table applies"
+
+
+def test_a_box_as_people_read_it() -> None:
+    # docs/pursuit.md: `1lth/item` is "per Item bought this round"; an empty box shows nothing.
+    assert effects.shown("1lth/item 2money") == "2 money, 1 lth per Item bought"
+    assert effects.shown("job most-money") == "job, most-money"
+    assert effects.shown("") == "nothing"
