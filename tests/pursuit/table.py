@@ -119,6 +119,13 @@ def adult(
 
 def reads_back(table: Table) -> None:
     """Every fact of the table's log reads back from the JSON the store keeps it as (typed:
-    a field that is not of its type does not)."""
+    a field that is not of its type does not), and so does its state, as a snapshot holds it
+    (one that does not read back is never used, and ``verify`` finds it differs)."""
     events = table.events()
     assert msgspec.json.decode(codec.encode(events), type=list[Event]) == events
+    state_reads_back(table.state)
+
+
+def state_reads_back(state: State) -> None:
+    """The state reads back from the JSON a snapshot keeps it as (typed, as ``reads_back``)."""
+    assert msgspec.json.decode(codec.encode(state), type=State) == state

@@ -485,6 +485,7 @@ def test_the_items_bought_and_black_friday_last_only_the_round() -> None:
         table.apply(next(iter(pursuit.legal(table.state))))
     ann = table.p("ann")
     assert table.state.round == round_ + 1 and ann.bought == 0 and not ann.black_friday
+    reads_back(table)  # the new round's resets are of their types (a snapshot of it reads back)
     items = [c.cards[0] for c in pursuit.legal(table.state) if isinstance(c, Take) and c.how == "spend"]
     with pytest.raises(IllegalMove, match="more Items only after Engaging in Black Friday"):
         table.apply(Take("ann", "spend", (items[0], "TEST PIANO")))
@@ -504,11 +505,14 @@ def test_a_career_choice_needs_a_free_slot_in_the_play_area() -> None:
         table.play(f"career ann {card}")
 
 
-@pytest.mark.parametrize(("rules_version", "takes_a_slot"), [(None, True), ("2", False)])
+@pytest.mark.parametrize(
+    ("rules_version", "takes_a_slot"), [(None, True), ("3", True), ("2", False), ("1", False)]
+)
 def test_a_stand_alone_job_takes_a_slot_as_a_job_does(rules_version: str | None, takes_a_slot: bool) -> None:
     """Stand-Alone Jobs: "a module that introduces a new type of Job card", shuffled "into the
     Job pile": where the ``slots`` setting lists ``job`` (test setting: 6 slots), a Stand-Alone
-    Job takes one too (rules version 3; a log of version 2 keeps its own reading: it did not)."""
+    Job takes one too (rules version 3; a log of version 1 or 2 keeps its own reading: it did
+    not)."""
     six = ("TEST CHOIR", "TEST NOVEL", "TEST GARDEN", "TEST PODCAST", "TEST PIANO", "TEST CLERK")
     table = rich(adult(("ann", "ben"), rules_version=rules_version))
     table.give("ann", cards=(*(Held(n) for n in six[1:]), Held("TEST COURIER")))

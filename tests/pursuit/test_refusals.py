@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ledger.errors import IllegalMove, NotYourTurn
 from ledger.games.pursuit.model import Held
-from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS, R_PETS, R_SCHOOL, R_STAND_ALONE
+from ledger.games.pursuit.rules import core
+from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS, R_PETS, R_PILES, R_SCHOOL, R_STAND_ALONE
 from tests.pursuit.table import Table, adult, lay_out, pass_round
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
@@ -113,3 +114,22 @@ def test_a_move_out_of_turn() -> None:
     table.refuse("engage ben renaissance-fair --token", NotYourTurn, R_ENGAGE)
     pass_round(table)
     assert table.state.phase != "action"
+
+
+def test_a_card_of_a_module_not_played_is_in_no_pile() -> None:
+    # KS Promos 4: Pets is a module; in a game without it, no Pet card is in any pile, so
+    # Spend cannot buy one (a Pet is its card: test data).
+    table = adult(("ann", "ben"), options={"modules": "community"})
+    table.give("ann", knowledge=9, creativity=9, influence=9, money=20)
+    error = table.refuse("spend ann koi", IllegalMove, R_PILES)
+    assert "KOI is not in this game (pets is not played)" in str(error)
+    assert not [m for m in table.moves() if m.startswith("spend ann koi")]
+
+
+def test_a_card_in_a_players_play_area_is_in_no_pile() -> None:
+    # One card of each: a Job ann took is in her play area, not on the board for ben.
+    table = board()
+    table.play("get-job ann test-nurse")
+    assert core.held(table.p("ann"), "TEST NURSE")
+    error = table.refuse("get-job ben test-nurse", IllegalMove, R_PILES)
+    assert "TEST NURSE is not in its pile any more (it is taken or discarded)" in str(error)

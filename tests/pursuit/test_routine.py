@@ -4,12 +4,14 @@ when the Outcomes are resolved; the Upkeep Phase's payments in one command."""
 
 from __future__ import annotations
 
+from unittest.mock import ANY
+
 import ledger.games.pursuit as pursuit
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
-from ledger.games.pursuit.model import Engage, Engaged, Held, SlotFilled, UpkeepAll
+from ledger.games.pursuit.model import Drawn, Engage, Engaged, Held, SlotFilled, UpkeepAll
 from ledger.games.pursuit.sections import R_ACTION, R_CARDS, R_ENGAGE, R_FRIENDS, R_STAND_ALONE, R_UPKEEP
 from ledger.piles import Pile
-from tests.pursuit.table import Table, adult, card_words, pass_round
+from tests.pursuit.table import Table, adult, card_words, lay_out, pass_round
 from tests.pursuit.test_flow import upkeep_table
 from tests.pursuit.test_refusals import board
 
@@ -208,3 +210,39 @@ def test_the_last_hourglass_may_engage_in_community() -> None:
     events = table.play("engage ann safety-seminar --hourglass")
     assert events[0] == Engaged("ann", 2, "SAFETY SEMINAR", False)
     assert table.p("ann").hourglasses == 0 and table.p("ann").token
+
+
+def test_solo_a_known_most_card_is_drawn_and_discarded_by_the_referee() -> None:
+    # Solo Game: "if you draw a card that requires you to have the most of something ...
+    # discard it and draw a new one in its place." At the 2nd Adult round's Preparation one
+    # slot empties and the Community pile's one card left can only be PUMPKIN CONTEST (the most
+    # Resources): the referee flips it as its own (issue 17) and discards it; the pile is then
+    # empty, so the slot stays empty, and the table's reveal of it is told it was performed.
+    table = lay_out(Table(1))
+    pass_round(table)
+    lay_out(table)
+    faces = set(table.state.faces.community)
+    table.set(community_pile=Pile(unseen=1, seen=tuple(sorted(faces - {"PUMPKIN CONTEST"}))))
+    pass_round(table)
+    assert Drawn("community", "PUMPKIN CONTEST", ANY, "referee") in table.events()
+    assert table.state.community_discard[-1] == "PUMPKIN CONTEST" and not len(table.state.community_pile)
+    error = table.refuse("reveal community pumpkin-contest", IllegalMove, R_CARDS)
+    assert "the refill (PUMPKIN CONTEST) was performed already, by the referee" in str(error)
+
+
+def test_solo_a_most_card_typed_by_the_table_is_not_named_as_the_referees_flip() -> None:
+    # The same Preparation with 2 cards left, PUMPKIN CONTEST or SAFETY SEMINAR: the table
+    # flips and types PUMPKIN CONTEST (discarded: Solo Game), and the one card left can then
+    # only be SAFETY SEMINAR, which the referee flips. The refusal of a further reveal names
+    # the referee's flip only.
+    table = lay_out(Table(1))
+    pass_round(table)
+    lay_out(table)
+    left = {"PUMPKIN CONTEST", "SAFETY SEMINAR"}
+    table.set(community_pile=Pile(unseen=2, seen=tuple(sorted(set(table.state.faces.community) - left))))
+    pass_round(table)
+    events = table.play("reveal community pumpkin-contest")
+    assert events[0] == Drawn("community", "PUMPKIN CONTEST", ANY)
+    assert SlotFilled("community", 0, "SAFETY SEMINAR", "referee") in events
+    error = table.refuse("reveal community safety-seminar", IllegalMove, R_CARDS)
+    assert "the refill (SAFETY SEMINAR) was performed already, by the referee" in str(error)

@@ -28,7 +28,7 @@ from ledger.games.pursuit.sections import (
     R_SETTINGS,
     R_STAND_ALONE,
 )
-from tests.pursuit.table import ALL, CARDS, SETTINGS, Table, adult, lay_out, pass_round
+from tests.pursuit.table import ALL, CARDS, SETTINGS, Table, adult, lay_out, pass_round, state_reads_back
 
 BOARD = ("RENAISSANCE FAIR", "ORGANIZE A PARTY", "SAFETY SEMINAR", "BIG PROJECT AT WORK", "ROMANTIC GETAWAY")
 
@@ -703,6 +703,8 @@ def test_a_sealed_seed_shuffles_the_piles_without_showing_their_order(
             state = pursuit.evolve(state, event)
     (shuffled,) = (e for e in events if isinstance(e, Shuffled))
     assert shuffled.piles == {} and shuffled.seeded == seeded
+    assert not len(state.community_pile) if modules == "friends" else not len(state.friend_pile)
+    state_reads_back(state)  # the pile of a module left out is an empty pile, as a snapshot holds it
 
 
 def test_the_life_goals_face_up_are_as_many_as_the_setting_each_once() -> None:

@@ -88,3 +88,11 @@ def test_status_shows_the_boards_and_the_play_areas() -> None:
     areas = next(t for t in screen.tables if t.title == "play areas")
     assert areas.rows[0][2] == "RUGBY PLAYER L3/3 retired, KOI L2/4"
     assert dict(screen.facts)["round"] == "Adult round 1 (of 6 Adult rounds)"
+
+
+def test_without_community_no_popularity_score_is_shown_but_0() -> None:
+    # Community: the Popularity track is on the Community board, and its leftmost space is "a
+    # Popularity Score of 0": a game without the module has no track, and every score stays 0.
+    table = adult(("ann", "ben"), options={"modules": "friends"})
+    players = pursuit.view(table.state).players
+    assert {name: p.popularity_score for name, p in players.items()} == {"ann": 0, "ben": 0}

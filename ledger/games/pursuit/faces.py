@@ -143,7 +143,7 @@ def added(faces: Faces, face: Face) -> Faces:
 
 def _ints(value: str, what: str, n: int | None = None) -> tuple[int, ...]:
     try:
-        out = tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+        out = tuple(int(part) for part in value.split(",") if part.strip())  # "1 2": not 12
     except ValueError:
         raise BadInput(
             f"setting {what}: {value!r} is not numbers", legal=f"{what} {data.SETTINGS[what]}"

@@ -38,7 +38,7 @@ from ledger.games.pursuit.model import (
 )
 from ledger.games.pursuit.rules.setup import modules_of
 from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
-from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
+from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan
 
 USAGE = {
     "declare": "declare setting NAME VALUE | declare action NAME reward=BOX [requirement=BOX]"
@@ -75,10 +75,6 @@ ALIASES: dict[str, tuple[str, ...]] = {
 CARD_ACTIONS = ("advance", "promote", "develop", "dedicate")
 _TOKEN: Spec = {"token": ("token", "flag")}
 _LEVEL = re.compile(r"^l(\d+)$")
-
-
-def _player(state: State, word: str) -> str:
-    return player_of(state.seats, word)
 
 
 def _card(words: Sequence[str], what: str = "card") -> str:
