@@ -120,6 +120,7 @@ def test_the_revealed_seed_matches_the_commitment_and_redeals(
     assert revealed.code == 0, revealed.err
     last = json.loads(cli("export").out.splitlines()[-1])
     assert last["type"] == "seed" and last["body"]["seed"] == SEED
+    assert revealed.out.startswith(f"#{last['seq']} seed {SEED} revealed")
     salt = last["body"]["salt"]
     assert hashlib.sha256(f"{SEED}:{salt}".encode()).hexdigest() == commitment
     assert f"reveal-seed: seed {SEED}, salt {salt}" in cli("log", "-n", "1").out
