@@ -212,6 +212,39 @@ def test_hole2_a_stretch_rewritten_where_the_fold_does_not_read_is_named_by_log(
     assert head(db_path) == 41
 
 
+@pytest.mark.parametrize(
+    ("last", "since", "named"),
+    [
+        (20, [], "row #21 does not follow row #20"),  # the break falls between two batches
+        (15, ["--since", "11"], "row #16 does not follow row #15"),  # in the first batch read
+    ],
+)
+def test_hole2_the_links_to_the_checked_head_name_the_first_row_that_does_not_follow(
+    cli: Cli,
+    db_path: Path,
+    referee: Referee,
+    monkeypatch: pytest.MonkeyPatch,
+    last: int,
+    since: list[str],
+    named: str,
+) -> None:
+    """Only a time edited in #3, #3 to ``last`` rehashed: `log` (from the start, or from a row
+    past the edit) checks the links from where it starts reading to the checked head before it
+    shows a row, and names the first row that does not follow, wherever its batches fall."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    rehash_stretch(db_path, 3, last, edit="recorded_at = 'then'")
+    assert cli("status").code == 0
+    shown = []
+    with pytest.raises(LogDamaged, match=named):  # the log as it streams, entry by entry
+        for entry in referee.log(1, since=int(since[1]) if since else None):
+            shown.append(entry)
+    assert shown == []  # not a row of the stretch given before the refusal
+    refused(cli("log", *since), named)  # and the game is marked
+    assert head(db_path) == 41
+
+
 def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
     cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
