@@ -555,3 +555,45 @@ def test_a_void_by_cascade_names_each_later_move_it_takes_out(referee: Referee, 
         " #4 (take bob 1), #6 (give alice bob 3), #8 (give bob alice 4)"
     )
     assert held(referee, game) == {"alice": 0, "bob": 0}
+
+
+def test_the_log_tells_each_move_with_its_facts_and_no_reason_while_it_stands(
+    referee: Referee, game: int
+) -> None:
+    play(referee, game, "take alice 2", "give alice bob 1")
+    entries = {e.seq: e for e in referee.log(game)}
+    assert [(e.kind, e.actor, e.text, e.facts, e.reason) for e in (entries[2], entries[4])] == [
+        ("move", "alice", "take alice 2", ["alice takes 2"], None),
+        ("move", "alice", "give alice bob 1", ["alice gives 1 to bob"], None),
+    ]
+
+
+def test_an_undo_tells_what_it_recorded_and_the_state_after(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 3")
+    undone = referee.undo(game, reason="miscounted")
+    assert (undone.game_id, undone.seq, undone.head, undone.text) == (game, 6, 6, "undo #4 (take bob 3)")
+    assert undone.state == referee.load(game).state and held(referee, game) == {"alice": 2, "bob": 0}
+
+
+def test_an_imported_copy_with_a_title_checks_out_caches_and_all(referee: Referee) -> None:
+    """The games table is a cache of each setup row; an import writes it as `new` does, so that
+    `verify` finds nothing to rewrite there."""
+    game = referee.new_game("pebbles", ["alice", "bob"], title="friday night")
+    play(referee, game, "take alice 2")
+    copy, new = referee.import_lines(referee.export(game)[0], copy=True)
+    assert new and referee.verify(copy).head_seq == 3  # no cache rewritten: verify raises if one was
+    assert referee.game(copy).title == "friday night"
+
+
+def test_a_setup_is_described_as_the_command_that_made_it() -> None:
+    setup = service_module.Setup(
+        game="pebbles",
+        rules_version="1",
+        players=("alice", "bob"),
+        mode="basic",
+        options={"pile": "9"},
+        seed=7,
+    )
+    assert service_module._describe_setup(msgspec.structs.replace(setup, title="a b")) == (
+        "new pebbles --players alice,bob --mode basic --seed 7 --title 'a b' --option pile=9"
+    )
