@@ -597,3 +597,15 @@ def test_a_setup_is_described_as_the_command_that_made_it() -> None:
     assert service_module._describe_setup(msgspec.structs.replace(setup, title="a b")) == (
         "new pebbles --players alice,bob --mode basic --seed 7 --title 'a b' --option pile=9"
     )
+
+
+def test_a_preview_is_decided_where_the_page_last_showed_the_game(referee: Referee, game: int) -> None:
+    """A page previews a move on the game as it last showed it (``seen``), as a submission from
+    it is decided there first: bob's page, shown at alice's take, still offers bob's."""
+    play(referee, game, "take alice 2")  # head #3: bob's turn
+    shown = referee.load(game).head
+    play(referee, game, "take bob 1")  # meanwhile, from another terminal
+    preview = referee.preview(game, pebbles.Take("bob", 2), seen=shown)
+    assert (preview.text, preview.facts) == ("take bob 2", ["bob takes 2"])
+    with pytest.raises(NotYourTurn):
+        referee.preview(game, pebbles.Take("bob", 2))  # now it is alice's turn
