@@ -139,6 +139,18 @@ def test_hole1_a_forged_verified_mark_is_not_believed(
     refused(cli("status"), "move #12 (take bob 9) is refused", "referee void 12")
 
 
+def test_hole1_a_snapshot_past_a_tail_cut_where_no_mark_remembers_is_named_by_verify(
+    cli: Cli, tamper: Callable[..., None], snapshotted: int
+) -> None:
+    """The tail cut below the snapshot at #9 and the verified mark deleted, so that nothing
+    remembers the rows: verify names the snapshot bound to a row no longer in the log."""
+    tamper("DELETE FROM events WHERE seq >= 6")
+    tamper("DELETE FROM verified")
+    failed = cli("verify")
+    assert failed.code == 1, failed
+    assert "the snapshot at #9 is bound to a row that is not in the log as it is now" in failed.err
+
+
 # --- hole 2: a row edited before the latest snapshot ----------------------------------------
 
 
