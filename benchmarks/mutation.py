@@ -493,6 +493,11 @@ def main() -> None:
         action="store_true",
         help="with --recheck: retest only the undetected mutants not judged equivalent or refusal text",
     )
+    parser.add_argument(
+        "--survivors",
+        action="store_true",
+        help="with --recheck: leave the mutants that run left unchecked for a later run",
+    )
     parser.add_argument("--report", action="store_true", help="with --workdir: print its results only")
     parser.add_argument("--diffs", action="store_true", help="print whole diffs of survivors")
     parser.add_argument("--list", action="store_true", help="list the module names, groups and selections")
@@ -523,8 +528,8 @@ def main() -> None:
         if args.unexplained:
             kind = classify(work, before)
             names = [n for n in names if not kind[n]]
-        # and those a partial run left unchecked
-        names += [n for m in before.values() for n, (status, _) in m.items() if status == "not checked"]
+        if not args.survivors:  # and those a partial run left unchecked
+            names += [n for m in before.values() for n, (status, _) in m.items() if status == "not checked"]
         if not names:
             sys.exit("that run left no undetected mutant")
         # Which tests reach which function is collected afresh: changed tests may reach more.

@@ -110,6 +110,22 @@ def test_json_errors(cli: Cli, snapshot: SnapshotAssertion) -> None:
     assert json.loads(result.out) == snapshot
 
 
+def test_a_json_error_carries_each_field_the_reference_names(cli: Cli) -> None:
+    """docs/reference.md: `{"error": kind, "message", "rule", "legal", "seq", "candidates",
+    "exit_code"}`."""
+    cli("new", "pebbles", "--players", "alice,bob")
+    result = cli("pebbles", "take", "bob", "1", "--json")
+    assert json.loads(result.out) == {
+        "error": "not_your_turn",
+        "message": "PEBBLES 2: it is alice's turn, not bob's",
+        "rule": "PEBBLES 2",
+        "legal": None,
+        "seq": None,
+        "candidates": [],
+        "exit_code": 1,
+    }
+
+
 def test_json_shapes(cli: Cli, recorded: int, snapshot: SnapshotAssertion) -> None:
     for args in [("status",), ("at", "3"), ("log",), ("score",), ("games",), ("moves",), ("verify",)]:
         result = cli(*args, "--json")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import msgspec
 from syrupy.assertion import SnapshotAssertion
 
-from ledger.codec import encode, row_hash, tag_of
+from ledger.codec import encode, row_hash, tag_of, utcnow
 from ledger.decider import Setup
 from ledger.history import Move, Reverted, decode_revert, decode_setup
 from tests import pebbles
@@ -55,3 +57,10 @@ def test_an_old_setup_without_later_fields_still_decodes() -> None:
 def test_an_old_revert_without_later_fields_still_decodes() -> None:
     revert = decode_revert('{"how":"undo","target":3,"type":"reverted"}')
     assert (revert.target, revert.reason, revert.by) == (3, "", "")
+
+
+def test_a_rows_time_is_utc_with_its_offset_written() -> None:
+    """A row's recorded_at: UTC, to the microsecond, its offset written (so that rows from laptops
+    in other time zones compare and sort as they were made)."""
+    when = datetime.fromisoformat(utcnow())
+    assert when.utcoffset() == timedelta(0) and len(utcnow()) == len("2026-01-01T12:00:00.000000+00:00")

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from ledger import history
-from ledger.codec import GENESIS, row_hash
+from ledger.codec import GENESIS, encode, row_hash
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, VerificationFailed
 from ledger.service import Referee
 from ledger.store import Row, Store
@@ -102,3 +102,25 @@ def test_a_setups_extent_read_from_a_log_that_does_not_say_it(referee: Referee) 
     assert referee.load(loop).head == setup
     referee.submit_text(loop, ["work", "ann"])
     assert referee.store.setup_span(loop) == setup
+
+
+def test_a_log_that_does_not_say_its_setups_extent_keeps_its_setup_moves(
+    referee: Referee, tmp_path: Path
+) -> None:
+    """The same log as a referee from before ``setup_moves`` wrote it, imported elsewhere: the
+    table's moves that share the setup row's time are still the setup, which no undo takes out."""
+    game = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
+    lines, _ = referee.export(game, with_seed=True)
+    header, rows = msgspec.json.decode(lines[0]), [msgspec.json.decode(line) for line in lines[1:]]
+    del rows[0]["body"]["setup_moves"]
+    prev = GENESIS
+    for row in rows:
+        body = encode(row["body"])  # the canonical text, as the referee writes a body
+        row["prev_hash"] = prev
+        row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+    there = Referee(Store(tmp_path / "old.db"))
+    old, new = there.import_lines([encode(x) for x in [header, *rows]])
+    assert new and there.load(old).setup.setup_moves is msgspec.UNSET
+    with pytest.raises(IllegalMove, match="nothing to undo: no move has been made since `new`"):
+        there.undo(old)
+    assert there.load(old).head == len(rows)

@@ -19,7 +19,7 @@ import pytest
 from ledger import games, history
 from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
-from ledger.errors import IllegalMove
+from ledger.errors import IllegalMove, LogDamaged
 from ledger.service import Referee, snapshot_key
 from ledger.store import Store
 from tests import pebbles
@@ -139,6 +139,18 @@ def test_hole1_a_forged_verified_mark_is_not_believed(
     refused(cli("status"), "move #12 (take bob 9) is refused", "referee void 12")
 
 
+def test_hole1_a_snapshot_past_a_tail_cut_where_no_mark_remembers_is_named_by_verify(
+    cli: Cli, tamper: Callable[..., None], snapshotted: int
+) -> None:
+    """The tail cut below the snapshot at #9 and the verified mark deleted, so that nothing
+    remembers the rows: verify names the snapshot bound to a row no longer in the log."""
+    tamper("DELETE FROM events WHERE seq >= 6")
+    tamper("DELETE FROM verified")
+    failed = cli("verify")
+    assert failed.code == 1, failed
+    assert "the snapshot at #9 is bound to a row that is not in the log as it is now" in failed.err
+
+
 # --- hole 2: a row edited before the latest snapshot ----------------------------------------
 
 
@@ -212,6 +224,39 @@ def test_hole2_a_stretch_rewritten_where_the_fold_does_not_read_is_named_by_log(
     assert head(db_path) == 41
 
 
+@pytest.mark.parametrize(
+    ("last", "since", "named"),
+    [
+        (20, [], "row #21 does not follow row #20"),  # the break falls between two batches
+        (15, ["--since", "11"], "row #16 does not follow row #15"),  # in the first batch read
+    ],
+)
+def test_hole2_the_links_to_the_checked_head_name_the_first_row_that_does_not_follow(
+    cli: Cli,
+    db_path: Path,
+    referee: Referee,
+    monkeypatch: pytest.MonkeyPatch,
+    last: int,
+    since: list[str],
+    named: str,
+) -> None:
+    """Only a time edited in #3, #3 to ``last`` rehashed: `log` (from the start, or from a row
+    past the edit) checks the links from where it starts reading to the checked head before it
+    shows a row, and names the first row that does not follow, wherever its batches fall."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    rehash_stretch(db_path, 3, last, edit="recorded_at = 'then'")
+    assert cli("status").code == 0
+    shown = []
+    with pytest.raises(LogDamaged, match=named):  # the log as it streams, entry by entry
+        for entry in referee.log(1, since=int(since[1]) if since else None):
+            shown.append(entry)
+    assert shown == []  # not a row of the stretch given before the refusal
+    refused(cli("log", *since), named)  # and the game is marked
+    assert head(db_path) == 41
+
+
 def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
     cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -252,6 +297,22 @@ def test_hole2_redo_never_repeats_a_command_edited_in_place(cli: Cli, tamper: Ca
     assert cli("undo").code == 0
     tamper("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE seq = 2")
     refused(cli("redo"), "row #2 was altered")
+
+
+def test_hole2_a_redo_past_a_snapshot_checks_the_command_it_repeats_and_marks_the_game(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """The undone move's rows lie under a snapshot, which the fold does not read again: the redo
+    checks the command it repeats itself, and a failed check marks the game."""
+    for _ in range(3):
+        assert cli("undo").code == 0  # #12-#14 undo #10, #8 and #6 (alice's second take of 3)
+    assert cli("status").code == 0  # a fold of 14 rows: cached at #14
+    assert sqlite3.connect(db_path).execute("SELECT max(seq) FROM snapshots").fetchone() == (14,)
+    tamper("UPDATE events SET body = replace(body, '\"n\":3', '\"n\":1') WHERE seq = 6")
+    refused(cli("redo"), "row #6 was altered")
+    tamper("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE seq = 6")  # put back
+    refused(cli("status"), "row #6 was altered")  # still marked: nobody has checked it again
+    assert head(db_path) == 14
 
 
 # --- hole 3: once a check fails, the game stays marked until it is resolved ------------------
@@ -395,6 +456,45 @@ def test_hole3_voiding_a_later_refused_move_leaves_the_game_marked_by_the_first(
             cli("void", "14", "--reason", "typed in by hand", *cascade), "move #12 (take bob 9) is refused"
         )
     assert head(db_path) == 15
+
+
+def test_hole3_a_refused_first_move_is_voided_with_each_move_it_made_legal_named(
+    cli: Cli, db_path: Path, referee: Referee
+) -> None:
+    """The refused move can be the game's first (#2, right after the setup); a void by cascade
+    names every later move it takes out, and its row is stamped with the time like any other.
+    Here alice takes 9 (PEBBLES 2: 1 to 3), then gives 5 of them to bob, who gives 2 back
+    (PEBBLES 3: only what each holds)."""
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    forge(
+        db_path,
+        ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)),  # #2, #3
+        ("alice", pebbles.Give("alice", "bob", 5), pebbles.Given("alice", "bob", 5)),  # #4, #5
+        ("bob", pebbles.Give("bob", "alice", 2), pebbles.Given("bob", "alice", 2)),  # #6, #7
+    )
+    assert cli("verify").code == 1  # marks the game: move #2 is refused
+    voided = referee.void(1, 2, reason="typed in by hand", cascade=True)
+    assert (voided.seq, voided.text) == (8, "void #2 and, by cascade, #4, #6")
+    assert dict(voided.state.held) == {"alice": 0, "bob": 0}
+    row = referee.store.rows(1)[-1]
+    assert row.recorded_at.startswith("2026-01-01T12:")  # the referee's clock, as for any row
+    assert cli("verify").code == 0
+
+
+def test_hole3_a_revert_row_is_no_move_to_void_in_a_marked_game(
+    cli: Cli, db_path: Path, referee: Referee, snapshotted: int
+) -> None:
+    """Only a move is voided: in a game marked by a refused move, the seq of an undo names no
+    move, so the void is refused with the damage itself (its row, and the void that answers it),
+    and nothing is appended."""
+    assert cli("undo").code == 0  # #12 undoes alice's last take
+    forge(db_path, ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)), forget=False)  # #13
+    refused(cli("status"), "move #13 (take alice 9) is refused")
+    with pytest.raises(LogDamaged) as refusal:
+        referee.void(1, 12, reason="typed in by hand")
+    assert "move #13 (take alice 9) is refused" in refusal.value.message
+    assert "`referee void 13 --reason TEXT`" in (refusal.value.legal or "")
+    assert head(db_path) == 14
 
 
 def test_hole3_no_void_once_the_checked_rows_were_rewritten(
@@ -644,6 +744,7 @@ def test_hole5_the_overview_tells_each_game_from_its_checked_log(
     assert (result.points, result.last_played) == ("", "")
     info, result = listed[unreadable]
     assert (info.status, info.kind, info.title, info.players) == ("damaged", "?", "(unreadable setup)", [])
+    assert info.rules_version == "?"
     assert result.headline.startswith("damaged: ")
 
 

@@ -255,3 +255,93 @@ def test_a_file_imported_with_correct_takes_its_word_and_names_the_games(
     assert lines[1].startswith("corrected activity PICNIC") and lines[1].endswith("earlier word: #1")
     entry = Referee(Store(db_path)).card_library("loop").entries["activity PICNIC"]
     assert (entry.source, entry.note, entry.affects) == ("correct", "their deck is right", (1,))
+
+
+def test_a_correction_names_only_the_games_whose_logs_say_otherwise(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    """A correction names the games whose logs keep another word than the one it gives: a game
+    that says what the correction says is not one of them, by `cards correct` or by a file
+    imported with --correct."""
+    loop_game(cli)  # #1 declares PICNIC with FOOD and UTILITY
+    cli("loop", *PICNIC)
+    fixed = cli("cards", "correct", "loop", *PICNIC_OTHERWISE, "--reason", "it shows two FOOD")
+    assert fixed.out.startswith(
+        'corrected activity PICNIC in the loop library: needs = ["food", "food"], props = ["group", "house"]'
+        ' (was needs = ["food", "utility"], props = ["group", "house"], '
+    )
+    loop_game(cli)  # #2 takes the correction from the library
+    first = tmp_path / "first.toml"
+    first.write_text(
+        '[[activity]]\nname = "PICNIC"\nneeds = ["food", "utility"]\nprops = ["house", "group"]\n'
+    )
+    back = cli("cards", "import", str(first), "--kind", "loop", "--correct", "the first word was right")
+    assert back.code == 0, back.err
+    assert back.out.splitlines()[1].endswith("games whose logs keep the earlier word: #2")  # #1 says so
+    again = cli("cards", "correct", "loop", *PICNIC_OTHERWISE, "--reason", "two FOOD after all")
+    assert again.out.rstrip().endswith("games whose logs keep the earlier word: #1")  # #2 says so
+
+
+def test_a_pursuit_setting_imported_as_a_correction_reads_as_the_file_says_it(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """A cards file of another game kind (Pursuit's settings, read beside its preset) imported
+    with --correct: the correction tells the setting as it now reads and as it read."""
+    settings = str(FIXTURES / "pursuit-test-settings.toml")
+    assert cli("new", "pursuit", "--players", "ann,ben", "--cards", settings).code == 0  # solo-target 20
+    theirs = tmp_path / "theirs.toml"
+    theirs.write_text('[settings]\nsolo-target = "25"\n')
+    done = cli("cards", "import", str(theirs), "--kind", "pursuit", "--correct", "our box says 25")
+    assert done.code == 0, done.err
+    assert (
+        'corrected setting solo-target in the pursuit library: value = "25" (was value = "20", ' in done.out
+    )
+
+
+def test_a_pursuit_setting_declared_otherwise_is_refused_citing_the_library(cli: Cli, tmp_path: Path) -> None:
+    """A second game's file that says otherwise of a setting is refused, citing the card library
+    (the group's own record) and telling each face as the file says it."""
+    settings = str(FIXTURES / "pursuit-test-settings.toml")
+    assert cli("new", "pursuit", "--players", "ann,ben", "--cards", settings).code == 0  # solo-target 20
+    theirs = tmp_path / "theirs.toml"
+    theirs.write_text('[settings]\nsolo-target = "25"\n')
+    refused = cli("new", "pursuit", "--players", "ann,ben", "--cards", str(theirs))
+    assert refused.code == 1, refused
+    assert refused.err.startswith(
+        "referee: the card library: setting solo-target was declared otherwise in game #1"
+    )
+    assert ': value = "20"; not value = "25"' in refused.err
+
+
+def test_the_pursuit_library_takes_every_modules_cards(cli: Cli, db_path: Path, tmp_path: Path) -> None:
+    """A Pursuit library holds the cards of every module, whichever modules its games play."""
+    friend = tmp_path / "friend.toml"
+    friend.write_text(
+        '[[card]]\nname = "KEVIN"\nkind = "friend"\nlevels = [{requirement = "job", reward = "1creativity'
+        ' 2influence", upkeep = "1influence"}, {cost = "1hourglass 1influence", reward = "1lth", upkeep ='
+        ' "1money"}, {cost = "4knowledge", reward = "2creativity 3influence 2lth"}]\n'
+    )
+    done = cli("cards", "import", str(friend), "--kind", "pursuit")
+    assert done.code == 0, done.err
+    assert "card KEVIN" in Referee(Store(db_path)).card_library("pursuit").entries
+
+
+def test_a_planet_b_mood_track_declared_otherwise_is_refused_telling_each_track(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """A face with no name of its own (Planet B's mood track, keyed `mood`) is told by its parts
+    when a second game's file says otherwise of it."""
+    assert (
+        cli(
+            "new", "planet-b", "--players", "ann,ben", "--cards", str(FIXTURES / "planet-b-test-cards.toml")
+        ).code
+        == 0
+    )
+    theirs = tmp_path / "theirs.toml"
+    theirs.write_text(
+        '[mood]\nspaces = ["-2vote", "-vote", "", "2money vote", "4money 2vote"]\nneutral = 2\n'
+    )
+    refused = cli("new", "planet-b", "--players", "ann,ben", "--cards", str(theirs))
+    assert refused.code == 1, refused
+    assert "the card library: mood was declared otherwise in game #1" in refused.err
+    assert "; not spaces = [" in refused.err and "neutral = 2" in refused.err

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import shlex
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -17,6 +18,7 @@ from ledger.decider import Verb
 from ledger.service import Referee
 from ledger.store import Store
 from tests.loop.table import CARDS as LOOP_CARDS
+from tests.loop.table import hobby_game
 from tests.planet_b.table import CARDS as PLANET_B_CARDS
 from tests.pursuit.table import CARDS as PURSUIT_CARDS
 from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
@@ -118,3 +120,19 @@ def test_every_legal_move_once_and_no_step_wider_than_a_dozen_in_seeded_play(
         moves = [m for v in referee.picker(game, role).verbs for m in picker.moves(v.step)]
         referee.submit_text(game, shlex.split(rng.choice(moves).text))
     referee.store.close()
+
+
+def every_move(step: picker.Step) -> list[picker.Move]:
+    here = [step.move] if step.move is not None else []
+    return here + [m for choice in step.choices for m in every_move(choice.step)]
+
+
+def test_a_players_picker_asks_the_reward_of_a_goal_nobody_typed(tmp_path: Path) -> None:
+    """LOOP 2.3 at a physical table: ann meets HOBBY, whose reward no rulebook prints and nobody
+    has typed: her page offers the GOAL with its reward asked, in the refusal's words."""
+    referee, game = hobby_game(tmp_path / "ledger.db")
+    moves = [m for group in referee.picker(game, "ann").verbs for m in every_move(group.step)]
+    (hobby,) = [m for m in moves if m.text == "goal ann hobby"]
+    assert [(a.flag, a.words) for a in hobby.asks] == [
+        ("--reward", "HOBBY's reward: the HAPPINESS printed on the card")
+    ]

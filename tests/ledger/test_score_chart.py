@@ -141,3 +141,23 @@ def test_score_chart_to_a_path_that_cannot_be_written_is_one_line(
 def test_the_charts_scale_takes_round_steps(low: int, high: int, ticks: list[int]) -> None:
     """At most 6 lines across the chart, a step of 1, 2, 5, 10, ..., from 0 or below."""
     assert _ticks(low, high) == ticks
+
+
+def test_a_finished_planet_b_chart_counts_the_pockets_at_every_rounds_end(referee: Referee) -> None:
+    """PLANET B, Game End: the pockets are revealed. The chart of the finished game counts what
+    each pocket held at each round's end: never less than the chart that hid them while the game
+    ran, and more wherever a pocket held victory points."""
+    game = finished.new(referee, "planet-b", ["ann", "ben", "cat"])
+    finished.play(referee, game, "planet-b", until_over=False, moves=120)
+    _, running = referee.score_by_round(game)
+    finished.play(referee, game, "planet-b", seed=2)
+    _, final = referee.score_by_round(game)
+    assert final.final and not running.final
+    ended = len(running.rounds) - 1  # the running chart's last round was not over yet
+    assert final.rounds[:ended] == running.rounds[:ended]
+    more = {
+        (name, r): final.scores[name][r] - running.scores[name][r]
+        for name in running.scores
+        for r in range(ended)
+    }
+    assert min(more.values()) >= 0 and max(more.values()) > 0

@@ -120,10 +120,12 @@ def test_the_revealed_seed_matches_the_commitment_and_redeals(
     assert revealed.code == 0, revealed.err
     last = json.loads(cli("export").out.splitlines()[-1])
     assert last["type"] == "seed" and last["body"]["seed"] == SEED
+    assert revealed.out.startswith(f"#{last['seq']} seed {SEED} revealed")
     salt = last["body"]["salt"]
     assert hashlib.sha256(f"{SEED}:{salt}".encode()).hexdigest() == commitment
     assert f"reveal-seed: seed {SEED}, salt {salt}" in cli("log", "-n", "1").out
-    assert json.loads(cli("log", "--json").out)["entries"][-1]["body"]["seed"] == SEED
+    entry = json.loads(cli("log", "--json").out)["entries"][-1]
+    assert (entry["seq"], entry["kind"], entry["body"]["seed"]) == (last["seq"], "seed", SEED)
     after = cli("verify")
     assert after.code == 0 and "matches the setup's commitment" in after.out
     assert json.loads(cli("verify", "--json").out)["seed"] == "revealed"
@@ -182,6 +184,14 @@ def test_export_with_seed_round_trips(cli: Cli, elsewhere: Other, tmp_path: Path
     move = json.loads(elsewhere(tmp_path / "b.db", "moves", "--json").out)["moves"][-1]["text"]
     assert elsewhere(tmp_path / "b.db", "loop", *move.split()).code == 0
     assert elsewhere(tmp_path / "b.db", "verify").code == 0
+    # A header whose seed is not the one the setup committed to is refused, at the setup's row.
+    header, *rest = sealed.read_text().splitlines()
+    wrong = tmp_path / "wrong.jsonl"
+    wrong.write_text("\n".join([json.dumps({**json.loads(header), "seed": SEED + 1}), *rest]) + "\n")
+    forged = elsewhere(tmp_path / "c.db", "import", str(wrong), "--json")
+    error = json.loads(forged.out)
+    assert forged.code != 0 and error["seq"] == 1
+    assert f"the header's seed {SEED + 1} does not match the setup's commitment" in error["message"]
 
 
 def test_a_log_from_before_the_commitment_keeps_its_plain_seed(

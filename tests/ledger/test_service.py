@@ -513,3 +513,99 @@ def test_import_checks_the_setup_like_new(referee: Referee, game: int) -> None:
         referee.new_game("pebbles", ["alice", "-bob"])
     with pytest.raises(BadInput, match="no mode"):
         referee.import_lines(_rewritten(lines, '"mode":"basic"', '"mode":"campaign"'))
+
+
+def test_stats_rank_by_wins_shared_wins_included_then_average_past_any_game_unfinished(
+    referee: Referee,
+) -> None:
+    """`referee stats`: each finished game counts, whatever comes before it in the list (an
+    unfinished game, one of another kind); a player ranks by wins, shared ones too, then by
+    average score."""
+    unfinished = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "9"})
+    play(referee, unfinished, "take alice 3")  # game 1: not over, not counted
+    shared = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "4"})
+    play(referee, shared, "take alice 2", "take bob 2")  # game 2: 2 each, a shared win
+    won = referee.new_game("pebbles", ["carol", "dave"], options={"pile": "40"})
+    takes = ["take carol 3", "take dave 3"] * 6 + ["take carol 3", "take dave 1"]  # game 3: 21 to 19
+    play(referee, won, *takes)
+    assert referee.load(won).state.held == {"carol": 21, "dave": 19}
+    ranked = [(r.player, r.played, r.won, r.shared, r.average) for r in referee.stats()]
+    assert ranked == [
+        ("carol", 1, 1, 0, 21.0),  # 1 win, the best average
+        ("alice", 1, 0, 1, 2.0),  # a shared win ranks above no win, whatever the average
+        ("bob", 1, 0, 1, 2.0),
+        ("dave", 1, 0, 0, 19.0),
+    ]
+
+
+def test_an_undo_without_a_reason_records_none(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2")
+    referee.undo(game)
+    entry = list(referee.log(game))[-1]
+    assert (entry.kind, entry.reason, entry.body.reason) == ("undo", None, "")
+
+
+def test_a_void_by_cascade_names_each_later_move_it_takes_out(referee: Referee, game: int) -> None:
+    """Voiding alice's first take breaks every later move: bob's take (PEBBLES 2: it is alice's
+    turn again), alice's gift of 3 and bob's of 4 (PEBBLES 3: only what each holds)."""
+    play(referee, game, "take alice 3", "take bob 1", "give alice bob 3", "give bob alice 4")
+    voided = referee.void(game, 2, reason="disputed", cascade=True)
+    assert voided.text == (
+        "void #2 (take alice 3) and, by cascade,"
+        " #4 (take bob 1), #6 (give alice bob 3), #8 (give bob alice 4)"
+    )
+    assert held(referee, game) == {"alice": 0, "bob": 0}
+
+
+def test_the_log_tells_each_move_with_its_facts_and_no_reason_while_it_stands(
+    referee: Referee, game: int
+) -> None:
+    play(referee, game, "take alice 2", "give alice bob 1")
+    entries = {e.seq: e for e in referee.log(game)}
+    assert [(e.kind, e.actor, e.text, e.facts, e.reason) for e in (entries[2], entries[4])] == [
+        ("move", "alice", "take alice 2", ["alice takes 2"], None),
+        ("move", "alice", "give alice bob 1", ["alice gives 1 to bob"], None),
+    ]
+
+
+def test_an_undo_tells_what_it_recorded_and_the_state_after(referee: Referee, game: int) -> None:
+    play(referee, game, "take alice 2", "take bob 3")
+    undone = referee.undo(game, reason="miscounted")
+    assert (undone.game_id, undone.seq, undone.head, undone.text) == (game, 6, 6, "undo #4 (take bob 3)")
+    assert undone.state == referee.load(game).state and held(referee, game) == {"alice": 2, "bob": 0}
+
+
+def test_an_imported_copy_with_a_title_checks_out_caches_and_all(referee: Referee) -> None:
+    """The games table is a cache of each setup row; an import writes it as `new` does, so that
+    `verify` finds nothing to rewrite there."""
+    game = referee.new_game("pebbles", ["alice", "bob"], title="friday night")
+    play(referee, game, "take alice 2")
+    copy, new = referee.import_lines(referee.export(game)[0], copy=True)
+    assert new and referee.verify(copy).head_seq == 3  # no cache rewritten: verify raises if one was
+    assert referee.game(copy).title == "friday night"
+
+
+def test_a_setup_is_described_as_the_command_that_made_it() -> None:
+    setup = service_module.Setup(
+        game="pebbles",
+        rules_version="1",
+        players=("alice", "bob"),
+        mode="basic",
+        options={"pile": "9"},
+        seed=7,
+    )
+    assert service_module._describe_setup(msgspec.structs.replace(setup, title="a b")) == (
+        "new pebbles --players alice,bob --mode basic --seed 7 --title 'a b' --option pile=9"
+    )
+
+
+def test_a_preview_is_decided_where_the_page_last_showed_the_game(referee: Referee, game: int) -> None:
+    """A page previews a move on the game as it last showed it (``seen``), as a submission from
+    it is decided there first: bob's page, shown at alice's take, still offers bob's."""
+    play(referee, game, "take alice 2")  # head #3: bob's turn
+    shown = referee.load(game).head
+    play(referee, game, "take bob 1")  # meanwhile, from another terminal
+    preview = referee.preview(game, pebbles.Take("bob", 2), seen=shown)
+    assert (preview.text, preview.facts) == ("take bob 2", ["bob takes 2"])
+    with pytest.raises(NotYourTurn):
+        referee.preview(game, pebbles.Take("bob", 2))  # now it is alice's turn

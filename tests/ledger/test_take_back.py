@@ -186,8 +186,9 @@ def test_a_player_takes_back_their_latest_move_only_while_nobody_has_moved_since
         referee.take_back(game, "carol", seq=9)  # her page showed #9, but bob moved since
     assert stale.value.message == "carol cannot take back #9 (take carol 3) alone: bob moved since"
     assert referee.load(game).head == head  # nothing appended
-    with pytest.raises(IllegalMove, match="bob has no move to take back: it is no longer the latest"):
+    with pytest.raises(IllegalMove, match="bob has no move to take back: it is no longer the latest") as gone:
         referee.take_back(game, "bob", seq=9)  # the seq his page showed is not the latest move
+    assert gone.value.legal == "a player takes back their own latest move, while nobody has moved since"
     assert referee.load(game).head == head
     referee.take_back(game, "bob")  # his give, the latest move
     assert referee.load(game).state.held == {"alice": 1, "bob": 1, "carol": 3}
@@ -232,3 +233,27 @@ def test_a_games_verbs_are_those_of_its_mode(tmp_path: Path) -> None:
     assert mode_verbs <= {verb.name for verb in referee.verbs(full)}
     assert {"work", "end"} <= {verb.name for verb in referee.verbs(basic)}
     assert [verb.name for verb in referee.verbs(referee.new_game("pebbles", ["a", "b"]))] == ["take", "give"]
+
+
+def test_nothing_is_taken_back_before_the_first_move(tmp_path: Path) -> None:
+    referee, game = pebbles_game(tmp_path)
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        referee.take_back(game, "alice")
+    assert referee.load(game).head == 1
+
+
+def test_a_take_back_looks_at_the_last_50_moves(tmp_path: Path) -> None:
+    """A player's latest move is looked for among the last 50 moves unless said (a page asks for
+    its last 8): one made before those is named by no refusal, nor offered."""
+    referee, game = pebbles_game(tmp_path)
+    referee.submit_text(game, ["take", "alice", "1"])
+    referee.submit_text(game, ["take", "bob", "1"])
+    gifts = [["give", "bob", "carol", "1"], ["give", "carol", "bob", "1"]]
+    for n in range(48):  # alice's take is the 50th move from the last
+        referee.submit_text(game, gifts[n % 2])
+    offer = referee.take_back_offer(game, "alice")
+    assert offer is not None and (offer.seq, offer.since) == (2, ["carol", "bob"])
+    referee.submit_text(game, gifts[0])  # now the 51st
+    assert referee.take_back_offer(game, "alice") is None
+    with pytest.raises(IllegalMove, match="alice has no move to take back"):
+        referee.take_back(game, "alice")

@@ -14,7 +14,7 @@ import pytest
 
 from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
-from ledger.errors import VerificationFailed
+from ledger.errors import LogDamaged, VerificationFailed
 from ledger.history import replay_checked
 from ledger.service import Referee, snapshot_key
 from ledger.store import Store
@@ -249,6 +249,9 @@ def test_a_body_edited_in_place_is_neither_shown_nor_appended_to(
         played,
     )
     refused_everywhere(cli, "the log does not check out: row #5 was altered", seq=5)
+    with pytest.raises(LogDamaged, match="row #5 was altered"):  # marked: not even its verbs (help)
+        referee.verbs(played)
+    assert "void" not in cli("status").err  # a row altered is not a move to void
     assert referee.store.head(played)[0] == 7
     assert cli("verify").code == 1
 
@@ -272,6 +275,11 @@ def test_a_setup_row_rewritten_with_its_hash_is_refused(cli: Cli, referee: Refer
     first = referee.store.rows(played, 0, 1)[0]
     digest = row_hash(GENESIS, 1, first.type, first.body, first.actor, first.recorded_at)
     sql(referee, "UPDATE events SET hash = ? WHERE game_id = ? AND seq = 1", digest, played)
+    with pytest.raises(LogDamaged) as rewritten:  # even the verbs, read off the setup row alone
+        referee.verbs(played)
+    assert rewritten.value.message == (
+        "the log does not check out: row #1 (the setup) is not the one checked before: it was rewritten"
+    )
     refused_everywhere(cli, "row #1 (the setup) is not the one checked before", seq=1)
 
 

@@ -6,10 +6,14 @@ come from the test, like a table typing what it flipped.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import ledger.games.loop as loop
 from ledger.games.loop.model import Player, State
+from ledger.service import Referee
+from ledger.store import Store
+from tests.conftest import fixed_clock
 from tests.gametable import GameTable
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "loop-test-cards.toml"
@@ -46,3 +50,24 @@ def started(
     for name in area:
         table.play(f"reveal activity {name.lower().replace(' ', '-')}")
     return table
+
+
+HOBBY_READY = [
+    "reveal material food --to ann",
+    "reveal material glass --to ben",
+    *(f"reveal activity {name}" for name in ("cooking", "cooking", "picnic", "dance", "yoga")),
+    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
+    *("consume ann cooking=food,food", "end ann", "reveal activity picnic", "work ben", "end ben"),
+    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
+    "consume ann cooking=food,food",
+]
+
+
+def hobby_game(db: Path) -> tuple[Referee, int]:
+    """A physical LOOP table (ann, ben; no GOAL faces) where ann meets HOBBY, its reward untyped."""
+    referee = Referee(Store(db), clock=fixed_clock())
+    activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", CARDS) if not b.startswith("[[goal]]"))
+    game = referee.new_game("loop", ["ann", "ben"], cards=activities)
+    for line in HOBBY_READY:
+        referee.submit_text(game, line.split())
+    return referee, game

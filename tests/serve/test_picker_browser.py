@@ -20,6 +20,7 @@ from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import fixed_clock
 from tests.loop.table import CARDS as LOOP_CARDS
+from tests.loop.table import hobby_game
 from tests.planet_b.table import CARDS as PLANET_B_CARDS
 from tests.pursuit.table import CARDS as PURSUIT_CARDS
 from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
@@ -152,31 +153,11 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
 
 # A real-card LOOP table (no seed, no GOAL in its cards file) up to ann's second CONSUME of
 # COOKING: she has kept 2 COOKING, so HOBBY (LOOP 3.2) is met, and nobody has typed its reward.
-HOBBY_READY = [
-    "reveal material food --to ann",
-    "reveal material glass --to ben",
-    *(f"reveal activity {name}" for name in ("cooking", "cooking", "picnic", "dance", "yoga")),
-    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
-    *("consume ann cooking=food,food", "end ann", "reveal activity picnic", "work ben", "end ben"),
-    *("buy ann food:1", "end ann", "reveal material food", "work ben", "end ben"),
-    "consume ann cooking=food,food",
-]
-
-
-def hobby_ready(db: Path) -> tuple[Referee, int]:
-    referee = Referee(Store(db), clock=fixed_clock())
-    activities = "\n".join(b for b in re.split(r"\n(?=\[\[)", LOOP_CARDS) if not b.startswith("[[goal]]"))
-    game = referee.new_game("loop", ["ann", "ben"], cards=activities)
-    for line in HOBBY_READY:
-        referee.submit_text(game, line.split())
-    return referee, game
-
-
 def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
-    referee, game = hobby_ready(db)
+    referee, game = hobby_game(db)
     assert referee.load(game).state.goal_faces["HOBBY"].reward is None
     with serving(db, game) as server, chromium() as browser:
         ann = browser.new_context(**PHONE).new_page()
@@ -203,7 +184,7 @@ def test_a_goal_nobody_has_named_is_achieved_from_the_picker_its_face_asked(tmp_
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
-    referee, game = hobby_ready(db)
+    referee, game = hobby_game(db)
     with serving(db, game) as server, chromium() as browser:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])

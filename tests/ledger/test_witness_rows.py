@@ -1,0 +1,57 @@
+"""The phones as witnesses, through the service (issue 19; ``Referee.witness``): the hash at the
+row a page saw last, and which rows' bytes a viewer is sent. The route itself, and a page's
+check of what it is sent, are tested in tests/serve/test_witness.py."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ledger import service as service_module
+from ledger.codec import GENESIS, encode
+from ledger.history import SETUP
+from ledger.service import Referee
+from ledger.store import Row
+from tests import finished, pebbles
+from tests.loop.table import CARDS
+
+
+def test_a_page_is_told_the_hash_at_the_row_it_saw_last(referee: Referee) -> None:
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    for words in ("take alice 2", "take bob 1"):
+        referee.submit_text(game, words.split())
+    rows = referee.store.rows(game)
+    assert referee.witness(game, 0).at == GENESIS  # a page that saw nothing yet: before row #1
+    assert referee.witness(game, 1).at == rows[0].hash  # the setup's
+    last = referee.witness(game, len(rows))
+    assert (last.at, last.rows, last.more) == (rows[-1].hash, [], False)
+    beyond = referee.witness(game, service_module.MAX_ID)  # it saw more than the log holds
+    assert (beyond.at, beyond.rows, beyond.head) == (None, [], len(rows))
+
+
+def test_once_the_game_is_over_every_row_is_told_to_every_page(referee: Referee) -> None:
+    """LOOP with virtual decks: a FAVOUR drawn is its owner's until the game is over (1.0), then
+    anyone's, like every other hidden card: each page is sent every row's bytes."""
+    game = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
+    finished.play(referee, game, "loop", until_over=False, moves=12)
+    running = referee.witness(game, 0, as_player="ann")
+    assert any(row.payload is None for row in running.rows)  # the others' FAVOUR, the GOAL dealt
+    finished.play(referee, game, "loop")
+    for viewer in ("ann", None):
+        over = referee.witness(game, 0, as_player=viewer)
+        assert not over.more and [r.payload is None for r in over.rows] == [False] * over.head
+
+
+def test_a_seed_written_plainly_in_the_setup_is_told_only_once_the_game_is_over() -> None:
+    """A log from before the sealed seeds holds its seed in the setup row: it tells every deck's
+    order, so a page is sent that row's bytes only once the game is over."""
+    setup = service_module.Setup(
+        game="pebbles", rules_version="1", players=("alice", "bob"), mode="basic", options={}, seed=7
+    )
+    row = Row(1, SETUP, encode(setup), "table", "t", GENESIS, "h")
+    assert service_module._witnessed(pebbles, row, "alice", False) is None
+    told = service_module._witnessed(pebbles, row, "alice", True)
+    assert told is not None and '"seed":7' in told
+    unseeded = msgspec.structs.replace(setup, seed=None)
+    assert service_module._witnessed(
+        pebbles, Row(1, SETUP, encode(unseeded), "table", "t", GENESIS, "h"), None, False
+    )
