@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import pytest
+
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import BuyTile, Deal, End, Sell, Swap
@@ -79,3 +81,66 @@ def test_an_exchange_lists_2_resources_of_choice_or_5_when_immoral() -> None:
         swaps = listed(table, Swap)
         assert {len(m.resources) for m in swaps} == {size}
         assert len({tuple(sorted(m.resources)) for m in swaps}) == len(swaps) == SWAP_WAYS
+
+
+HAND = ("WORKSHOP", "BANK", "UNIVERSITY")  # test data: cost 4, 15 and 27 money
+ALL_TILES = [f"tile ann {r} {s}" for r in sorted(data.RESOURCES) for s in SPACES]
+PRODUCE = ["produce ann upper", "produce ann lower"]
+BACKS = ["build ann bank --back", "build ann university --back", "build ann workshop --back"]
+BUILDS = ["build ann workshop", *BACKS]
+
+
+@pytest.mark.parametrize(
+    ("box", "money", "expected"),
+    [
+        # Symbol Summary: "Move the election marker to the left or to the right"
+        ("marker produce", 12, ["marker ann left", "marker ann right", *PRODUCE]),
+        # "Buy a production tile for 10 money": each resource on each space, or none below 10
+        ("tile produce", 10, [*ALL_TILES, *PRODUCE]),
+        ("tile produce", 9, ["skip ann", *PRODUCE]),  # "as fully as you can": skipped
+        # Build: "choose 1 building from your hand ... You must pay the Cost"; "If you can't or
+        # don't want to build a building, you must instead choose a building from your hand
+        # and add it to the bottom of the corresponding pile"
+        ("build produce", 4, [*BUILDS, *PRODUCE]),  # WORKSHOP's 4, exactly
+        ("build produce", 3, [*BACKS, *PRODUCE]),
+        # Buy a Swindle Tile: "Place either 1 "-1" tile or 1 "+1" tile"
+        ("swindle produce", 12, ["swindle ann +1", "swindle ann -1", *PRODUCE]),
+        # Play a face-up news card: one of each pile's
+        ("news produce", 12, ["news ann I", "news ann II", "news ann III", *PRODUCE]),
+        # a choice (a diagonal line): one of its actions
+        ("2money/plastic", 12, ["gain ann 2money", "gain ann plastic"]),
+        # "Take containers and place them in the storage locations of your choice"
+        ("resource produce", 12, [*(f"gain ann {r}" for r in sorted(data.RESOURCES)), *PRODUCE]),
+        # a free mix: each unit a plastic or a workie (of either colour: Taking Workies)
+        ("2plastic+workie", 12, ["gain ann plastic", "workie ann crafty", "workie ann brainy"]),
+        # an action with nothing to choose is performed when the player says (gain)
+        ("vp produce", 12, ["gain ann", *PRODUCE]),
+        # Move forward on the faction track of your choice (page 10): each track
+        ("faction produce", 12, [*(f"faction ann {t}" for t in data.TRACKS), *PRODUCE]),
+    ],
+)
+def test_an_open_box_lists_each_way_to_perform_each_action(box: str, money: int, expected: list[str]) -> None:
+    """Costs and Action Boxes: a box's actions are performed one by one, each in the ways
+    its symbol allows; every one listed is accepted (selling and production tiles, allowed
+    at any point of the turn, are left aside unless the box prints the tile)."""
+    table = board(started(), box)
+    table.give("ann", money=money, warehouse={}, hand=HAND)
+    table.play("deal ann left")
+    moves = [m for m in planet_b.legal(table.state, "ann") if not isinstance(m, Sell | End)]
+    if "tile" not in box:
+        moves = [m for m in moves if not isinstance(m, BuyTile)]
+    accepted(table, moves)
+    assert sorted(planet_b.text(m) for m in moves) == sorted(expected)
+
+
+def test_an_action_that_cannot_be_performed_may_be_skipped() -> None:
+    """Costs and Action Boxes, "as fully as you can": a build with no building in hand cannot
+    be performed: it may be skipped, and nothing is offered to build."""
+    table = board(started(), "build produce")
+    table.give("ann", hand=())
+    table.play("deal ann left")
+    listed_texts = [
+        planet_b.text(m) for m in planet_b.legal(table.state, "ann") if not isinstance(m, Sell | BuyTile)
+    ]
+    accepted(table, planet_b.legal(table.state, "ann"))
+    assert sorted(listed_texts) == sorted(["skip ann", *PRODUCE])
