@@ -13,7 +13,7 @@ import pytest
 
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import BuyTile, Deal, End, Sell, Swap
+from ledger.games.planet_b.model import BuyTile, Deal, End, Faction, Sell, Swap
 from ledger.games.planet_b.moves import SWAP_WAYS
 from tests.planet_b.table import Table, started
 from tests.planet_b.test_examples import board
@@ -144,3 +144,40 @@ def test_an_action_that_cannot_be_performed_may_be_skipped() -> None:
     ]
     accepted(table, planet_b.legal(table.state, "ann"))
     assert sorted(listed_texts) == sorted(["skip ann", *PRODUCE])
+
+
+DISCS = {"capitalist": 2, "futurist": 1, "traditionalist": 0}
+SCORES_2 = ["capitalist:1a", "capitalist:1b", "capitalist:2a", "capitalist:2b"]
+
+
+@pytest.mark.parametrize(
+    ("box", "discs", "expected"),
+    [
+        ("capitalist-check produce", DISCS, ["capitalist", *SCORES_2]),
+        (
+            "faction-check produce",
+            DISCS,
+            ["capitalist", *SCORES_2, "futurist", "futurist:1a", "futurist:1b", "traditionalist"],
+        ),
+        ("capitalist produce", DISCS, ["capitalist"]),
+        # its last space (test data: 6): every box of the track; a step still 4 money
+        (
+            "capitalist-check produce",
+            {**DISCS, "capitalist": 6},
+            ["capitalist", *(f"capitalist:{n}{ab}" for n in range(1, 7) for ab in "ab")],
+        ),
+    ],
+)
+def test_a_faction_checkmark_lists_a_step_or_each_box_at_or_left_of_the_disc(
+    box: str, discs: dict[str, int], expected: list[str]
+) -> None:
+    """Faction Action: "A "steps" symbol allows you to move up 1 step on the corresponding
+    faction's track or score the faction"; with a checkmark, "Choose 1 of the two action boxes
+    next to the space your disc is on ... You may also choose any of the action boxes to the
+    left of your disc"; without one, "you can only move up"; "Once you reach the last space of
+    a track ... take 4 money for each extra step". Each move listed is accepted."""
+    table = board(started(), box)
+    table.give("ann", factions=discs)
+    table.play("deal ann left")
+    moves = listed(table, Faction)
+    assert sorted(planet_b.text(m) for m in moves) == sorted(f"faction ann {e}" for e in expected)
