@@ -13,7 +13,7 @@ import pytest
 
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import BuyTile, Deal, End, Faction, Sell, Swap
+from ledger.games.planet_b.model import BuyTile, Constructed, Deal, Discard, End, Faction, Sell, Swap
 from ledger.games.planet_b.moves import SWAP_WAYS
 from tests.planet_b.table import Table, started
 from tests.planet_b.test_examples import board
@@ -181,3 +181,97 @@ def test_a_faction_checkmark_lists_a_step_or_each_box_at_or_left_of_the_disc(
     table.play("deal ann left")
     moves = listed(table, Faction)
     assert sorted(planet_b.text(m) for m in moves) == sorted(f"faction ann {e}" for e in expected)
+
+
+HQ_TAILOR = (Constructed("HEADQUARTERS", ((),)), Constructed("TAILOR", ((),)))
+
+
+@pytest.mark.parametrize(
+    ("box", "give", "expected"),
+    [
+        # "Give 1-4 plants from your warehouse to the other players of your choice"
+        ("green-smoothie", {"warehouse": {"plant": 2}}, ["give ann ben", "give ann cat", "give ann dan"]),
+        ("green-smoothie", {"warehouse": {"water": 1}}, ["skip ann"]),
+        # "Sell up to 2 resources of your choice from your warehouse"
+        (
+            "goods-export",
+            {"warehouse": {"plastic": 3, "meat": 1}},
+            [
+                "goods-export ann",
+                "goods-export ann meat",
+                "goods-export ann plastic",
+                "goods-export ann meat plastic",
+                "goods-export ann plastic plastic",
+            ],
+        ),
+        # "Destroy one of your constructed buildings ... You may destroy your Headquarters"
+        # (RENOVATIONS' build, with no building in hand, cannot be performed)
+        (
+            "renovations",
+            {"buildings": HQ_TAILOR, "hand": ()},
+            ["destroy ann headquarters", "destroy ann tailor", "skip ann"],
+        ),
+        (
+            "building-export",
+            {"buildings": HQ_TAILOR},
+            ["gain ann", "destroy ann headquarters", "destroy ann tailor"],
+        ),
+        # "a single action box on one of your other constructed buildings" (MARKET HALL: box 1
+        # pays plastic, box 2 water: as usual, the costs first)
+        (
+            "solar-energy",
+            {"buildings": (Constructed("MARKET HALL", ((),)),), "warehouse": {"water": 1}},
+            ["gain ann", "faction ann futurist", "copy ann market-hall 2"],
+        ),
+        (
+            "solar-energy",
+            {"buildings": (Constructed("MARKET HALL", ((),)),), "warehouse": {"water": 1, "plastic": 1}},
+            ["gain ann", "faction ann futurist", "copy ann market-hall 1", "copy ann market-hall 2"],
+        ),
+        # "You must use one of your previously-played news cards again"
+        (
+            "cell-regeneration",
+            {"warehouse": {"hydrogen": 1}, "news": ("BRIBE", "PLASTIC BAGS")},
+            ["gain ann", "replay ann bribe", "replay ann plastic-bags"],
+        ),
+        # "Return 1 previously-placed workie on one of your buildings to your supply"
+        (
+            "vaccination",
+            {
+                "buildings": (
+                    Constructed("RESTAURANT", (("crafty",), ())),
+                    Constructed("BAKERY", (("crafty", "brainy"), ())),
+                )
+            },
+            [
+                "gain ann",
+                "faction ann futurist",
+                "recall ann restaurant.1 crafty",
+                "recall ann bakery.1 brainy",
+                "recall ann bakery.1 crafty",
+            ],
+        ),
+    ],
+)
+def test_a_particular_cards_box_lists_each_way_the_card_allows(
+    box: str, give: dict[str, object], expected: list[str]
+) -> None:
+    """Explanation of Particular Cards: each way its text allows is listed, and nothing else
+    (selling and production tiles aside); each move listed is accepted."""
+    table = board(started(), box)
+    table.give("ann", **give)
+    table.play("deal ann left")
+    moves = [m for m in planet_b.legal(table.state, "ann") if not isinstance(m, Sell | End | BuyTile)]
+    accepted(table, moves)
+    assert sorted(planet_b.text(m) for m in moves) == sorted(expected)
+
+
+def test_invitation_to_bid_lists_none_each_and_all_of_the_hand() -> None:
+    """INVITATION TO BID: "Discard as many buildings from your hand (0 to 3)": none, each one
+    and all three are listed (among others), each accepted."""
+    table = board(started(), "invitation-to-bid")
+    table.give("ann", hand=("TAILOR", "WORKSHOP", "SKYHOOK"))
+    table.play("deal ann left")
+    texts = {planet_b.text(m) for m in listed(table, Discard)}
+    assert {"discard ann", "discard ann tailor", "discard ann workshop", "discard ann skyhook"} <= texts
+    assert {"discard ann tailor workshop skyhook", "discard ann skyhook tailor workshop"} & texts
