@@ -105,6 +105,9 @@ BUILDS = ["build ann workshop", *BACKS]
         ("build produce", 3, [*BACKS, *PRODUCE]),
         # Buy a Swindle Tile: "Place either 1 "-1" tile or 1 "+1" tile"
         ("swindle produce", 12, ["swindle ann +1", "swindle ann -1", *PRODUCE]),
+        # "You must immediately pay the indicated costs" (test data: the first space 3 money)
+        ("swindle produce", 2, ["skip ann", *PRODUCE]),
+        ("swindle-free produce", 0, ["swindle ann +1", "swindle ann -1", *PRODUCE]),
         # Play a face-up news card: one of each pile's
         ("news produce", 12, ["news ann I", "news ann II", "news ann III", *PRODUCE]),
         # a choice (a diagonal line): one of its actions
