@@ -13,9 +13,21 @@ import pytest
 
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
-from ledger.games.planet_b.model import BuyTile, Constructed, Deal, Discard, End, Faction, Sell, Swap
+from ledger.games.planet_b.model import (
+    BuyTile,
+    Constructed,
+    Deal,
+    Discard,
+    End,
+    Faction,
+    LawMove,
+    Office,
+    Sell,
+    Swap,
+)
 from ledger.games.planet_b.moves import SWAP_WAYS
-from tests.planet_b.table import Table, started
+from ledger.words import card_word
+from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 from tests.planet_b.test_flow import fill_last
 
@@ -278,3 +290,60 @@ def test_invitation_to_bid_lists_none_each_and_all_of_the_hand() -> None:
     texts = {planet_b.text(m) for m in listed(table, Discard)}
     assert {"discard ann", "discard ann tailor", "discard ann workshop", "discard ann skyhook"} <= texts
     assert {"discard ann tailor workshop skyhook", "discard ann skyhook tailor workshop"} & texts
+
+
+def _laws(table: Table, colour: str) -> list[str]:
+    return sorted(card_word(n) for n, law in table.state.faces.laws.items() if law.colour == colour)
+
+
+@pytest.mark.parametrize(
+    ("office", "immoral", "expected"),
+    [
+        # President: "If you are immoral, draw 1 blue law. Otherwise, draw 1 yellow law": at a
+        # real table any law of that pile may be drawn
+        ("president", False, "yellow"),
+        ("president", True, "blue"),
+        # Vice President: "If you are immoral, you take 6 money. Otherwise, move 1 step forward
+        # on the faction track of your choice"
+        ("vice-president", False, list(data.TRACKS)),
+        ("vice-president", True, [""]),
+        ("lama", False, [""]),
+        ("dodo", True, [""]),
+    ],
+)
+def test_an_office_lists_its_action_each_way_it_allows(
+    office: str, immoral: bool, expected: str | list[str]
+) -> None:
+    """Offices: "You must perform this action 1 time each turn ... either before or after
+    another action": listed before the deal as after it, each accepted; the turn does not end
+    before it."""
+    table = physical(("ann", "ben"))
+    table.give("ann", office=office, news=("SPY",) if immoral else ())
+    choices = _laws(table, expected) if isinstance(expected, str) else expected
+    texts = [planet_b.text(m) for m in listed(table, Office)]
+    assert sorted(texts) == sorted(f"office ann {c}".strip() for c in choices)
+    table.play("deal ann left")
+    while table.state.stack:
+        table.play(planet_b.text(next(iter(planet_b.legal(table.state, "ann")))))
+    assert not listed(table, End) and sorted(planet_b.text(m) for m in listed(table, Office)) == sorted(texts)
+
+
+def test_a_law_drawn_lists_its_left_and_right_box() -> None:
+    """President: "You must choose either the left or right action box" (ROAD TOLL)."""
+    table = physical(("ann", "ben"))
+    table.give("ann", office="president")
+    table.play("office ann road-toll")
+    assert sorted(planet_b.text(m) for m in listed(table, LawMove)) == ["law ann left", "law ann right"]
+
+
+def test_i_pick_number_3_lists_the_top_of_either_pile() -> None:
+    """ "I Pick Number 3": "Choose the top card from either pile of laws. It doesn't matter if
+    you are immoral or not": with virtual piles, either pile; at a real table, any law of
+    either pile, each accepted."""
+    table = board(started(), "2money i-pick-number-3")
+    table.play("deal ann left")
+    assert sorted(planet_b.text(m) for m in listed(table, LawMove)) == ["law ann blue", "law ann yellow"]
+    table = board(physical(("ann", "ben")), "2money i-pick-number-3")
+    table.play("deal ann left")
+    expected = [f"law ann {c} {law}" for c in ("yellow", "blue") for law in _laws(table, c)]
+    assert sorted(planet_b.text(m) for m in listed(table, LawMove)) == sorted(expected)
