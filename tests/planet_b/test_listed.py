@@ -22,6 +22,7 @@ from ledger.games.planet_b.model import (
     Faction,
     LawMove,
     Office,
+    PlayNews,
     Sell,
     Swap,
 )
@@ -347,3 +348,36 @@ def test_i_pick_number_3_lists_the_top_of_either_pile() -> None:
     table.play("deal ann left")
     expected = [f"law ann {c} {law}" for c in ("yellow", "blue") for law in _laws(table, c)]
     assert sorted(planet_b.text(m) for m in listed(table, LawMove)) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("warehouse", "expected"),
+    [
+        ({"water": 1}, ["box ann 2"]),
+        ({"water": 1, "plastic": 1}, ["box ann 1", "box ann 2"]),
+        ({}, ["skip ann"]),
+    ],
+)
+def test_a_filled_work_area_lists_each_box_whose_costs_can_be_paid(
+    warehouse: dict[str, int], expected: list[str]
+) -> None:
+    """Placing a Workie: a filled work area's box, "as usual, you must first pay any costs"
+    (test data: MARKET HALL, box 1 pays a plastic, box 2 a water, each for 8 money); with
+    neither, as fully as you can: skipped."""
+    table = board(started(), "work")
+    table.give("ann", buildings=(Constructed("MARKET HALL", ((),)),), warehouse=warehouse)
+    table.play("deal ann left", "workie ann crafty@market-hall")
+    moves = [m for m in planet_b.legal(table.state, "ann") if not isinstance(m, Sell | End | BuyTile)]
+    accepted(table, moves)
+    assert [planet_b.text(m) for m in moves] == expected
+
+
+def test_a_news_card_whose_cost_cannot_be_paid_is_not_listed() -> None:
+    """Play a News Card: its box's costs first (test data: FARMERS MARKET, pay a plant for 7
+    money): without a plant the card of pile I is not listed, with one it is."""
+    for plants, piles in ((0, ["II", "III"]), (1, ["I", "II", "III"])):
+        table = board(started(), "news produce")
+        table.set(news_up={**table.state.news_up, "I": "FARMERS MARKET"})
+        table.give("ann", warehouse={"plant": plants} if plants else {})
+        table.play("deal ann left")
+        assert [m.pile for m in listed(table, PlayNews)] == piles
