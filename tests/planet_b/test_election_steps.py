@@ -405,5 +405,6 @@ def test_a_virtual_redraw_lists_the_piles_each_can_give() -> None:
     table.play("end ann")
     listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
     assert sorted("".join(move.cards) for move in listed) == ["AB", "AC", "BB", "BC", "CC"]
+    assert {move.player for move in listed} == {"ann"}
     table.play("redraw ann A B")
     assert len(table.state.piles["A"]) == 0 and len(table.p("ann").hand) == 3

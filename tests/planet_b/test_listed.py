@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
+from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
@@ -18,6 +19,7 @@ from ledger.games.planet_b.model import (
     Constructed,
     Deal,
     Discard,
+    DraftCard,
     End,
     Faction,
     LawMove,
@@ -25,6 +27,7 @@ from ledger.games.planet_b.model import (
     PlayNews,
     Sell,
     Swap,
+    Workie,
 )
 from ledger.games.planet_b.moves import SWAP_WAYS
 from ledger.words import card_word
@@ -381,3 +384,47 @@ def test_a_news_card_whose_cost_cannot_be_paid_is_not_listed() -> None:
         table.give("ann", warehouse={"plant": plants} if plants else {})
         table.play("deal ann left")
         assert [m.pile for m in listed(table, PlayNews)] == piles
+
+
+def test_a_box_of_two_work_areas_lists_each_area_by_number() -> None:
+    """Placing a Workie: "exactly 1 workie onto 1 matching-color work space"; BAKERY has two
+    crafty work areas, each listed by its number (and the take of either colour)."""
+    table = board(started(), "work")
+    table.give("ann", buildings=(Constructed("BAKERY", ((), ())),))
+    table.play("deal ann left")
+    texts = [planet_b.text(m) for m in listed(table, Workie)]
+    assert texts == [
+        "workie ann crafty",
+        "workie ann brainy",
+        "workie ann crafty@bakery.1",
+        "workie ann crafty@bakery.2",
+    ]
+
+
+def test_a_deal_whose_box_charges_all_others_asks_nothing_of_the_dealer() -> None:
+    """Costs and Action Boxes: "all others" pay that cost, not the active player: a box that
+    charges the others 2 resources is listed for a dealer with none, on each tile."""
+    table = board(started(), "others:-2resource 2money", "others:-2resource 2money", "others:-vote")
+    table.give("ann", warehouse={})
+    assert sorted(m.space for m in listed(table, Deal)) == ["left", "middle", "right"]
+
+
+def test_a_virtual_draft_lists_each_card_of_the_packet_held() -> None:
+    """Starting Buildings: each player keeps 1 card of the packet they hold and passes the
+    rest: each card of it is listed for its holder, each accepted."""
+    table = Table(4, seed=1)
+    plan = table.state.draft
+    assert plan is not None
+    moves = listed(table, DraftCard, plan.order[plan.index])
+    assert sorted(m.card for m in moves) == sorted(set(plan.packet)) and len(moves) > 1
+    assert {m.player for m in moves} == {plan.order[plan.index]}
+
+
+def test_a_face_nobody_declared_is_asked_of_the_table() -> None:
+    """Game Components: 20 laws; one of the test data's taken out, the table (not a player) is
+    asked to declare a new law, and nothing else."""
+    table = physical()
+    laws = dict(table.state.faces.laws)
+    laws.pop(sorted(laws)[0])
+    table.set(faces=replace(table.state.faces, laws=laws))
+    assert [(u.actor, u.text) for u in planet_b.unlisted(table.state)] == [("table", "declare law")]
