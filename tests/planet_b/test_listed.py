@@ -15,11 +15,13 @@ from msgspec.structs import replace
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import (
+    Build,
     BuyTile,
     Constructed,
     Deal,
     Discard,
     DraftCard,
+    DrawVotes,
     End,
     Faction,
     LawMove,
@@ -428,3 +430,30 @@ def test_a_face_nobody_declared_is_asked_of_the_table() -> None:
     laws.pop(sorted(laws)[0])
     table.set(faces=replace(table.state.faces, laws=laws))
     assert [(u.actor, u.text) for u in planet_b.unlisted(table.state)] == [("table", "declare law")]
+
+
+def test_a_draw_from_the_bag_lists_draws_it_can_give_at_a_real_table() -> None:
+    """GAME OF CHANCE: "Draw 3 votes from the bag"; SPORTS BET the same: at a real table each
+    draw listed is 3 votes the bag holds, a draw starting with each colour in the bag, each
+    accepted; with virtual piles the referee draws, nothing to list."""
+    for box in ("game-of-chance", "sports-bet"):
+        table = board(physical(), box)
+        table.set(bag={"you": 3, "red": 2})
+        table.play("deal you left")
+        draws = listed(table, DrawVotes, "you")
+        assert draws and all(len(m.colours) == 3 for m in draws)
+        assert {c for m in draws for c in m.colours} == {"you", "red"}
+        assert all(m.colours.count("red") <= 2 for m in draws)
+
+
+def test_a_building_drawn_off_a_pile_lists_each_card_it_may_be_at_a_real_table() -> None:
+    """ILLEGAL BUILD: "Draw the top card from the B pile"; UNEXPECTED INHERITANCE the same
+    from the A pile: at a real table each building of that pile not seen yet nor in hand may
+    be the one drawn, each accepted."""
+    for box, pile in (("illegal-build", "B"), ("unexpected-inheritance", "A")):
+        table = board(physical(), box)
+        table.give("you", warehouse={"iridium": 2}, hand=("TAILOR",))
+        table.play("deal you left")
+        seen = set(table.state.piles[pile].seen) | {"TAILOR"}
+        printed = {n for n, f in table.state.faces.buildings.items() if f.pile == pile}
+        assert {m.card for m in listed(table, Build, "you")} == printed - seen
