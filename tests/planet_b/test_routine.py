@@ -305,3 +305,26 @@ def test_no_new_card_is_asked_once_every_card_is_declared_or_the_game_is_over() 
         assert move.text == f"declare {kind}" and (move.asks[0].flag, move.asks[0].choices) == ("", ())
         table.set(phase="over")
         assert list(planet_b.unlisted(table.state)) == []
+
+
+def test_the_3_a_tiles_are_3_different_ones_and_a_2_player_table_is_asked_its_removed_tile() -> None:
+    # Game Components and Setup: "3 A-tiles are on the board at the start of the game", one
+    # on each space; Changes for 2 and 3 Players: with 2, a B tile is removed. A tile named
+    # twice is refused; with the news revealed alone, the removed tile is what is awaited.
+    table = Table(("ann", "ben"))
+    table.refuse("reveal tiles orbital-farms orbital-farms media-house", BadInput)
+    table.refuse("reveal tiles orbital-farms media-house", BadInput)
+    table.play(SETUP[0], *SETUP[2:])
+    assert planet_b.view(table.state).awaited == ["reveal removed TILE"]
+    assert table.state.phase == "setup"
+    table.play(SETUP[1])
+    assert table.state.phase == "draft"
+
+
+def test_a_news_reveal_with_a_card_for_each_pile_or_refused() -> None:
+    # A service caller's command the grammar cannot type: fewer piles than cards is refused as
+    # bad input (it was a crash), and nothing is revealed.
+    table = Table(("ann", "ben"))
+    table.play(*SETUP[:2])
+    table.refuse_command(Reveal("news", ("TOWN HALL", "BRIBE"), piles=("I",)), BadInput)
+    assert table.state.news_up == {}

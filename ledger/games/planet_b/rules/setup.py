@@ -216,6 +216,8 @@ def reveal(out: Out, command: Reveal) -> None:
         return
     if command.piles:
         # several news cards in one command: each revealed as if typed alone, in order
+        if len(command.piles) != len(command.cards):  # not typed: a service caller's command
+            raise BadInput("name one news card for each pile", legal=news_reveal(command.piles))
         for pile, card in zip(command.piles, command.cards, strict=True):
             reveal(out, Reveal("news", (card,), pile))
         return
