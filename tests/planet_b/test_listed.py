@@ -14,10 +14,12 @@ from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
+from ledger.games.planet_b.faces import Law
 from ledger.games.planet_b.model import (
     Build,
     BuyTile,
     Constructed,
+    CopyBox,
     Deal,
     Discard,
     DraftCard,
@@ -27,6 +29,9 @@ from ledger.games.planet_b.model import (
     LawMove,
     Office,
     PlayNews,
+    Recall,
+    Replay,
+    Reveal,
     Sell,
     Swap,
     Workie,
@@ -34,6 +39,7 @@ from ledger.games.planet_b.model import (
 from ledger.games.planet_b.moves import SWAP_WAYS
 from ledger.words import card_word
 from tests.planet_b.table import Table, physical, started
+from tests.planet_b.test_election_steps import exchange_at_a_real_table
 from tests.planet_b.test_examples import board
 from tests.planet_b.test_flow import fill_last
 
@@ -136,6 +142,8 @@ BUILDS = ["build ann workshop", *BACKS]
         ("2plastic+workie", 12, ["gain ann plastic", "workie ann crafty", "workie ann brainy"]),
         # an action with nothing to choose is performed when the player says (gain)
         ("vp produce", 12, ["gain ann", *PRODUCE]),
+        # Taking Workies: "If only a craftie or brainie symbol is shown ... you can only take"
+        ("brainy produce", 12, ["workie ann brainy", *PRODUCE]),
         # Move forward on the faction track of your choice (page 10): each track
         ("faction produce", 12, [*(f"faction ann {t}" for t in data.TRACKS), *PRODUCE]),
     ],
@@ -457,3 +465,145 @@ def test_a_building_drawn_off_a_pile_lists_each_card_it_may_be_at_a_real_table()
         seen = set(table.state.piles[pile].seen) | {"TAILOR"}
         printed = {n for n, f in table.state.faces.buildings.items() if f.pile == pile}
         assert {m.card for m in listed(table, Build, "you")} == printed - seen
+
+
+def test_a_real_tables_exchange_lists_each_b_tile_that_may_replace_a_removed_one() -> None:
+    """Exchanges: "If you removed a conglomerate tile, take the next one from the pile": at a
+    real table, after the resources, each B tile of the test data may be the one revealed
+    (the removed tile of a 2-player game aside), each accepted."""
+    table = physical()
+    table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
+    exchange_at_a_real_table(table)
+    table.play("deal you left", "end you", "exchange you meat water")
+    b_tiles = {n for n, t in table.state.faces.tiles.items() if t.set == "B"}
+    reveals = listed(table, Reveal, "table")
+    assert {m.what for m in reveals} == {"tile"} and {m.cards for m in reveals} == {(n,) for n in b_tiles}
+
+
+@pytest.mark.parametrize(
+    ("boxes", "resources", "expected"),
+    [
+        # a box of a cost of choice is listed with each way to pay it; the one ann cannot pay
+        # (5 money of her 2) is not
+        (
+            ("-resource 5money", "-5money 2vp", "2money"),
+            {"plastic": 1, "water": 1},
+            ["deal ann left --pay plastic", "deal ann left --pay water", "deal ann right"],
+        ),
+        # no box can be paid: each tile may be dealt to, its box not performed
+        (
+            ("-resource 5money", "-5money 2vp", "-5money 2vp"),
+            {},
+            ["deal ann left", "deal ann middle", "deal ann right"],
+        ),
+    ],
+)
+def test_the_deals_listed_are_the_tiles_whose_box_can_be_paid_or_any_when_none_can(
+    boxes: tuple[str, ...], resources: dict[str, int], expected: list[str]
+) -> None:
+    """Costs and Action Boxes: "you must always fully pay these first"; the referee's reading
+    (docs/planet-b.md): a tile whose box the player cannot pay may be dealt to only when no
+    tile's box can be paid. Each deal listed is accepted."""
+    table = board(started(), *boxes)
+    table.give("ann", money=2, warehouse=resources)
+    assert sorted(planet_b.text(m) for m in listed(table, Deal)) == sorted(expected)
+
+
+def test_a_cost_of_choice_is_listed_with_each_way_to_pay_it() -> None:
+    """Costs and Action Boxes: a cost "of your choice" is the player's choice: a news card
+    (STRIKE BREAK: pay a workie, take 6 money), a played one again (CELL REGENERATION) and a
+    building's box copied (SOLAR ENERGY of POWER PLANT, onto STOCK EXCHANGE's "-2resource
+    14money", the other buildings only) are each listed with the ways to pay, each accepted."""
+    table = board(started(), "news produce")
+    table.set(news_up={**table.state.news_up, "II": "STRIKE BREAK"})
+    table.play("deal ann left")
+    texts = sorted(planet_b.text(m) for m in listed(table, PlayNews))
+    assert texts == ["news ann I", "news ann II --pay brainy", "news ann II --pay crafty", "news ann III"]
+    table = board(started(), "cell-regeneration")
+    table.give("ann", warehouse={"hydrogen": 1}, news=("STRIKE BREAK",))
+    table.play("deal ann left")
+    texts = sorted(planet_b.text(m) for m in listed(table, Replay))
+    assert texts == ["replay ann strike-break --pay brainy", "replay ann strike-break --pay crafty"]
+    table = board(started(), "work")
+    buildings = (Constructed("POWER PLANT", (("crafty",),)), Constructed("STOCK EXCHANGE", ((),)))
+    table.give("ann", buildings=buildings, warehouse={"plastic": 2, "water": 1})
+    table.play("deal ann left", "workie ann brainy@power-plant", "box ann 1")
+    texts = sorted(planet_b.text(m) for m in listed(table, CopyBox))
+    assert texts == ["copy ann stock-exchange 1 --pay plastic,plastic", "copy ann stock-exchange 2"]
+
+
+def test_a_law_whose_president_part_has_a_cost_of_choice_lists_each_way_to_pay() -> None:
+    """President: "You take whatever is indicated under "President"": a law (made up for
+    the test) whose left President part pays a resource of one's choice is listed with each
+    way to pay it; its right side, with nothing to pay, once."""
+    table = physical(("ann", "ben"))
+    table.face(
+        Law(name="TEST LAW", colour="yellow", left=("-resource 5money", "vote"), right=("2money", "-vote"))
+    )
+    table.give("ann", office="president", warehouse={"plastic": 1, "water": 1})
+    table.play("office ann test-law")
+    texts = sorted(planet_b.text(m) for m in listed(table, LawMove))
+    assert texts == ["law ann left --pay plastic", "law ann left --pay water", "law ann right"]
+
+
+def test_prefabricated_houses_lists_each_building_in_hand_without_its_cost() -> None:
+    """PREFABRICATED HOUSES: "Pay 3 iridium. Build 1 building from your hand without paying
+    its cost": with no money, each building in hand is listed (not to a pile's bottom)."""
+    table = board(started(), "prefabricated-houses")
+    table.give("ann", money=0, warehouse={"iridium": 3}, hand=HAND)
+    table.play("deal ann left")
+    texts = sorted(planet_b.text(m) for m in listed(table, Build))
+    assert texts == ["build ann bank", "build ann university", "build ann workshop"]
+
+
+def test_parliamentary_neglect_lists_a_step_or_a_score_of_each_track() -> None:
+    """PARLIAMENTARY NEGLECT: "Score the faction of your choice ... You may choose to advance
+    1 step on the faction track of your choice instead of scoring" (after its 2 steps back)."""
+    table = board(started(), "vp parliamentary-neglect")
+    table.give("ann", factions={"capitalist": 3, "futurist": 1, "traditionalist": 0})
+    table.play("deal ann left --pay capitalist,capitalist")  # capitalist 1, futurist 1 left
+    texts = sorted(planet_b.text(m).removeprefix("faction ann ") for m in listed(table, Faction))
+    assert texts == sorted(
+        [
+            "capitalist",
+            "capitalist:1a",
+            "capitalist:1b",
+            "futurist",
+            "futurist:1a",
+            "futurist:1b",
+            "traditionalist",
+        ]
+    )
+
+
+def test_a_pile_showing_no_news_card_lists_the_others() -> None:
+    """Play a News Card: one of the face-up cards; a pile run out shows none, and the other
+    two are listed."""
+    table = board(started(), "news produce")
+    table.set(news_up={p: c for p, c in table.state.news_up.items() if p != "III"})
+    table.play("deal ann left")
+    assert [m.pile for m in listed(table, PlayNews)] == ["I", "II"]
+
+
+def test_at_a_real_table_every_move_listed_in_a_box_is_accepted_and_the_players() -> None:
+    """A real table's box of a marker and the law symbol ("Draw and play either a yellow or
+    a blue law", by morality): every move listed is accepted, each the active player's, and
+    no draw from the bag is listed (only GAME OF CHANCE and SPORTS BET draw)."""
+    table = board(physical(), "marker law")
+    table.play("deal you left")
+    moves = list(planet_b.legal(table.state))
+    accepted(table, moves)
+    assert moves and not [m for m in moves if isinstance(m, DrawVotes)]
+    assert {m.player for m in moves if isinstance(m, LawMove)} == {"you"}
+
+
+def test_vaccination_on_the_hospital_lists_the_workies_of_the_other_buildings() -> None:
+    """VACCINATION: "Return 1 previously-placed workie on one of your buildings to your supply
+    (not from the hospital itself)": the Hospital's box, its workies filled in first, lists
+    the workies on the building after it, each accepted, and none of its own."""
+    table = board(started(), "work")
+    hospital = Constructed("HOSPITAL", (("crafty",), ()))
+    table.give("ann", buildings=(hospital, Constructed("RESTAURANT", (("crafty",), ()))))
+    table.play("deal ann left", "workie ann brainy@hospital.1", "box ann 1")
+    texts = [planet_b.text(m) for m in listed(table, Recall)]
+    assert texts == ["recall ann restaurant.1 crafty"]
