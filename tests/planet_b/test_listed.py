@@ -143,7 +143,7 @@ BUILDS = ["build ann workshop", *BACKS]
         # an action with nothing to choose is performed when the player says (gain)
         ("vp produce", 12, ["gain ann", *PRODUCE]),
         # Taking Workies: "If only a craftie or brainie symbol is shown ... you can only take"
-        ("brainy produce", 12, ["workie ann brainy", *PRODUCE]),
+        ("brainy produce", 12, ["gain ann", "workie ann brainy", *PRODUCE]),
         # Move forward on the faction track of your choice (page 10): each track
         ("faction produce", 12, [*(f"faction ann {t}" for t in data.TRACKS), *PRODUCE]),
     ],
