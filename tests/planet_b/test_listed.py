@@ -14,10 +14,11 @@ from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
-from ledger.games.planet_b.faces import Law
+from ledger.games.planet_b.faces import Law, Track
 from ledger.games.planet_b.model import (
     Build,
     BuyTile,
+    ChooseBox,
     Constructed,
     CopyBox,
     Deal,
@@ -607,3 +608,26 @@ def test_vaccination_on_the_hospital_lists_the_workies_of_the_other_buildings() 
     table.play("deal ann left", "workie ann brainy@hospital.1", "box ann 1")
     texts = [planet_b.text(m) for m in listed(table, Recall)]
     assert texts == ["recall ann restaurant.1 crafty"]
+
+
+def test_a_faction_box_or_a_buildings_box_with_a_cost_of_choice_lists_each_way_to_pay() -> None:
+    """Faction Action, scoring: "Choose 1 of the two action boxes next to the space your disc
+    is on ... or any of the action boxes to the left"; a box's cost of choice is the player's
+    choice. A futurist track made up for the test, its first space's box a paying a resource;
+    STOCK EXCHANGE's box 1 paying 2 (test data). Each listed with the ways to pay, each
+    accepted."""
+    table = board(started(), "futurist-check produce")
+    spaces = (("-resource 5money", "right"), ("2hydrogen", "work"), ("chip vote", "left"))
+    table.face(Track(name="futurist", spaces=spaces))
+    table.give("ann", factions={"capitalist": 0, "futurist": 2, "traditionalist": 0})
+    table.give("ann", warehouse={"plastic": 1, "water": 1})
+    table.play("deal ann left")
+    texts = sorted(planet_b.text(m).removeprefix("faction ann ") for m in listed(table, Faction))
+    expected = ["futurist", "futurist:1a --pay plastic", "futurist:1a --pay water", "futurist:1b"]
+    assert texts == sorted([*expected, "futurist:2a", "futurist:2b"])
+    table = board(started(), "work")
+    table.give("ann", buildings=(Constructed("STOCK EXCHANGE", ((),)),), warehouse={"plastic": 2, "water": 1})
+    table.play("deal ann left", "workie ann brainy@stock-exchange")
+    texts = {planet_b.text(m) for m in listed(table, ChooseBox)}
+    assert {"box ann 1 --pay plastic,plastic", "box ann 2"} <= texts
+    assert all(t == "box ann 2" or t.startswith("box ann 1 --pay ") for t in texts)
