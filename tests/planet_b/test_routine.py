@@ -11,8 +11,9 @@ import pytest
 from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
+from ledger.decider import Setup
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
-from ledger.games.planet_b.model import DrawAll, Reveal, Used
+from ledger.games.planet_b.model import DrawAll, Reveal, Shuffled, Used
 from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
 from ledger.piles import Pile
 from tests.conftest import Result
@@ -328,3 +329,50 @@ def test_a_news_reveal_with_a_card_for_each_pile_or_refused() -> None:
     table.play(*SETUP[:2])
     table.refuse_command(Reveal("news", ("TOWN HALL", "BRIBE"), piles=("I",)), BadInput)
     assert table.state.news_up == {}
+
+
+@pytest.mark.parametrize("players", [("ann",), ("ann", "ben", "cat", "dan", "eve")])
+def test_planet_b_is_for_2_to_4_players(players: tuple[str, ...]) -> None:
+    # Game Components: boards and pieces for 4; Changes for 2 and 3 Players: the dummy from 2.
+    with pytest.raises(BadInput, match="2 to 4 players"):
+        Table(players)
+
+
+@pytest.mark.parametrize("name", ["dummy", "Dummy", "table", "TABLE"])
+def test_the_dummy_and_the_table_are_not_player_names(name: str) -> None:
+    # The dummy takes a colour of its own (Changes for 2 Players) and "table" types the table's
+    # reveals: a player by either name, in any case, is refused.
+    with pytest.raises(BadInput, match="is taken"):
+        Table(("ann", name))
+
+
+def test_a_sealed_seed_shuffles_the_piles_without_showing_their_order() -> None:
+    # docs/auditing.md: while the seed is sealed, no fact records a pile's order; the fold
+    # shuffles the piles from the seed, and a 2-player game removes a B tile from them.
+    setup = Setup(
+        game="planet-b",
+        rules_version=planet_b.rules_version,
+        players=("ann", "ben"),
+        mode="standard",
+        seed=1,
+        commitment="0" * 64,
+    )
+    state = planet_b.initial(setup)
+    events = []
+    for command in planet_b.load_cards(setup, Path(CARDS).read_text()):
+        new = planet_b.decide(state, command)
+        events += new
+        for event in new:
+            state = planet_b.evolve(state, event)
+    (shuffled,) = (e for e in events if isinstance(e, Shuffled))
+    assert shuffled.piles == {} and shuffled.seeded is True
+    assert state.removed and state.removed not in state.tiles.known and len(state.tiles.known) == 3
+
+
+def test_a_virtual_2_player_game_removes_the_top_b_tile_of_its_shuffle() -> None:
+    # Changes for 2 and 3 Players: one B tile is removed; with virtual piles, the top one of
+    # the shuffled B tiles, and the other 3 stay in the pile in their order.
+    table = Table(("ann", "ben"), seed=5)
+    (shuffled,) = (e for _, events in table.log for e in events if isinstance(e, Shuffled))
+    b_tiles = shuffled.piles["tiles-B"]
+    assert table.state.removed == b_tiles[0] and table.state.tiles.known == b_tiles[1:]
