@@ -59,6 +59,14 @@ def accepted(table: Table, moves: Iterable[object]) -> None:
         assert list(planet_b.decide(table.state, move)), move
 
 
+def box_texts(table: Table) -> list[str]:
+    """What ann's open box offers, each accepted, sorted: selling, production tiles and the
+    end of the turn (allowed at any point of it) left aside."""
+    moves = [m for m in planet_b.legal(table.state, "ann") if not isinstance(m, Sell | End | BuyTile)]
+    accepted(table, moves)
+    return sorted(planet_b.text(m) for m in moves)
+
+
 def test_free_time_lists_each_deal_each_sale_and_selling_all() -> None:
     """Selling Resources: "You are always allowed to sell as many resources as you want ... on
     your turn as often as you like"; a turn's deal goes on any of the 3 conglomerate tiles: each
@@ -291,9 +299,7 @@ def test_a_particular_cards_box_lists_each_way_the_card_allows(
     table = board(started(), box)
     table.give("ann", **give)
     table.play("deal ann left")
-    moves = [m for m in planet_b.legal(table.state, "ann") if not isinstance(m, Sell | End | BuyTile)]
-    accepted(table, moves)
-    assert sorted(planet_b.text(m) for m in moves) == sorted(expected)
+    assert box_texts(table) == sorted(expected)
 
 
 def test_invitation_to_bid_lists_none_each_and_all_of_the_hand() -> None:
@@ -381,9 +387,7 @@ def test_a_filled_work_area_lists_each_box_whose_costs_can_be_paid(
     table = board(started(), "work")
     table.give("ann", buildings=(Constructed("MARKET HALL", ((),)),), warehouse=warehouse)
     table.play("deal ann left", "workie ann crafty@market-hall")
-    moves = [m for m in planet_b.legal(table.state, "ann") if not isinstance(m, Sell | End | BuyTile)]
-    accepted(table, moves)
-    assert [planet_b.text(m) for m in moves] == expected
+    assert box_texts(table) == expected
 
 
 def test_a_news_card_whose_cost_cannot_be_paid_is_not_listed() -> None:
