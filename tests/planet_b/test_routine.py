@@ -12,9 +12,10 @@ from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger.decider import Setup
-from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
+from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
 from ledger.games.planet_b.model import DrawAll, Reveal, Shuffled, Used
-from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
+from ledger.games.planet_b.rules.setup import waiting_for
+from ledger.games.planet_b.sections import R_COMPONENTS, R_COSTS, R_DRAFT, R_DRAWS, R_END, R_OFFICES
 from ledger.piles import Pile
 from tests.conftest import Result
 from tests.planet_b.table import Table, physical, started
@@ -376,3 +377,29 @@ def test_a_virtual_2_player_game_removes_the_top_b_tile_of_its_shuffle() -> None
     (shuffled,) = (e for _, events in table.log for e in events if isinstance(e, Shuffled))
     b_tiles = shuffled.piles["tiles-B"]
     assert table.state.removed == b_tiles[0] and table.state.tiles.known == b_tiles[1:]
+
+
+BOARD_FACES = ["side 2-3", "board 1", "board 2", "production", "headquarters", "mood", "swindle"]
+BOARD_FACES += [f"track {t}" for t in ("capitalist", "futurist", "traditionalist")]
+
+
+def test_virtual_piles_wait_for_the_board_and_every_card_a_real_table_for_the_board() -> None:
+    # Game Components: a virtual game's piles are shuffled from the cards the table declared,
+    # so its setup waits for all of them (7 tiles, 42 buildings, 46 news cards, 20 laws) as
+    # well as the board's faces; a real table turns up its cards, and waits for the board only.
+    cards = ["3 A tiles", "4 B tiles", "14 A buildings", "14 B buildings", "14 C buildings"]
+    cards += ["16 I news", "16 II news", "14 III news", "10 yellow laws", "10 blue laws"]
+    assert waiting_for(Table(("ann", "ben"), seed=1, cards=False).state) == BOARD_FACES + cards
+    assert waiting_for(Table(("ann", "ben"), cards=False).state) == BOARD_FACES
+
+
+def test_a_face_is_declared_once_and_not_once_the_game_is_over() -> None:
+    # Game Components: each card is one card: declared again the same, or otherwise, it is
+    # refused and the first declaration stands; nothing is declared once the game is over.
+    table = Table(("ann", "ben"), cards=False)
+    table.play("declare news smear pile=II box=2vote immoral=yes")
+    table.refuse("declare news smear pile=II box=2vote immoral=yes", IllegalMove, R_COMPONENTS)
+    table.refuse("declare news smear pile=II box=3vote immoral=yes", IllegalMove, R_COMPONENTS)
+    assert table.state.faces.news["SMEAR"].box == "2vote"
+    table.set(phase="over")
+    table.refuse("declare news spin pile=II box=vote immoral=yes", GameOver, R_END)

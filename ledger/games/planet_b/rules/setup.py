@@ -146,9 +146,7 @@ def news_reveal(piles: Sequence[str]) -> str:
 
 
 def declare(out: Out, command: Declare) -> None:
-    state = out.state
-    if state.phase == "over":
-        raise IllegalMove("the game is over", rule=R_COMPONENTS)
+    state = out.state  # decide refuses every move once the game is over
     face = faces.check(state.faces, command.face)
     before = faces.known(state.faces, face)
     if before is not None:
