@@ -403,3 +403,31 @@ def test_a_face_is_declared_once_and_not_once_the_game_is_over() -> None:
     assert table.state.faces.news["SMEAR"].box == "2vote"
     table.set(phase="over")
     table.refuse("declare news spin pile=II box=vote immoral=yes", GameOver, R_END)
+
+
+@pytest.mark.parametrize(
+    ("players", "colours", "taken"),
+    [
+        (("ann", "ben", "cat"), "yellow,blue,red", True),
+        (("ann", "ben"), "yellow,blue,red", True),  # the dummy's colour too (Changes for 2 Players)
+        (("ann", "ben"), "yellow,blue", False),
+        (("ann", "ben", "cat"), "yellow,blue,yellow", False),
+        (("ann", "ben", "cat"), "yellow blue red", False),
+    ],
+)
+def test_the_colours_option_names_one_colour_per_player_and_the_dummys(
+    players: tuple[str, ...], colours: str, taken: bool
+) -> None:
+    # Setup: "Choose a color"; the dummy "gets one of the unused player colors": option
+    # colours names each seat's colour, in seat order, the dummy's last with 2 players, each
+    # once, separated by commas; an option after an empty one still applies.
+    options = {"colours": colours, "mood-votes": "supply"}
+    if not taken:
+        with pytest.raises(BadInput, match="one colour per player"):
+            Table(players, options=options)
+        return
+    assert Table(players, options=options).state.options["mood-votes"] == "supply"
+    assert (
+        Table(players, options={"colours": "", "mood-votes": "supply"}).state.options["mood-votes"]
+        == "supply"
+    )
