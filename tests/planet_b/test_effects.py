@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.errors import IllegalMove
+from ledger.errors import BadInput, IllegalMove
 from ledger.games.planet_b.effects import item_text, normal, parse_box, slot_text
 from ledger.games.planet_b.sections import R_SWINDLE
 from tests.planet_b.table import Table
@@ -53,3 +53,19 @@ def test_a_swindle_spaces_cost_is_costs_only() -> None:
     table.refuse(f"{line} space=3money.2vote", IllegalMove, R_SWINDLE)
     table.play(f"{line} space=-3money.2vote")
     assert table.state.faces.swindle is not None
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "-plastic+water",  # a cost is one symbol, not a mix
+        "-produce",  # an action is not paid
+        "plastic+smoothie",  # a named action is not mixed
+        "news/-2money",  # a choice is between plain actions
+        "0money",  # a count is 1 or more
+        "some:vote",  # all or others
+    ],
+)
+def test_a_word_the_effect_language_cannot_read_is_refused(word: str) -> None:
+    with pytest.raises(BadInput, match="cannot read"):
+        parse_box(word)
