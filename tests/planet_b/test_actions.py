@@ -13,7 +13,16 @@ import ledger.games.planet_b as planet_b
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.planet_b.faces import Law
 from ledger.games.planet_b.model import Constructed, LawDrawn, LawMove, Workie
-from ledger.games.planet_b.sections import R_COSTS, R_OFFICES, R_PLACE, R_PRESIDENT, R_SCORING, R_SELL, R_TAKE
+from ledger.games.planet_b.sections import (
+    R_COSTS,
+    R_OFFICES,
+    R_PLACE,
+    R_PRESIDENT,
+    R_SCORING,
+    R_SELL,
+    R_TAKE,
+    R_WORKIE,
+)
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
 
@@ -123,6 +132,20 @@ def test_an_either_workie_symbol_only_takes() -> None:
     table.refuse("workie ann crafty@workshop", IllegalMove, R_TAKE)
     table.play("workie ann brainy")
     assert (table.p("ann").crafties, table.p("ann").brainies) == (2, 3)
+
+
+def test_a_box_showing_one_colour_lists_and_takes_that_colour_only() -> None:
+    """Taking Workies: "If only a craftie or brainie symbol is shown (without the take/place
+    option), then you can only take workies": a box of 1 craftie and production (open until
+    both are done) lists taking a craftie, and nothing else of workies; a brainie is refused."""
+    table = board(started(), "crafty produce")
+    table.give("ann", buildings=(Constructed("WORKSHOP", ((),)),))
+    table.play("deal ann left")
+    listed = [planet_b.text(m) for m in planet_b.legal(table.state, "ann") if isinstance(m, Workie)]
+    assert listed == ["workie ann crafty"]
+    table.refuse("workie ann brainy", IllegalMove, R_WORKIE)
+    table.play("workie ann crafty")
+    assert (table.p("ann").crafties, table.p("ann").brainies) == (3, 2)
 
 
 def test_two_faction_steps_on_two_tracks_and_scoring_last() -> None:

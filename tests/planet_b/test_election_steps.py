@@ -376,6 +376,24 @@ def test_a_redraw_from_a_pile_whose_top_is_known_is_listed_with_that_card() -> N
     assert table.p("you").hand == ("TAILOR", *under) and len(table.state.piles["A"]) == 0
 
 
+def test_a_pile_whose_next_building_nobody_declared_leaves_the_other_mixes_listed() -> None:
+    """Redrawing Buildings: "You may choose which pile(s) to draw from". Pile A's buildings
+    not yet seen are not declared (the table types one drawn from it, as an unlisted move):
+    the mixes of the other piles are still listed, each accepted."""
+    table = physical()
+    seen = table.state.piles["A"].seen
+    buildings = {n: f for n, f in table.state.faces.buildings.items() if f.pile != "A" or n in seen}
+    table.set(faces=replace(table.state.faces, buildings=buildings))
+    table.give("you", hand=("TAILOR",))
+    table.set(dealt=True)
+    table.play("end you")
+    listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
+    pile_of = {name: face.pile for name, face in table.state.faces.buildings.items()}
+    assert sorted("".join(sorted(pile_of[c] for c in move.cards)) for move in listed) == ["BB", "BC", "CC"]
+    table.play(planet_b.text(listed[0]))
+    assert len(table.p("you").hand) == 3
+
+
 def test_a_virtual_redraw_lists_the_piles_each_can_give() -> None:
     """Redrawing Buildings: "You may choose which pile(s) to draw from"; with virtual decks
     the player names the piles: pile A holding 1 card gives at most 1 of the 2 to draw."""
@@ -387,5 +405,6 @@ def test_a_virtual_redraw_lists_the_piles_each_can_give() -> None:
     table.play("end ann")
     listed = [move for move in planet_b.legal(table.state) if isinstance(move, Redraw)]
     assert sorted("".join(move.cards) for move in listed) == ["AB", "AC", "BB", "BC", "CC"]
+    assert {move.player for move in listed} == {"ann"}
     table.play("redraw ann A B")
     assert len(table.state.piles["A"]) == 0 and len(table.p("ann").hand) == 3

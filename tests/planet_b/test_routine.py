@@ -11,9 +11,11 @@ import pytest
 from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
-from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
-from ledger.games.planet_b.model import DrawAll, Reveal, Used
-from ledger.games.planet_b.sections import R_COSTS, R_DRAFT, R_DRAWS, R_OFFICES
+from ledger.decider import Setup
+from ledger.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, NotYourTurn
+from ledger.games.planet_b.model import DrawAll, Reveal, Shuffled, Used
+from ledger.games.planet_b.rules.setup import waiting_for
+from ledger.games.planet_b.sections import R_COMPONENTS, R_COSTS, R_DRAFT, R_DRAWS, R_END, R_OFFICES
 from ledger.piles import Pile
 from tests.conftest import Result
 from tests.planet_b.table import Table, physical, started
@@ -305,3 +307,127 @@ def test_no_new_card_is_asked_once_every_card_is_declared_or_the_game_is_over() 
         assert move.text == f"declare {kind}" and (move.asks[0].flag, move.asks[0].choices) == ("", ())
         table.set(phase="over")
         assert list(planet_b.unlisted(table.state)) == []
+
+
+def test_the_3_a_tiles_are_3_different_ones_and_a_2_player_table_is_asked_its_removed_tile() -> None:
+    # Game Components and Setup: "3 A-tiles are on the board at the start of the game", one
+    # on each space; Changes for 2 and 3 Players: with 2, a B tile is removed. A tile named
+    # twice is refused; with the news revealed alone, the removed tile is what is awaited.
+    table = Table(("ann", "ben"))
+    table.refuse("reveal tiles orbital-farms orbital-farms media-house", BadInput)
+    table.refuse("reveal tiles orbital-farms media-house", BadInput)
+    table.play(SETUP[0], *SETUP[2:])
+    assert planet_b.view(table.state).awaited == ["reveal removed TILE"]
+    assert table.state.phase == "setup"
+    table.play(SETUP[1])
+    assert table.state.phase == "draft"
+
+
+def test_a_news_reveal_with_a_card_for_each_pile_or_refused() -> None:
+    # A service caller's command the grammar cannot type: fewer piles than cards is refused as
+    # bad input (it was a crash), and nothing is revealed.
+    table = Table(("ann", "ben"))
+    table.play(*SETUP[:2])
+    table.refuse_command(Reveal("news", ("TOWN HALL", "BRIBE"), piles=("I",)), BadInput)
+    assert table.state.news_up == {}
+
+
+@pytest.mark.parametrize("players", [("ann",), ("ann", "ben", "cat", "dan", "eve")])
+def test_planet_b_is_for_2_to_4_players(players: tuple[str, ...]) -> None:
+    # Game Components: boards and pieces for 4; Changes for 2 and 3 Players: the dummy from 2.
+    with pytest.raises(BadInput, match="2 to 4 players"):
+        Table(players)
+
+
+@pytest.mark.parametrize("name", ["dummy", "Dummy", "table", "TABLE"])
+def test_the_dummy_and_the_table_are_not_player_names(name: str) -> None:
+    # The dummy takes a colour of its own (Changes for 2 Players) and "table" types the table's
+    # reveals: a player by either name, in any case, is refused.
+    with pytest.raises(BadInput, match="is taken"):
+        Table(("ann", name))
+
+
+def test_a_sealed_seed_shuffles_the_piles_without_showing_their_order() -> None:
+    # docs/auditing.md: while the seed is sealed, no fact records a pile's order; the fold
+    # shuffles the piles from the seed, and a 2-player game removes a B tile from them.
+    setup = Setup(
+        game="planet-b",
+        rules_version=planet_b.rules_version,
+        players=("ann", "ben"),
+        mode="standard",
+        seed=1,
+        commitment="0" * 64,
+    )
+    state = planet_b.initial(setup)
+    events = []
+    for command in planet_b.load_cards(setup, Path(CARDS).read_text()):
+        new = planet_b.decide(state, command)
+        events += new
+        for event in new:
+            state = planet_b.evolve(state, event)
+    (shuffled,) = (e for e in events if isinstance(e, Shuffled))
+    assert shuffled.piles == {} and shuffled.seeded is True
+    assert state.removed and state.removed not in state.tiles.known and len(state.tiles.known) == 3
+
+
+def test_a_virtual_2_player_game_removes_the_top_b_tile_of_its_shuffle() -> None:
+    # Changes for 2 and 3 Players: one B tile is removed; with virtual piles, the top one of
+    # the shuffled B tiles, and the other 3 stay in the pile in their order.
+    table = Table(("ann", "ben"), seed=5)
+    (shuffled,) = (e for _, events in table.log for e in events if isinstance(e, Shuffled))
+    b_tiles = shuffled.piles["tiles-B"]
+    assert table.state.removed == b_tiles[0] and table.state.tiles.known == b_tiles[1:]
+
+
+BOARD_FACES = ["side 2-3", "board 1", "board 2", "production", "headquarters", "mood", "swindle"]
+BOARD_FACES += [f"track {t}" for t in ("capitalist", "futurist", "traditionalist")]
+
+
+def test_virtual_piles_wait_for_the_board_and_every_card_a_real_table_for_the_board() -> None:
+    # Game Components: a virtual game's piles are shuffled from the cards the table declared,
+    # so its setup waits for all of them (7 tiles, 42 buildings, 46 news cards, 20 laws) as
+    # well as the board's faces; a real table turns up its cards, and waits for the board only.
+    cards = ["3 A tiles", "4 B tiles", "14 A buildings", "14 B buildings", "14 C buildings"]
+    cards += ["16 I news", "16 II news", "14 III news", "10 yellow laws", "10 blue laws"]
+    assert waiting_for(Table(("ann", "ben"), seed=1, cards=False).state) == BOARD_FACES + cards
+    assert waiting_for(Table(("ann", "ben"), cards=False).state) == BOARD_FACES
+
+
+def test_a_face_is_declared_once_and_not_once_the_game_is_over() -> None:
+    # Game Components: each card is one card: declared again the same, or otherwise, it is
+    # refused and the first declaration stands; nothing is declared once the game is over.
+    table = Table(("ann", "ben"), cards=False)
+    table.play("declare news smear pile=II box=2vote immoral=yes")
+    table.refuse("declare news smear pile=II box=2vote immoral=yes", IllegalMove, R_COMPONENTS)
+    table.refuse("declare news smear pile=II box=3vote immoral=yes", IllegalMove, R_COMPONENTS)
+    assert table.state.faces.news["SMEAR"].box == "2vote"
+    table.set(phase="over")
+    table.refuse("declare news spin pile=II box=vote immoral=yes", GameOver, R_END)
+
+
+@pytest.mark.parametrize(
+    ("players", "colours", "taken"),
+    [
+        (("ann", "ben", "cat"), "yellow,blue,red", True),
+        (("ann", "ben"), "yellow,blue,red", True),  # the dummy's colour too (Changes for 2 Players)
+        (("ann", "ben"), "yellow,blue", False),
+        (("ann", "ben", "cat"), "yellow,blue,yellow", False),
+        (("ann", "ben", "cat"), "yellow blue red", False),
+    ],
+)
+def test_the_colours_option_names_one_colour_per_player_and_the_dummys(
+    players: tuple[str, ...], colours: str, taken: bool
+) -> None:
+    # Setup: "Choose a color"; the dummy "gets one of the unused player colors": option
+    # colours names each seat's colour, in seat order, the dummy's last with 2 players, each
+    # once, separated by commas; an option after an empty one still applies.
+    options = {"colours": colours, "mood-votes": "supply"}
+    if not taken:
+        with pytest.raises(BadInput, match="one colour per player"):
+            Table(players, options=options)
+        return
+    assert Table(players, options=options).state.options["mood-votes"] == "supply"
+    assert (
+        Table(players, options={"colours": "", "mood-votes": "supply"}).state.options["mood-votes"]
+        == "supply"
+    )

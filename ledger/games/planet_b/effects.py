@@ -136,10 +136,6 @@ def slot_text(slot: Slot) -> str:
     return "/".join(item_text(item) for item in slot.items)
 
 
-def box_text(box: Box) -> str:
-    return " ".join([*(item_text(c) for c in box.costs), *(slot_text(s) for s in box.slots)])
-
-
 def _bad(token: str, why: str) -> BadInput:
     return BadInput(
         f"cannot read {token!r} in a box: {why}",

@@ -12,8 +12,6 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 
-from msgspec.structs import replace
-
 from ledger.decider import Ask, Unlisted
 from ledger.errors import AmbiguousMove, RefereeError
 from ledger.games.planet_b import data, effects
@@ -203,8 +201,7 @@ def _frame(state: State, frame: Frame) -> Iterator[Command]:
     player = state.players[name]
     due = core.cost_due(frame)
     if due is not None:  # a payer's share of an "All Others" cost: what they pay, and nothing else
-        cost = replace(due[2], cost=False)
-        for words in pay_ways(state, name, [cost]):
+        for words in pay_ways(state, name, [due[2]]):
             yield PayCost(name, tuple(sorted(words)))
         return
     symbols = {item.symbol for slot in frame.slots for item in slot.items}

@@ -146,9 +146,7 @@ def news_reveal(piles: Sequence[str]) -> str:
 
 
 def declare(out: Out, command: Declare) -> None:
-    state = out.state
-    if state.phase == "over":
-        raise IllegalMove("the game is over", rule=R_COMPONENTS)
+    state = out.state  # decide refuses every move once the game is over
     face = faces.check(state.faces, command.face)
     before = faces.known(state.faces, face)
     if before is not None:
@@ -216,6 +214,8 @@ def reveal(out: Out, command: Reveal) -> None:
         return
     if command.piles:
         # several news cards in one command: each revealed as if typed alone, in order
+        if len(command.piles) != len(command.cards):  # not typed: a service caller's command
+            raise BadInput("name one news card for each pile", legal=news_reveal(command.piles))
         for pile, card in zip(command.piles, command.cards, strict=True):
             reveal(out, Reveal("news", (card,), pile))
         return
