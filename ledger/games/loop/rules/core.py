@@ -3,7 +3,6 @@ the scratch fold (``_Out``) a move builds its facts through."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -30,7 +29,6 @@ from ledger.games.loop.model import (
     State,
 )
 from ledger.games.loop.modes import MODES, Mode
-from ledger.piles import rng
 
 R_SETUP = "LOOP 1.0 Setup"
 R_AREA = "LOOP 1.1 Player AREA"
@@ -439,10 +437,6 @@ def _spending(out: _Out, before: int, after: int) -> None:
         if gained:
             out.add(Changed(player, "MAKE IT RAIN", happiness=gained))
             _after_happiness(out, player)
-
-
-def _rng(state: State, deck: str) -> random.Random:
-    return rng(state.seed, deck, state.reshuffles)
 
 
 def _known_player(state: State, name: str) -> Player:
