@@ -18,7 +18,7 @@ from ledger.errors import IllegalMove, NotYourTurn
 from ledger.games.loop import shuffles
 from ledger.games.loop.model import EventDrawn, EventsReshuffled, Kept, Owing, Paid
 from tests.loop.modes_table import Competitive, begun, virtual
-from tests.loop.table import Table
+from tests.loop.table import Table, started
 
 PICNIC = Kept("PICNIC", ("food", "utility"))
 
@@ -181,3 +181,30 @@ def test_a_reshuffle_follows_the_seed_and_how_many_came_before() -> None:
     again = {shuffles.events(replace(state, reshuffles=n)) for n in range(5)}
     assert len(again) > 1
     assert all(sorted(order) == sorted(pile) for order in orders | again)
+
+
+def test_vulgarian_allows_an_early_goal_from_4_coin() -> None:
+    """9.0 VULGARIAN: "Cannot CONSUME unless you have 4 or more COIN": with 3 COIN alice cannot
+    CONSUME, so no GOAL before it (2.3); with 4 she may claim HOBBY first."""
+    table = begun()
+    table.set(event_active="VULGARIAN")
+    table.give("alice", coin=3, kept=(PICNIC, PICNIC), materials=(("glass", 2), ("plastic", 2)))
+    table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    table.give("alice", coin=4)
+    table.play("goal alice hobby")
+    assert table.p("alice").achieved == ("HOBBY",)
+
+
+def test_no_4th_consume_is_offered_in_a_turn() -> None:
+    """2.2 c) "You may CONSUME up to 3 ACTIVITY in 1 turn": with MATERIAL for a 4th, alice is
+    offered CONSUME after 1 and after 2, not after 3."""
+    table = started()
+    table.give(
+        "alice",
+        materials=(("glass", 1),) * 3 + (("plastic", 1),) + (("food", 1),) * 3 + (("utility", 1),),
+    )
+    for done, line in enumerate(("dance=glass,plastic", "library=glass,glass", "cooking=food,food"), 1):
+        table.play(f"consume alice {line}")  # PICNIC (FOOD and UTILITY) is left to pay for
+        assert table.state.consumed == done
+        assert ("consume" in loop.view(table.state).verbs) == (done < 3)
+    assert "end" in loop.view(table.state).verbs
