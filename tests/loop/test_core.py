@@ -69,6 +69,17 @@ def test_an_early_goal_counts_food_as_plastic_under_micro_plastic() -> None:
     assert [k.name for k in table.p("alice").kept][-1] == "DANCE"
 
 
+def test_no_early_goal_under_micro_plastic_when_only_an_activity_requiring_food_is_paid_for() -> None:
+    """9.0 MICRO-PLASTIC: "cannot CONSUME ACTIVITY requiring FOOD": alice's FOOD and UTILITY pay
+    for PICNIC, so HOBBY may come first; under the EVENT no CONSUME is possible, so it may not."""
+    table = begun()
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("food", 2), ("utility", 2)))
+    assert "goal" in loop.view(table.state).verbs
+    table.set(event_active="MICRO PLASTIC")
+    table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+    assert "goal" not in loop.view(table.state).verbs
+
+
 def test_an_early_goal_counts_a_forged_card_as_its_forged_type() -> None:
     """8.0 CRAFTSMAN: "make 1 of your or other player's MATERIAL into any non-FOOD MATERIAL for
     your entire turn": alice's FOOD forged into PLASTIC pays for DANCE with her GLASS, so HOBBY

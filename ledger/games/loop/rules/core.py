@@ -310,11 +310,10 @@ def consume_possible(state: State, player: Player) -> bool:
         return False
     if in_effect(state, "VULGARIAN") and player.coin < 4:
         return False
-    cards = spend_cards(state, player.name)
-    micro = in_effect(state, "MICRO PLASTIC")
+    cards = spend_cards(state, player.name)  # MICRO-PLASTIC: no card pays for FOOD then
     for name in set(state.consume_area):
         needs = state.activity_faces[name].needs or ()
-        if len(needs) != 2 or (micro and "food" in needs):
+        if len(needs) != 2:
             continue
         first, second = needs
         for i, (_, _, paints) in enumerate(cards):
