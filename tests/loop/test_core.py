@@ -91,6 +91,16 @@ def test_an_early_goal_counts_a_forged_card_as_its_forged_type() -> None:
     assert table.p("alice").achieved == ("HOBBY",)
 
 
+def test_the_forge_makes_only_1_of_2_identical_cards_another_type() -> None:
+    """8.0 CRAFTSMAN: "make 1 of your or other player's MATERIAL into any non-FOOD MATERIAL":
+    of alice's 2 FOOD at QUALITY 2, the one forged into GLASS is GLASS and the other still FOOD,
+    so neither COOKING (2 FOOD) nor LIBRARY (2 GLASS) can be paid for and no GOAL comes first."""
+    table = begun(careers={"alice": "craftsman"})
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("food", 2), ("food", 2)))
+    table.play("ability alice forge food@2 glass")
+    table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+
+
 # --- 5.4: COIN charged when exactly enough is in hand
 
 
