@@ -14,7 +14,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 import ledger.games.loop as loop
-from ledger.errors import IllegalMove, NotYourTurn
+from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import shuffles
 from ledger.games.loop.model import EventDrawn, EventsReshuffled, Kept, Owing, Paid
 from tests.loop.modes_table import Competitive, begun, virtual
@@ -229,3 +229,10 @@ def test_no_4th_consume_is_offered_in_a_turn() -> None:
         assert table.state.consumed == done
         assert ("consume" in loop.view(table.state).verbs) == (done < 3)
     assert "end" in loop.view(table.state).verbs
+
+
+def test_a_move_for_a_player_not_at_the_table_names_those_who_are() -> None:
+    """A name not seated is bad input (exit 2), answered with the players seated."""
+    table = begun()
+    error = table.refuse("work zed", BadInput)
+    assert str(error).startswith("unknown player 'zed'") and error.legal == "alice, bob"
