@@ -16,7 +16,7 @@ from msgspec.structs import replace
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import shuffles
-from ledger.games.loop.model import EventDrawn, EventsReshuffled, Kept, Owing, Paid
+from ledger.games.loop.model import EventDrawn, EventsReshuffled, Kept, Owing, Paid, Work
 from tests.loop.modes_table import Competitive, begun, virtual
 from tests.loop.table import Table, started
 
@@ -232,7 +232,8 @@ def test_no_4th_consume_is_offered_in_a_turn() -> None:
 
 
 def test_a_move_for_a_player_not_at_the_table_names_those_who_are() -> None:
-    """A name not seated is bad input (exit 2), answered with the players seated."""
+    """A name not seated is bad input (exit 2), answered with the players seated, whether typed
+    or sent by a caller of the service (which the grammar does not check)."""
     table = begun()
-    error = table.refuse("work zed", BadInput)
-    assert str(error).startswith("unknown player 'zed'") and error.legal == "alice, bob"
+    for error in (table.refuse("work zed", BadInput), table.refuse_command(Work("zed"), BadInput)):
+        assert str(error).startswith("unknown player 'zed'") and error.legal == "alice, bob"
