@@ -237,3 +237,14 @@ def test_a_move_for_a_player_not_at_the_table_names_those_who_are() -> None:
     table = begun()
     for error in (table.refuse("work zed", BadInput), table.refuse_command(Work("zed"), BadInput)):
         assert str(error).startswith("unknown player 'zed'") and error.legal == "alice, bob"
+
+
+def test_an_activity_slot_emptied_mid_turn_is_refilled_only_at_the_turn_end() -> None:
+    """2.7: "you will only refill cards at your turn end": DANCE's slot, emptied by alice's
+    CONSUME, takes no card until she ends her turn; then it does."""
+    table = started()
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")
+    table.refuse("reveal activity library", IllegalMove, "LOOP 2.7 End Turn")
+    table.play("end alice", "reveal activity library")
+    assert sorted(table.state.consume_area) == ["COOKING", "LIBRARY", "LIBRARY", "PICNIC", "PICNIC"]

@@ -134,7 +134,7 @@ def zone(state: State, happiness: int) -> int:
 
 def refilling_now(state: State) -> bool:
     """The slots are refilled now: at a turn end (2.7), or mid-turn under SKINNER BOX."""
-    return (state.phase == "refill" and state.ending in ("", "refill")) or state.refilling
+    return (state.phase == "refill" and not state.ending) or state.refilling
 
 
 def material_wanted(state: State) -> int:
@@ -223,9 +223,7 @@ def to_act(state: State) -> list[str]:
     if state.phase in ("cards", "setup", "refill") or state.refilling:
         if state.phase == "setup" and not careers_wanted(state) and choosing(state):
             return choosing(state)
-        if state.phase == "cards" or table_owes(state):
-            return ["table"]
-        if state.resolving:
+        if state.resolving and not table_owes(state):
             return [state.resolving[0]]
         return ["table"]
     if state.pending is not None:
