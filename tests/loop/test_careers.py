@@ -105,6 +105,14 @@ def test_only_an_artist_creates() -> None:
     table.refuse("work alice --create metal", IllegalMove, "LOOP 8.0 Artist")
 
 
+def test_only_a_freelancer_chooses_the_salary() -> None:
+    """8.0 FREELANCER: "When WORK, you may choose from 1 of the SALARY above": an INTERN's WORK
+    follows the INTERN's SALARY."""
+    table = begun()
+    error = table.refuse("work alice --salary 7", IllegalMove, "LOOP 8.0 Freelancer")
+    assert "FREELANCER" in str(error)
+
+
 # --- BANKER (Influence)
 
 
