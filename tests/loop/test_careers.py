@@ -100,9 +100,26 @@ def test_artist_create_is_not_optional_while_the_buy_area_holds_a_card() -> None
     assert "--create" in str(error)
 
 
+def test_artist_creates_only_a_type_the_buy_area_shows() -> None:
+    """8.0 ARTIST: "take 1 face-up MATERIAL at QUALITY 4 from BUY AREA": a type the BUY AREA does
+    not show is a rule refusal (exit 1), the types it does show named."""
+    table = begun(careers={"alice": "artist"})
+    table.set(buy_area=("food", "glass", "metal", "plastic"))
+    error = table.refuse("work alice --create utility", IllegalMove, "LOOP 8.0 Artist")
+    assert "UTILITY" in str(error) and "metal" in (error.legal or "")
+
+
 def test_only_an_artist_creates() -> None:
     table = begun()
     table.refuse("work alice --create metal", IllegalMove, "LOOP 8.0 Artist")
+
+
+def test_only_a_freelancer_chooses_the_salary() -> None:
+    """8.0 FREELANCER: "When WORK, you may choose from 1 of the SALARY above": an INTERN's WORK
+    follows the INTERN's SALARY."""
+    table = begun()
+    error = table.refuse("work alice --salary 7", IllegalMove, "LOOP 8.0 Freelancer")
+    assert "FREELANCER" in str(error)
 
 
 # --- BANKER (Influence)

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.model import Goal
+from ledger.games.loop.model import FavoursReturned, Goal
 from tests.loop.modes_table import begun
 from tests.loop.table import Table
 from tests.loop.test_rulebook import PICNIC
@@ -274,6 +274,16 @@ def test_cooperative_played_favours_come_back_only_on_work() -> None:
     table.refuse("favour alice acquire bob metal", IllegalMove)
     table.play("work alice")
     assert table.p("alice").played == () and table.p("alice").hand == data.FAVOURS
+
+
+def test_a_work_with_no_favour_played_takes_none_back() -> None:
+    """6.2 and 7.0 take back "all your played FAVOUR" on WORK: with none played (Cooperative
+    Mode) or none ever played face up (Competitive Mode, 2.4: the target takes it), the WORK
+    records no FAVOUR taken back."""
+    for mode in ("cooperative", "competitive"):
+        table = begun(mode)
+        events = table.play("work alice")
+        assert not any(isinstance(e, FavoursReturned) for e in events), mode
 
 
 def test_cooperative_burns_a_material_after_each_full_round() -> None:

@@ -164,7 +164,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     mode: str = "basic"  # a key of ``modes.MODES``
     depleted: bool = False  # DEPLETION has occurred (2.8 a): once a game
     refilling: bool = False  # SKINNER BOX: empty slots are refilled now, mid-turn
-    # the turn end's step after ``end`` (5.3): "" or "refill", then "burn", "flip", "events"
+    # the turn end's step after ``end`` (5.3): "" (the refill), then "burn", "flip", "events"
     ending: str = ""
     # CAREER (5.1): the undealt CAREER (virtual: in order; a real table: what is left)
     career_deck: tuple[str, ...] = ()

@@ -13,7 +13,9 @@ from ledger.games.loop.modes import MODES
 from ledger.piles import rng, shuffled
 
 
-def _rng(state: State, deck: str) -> random.Random:
+def deck_rng(state: State, deck: str) -> random.Random:
+    """The generator for one shuffle or draw by chance of this game (``deck`` names which), after
+    as many reshuffles as the game has had: another seed or a later reshuffle, another order."""
     return rng(state.seed, deck, state.reshuffles)
 
 
@@ -34,14 +36,14 @@ def dealt(state: State) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
 def activities(state: State) -> tuple[str, ...]:
     """LOOP 2.7: the ACTIVITY discard pile shuffled into the deck."""
     order = list(state.activity_discard)
-    _rng(state, "activities").shuffle(order)
+    deck_rng(state, "activities").shuffle(order)
     return tuple(order)
 
 
 def favours(state: State) -> tuple[str, ...]:
     """2.2: the FAVOUR discard pile shuffled into the deck."""
     order = list(state.favour_discard)
-    _rng(state, "favours").shuffle(order)
+    deck_rng(state, "favours").shuffle(order)
     return tuple(order)
 
 
@@ -53,11 +55,11 @@ def events_back(state: State) -> list[str]:
 
 def events(state: State) -> tuple[str, ...]:
     back = events_back(state)
-    _rng(state, "events").shuffle(back)
+    deck_rng(state, "events").shuffle(back)
     return tuple(back)
 
 
 def materials(state: State, cards: tuple[str, ...]) -> tuple[str, ...]:
     """COMBUSTION ENERGY: the MATERIAL deck with ``cards`` put back, shuffled."""
     deck = (*state.material_deck, *cards)
-    return shuffled(deck, _rng(state, f"combustion {len(deck)}"))
+    return shuffled(deck, deck_rng(state, f"combustion {len(deck)}"))

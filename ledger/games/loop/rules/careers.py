@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.loop import data
+from ledger.games.loop import data, shuffles
 from ledger.games.loop.evolve import CENTRAL
 from ledger.games.loop.model import (
     UNKNOWN,
@@ -38,7 +38,6 @@ from ledger.games.loop.rules.core import (
     _active,
     _known_player,
     _Out,
-    _rng,
     career_of,
     holds_favour,
     in_effect,
@@ -181,7 +180,7 @@ def _toss(out: _Out, player: Player, outcome: tuple[str, ...], tosses: int, rule
             raise IllegalMove(
                 "the referee tosses the COIN with virtual decks: leave out the outcome", rule=rule
             )
-        generator = _rng(state, f"toss {state.chances}")
+        generator = shuffles.deck_rng(state, f"toss {state.chances}")
         outcome = tuple(generator.choice(data.COIN_SIDES) for _ in range(tosses))
     elif len(outcome) != tosses or any(side not in data.COIN_SIDES for side in outcome):
         raise BadInput(
@@ -264,7 +263,7 @@ def pick(out: _Out, hand: tuple[str, ...], typed: str, owner: str, rule: str) ->
     if state.virtual:
         if typed:
             raise IllegalMove("the referee picks the card with virtual decks: leave it out", rule=rule)
-        return _rng(state, f"pick {state.chances}").choice(sorted(hand))
+        return shuffles.deck_rng(state, f"pick {state.chances}").choice(sorted(hand))
     kinds = set(hand)
     if typed == "unseen":
         typed = UNKNOWN

@@ -3,7 +3,6 @@ the scratch fold (``_Out``) a move builds its facts through."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -30,7 +29,6 @@ from ledger.games.loop.model import (
     State,
 )
 from ledger.games.loop.modes import MODES, Mode
-from ledger.piles import rng
 
 R_SETUP = "LOOP 1.0 Setup"
 R_AREA = "LOOP 1.1 Player AREA"
@@ -136,7 +134,7 @@ def zone(state: State, happiness: int) -> int:
 
 def refilling_now(state: State) -> bool:
     """The slots are refilled now: at a turn end (2.7), or mid-turn under SKINNER BOX."""
-    return (state.phase == "refill" and state.ending in ("", "refill")) or state.refilling
+    return (state.phase == "refill" and not state.ending) or state.refilling
 
 
 def material_wanted(state: State) -> int:
@@ -225,9 +223,7 @@ def to_act(state: State) -> list[str]:
     if state.phase in ("cards", "setup", "refill") or state.refilling:
         if state.phase == "setup" and not careers_wanted(state) and choosing(state):
             return choosing(state)
-        if state.phase == "cards" or table_owes(state):
-            return ["table"]
-        if state.resolving:
+        if state.resolving and not table_owes(state):
             return [state.resolving[0]]
         return ["table"]
     if state.pending is not None:
@@ -312,11 +308,10 @@ def consume_possible(state: State, player: Player) -> bool:
         return False
     if in_effect(state, "VULGARIAN") and player.coin < 4:
         return False
-    cards = spend_cards(state, player.name)
-    micro = in_effect(state, "MICRO PLASTIC")
+    cards = spend_cards(state, player.name)  # MICRO-PLASTIC: no card pays for FOOD then
     for name in set(state.consume_area):
         needs = state.activity_faces[name].needs or ()
-        if len(needs) != 2 or (micro and "food" in needs):
+        if len(needs) != 2:
             continue
         first, second = needs
         for i, (_, _, paints) in enumerate(cards):
@@ -439,10 +434,6 @@ def _spending(out: _Out, before: int, after: int) -> None:
         if gained:
             out.add(Changed(player, "MAKE IT RAIN", happiness=gained))
             _after_happiness(out, player)
-
-
-def _rng(state: State, deck: str) -> random.Random:
-    return rng(state.seed, deck, state.reshuffles)
 
 
 def _known_player(state: State, name: str) -> Player:

@@ -40,7 +40,6 @@ from ledger.games.loop.rules.core import (
     _known_player,
     _lose,
     _Out,
-    _rng,
     activity_wanted,
     career_of,
     choosing,
@@ -142,7 +141,8 @@ def _proceed(out: _Out) -> None:
             out.add(MaterialRevealed(state.material_deck[0], who, career.materials[given]))
             continue
         if state.virtual and material_wanted(state):
-            shown = _rng(state, f"exhibit {len(state.material_deck)}").randint(1, data.MAX_QUALITY)
+            generator = shuffles.deck_rng(state, f"exhibit {len(state.material_deck)}")
+            shown = generator.randint(1, data.MAX_QUALITY)
             quality = shown if mode_of(state).favours == "blue" else 0
             out.add(MaterialRevealed(state.material_deck[0], quality=quality))
             continue

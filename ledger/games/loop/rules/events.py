@@ -89,12 +89,7 @@ CONTINUOUS: dict[str, tuple[str, ...]] = {
     "LANDFILL TAX": ("rules.core.add",),
     "MAKE IT RAIN": ("rules.core._spending",),
     "MANNERS MAKYTH MAN": ("rules.favour._reject", "rules.favour.reject_options"),
-    "MICRO PLASTIC": (
-        "rules.consume.colours",
-        "rules.consume._consume",
-        "rules.core.consume_possible",
-        "rules.core.spend_cards",
-    ),
+    "MICRO PLASTIC": ("rules.consume.colours", "rules.consume._consume", "rules.core.spend_cards"),
     "OVERTIME": ("rules.careers.salary",),
     "RED GOWN": ("rules.buy.buy_check",),
     "SKINNER BOX": ("rules.end.refill_now",),

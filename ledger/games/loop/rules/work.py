@@ -46,10 +46,7 @@ def _work(out: _Out, command: Work) -> None:
         raise IllegalMove("only a FREELANCER chooses the SALARY", rule=r_career("FREELANCER"))
     if command.create and career != "ARTIST":
         raise IllegalMove("only an ARTIST creates", rule=r_career("ARTIST"))
-    if state.mode == "basic":
-        coin, loss = data.INTERN_SALARY_COIN + command.rep, data.INTERN_SALARY_HAPPINESS
-    else:
-        coin, loss = salary(state, player, command)
+    coin, loss = salary(state, player, command)  # Basic Mode: the INTERN's (1.1, 8.0)
     if career == "ARTIST":
         # Create: "Only when WORK, take 1 face-up MATERIAL at QUALITY 4 from BUY AREA and 1 COIN"
         if state.buy_area and command.create not in state.buy_area:
