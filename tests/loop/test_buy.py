@@ -1,0 +1,137 @@
+"""LOOP 2.2 b) BUY and 2.5 b) REPUTATION for QUALITY, with what changes a BUY: CHEF's Supersize,
+SCIENTIST's LANDFILL card (8.0), BOGOF and THE 2ND SEMI MID-SEASON SALES (9.0). Each expected
+COIN is worked from the rulebook's text, in the test's docstring."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.errors import IllegalMove
+from tests.loop.modes_table import begun
+
+SALES = "THE 2ND SEMI MID SEASON SALES"
+
+# --- CHEF: "When you BUY or RECYCLE FOOD, you get double the QUALITY than COIN you paid" (8.0),
+# and 2.5 b: "You must pay at least 1 COIN for each MATERIAL".
+
+
+def test_chef_pays_half_for_the_food_and_full_for_the_rest() -> None:
+    """FOOD at 2 is 1 COIN (Supersize), METAL at 3 is 3 COIN (2.2 b): 4 COIN, not 3."""
+    table = begun(careers={"alice": "chef"})
+    table.set(buy_area=("food", "metal"))
+    table.give("alice", coin=3, materials=())
+    table.refuse("buy alice food:2 metal:3", IllegalMove, "LOOP 2.2 b) BUY")
+    table.give("alice", coin=4)
+    table.play("buy alice food:2 metal:3")
+    assert table.p("alice").coin == 0
+
+
+def test_chef_pays_the_least_coin_reputation_can_make() -> None:
+    """FOOD at 4 for 2 COIN (Supersize) and METAL at 3 for 1 COIN and 2 REPUTATION (2.5 b): 3
+    COIN, where 1 COIN and 2 REPUTATION for the FOOD would leave the METAL at 3 COIN."""
+    table = begun(careers={"alice": "chef"})
+    table.set(buy_area=("food", "metal"))
+    table.give("alice", coin=3, reputation=2, materials=())
+    table.play("buy alice food:4 metal:3 --rep 2")
+    assert (table.p("alice").coin, table.p("alice").reputation) == (0, 0)
+
+
+def test_chef_spends_no_reputation_a_card_at_1_coin_cannot_take() -> None:
+    """FOOD at 2 is its 1 COIN (no REPUTATION fits), METAL at 3 takes 2 REPUTATION at most (1
+    COIN each, 2.5 b): 3 REPUTATION is refused."""
+    table = begun(careers={"alice": "chef"})
+    table.set(buy_area=("food", "metal"))
+    table.give("alice", coin=9, reputation=3, materials=())
+    table.refuse("buy alice food:2 metal:3 --rep 3", IllegalMove, "LOOP 8.0 Chef")
+
+
+# --- THE 2ND SEMI MID-SEASON SALES: "choose 1 of the MATERIAL you BUY and only pay half the COIN
+# for its QUALITY" (9.0); the half rounded up, as the other readings of this card (a card at 1
+# cannot cost 0: 2.5 b's 1 COIN at least).
+
+
+@pytest.mark.parametrize(("quality", "coin"), [(1, 1), (2, 1), (3, 2), (4, 2)])
+def test_the_sales_halve_a_card_rounded_up(quality: int, coin: int) -> None:
+    table = begun()
+    table.set(event_active=SALES, buy_area=("metal",))
+    table.give("alice", coin=4, materials=())
+    table.play(f"buy alice metal:{quality}")
+    assert table.p("alice").coin == 4 - coin
+
+
+def test_the_sales_are_not_spent_on_a_buy_they_take_nothing_off() -> None:
+    """Reading: a BUY of cards at 1 COIN halves nothing (half of 1, rounded up, is 1), so the
+    turn's next BUY still chooses its card: METAL at 4 for 2 COIN."""
+    table = begun()
+    table.set(event_active=SALES, buy_area=("glass", "metal"))
+    table.give("alice", coin=3, materials=())
+    table.play("buy alice glass:1", "buy alice metal:4")
+    assert table.p("alice").coin == 0
+
+
+# --- SCIENTIST: "In your BUY turn, may BUY any 1 MATERIAL (including UTILITY) from any
+# LANDFILL, including your own" (8.0).
+
+
+def test_scientist_buys_from_a_landfill_what_the_buy_area_lacks() -> None:
+    table = begun(careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.set(buy_area=("glass",))
+    table.give("alice", coin=3)
+    table.give("bob", landfill=("utility",))
+    table.play("buy alice bob:utility:3")
+    assert ("utility", 3) in table.p("alice").materials and table.state.buy_area == ("glass",)
+
+
+def test_scientist_buys_only_what_the_landfill_holds() -> None:
+    table = begun(careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.set(buy_area=("utility",))
+    table.give("alice", coin=3)
+    table.give("bob", landfill=("glass",))
+    error = table.refuse("buy alice bob:utility:3", IllegalMove, "LOOP 8.0 Scientist")
+    assert error.legal == "it holds glass"
+
+
+def test_scientist_buys_the_rest_from_the_buy_area() -> None:
+    """The other cards of the BUY come from the BUY AREA (2.2 b): METAL it lacks is refused."""
+    table = begun(careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.set(buy_area=("glass",))
+    table.give("alice", coin=5)
+    table.give("bob", landfill=("utility",))
+    table.refuse("buy alice metal:2 bob:utility:3", IllegalMove, "LOOP 2.2 b) BUY")
+
+
+def test_solo_scientist_buys_from_the_central_landfill() -> None:
+    """Solo Mode (7.0) puts BROKEN cards in the central LANDFILL: "any LANDFILL" includes it."""
+    table = begun("solo", careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.set(central=("utility",))
+    table.give("alice", coin=2)
+    table.play("buy alice central:utility:2")
+    assert ("utility", 2) in table.p("alice").materials and table.state.central == ()
+
+
+def test_solo_scientist_buys_from_her_own_landfill() -> None:
+    """8.0 SCIENTIST "including your own": in Solo Mode too, beside the central LANDFILL."""
+    table = begun("solo", careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.set(central=("glass",))
+    table.give("alice", coin=1, landfill=("metal",))
+    table.play("buy alice alice:metal:1")
+    assert ("metal", 1) in table.p("alice").materials and table.p("alice").landfill == ()
+
+
+# --- BOGOF: "For every MATERIAL you BUY, you must take 1 MATERIAL at QUALITY 1 from the BUY AREA
+# if there is any" (9.0).
+
+
+def test_bogof_owes_nothing_when_the_buy_area_is_left_empty() -> None:
+    table = begun()
+    table.set(event_active="BOGOF", buy_area=("glass",))
+    table.give("alice", coin=1, materials=())
+    table.play("buy alice glass:1")
+    assert table.p("alice").materials == (("glass", 1),) and table.state.buy_area == ()
+
+
+def test_bogof_takes_the_free_card_from_the_buy_area() -> None:
+    table = begun()
+    table.set(event_active="BOGOF", buy_area=("glass", "metal"))
+    table.give("alice", coin=1, materials=())
+    table.refuse("buy alice glass:1 --free food", IllegalMove, "LOOP 9.0 BOGOF (Buy 1 Get 1 Free)")
