@@ -122,16 +122,11 @@ def test_every_legal_move_once_and_no_step_wider_than_a_dozen_in_seeded_play(
     referee.store.close()
 
 
-def every_move(step: picker.Step) -> list[picker.Move]:
-    here = [step.move] if step.move is not None else []
-    return here + [m for choice in step.choices for m in every_move(choice.step)]
-
-
 def test_a_players_picker_asks_the_reward_of_a_goal_nobody_typed(tmp_path: Path) -> None:
     """LOOP 2.3 at a physical table: ann meets HOBBY, whose reward no rulebook prints and nobody
     has typed: her page offers the GOAL with its reward asked, in the refusal's words."""
     referee, game = hobby_game(tmp_path / "ledger.db")
-    moves = [m for group in referee.picker(game, "ann").verbs for m in every_move(group.step)]
+    moves = [m for group in referee.picker(game, "ann").verbs for m in picker.moves(group.step)]
     (hobby,) = [m for m in moves if m.text == "goal ann hobby"]
     assert [(a.flag, a.words) for a in hobby.asks] == [
         ("--reward", "HOBBY's reward: the HAPPINESS printed on the card")
