@@ -24,6 +24,14 @@ def fixed_clock() -> Callable[[], str]:
     return lambda: f"2026-01-01T12:{(n := next(ticks)) // 60:02d}:{n % 60:02d}.000000+00:00"
 
 
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads the user's own database: a command given no --db uses ledger.db in the data
+    dir (README), which is here a fresh one per test. Without it, `referee loop --help` after the
+    README's first command listed the verbs of that Basic game."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "ledger.db"
