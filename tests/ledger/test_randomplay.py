@@ -142,6 +142,8 @@ class Toy:
 
     def parse(self, state: State, words: Sequence[str]) -> Any:
         verb, *rest = [nfc(word) for word in words]
+        if verb in ("step", "tidy") and rest[0] not in state.players:  # the names of this game
+            raise ValueError(f"no player {rest[0]}")
         if verb == "step":
             return Step(rest[0], int(rest[1]))
         if verb == "tidy":
@@ -186,6 +188,18 @@ def test_a_clean_game_is_played_to_its_end_and_every_part_of_it_returned() -> No
     assert played.state.total == 5 and game.is_over(played.state)
     assert played.state.notes == ["hello there", "Zoë sits first"]
     assert played.state.history == ["Zoë", "Bo", "Zoë", "Bo", "Zoë"]
+
+
+def test_a_prelude_of_moves_is_decided_on_the_state_it_has_made() -> None:
+    played = run(Toy(steps=(1,)), prelude=[Tidy("Zoë"), Step("Zoë", 1), Note("then Bo")])
+    assert played.log[:4] == [Tidied("Zoë"), Stepped("Zoë", 1), Turned("Bo"), Noted("then Bo")]
+    assert played.commands[0] == Tidy("Bo")  # random play goes on from Bo's turn
+    assert played.moves == 8 and played.state.total == 5
+
+
+def test_the_checks_are_on_unless_turned_off() -> None:
+    with pytest.raises(AssertionError):
+        play(ParsedOneMore(), SETUP, seed=1, weights=WEIGHTS, invariants=fine)
 
 
 def test_the_moves_are_the_seeds_choices_among_the_legal_ones() -> None:
