@@ -487,18 +487,6 @@ def test_the_table_may_act_when_it_must() -> None:
 # choose
 
 
-class Beta(msgspec.Struct, frozen=True):
-    i: int
-
-
-class Alpha(msgspec.Struct, frozen=True):
-    i: int
-
-
-class Gamma(msgspec.Struct, frozen=True):
-    i: int
-
-
 class Recorder:
     """A stand-in for random.Random: takes the last kind offered and the first of its moves."""
 
@@ -516,29 +504,32 @@ class Recorder:
 
 def test_choose_draws_a_kind_by_its_weight_in_name_order_then_one_of_that_kind() -> None:
     rng = Recorder()
-    moves = [Gamma(1), Beta(1), Alpha(1), Gamma(2), Beta(2)]
-    weights = {Alpha: 1.0, Beta: 2.0, Gamma: 3.0, Pay: 9.0}
-    assert choose(rng, moves, weights) == Gamma(1)  # type: ignore[arg-type]
+    moves = [Shuffle("ben"), Pay("ben"), Deal("ben"), Shuffle("cat"), Pay("cat")]
+    weights = {Deal: 1.0, Pay: 2.0, Shuffle: 3.0, Step: 9.0}
+    assert choose(rng, moves, weights) == Shuffle("ben")  # type: ignore[arg-type]
     assert rng.calls == [
-        ("choices", [Alpha, Beta, Gamma], [1.0, 2.0, 3.0]),  # only the kinds offered
-        ("choice", [Gamma(1), Gamma(2)]),  # that kind's moves, in their order
+        ("choices", [Deal, Pay, Shuffle], [1.0, 2.0, 3.0]),  # only the kinds offered
+        ("choice", [Shuffle("ben"), Shuffle("cat")]),  # that kind's moves, in their order
     ]
 
 
+NAMES = ("ann", "ben", "cat", "dan")
+
+
 def test_choose_with_a_seed_does_not_depend_on_the_order_of_the_kinds() -> None:
-    alphas, betas = [Alpha(i) for i in range(4)], [Beta(i) for i in range(4)]
-    weights = {Alpha: 1.0, Beta: 1.0}
+    deals, pays = [Deal(name) for name in NAMES], [Pay(name) for name in NAMES]
+    weights = {Deal: 1.0, Pay: 1.0}
     for seed in range(20):
-        first = choose(random.Random(seed), alphas + betas, weights)
-        assert choose(random.Random(seed), betas + alphas, weights) == first
+        first = choose(random.Random(seed), deals + pays, weights)
+        assert choose(random.Random(seed), pays + deals, weights) == first
 
 
 def test_choose_never_draws_a_kind_weighed_nothing_and_reaches_every_move_of_the_others() -> None:
     rng = random.Random(5)
-    moves = [Alpha(0), Alpha(1), Alpha(2), Beta(0), Gamma(0)]
-    drawn = [choose(rng, moves, {Alpha: 3.0, Beta: 1.0, Gamma: 0.0}) for _ in range(400)]
-    assert set(drawn) == {Alpha(0), Alpha(1), Alpha(2), Beta(0)}
-    assert 250 < sum(isinstance(move, Alpha) for move in drawn) < 350  # 3 in 4 by weight: 300
+    moves = [Deal("ann"), Deal("ben"), Deal("cat"), Pay("ann"), Shuffle("ann")]
+    drawn = [choose(rng, moves, {Deal: 3.0, Pay: 1.0, Shuffle: 0.0}) for _ in range(400)]
+    assert set(drawn) == {Deal("ann"), Deal("ben"), Deal("cat"), Pay("ann")}
+    assert 250 < sum(isinstance(move, Deal) for move in drawn) < 350  # 3 in 4 by weight: 300
 
 
 def test_lookalike_names_are_accepted_names_that_look_like_something_else() -> None:
