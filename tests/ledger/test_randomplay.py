@@ -398,8 +398,18 @@ def test_an_evolve_that_changes_the_old_state_is_named() -> None:
 
 
 class Endless(Toy):
+    def __init__(self) -> None:
+        super().__init__()
+        self.listed = 0
+
     def is_over(self, state: State) -> bool:
         return False
+
+    def legal(self, state: State, player: str | None = None) -> list[Any]:
+        self.listed += 1
+        if self.listed > 1000:  # a fail, not a hang, if play does not stop it
+            pytest.fail("play went on past max_moves")
+        return super().legal(state, player)
 
 
 class DeadEnd(Toy):
