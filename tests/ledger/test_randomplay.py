@@ -41,8 +41,8 @@ class Note(msgspec.Struct, frozen=True, tag="note"):
 class Stepped(msgspec.Struct, frozen=True, tag="stepped"):
     player: str
     n: int
-    extra: Any = None
-    nonce: int = 0
+    extra: Any = None  # set by a fault: a tuple, which JSON gives back as a list
+    nonce: int = 0  # set by a fault: a decide that differs each time
 
 
 class Turned(msgspec.Struct, frozen=True, tag="turned"):
@@ -65,8 +65,8 @@ class State(msgspec.Struct):
     tidied: bool = False
     history: list[str] = []
     notes: list[str] = []
-    serial: int = 0
-    extra: Any = None
+    serial: int = 0  # set by a fault: an initial that differs each time
+    extra: Any = None  # set by a fault: a tuple, which JSON gives back as a list
 
 
 class LookalikeStep(msgspec.Struct, frozen=True, tag="step"):
@@ -347,7 +347,7 @@ class NotFinal(Toy):
 
 
 def past_three(state: Any) -> None:
-    assert state.total < 3, "the total passed 3"
+    assert state.total < 3, "the total reached 3"
 
 
 def bad_tidy(state: Any, event: Any) -> None:
