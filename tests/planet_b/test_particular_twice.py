@@ -1,0 +1,58 @@
+"""A particular card's action is one action: a box printing it twice ("2smoothie", as the
+effect language counts any symbol) is performed twice, each use taking one ("You must always
+perform all actions as fully as you can"), and the action read is the one the move uses,
+wherever it stands in the box. Expected values from Explanation of Particular Cards."""
+
+from __future__ import annotations
+
+from tests.planet_b.table import Table, physical, started
+from tests.planet_b.test_examples import board
+
+
+def _left(table: Table) -> list[tuple[str, int]]:
+    stack = table.state.stack
+    return [(s.items[0].symbol, s.items[0].n) for s in stack[-1].slots] if stack else []
+
+
+def test_invitation_to_bid_twice_discards_twice() -> None:
+    """INVITATION TO BID: "Discard as many buildings from your hand (0 to 3), returning them
+    to the bottoms of their respective piles"."""
+    table = board(started(), "2invitation")
+    table.give("ann", hand=("TAILOR", "WORKSHOP", "SKYHOOK"))
+    table.play("deal ann left", "discard ann tailor")
+    assert _left(table) == [("invitation", 1)] and table.p("ann").hand == ("WORKSHOP", "SKYHOOK")
+    table.play("discard ann workshop")
+    assert table.state.stack == () and table.p("ann").hand == ("SKYHOOK",)
+
+
+def test_green_smoothie_twice_gives_twice() -> None:
+    """GREEN SMOOTHIE: "For each plant you gave away, take 10 money and add 1 vote to the bag"."""
+    table = board(started(), "2smoothie")
+    table.give("ann", warehouse={"plant": 2})
+    table.play("deal ann left", "give ann dan")
+    assert _left(table) == [("smoothie", 1)] and table.p("ann").money == 10 + 10
+    table.play("give ann ben")
+    assert table.state.stack == () and table.p("ann").money == 10 + 2 * 10
+    assert table.state.bag["ann"] == 3 + 2 and table.p("ben").warehouse == {"plant": 1}
+
+
+def test_sports_bet_twice_at_a_real_table_draws_twice() -> None:
+    """SPORTS BET: "Draw 3 votes from the bag. Take 15 money for each in your color. Give the
+    3 drawn votes to the respective players, not back to the bag"."""
+    table = board(physical(), "2bet")
+    table.set(bag={"you": 3, "red": 3})
+    table.play("deal you left", "draw you you,red,you")
+    assert _left(table) == [("bet", 1)] and table.p("you").money == 10 + 2 * 15
+    table.play("draw you red,red,you")
+    assert table.state.stack == () and table.p("you").money == 10 + 3 * 15
+    assert sum(table.state.bag.values()) == 0
+
+
+def test_game_of_chance_after_another_action_of_its_box_is_still_game_of_chance() -> None:
+    """GAME OF CHANCE: "Per vote in your color you get 10 money and 2 victory points" (not
+    SPORTS BET's 15 money), drawn before the box's production, which stays to perform."""
+    table = board(physical(), "produce chance")
+    table.set(bag={"you": 3, "red": 2})
+    table.play("deal you left", "draw you you,red,you")
+    you = table.p("you")
+    assert (you.money, you.vp) == (10 + 2 * 10, 2 * 2) and _left(table) == [("produce", 1)]
