@@ -5,6 +5,7 @@ wherever it stands in the box. Expected values from Explanation of Particular Ca
 
 from __future__ import annotations
 
+from ledger.games.planet_b.model import Constructed
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 
@@ -56,3 +57,27 @@ def test_game_of_chance_after_another_action_of_its_box_is_still_game_of_chance(
     table.play("deal you left", "draw you you,red,you")
     you = table.p("you")
     assert (you.money, you.vp) == (10 + 2 * 10, 2 * 2) and _left(table) == [("produce", 1)]
+
+
+def test_goods_export_twice_sells_twice() -> None:
+    """GOODS EXPORT: "Sell up to 2 resources of your choice from your warehouse. Take triple
+    the current price for each" (test data, left market grey: plastic 3)."""
+    table = board(started(), "2triple-sale")
+    table.give("ann", warehouse={"plastic": 4})
+    table.play("deal ann left", "goods-export ann plastic:2")
+    assert _left(table) == [("triple-sale", 1)] and table.p("ann").money == 10 + 2 * 3 * 3
+    table.play("goods-export ann plastic:2")
+    assert table.state.stack == () and table.p("ann").money == 10 + 4 * 3 * 3
+
+
+def test_renovations_twice_destroys_twice_and_after_another_action_still_gives_its_vp_back() -> None:
+    """RENOVATIONS: "Destroy one of your constructed buildings ... You get back the victory
+    points you paid for the building" (test data: TAILOR 5 VP, RESTAURANT 4)."""
+    table = board(started(), "produce 2renovate")
+    built = (Constructed("TAILOR", ((),)), Constructed("RESTAURANT", ((), ())))
+    table.give("ann", buildings=built)
+    table.play("deal ann left", "destroy ann tailor")
+    assert _left(table) == [("produce", 1), ("renovate", 1)] and table.p("ann").vp == 5
+    table.play("destroy ann restaurant")
+    assert _left(table) == [("produce", 1)] and table.p("ann").vp == 5 + 4
+    assert table.p("ann").buildings == ()
