@@ -5,7 +5,9 @@ wherever it stands in the box. Expected values from Explanation of Particular Ca
 
 from __future__ import annotations
 
+from ledger.errors import IllegalMove
 from ledger.games.planet_b.model import Constructed
+from ledger.games.planet_b.sections import R_PARTICULAR
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 
@@ -81,3 +83,21 @@ def test_renovations_twice_destroys_twice_and_after_another_action_still_gives_i
     table.play("destroy ann restaurant")
     assert _left(table) == [("produce", 1)] and table.p("ann").vp == 5 + 4
     assert table.p("ann").buildings == ()
+
+
+def test_vaccination_twice_returns_two_workies() -> None:
+    """VACCINATION: "Return 1 previously-placed workie on one of your buildings to your
+    supply"; twice, 2 of them."""
+    table = board(started(), "2vaccinate")
+    table.give(
+        "ann", buildings=(Constructed("RESTAURANT", (("crafty",), ("brainy",))),), crafties=2, brainies=2
+    )
+    table.play("deal ann left", "recall ann restaurant.1 crafty")
+    assert _left(table) == [("vaccinate", 1)] and table.p("ann").crafties == 3
+    table.play("recall ann restaurant.2 brainy")
+    assert table.state.stack == () and table.p("ann").brainies == 3
+    assert table.p("ann").buildings[0].placed == ((), ())
+    table.set(dealt=False)
+    table.give("ann", buildings=placed)
+    table.play("deal ann left")
+    table.refuse("recall ann restaurant.x brainy", IllegalMove, R_PARTICULAR)  # an area by its number
