@@ -89,9 +89,8 @@ def test_vaccination_twice_returns_two_workies() -> None:
     """VACCINATION: "Return 1 previously-placed workie on one of your buildings to your
     supply"; twice, 2 of them."""
     table = board(started(), "2vaccinate")
-    table.give(
-        "ann", buildings=(Constructed("RESTAURANT", (("crafty",), ("brainy",))),), crafties=2, brainies=2
-    )
+    placed = (Constructed("RESTAURANT", (("crafty",), ("brainy",))),)
+    table.give("ann", buildings=placed, crafties=2, brainies=2)
     table.play("deal ann left", "recall ann restaurant.1 crafty")
     assert _left(table) == [("vaccinate", 1)] and table.p("ann").crafties == 3
     table.play("recall ann restaurant.2 brainy")
