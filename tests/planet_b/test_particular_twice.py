@@ -100,3 +100,59 @@ def test_vaccination_twice_returns_two_workies() -> None:
     table.give("ann", buildings=placed)
     table.play("deal ann left")
     table.refuse("recall ann restaurant.x brainy", IllegalMove, R_PARTICULAR)  # an area by its number
+
+
+def test_illegal_build_twice_at_a_real_table_builds_twice() -> None:
+    """ILLEGAL BUILD: "Draw the top card from the B pile ... You don't have to pay any cost
+    but do take the victory points" (test data: TAILOR 5 VP, RESTAURANT 4)."""
+    table = board(physical(), "2draw-build-b")
+    table.give("you", hand=())
+    table.play("deal you left", "build you tailor")
+    assert _left(table) == [("draw-build-b", 1)] and table.p("you").vp == 5
+    table.play("build you restaurant")
+    assert table.state.stack == () and table.p("you").vp == 5 + 4 and table.p("you").money == 10
+
+
+def test_a_law_symbol_twice_at_a_real_table_draws_two_laws() -> None:
+    """The Symbol Summary: "Draw and play either a yellow or a blue law"; twice, two (ROAD
+    TOLL right: 2 votes / 1 vote; HARVEST AID right: mood / 2 money)."""
+    table = board(physical(), "2law")
+    table.play("deal you left", "law you yellow road-toll", "law you right")
+    assert _left(table) == [("law", 1)] and table.state.bag["you"] == 3 + 2
+    table.play("law you yellow harvest-aid", "law you right")
+    assert table.state.stack == () and table.p("you").mood == 1 and table.p("blue").money == 10 + 2
+
+
+def test_solar_energy_twice_copies_twice() -> None:
+    """SOLAR ENERGY: "Perform all of the actions in a single action box on one of your other
+    constructed buildings" (test data: TAILOR box 1, 2 votes 5 money; RESTAURANT box 2, 8 money)."""
+    table = board(started(), "2solar")
+    table.give("ann", buildings=(Constructed("TAILOR", ((),)), Constructed("RESTAURANT", ((), ()))))
+    table.play("deal ann left", "copy ann tailor 1")
+    assert _left(table) == [("solar", 1)] and table.p("ann").money == 10 + 5
+    table.play("copy ann restaurant 2")
+    assert table.state.stack == () and table.p("ann").money == 10 + 5 + 8
+
+
+def test_solar_energy_copying_vaccination_does_not_take_from_the_hospital_itself() -> None:
+    """VACCINATION: "Return 1 previously-placed workie on one of your buildings to your
+    supply (not from the hospital itself)": the HOSPITAL's box performed by SOLAR ENERGY is
+    still the HOSPITAL's (test data: HOSPITAL box 1, vaccination)."""
+    table = board(started(), "solar-energy")
+    hospital = Constructed("HOSPITAL", (("crafty",), ()))
+    table.give("ann", buildings=(hospital, Constructed("TAILOR", (("crafty",),))), crafties=2)
+    table.play("deal ann left", "copy ann hospital 1")
+    table.refuse("recall ann hospital.1 crafty", IllegalMove, R_PARTICULAR)
+    table.play("recall ann tailor.1 crafty")
+    assert table.p("ann").crafties == 3 and table.p("ann").buildings[0].placed == (("crafty",), ())
+
+
+def test_cell_regeneration_twice_plays_two_news_cards_again() -> None:
+    """CELL REGENERATION: "You must use one of your previously-played news cards again. Place
+    it on top of your pile of news cards" (test data: PLASTIC BAGS, 2 plastic; BRIBE)."""
+    table = board(started(), "2replay")
+    table.give("ann", news=("PLASTIC BAGS", "BRIBE"))
+    table.play("deal ann left", "replay ann plastic-bags")
+    assert _left(table) == [("replay", 1)] and table.p("ann").news == ("BRIBE", "PLASTIC BAGS")
+    table.play("replay ann bribe")
+    assert table.state.stack == () and table.p("ann").news == ("PLASTIC BAGS", "BRIBE")
