@@ -36,3 +36,15 @@ def test_with_no_conglomerate_tile_on_the_board_the_turn_ends_without_a_deal() -
     table.set(spaces=(Space(), Space(), Space()), final=3)
     events = table.play("end ann")
     assert TurnStarted("ben") in events
+
+
+def test_a_craftie_symbol_takes_crafties_only_and_a_brainie_symbol_brainies_only() -> None:
+    """Taking Workies: "If only a craftie or brainie symbol is shown ... you can only take
+    workies": of that kind."""
+    table = board(started(), "2crafty", "brainy")
+    table.give("ann", crafties=2, brainies=2)
+    table.play("deal ann left")
+    assert (table.p("ann").crafties, table.p("ann").brainies) == (2 + 2, 2)
+    table.set(dealt=False)
+    table.play("deal ann middle")
+    assert (table.p("ann").crafties, table.p("ann").brainies) == (2 + 2, 2 + 1)
