@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ledger.errors import IllegalMove
 from ledger.games.planet_b.model import Constructed, Space, TurnStarted
-from ledger.games.planet_b.sections import R_PLACE
+from ledger.games.planet_b.sections import R_DEAL, R_PLACE
 from tests.planet_b.table import started
 from tests.planet_b.test_examples import board
 
@@ -48,3 +48,14 @@ def test_a_craftie_symbol_takes_crafties_only_and_a_brainie_symbol_brainies_only
     table.set(dealt=False)
     table.play("deal ann middle")
     assert (table.p("ann").crafties, table.p("ann").brainies) == (2 + 2, 2 + 1)
+
+
+def test_no_deal_on_a_space_without_a_tile() -> None:
+    """Your Turn: Make a Deal: "choose the conglomerate tile with which you'd like to make a
+    deal": a space whose tile was removed with none to replace it offers no deal."""
+    table = board(started(), "2money", "2money", "2money")
+    spaces = table.state.spaces
+    table.set(spaces=(Space(), spaces[1], spaces[2]), final=3)
+    table.refuse("deal ann left", IllegalMove, R_DEAL)
+    table.play("deal ann middle")
+    assert table.p("ann").money == 10 + 2
