@@ -1,0 +1,33 @@
+"""Elections, 1. Return Workies: "Return all workies in completely filled work areas ... You
+may, but are not forced to, also return any workies in work areas that are not completely
+filled": only a player with a partly filled area is asked; 3. Carry Out the Election: a
+player without "+1" tiles puts nothing in front. And a game recorded under rules version 1
+with virtual piles still turns up its news cards itself."""
+
+from __future__ import annotations
+
+from ledger.games.planet_b.model import Constructed, NewsRevealed, Votes
+from tests.planet_b.table import Table, started
+from tests.planet_b.test_examples import board
+
+
+def test_a_player_with_only_full_work_areas_is_not_asked_what_returns() -> None:
+    table = started()
+    table.give("ben", buildings=(Constructed("TAILOR", (("crafty", "crafty", "brainy", "brainy"),)),))
+    table.set(called=True, dealt=True)
+    events = table.play("end ann")
+    assert table.state.elections == 1 and table.state.phase == "turn" and table.state.active == "ben"
+    assert table.p("ben").buildings[0].placed == ((),)
+    assert all(e.n for e in events if isinstance(e, Votes))  # no fact that moves no vote
+
+
+def test_a_version_1_virtual_game_turns_up_the_next_news_card_itself() -> None:
+    table = Table(4, seed=1, rules_version="1")
+    table.draft_first()
+    assert table.state.legacy
+    board(table, "news")
+    table.set(news_up={**table.state.news_up, "I": "PLASTIC BAGS"})  # test data: 2 plastic
+    top = table.state.piles["I"].top()
+    table.play("deal ann left", "news ann I")
+    events = table.play("end ann")
+    assert top and NewsRevealed("I", top) in events and table.state.news_up["I"] == top
