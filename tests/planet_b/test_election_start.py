@@ -6,8 +6,10 @@ with virtual piles still turns up its news cards itself."""
 
 from __future__ import annotations
 
+from ledger.errors import IllegalMove
 from ledger.games.planet_b.model import Constructed, NewsRevealed, Votes
-from tests.planet_b.table import Table, started
+from ledger.games.planet_b.sections import R_DRAWS
+from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 
 
@@ -31,3 +33,16 @@ def test_a_version_1_virtual_game_turns_up_the_next_news_card_itself() -> None:
     table.play("deal ann left", "news ann I")
     events = table.play("end ann")
     assert top and NewsRevealed("I", top) in events and table.state.news_up["I"] == top
+
+
+def test_no_votes_are_drawn_while_step_1_waits_for_a_player() -> None:
+    """The 5 steps in order: 3. Carry Out the Election comes after 1. Return Workies, which
+    waits for red, who has a partly filled work area (test data: TAILOR)."""
+    table = physical()
+    table.give("red", buildings=(Constructed("TAILOR", (("crafty",),)),))
+    table.set(called=True, dealt=True, bag={"you": 3, "blue": 3, "red": 3, "yellow": 3})
+    table.play("end you")
+    assert table.state.election is not None and table.state.election.recall == ("red",)
+    table.refuse("draw you=you:3 blue=blue:3 red=red:3 yellow=yellow:3", IllegalMove, R_DRAWS)
+    table.play("recall red")
+    assert table.state.election is not None and table.state.election.step == "draw"
