@@ -7,7 +7,7 @@ with virtual piles still turns up its news cards itself."""
 from __future__ import annotations
 
 from ledger.errors import IllegalMove
-from ledger.games.planet_b.model import Constructed, NewsRevealed, Votes
+from ledger.games.planet_b.model import Constructed, Drawn, NewsRevealed, Votes
 from ledger.games.planet_b.sections import R_DRAWS
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
@@ -46,3 +46,22 @@ def test_no_votes_are_drawn_while_step_1_waits_for_a_player() -> None:
     table.refuse("draw you=you:3 blue=blue:3 red=red:3 yellow=yellow:3", IllegalMove, R_DRAWS)
     table.play("recall red")
     assert table.state.election is not None and table.state.election.step == "draw"
+
+
+def test_a_draw_typed_while_step_1_waits_is_refused_as_out_of_its_step() -> None:
+    table = physical()
+    table.give("red", buildings=(Constructed("TAILOR", (("crafty",),)),))
+    table.set(called=True, dealt=True)
+    table.play("end you")
+    table.refuse("draw you you,red,you", IllegalMove, R_DRAWS)
+
+
+def test_a_plus_1_tile_draws_4_in_a_virtual_election() -> None:
+    """3. Carry Out the Election: "If you have one of the "+1" swindle tiles, draw an
+    additional vote from the bag"."""
+    table = started()
+    table.give("ann", swindles=("+1",))
+    table.set(called=True, dealt=True, bag={"ann": 3, "ben": 3, "cat": 3, "dan": 3})
+    events = table.play("end ann")
+    draws = [e for e in events if isinstance(e, Drawn)]
+    assert [(d.player, len(d.colours)) for d in draws[:4]] == [("ann", 4), ("ben", 3), ("cat", 3), ("dan", 2)]
