@@ -7,6 +7,7 @@ from __future__ import annotations
 from ledger.games.planet_b.model import Constructed
 from tests.planet_b.table import started
 from tests.planet_b.test_examples import board
+from tests.planet_b.test_flow import fill_last
 
 
 def test_a_building_built_leaves_the_hand_with_its_work_areas_empty() -> None:
@@ -34,3 +35,16 @@ def test_a_building_of_two_work_areas_is_built_with_both_empty() -> None:
     table.give("ann", hand=("RESTAURANT",), money=14, buildings=())
     table.play("deal ann left", "build ann restaurant")
     assert table.p("ann").buildings == (Constructed("RESTAURANT", ((), ())),)
+
+
+def test_once_an_exchange_and_an_election_are_over_neither_is_left_waiting() -> None:
+    """Exchanges: "Once you have completed all of the steps, it's the next player's turn";
+    5. Finish the Election: "Continue playing the game as before" (the status shows neither
+    any more; a 4-player table has no dummy, and so no office of one)."""
+    table = board(started(), "2money")
+    fill_last(table)
+    table.set(marker=6)  # test data: 8 spaces: the exchange's 2 call an election
+    table.play("deal ann left", "end ann", "exchange ann meat:2")
+    state = table.state
+    assert state.elections == 1 and state.phase == "turn" and state.active == "ben"
+    assert state.exchange is None and state.election is None and state.dummy_office == ""
