@@ -48,3 +48,12 @@ def test_once_an_exchange_and_an_election_are_over_neither_is_left_waiting() -> 
     state = table.state
     assert state.elections == 1 and state.phase == "turn" and state.active == "ben"
     assert state.exchange is None and state.election is None and state.dummy_office == ""
+
+
+def test_a_workie_placed_leaves_the_board_by_its_colour() -> None:
+    """Placing a Workie: "placing exactly 1 workie onto 1 matching-color work space" from
+    the board (test data: RESTAURANT, work areas crafty and brainy)."""
+    table = board(started(), "2work")
+    table.give("ann", buildings=(Constructed("RESTAURANT", ((), ())),), crafties=2, brainies=2)
+    table.play("deal ann left", "workie ann brainy@restaurant")
+    assert (table.p("ann").crafties, table.p("ann").brainies) == (2, 1)
