@@ -727,7 +727,7 @@ def swindle(out: Out, command: BuySwindle) -> None:
     assert face is not None
     cost, reward = face.spaces[len(player.swindles)]
     if free_spot is None:
-        core.plan(state, command.player, parse_box(cost).costs, ())
+        core.plan(state, command.player, [c for c in parse_box(cost).costs if c.scope != "others"], ())
     use(out, *spot, 1)
     if free_spot is None:
         for asked in reversed(core.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")):
