@@ -92,6 +92,15 @@ def test_the_forged_card_pays_for_its_forged_colour_in_either_place_typed() -> N
         assert alice.landfill == ("food",) and [k.name for k in alice.kept] == ["BAKING"]
 
 
+def test_of_2_like_cards_one_forged_the_other_pays_for_its_printed_colour() -> None:
+    """8.0 CRAFTSMAN makes "1 of your ... MATERIAL" another type: of alice's 2 FOOD@2, the one
+    forged into GLASS and the other, still FOOD, pay for BAKING (FOOD and GLASS), both typed
+    ``food@2``; each loses 1 QUALITY (2.2 c)."""
+    table = _forger(("food", 2), ("food", 2))
+    table.play("ability alice forge food@2 glass", "consume alice baking=food@2,food@2")
+    assert table.p("alice").materials == (("food", 1), ("food", 1))
+
+
 def test_the_forged_card_does_not_pay_for_its_printed_colour() -> None:
     """8.0 CRAFTSMAN: the forged card is "any non-FOOD MATERIAL for your entire turn": alice's
     FOOD@2 forged into GLASS is no FOOD for COOKING (2 FOOD), however the cards are typed."""
