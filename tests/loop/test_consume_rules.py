@@ -1,5 +1,6 @@
 """LOOP 2.2 c) CONSUME and what pays for it: the colours an ACTIVITY shows, a SHAREd card (3.1),
-a forged one (8.0 CRAFTSMAN). Test-deck faces: DANCE glass+plastic."""
+a forged one (8.0 CRAFTSMAN). Test-deck faces: DANCE glass+plastic, BAKING food+glass, COOKING
+food+food, PICNIC food+utility."""
 
 from __future__ import annotations
 
