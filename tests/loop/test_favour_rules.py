@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
+from ledger.games.loop.model import Reject
+from ledger.games.loop.view import view
 from tests.loop.modes_table import begun
 from tests.loop.table import Table
 
@@ -102,3 +105,30 @@ def test_at_a_real_table_the_card_shown_cannot_be_one_accounted_for() -> None:
         else:
             table.play("call bob --card resell")
             assert table.state.favour_discard.count("resell") == data.FAVOUR_COPIES
+
+
+# --- the ways to REJECT offered (2.4 b: discard a same FAVOUR, or 1 REPUTATION)
+
+
+def test_the_ways_to_reject_shown_follow_the_officer_and_manners_makyth_man() -> None:
+    """The answers the status shows bob: 2.4 b both ways; 8.0 OFFICER: "Your first played FAVOUR
+    per turn cannot be REJECT", so none; 9.0 MANNERS MAKYTH MAN: "Cannot REJECT by discarding a
+    same FAVOUR", so REPUTATION only. The moves offered (``legal``) are the same."""
+    cases = (
+        (False, False, {"discard", "rep"}),
+        (True, False, set()),
+        (False, True, {"rep"}),
+    )
+    for officer, manners, offered in cases:
+        table = begun(careers={"alice": "officer"} if officer else None)
+        if manners:
+            table.set(event_active="MANNERS MAKYTH MAN")
+        table.give("alice", hand=("acquire",), coin=3)
+        table.give("bob", materials=(("metal", 2),), hand=("acquire",), reputation=2)
+        table.play("favour alice acquire bob metal")
+        pending = view(table.state).pending
+        assert pending is not None
+        shown = {answer.removeprefix("reject bob --") for answer in pending.answers[1:]}
+        assert pending.answers[0] == "accept bob" and shown == offered, (officer, manners)
+        listed = {move.by for move in loop.legal(table.state) if isinstance(move, Reject)}
+        assert listed == offered, (officer, manners)
