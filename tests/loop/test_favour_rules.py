@@ -79,6 +79,17 @@ def test_a_lie_called_gains_no_reputation() -> None:
     assert "share" in table.state.favour_discard
 
 
+def test_the_card_played_face_down_is_the_one_named() -> None:
+    """alice holds an ACQUIRE and a SHARE and plays the SHARE face down claiming ACQUIRE: called,
+    it is a lie, so the SHARE is discarded and she keeps the ACQUIRE."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("acquire", "share"), coin=3, reputation=0)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal --face-down --card share", "call bob --card share")
+    assert table.state.pending is None and table.p("alice").reputation == 0
+    assert table.p("alice").hand == ("acquire",) and "share" in table.state.favour_discard
+
+
 def test_at_a_real_table_the_caller_says_which_card_was_shown() -> None:
     """alice's hand is unseen: the card revealed is typed; true, she gains 1 REPUTATION and bob
     answers; a lie, it is discarded."""
