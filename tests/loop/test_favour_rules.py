@@ -143,3 +143,51 @@ def test_the_ways_to_reject_shown_follow_the_officer_and_manners_makyth_man() ->
         assert pending.answers[0] == "accept bob" and shown == offered, (officer, manners)
         listed = {move.by for move in loop.legal(table.state) if isinstance(move, Reject)}
         assert listed == offered, (officer, manners)
+
+
+# --- SCAVENGER: "You may also play RECYCLE ... as RESELL. Your target player must REJECT by
+# discarding a RESELL or deduct 1 REPUTATION; if he ACCEPT, he can only play it later as RECYCLE."
+
+
+def test_a_scavenger_plays_recycle_as_resell() -> None:
+    """alice, a SCAVENGER, RESELLs her GLASS@2 to bob with a RECYCLE: bob pays 2 COIN for it,
+    and takes the card, a RECYCLE."""
+    table = begun(careers={"alice": "scavenger"})
+    table.give("alice", hand=("recycle",), materials=(("glass", 2),), coin=0)
+    table.give("bob", hand=(), coin=3)
+    table.play("favour alice resell bob glass@2 --card recycle", "accept bob")
+    assert table.p("alice").coin == 2 and table.p("alice").hand == ()
+    assert ("glass", 2) in table.p("bob").materials and table.p("bob").hand == ("recycle",)
+
+
+def test_only_a_scavenger_plays_recycle_and_only_as_resell() -> None:
+    table = begun(careers={"alice": "scavenger"})
+    table.give("alice", hand=("recycle",), materials=(("glass", 2),), coin=3)
+    table.give("bob", materials=(("metal", 2),), coin=3)
+    table.refuse("favour alice acquire bob metal --card recycle", IllegalMove, "LOOP 2.4 Playing FAVOUR")
+    table = begun()
+    table.give("alice", hand=("recycle",), materials=(("glass", 2),))
+    table.give("bob", coin=3)
+    table.refuse("favour alice resell bob glass@2 --card recycle", IllegalMove, "LOOP 8.0 Scavenger")
+
+
+def test_a_face_down_favour_from_a_known_hand_of_one_card_is_that_card() -> None:
+    """A POLITICIAN's hand known to hold only a SHARE: the card played face down is the SHARE,
+    so a call shows a lie and it is discarded."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("share",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal --face-down", "call bob")
+    assert table.state.pending is None and "share" in table.state.favour_discard
+
+
+def test_a_face_down_favour_from_a_hand_partly_unseen_is_unseen() -> None:
+    """alice's hand holds a known SHARE and an unseen card: the card played face down is not
+    known, so the call must say what was shown."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("share", "?"), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal --face-down")
+    table.refuse("call bob", BadInput)
+    table.play("call bob --card acquire")
+    assert table.p("alice").reputation == 2 and table.state.pending is not None
