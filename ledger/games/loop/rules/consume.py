@@ -133,13 +133,26 @@ def colours(state: State, owner: str, ref: MatRef) -> list[str]:
     return found
 
 
-def _paint(state: State, me: str, refs: Sequence[MatRef], needs: tuple[str, ...]) -> list[str] | None:
-    """The colour each typed card pays for, printed colours first; None if they cannot."""
+def _paint(
+    state: State, holdings: dict[str, list[Mat]], me: str, refs: Sequence[MatRef], needs: tuple[str, ...]
+) -> list[str] | None:
+    """The colour each typed card pays for, printed colours first; None if they cannot. A card
+    typed with the forged card's QUALITY pays for its printed colour only if its owner holds
+    another like it: else it names the forged card (``food@2,food`` as ``food,food@2``)."""
     options = [colours(state, ref.owner or me, ref) for ref in refs]
+    forge = state.forge
     best: list[str] | None = None
     fewest = len(refs) + 1
     for picked in product(*options):
         if tuple(sorted(picked)) != needs:
+            continue
+        if forge is not None and any(
+            len(found) > 1
+            and c == found[0]
+            and ref.quality is not None
+            and holdings[ref.owner or me].count(forge.mat) < 2
+            for c, found, ref in zip(picked, options, refs, strict=True)
+        ):
             continue
         forged = sum(c != found[0] for c, found in zip(picked, options, strict=True))
         if forged < fewest:
@@ -191,7 +204,7 @@ def _consume(out: _Out, command: Consume) -> None:
                 f"FOOD is regarded as PLASTIC: {name} needs FOOD and cannot be consumed",
                 rule=r_event("MICRO PLASTIC"),
             )
-        paint = _paint(state, player.name, refs, needs)
+        paint = _paint(state, holdings, player.name, refs, needs)
         if paint is None:
             typed = tuple(sorted(ref.type for ref in refs))
             raise IllegalMove(
