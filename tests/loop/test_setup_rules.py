@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ledger.games.loop as loop
 from ledger.errors import IllegalMove
-from ledger.games.loop.model import Dealt, RevealCareers
+from ledger.games.loop.model import ChooseCareer, Dealt, RevealCareers
 from ledger.games.loop.rules.core import R_CAREER, R_SETUP
 from tests.loop.modes_table import Competitive
 from tests.loop.table import CARDS, Table
@@ -46,3 +46,16 @@ def test_a_sealed_seed_deals_the_activity_deck_and_goals_without_showing_them() 
     assert {n: p.goals for n, p in sealed.state.players.items()} == {
         n: p.goals for n, p in plain.state.players.items()
     }
+
+
+def test_office_lady_is_chosen_by_either_name() -> None:
+    """8.0 prints the CAREER as "Office Lady / Clerk": one card, either name, typed or sent by
+    a service caller."""
+    for choose in ("career alice clerk", ChooseCareer("alice", "CLERK")):
+        table = Competitive(2)
+        table.play("reveal career alice office-lady chef", "reveal career bob artist homemaker")
+        if isinstance(choose, str):
+            table.play(choose)
+        else:
+            table.apply(choose)
+        assert table.p("alice").career == "OFFICE LADY"
