@@ -3,11 +3,17 @@ while the game is set up (the mutation run of ``rules/setup.py``, issue 21)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+import msgspec
+import pytest
+
 import ledger.games.loop as loop
+from ledger import codec
 from ledger.errors import IllegalMove
-from ledger.games.loop.model import ChooseCareer, Dealt, RevealCareers
+from ledger.games.loop.model import UNKNOWN, ChooseCareer, Dealt, RevealCareers, State
 from ledger.games.loop.rules.core import R_CAREER, R_SETUP
-from tests.loop.modes_table import Competitive
+from tests.loop.modes_table import TABLES, Competitive, Cooperative, Solo
 from tests.loop.table import CARDS, Table
 
 
@@ -59,3 +65,57 @@ def test_office_lady_is_chosen_by_either_name() -> None:
         else:
             table.apply(choose)
         assert table.p("alice").career == "OFFICE LADY"
+
+
+RED = ("acquire", "barter", "recycle", "resell", "share")  # 3.1: 5 types of red FAVOUR, 6 each
+BLUE = ("acquire", "barter", "renew", "resell", "share")  # 7.0's 5 blue FAVOUR
+
+
+@pytest.mark.parametrize("seed", [None, 4])
+def test_competitive_deals_favour_by_seat_the_rest_on_the_board(seed: int | None) -> None:
+    """5.1: "Setup the game board same as Basic Mode (P.2 - Step 1 to 6)": 1.0's FAVOUR by seat
+    (2 players: 2 and 3), "Place the rest on the game board", at a real table unseen."""
+    table = Competitive(2, seed=seed)
+    hands = [table.p(name).hand for name in table.state.seats]
+    assert [len(hand) for hand in hands] == [2, 3]
+    assert len(table.state.favour_deck) == 30 - 5
+    if seed is None:
+        assert set(hands[0] + hands[1] + table.state.favour_deck) == {UNKNOWN}
+    else:
+        dealt = Counter(hands[0] + hands[1] + table.state.favour_deck)
+        assert dealt == Counter(dict.fromkeys(RED, 6))
+
+
+@pytest.mark.parametrize("seed", [None, 4])
+def test_cooperative_deals_one_set_of_red_favour_each_and_removes_the_rest(seed: int | None) -> None:
+    """6.1: "Each player starts with 1 set of 5 red FAVOUR in hand (1 of each). Remove the rest
+    from game."""
+    table = Cooperative(3, seed=seed)
+    assert [table.p(name).hand for name in table.state.seats] == [RED] * 3
+    assert table.state.favour_deck == ()
+    assert Counter(table.state.favours_removed) == Counter(dict.fromkeys(RED, 6 - 3))
+
+
+@pytest.mark.parametrize("seed", [None, 4])
+def test_solo_starts_with_the_5_blue_favour_and_puts_away_the_red(seed: int | None) -> None:
+    """7.1: "You start with a special set of 5 blue FAVOUR in hand. Put away all the red FAVOUR.\""""
+    table = Solo(1, seed=seed)
+    assert table.p("alice").hand == BLUE
+    assert table.state.favour_deck == ()
+    assert Counter(table.state.favours_removed) == Counter(dict.fromkeys(RED, 6))
+
+
+@pytest.mark.parametrize("mode", ["competitive", "cooperative", "solo"])
+@pytest.mark.parametrize("seed", [None, 4])
+def test_no_happiness_until_the_career_is_chosen(mode: str, seed: int | None) -> None:
+    """5.1: "Place a HAPPINESS token on your mat based on your CAREER starting HAPPINESS", once
+    the CAREER is chosen: until then no player has any, and the table's state is whole (a
+    snapshot of it reads back)."""
+    table = TABLES[mode](1 if mode == "solo" else 2, seed=seed)
+    assert {p.happiness for p in table.state.players.values()} == {0}
+    assert msgspec.json.decode(codec.encode(table.state), type=State) == table.state
+    name = table.state.seats[0]
+    if seed is None:
+        table.play(f"reveal career {name} artist chef")
+    table.play(f"career {name} intern")
+    assert table.p(name).happiness == 4  # 1.1: "INTERN starts game at HAPPINESS 4"
