@@ -119,3 +119,27 @@ def test_no_happiness_until_the_career_is_chosen(mode: str, seed: int | None) ->
         table.play(f"reveal career {name} artist chef")
     table.play(f"career {name} intern")
     assert table.p(name).happiness == 4  # 1.1: "INTERN starts game at HAPPINESS 4"
+
+
+# 8.0: the 21 CAREER less INTERN, the back of every card; two shields: Not-For-Coop and
+# Not-For-Solo; one: Not-For-Solo only
+CAREERS = {
+    *("ARTIST", "BANKER", "CHEF", "CRAFTSMAN", "ENGINEER", "FREELANCER", "HOMEMAKER", "INVESTOR"),
+    *("LAWYER", "NURSE", "OFFICE LADY", "OFFICER", "POLITICIAN", "SALESMAN", "SCAVENGER"),
+    *("SCHOLAR", "SCIENTIST", "SOLDIER", "TYCOON", "WAITRESS"),
+}
+NOT_FOR_COOP = {"FREELANCER", "LAWYER", "NURSE", "OFFICER", "POLITICIAN", "SOLDIER", "WAITRESS"}
+NOT_FOR_SOLO = NOT_FOR_COOP | {"BANKER"}
+
+
+@pytest.mark.parametrize("mode", ["competitive", "cooperative", "solo"])
+@pytest.mark.parametrize("seed", [None, 4])
+def test_the_career_deck_holds_the_modes_careers_not_dealt(mode: str, seed: int | None) -> None:
+    """5.0: "Exclude Not-For-Coop in Cooperative Mode and exclude Not-For-Solo in Solo Mode";
+    5.1: "Shuffle all CAREER, then deal 2 to each player": the rest stay in the deck."""
+    left: set[str] = {"competitive": set(), "cooperative": NOT_FOR_COOP, "solo": NOT_FOR_SOLO}[mode]
+    table = TABLES[mode](1 if mode == "solo" else 2, seed=seed)
+    dealt = [c for p in table.state.players.values() for c in p.careers]
+    assert len(dealt) == (0 if seed is None else 2 * len(table.state.seats))
+    deck = table.state.career_deck
+    assert sorted((*deck, *dealt)) == sorted(CAREERS - left)
