@@ -10,9 +10,9 @@ import pytest
 
 import ledger.games.loop as loop
 from ledger import codec
-from ledger.errors import IllegalMove
-from ledger.games.loop.model import UNKNOWN, ChooseCareer, Dealt, RevealCareers, State
-from ledger.games.loop.rules.core import R_CAREER, R_SETUP
+from ledger.errors import BadInput, IllegalMove
+from ledger.games.loop.model import UNKNOWN, ChooseCareer, Dealt, RevealActivity, RevealCareers, State
+from ledger.games.loop.rules.core import LEGACY, R_CAREER, R_SETUP
 from tests.loop.modes_table import TABLES, Competitive, Cooperative, Solo
 from tests.loop.table import CARDS, Table
 
@@ -143,3 +143,29 @@ def test_the_career_deck_holds_the_modes_careers_not_dealt(mode: str, seed: int 
     assert len(dealt) == (0 if seed is None else 2 * len(table.state.seats))
     deck = table.state.career_deck
     assert sorted((*deck, *dealt)) == sorted(CAREERS - left)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        RevealActivity("DANCE", needs=("glass", "plastic"), more=("PICNIC",)),
+        RevealActivity("DANCE", props=("group", "heart"), more=("PICNIC",)),
+    ],
+)
+def test_a_face_typed_with_several_activity_is_refused_as_input(command: RevealActivity) -> None:
+    """A face (--needs or --props, either alone) describes one card: typed with several it is
+    bad input (exit 2), not read as every card's face."""
+    table = Table(2)
+    ann, ben = table.state.seats
+    table.play(f"reveal material glass food --to {ann},{ben}")
+    table.refuse_command(command, BadInput)
+
+
+def test_a_basic_1_game_reveals_one_activity_per_move() -> None:
+    """A game recorded under rules version basic-1 keeps its one card a move (1.0's flips)."""
+    table = Table(2, rules_version=LEGACY)
+    ann, ben = table.state.seats
+    table.play(f"reveal material glass --to {ann}", f"reveal material food --to {ben}")
+    table.refuse("reveal activity dance picnic", IllegalMove, R_SETUP)
+    table.play("reveal activity dance")
+    assert table.state.consume_area == ("DANCE",)
