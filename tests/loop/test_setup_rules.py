@@ -12,9 +12,9 @@ import ledger.games.loop as loop
 from ledger import codec
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop.model import UNKNOWN, ChooseCareer, Dealt, RevealActivity, RevealCareers, State
-from ledger.games.loop.rules.core import LEGACY, R_CAREER, R_SETUP
-from tests.loop.modes_table import TABLES, Competitive, Cooperative, Solo
-from tests.loop.table import CARDS, Table
+from ledger.games.loop.rules.core import LEGACY, R_CAREER, R_END_TURN, R_SETUP
+from tests.loop.modes_table import TABLES, Competitive, Cooperative, Solo, begun
+from tests.loop.table import CARDS, Table, started
 
 
 def test_each_player_is_dealt_2_different_careers() -> None:
@@ -169,3 +169,28 @@ def test_a_basic_1_game_reveals_one_activity_per_move() -> None:
     table.refuse("reveal activity dance picnic", IllegalMove, R_SETUP)
     table.play("reveal activity dance")
     assert table.state.consume_area == ("DANCE",)
+
+
+@pytest.mark.parametrize("bad", [0, 5])
+def test_a_solo_refill_lies_with_exhibited_quality_1_to_4(bad: int) -> None:
+    """7.0: a BUY AREA card's Exhibited QUALITY is "its current No. of white dots shown on top",
+    1 to 4 as every QUALITY (2.2 b): 1 and 4 are read, 0 and 5 are not."""
+    for shown in (1, 4):
+        table = begun("solo")
+        table.give("alice", coin=3)
+        table.play("buy alice glass:1", "end alice")
+        table.refuse(f"reveal material metal@{bad}", BadInput)
+        table.play(f"reveal material metal@{shown}")
+        assert ("metal", shown) in table.state.exhibited
+
+
+def test_a_card_the_material_deck_lacks_cites_the_flip_it_was_typed_for() -> None:
+    """The starting MATERIAL are dealt at 1.0 Setup, a BUY AREA slot refilled at 2.7 End Turn:
+    a card the deck does not hold is refused citing the one the table was doing."""
+    table = Table(2)
+    table.set(material_deck=("food", "food"))
+    table.refuse("reveal material glass --to alice", IllegalMove, R_SETUP)
+    table = started()
+    table.set(material_deck=("food", "metal"))
+    table.play("buy alice glass:1", "end alice")
+    table.refuse("reveal material utility", IllegalMove, R_END_TURN)
