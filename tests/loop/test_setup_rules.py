@@ -11,7 +11,15 @@ import pytest
 import ledger.games.loop as loop
 from ledger import codec
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.loop.model import UNKNOWN, ChooseCareer, Dealt, RevealActivity, RevealCareers, State
+from ledger.games.loop.model import (
+    UNKNOWN,
+    ChooseCareer,
+    Dealt,
+    RevealActivity,
+    RevealCareers,
+    RevealMaterial,
+    State,
+)
 from ledger.games.loop.rules.core import LEGACY, R_CAREER, R_END_TURN, R_SETUP
 from tests.loop.modes_table import TABLES, Competitive, Cooperative, Solo, begun
 from tests.loop.table import CARDS, Table, started
@@ -194,3 +202,14 @@ def test_a_card_the_material_deck_lacks_cites_the_flip_it_was_typed_for() -> Non
     table.set(material_deck=("food", "metal"))
     table.play("buy alice glass:1", "end alice")
     table.refuse("reveal material utility", IllegalMove, R_END_TURN)
+
+
+@pytest.mark.parametrize("mode", ["competitive", "solo"])
+def test_a_starting_material_shows_no_exhibited_quality(mode: str) -> None:
+    """7.0: only the BUY AREA's cards lie with an Exhibited QUALITY; a starting MATERIAL comes at
+    its CAREER's QUALITY (5.1), in Solo too: one typed with it is bad input."""
+    table = TABLES[mode](1 if mode == "solo" else 2)
+    table.play("reveal career alice artist chef", "career alice intern")
+    table.refuse_command(RevealMaterial("glass", "alice", shown=(2,)), BadInput)
+    table.play("reveal material glass --to alice")
+    assert table.p("alice").materials == (("glass", 2),)  # 8.0 Intern: "at QUALITY 2"
