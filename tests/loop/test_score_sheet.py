@@ -75,3 +75,60 @@ def test_before_the_first_round_the_standing_has_no_round() -> None:
     standing = loop.standing(table.state)
     assert (standing.round, standing.label) == (None, "0")
     assert standing.scores == {"alice": 4, "bob": 4}  # 1.0: "HAPPINESS 4"
+
+
+@pytest.mark.parametrize("over", [False, True])
+@pytest.mark.parametrize("happiness", [10, 11])
+@pytest.mark.parametrize("mode", ["cooperative", "solo"])
+def test_a_team_or_solo_player_wins_at_11_and_only_at_the_end(mode: str, happiness: int, over: bool) -> None:
+    """6.3: "You win if all of you reach HAPPINESS 11 (flag) or above after the DEPLETION
+    Penalty, Debt Penalty, and LANDFILL Penalty are factored"; 7.3 the same for one player.
+    Until the game is over the sheet says only how it would end."""
+    table = begun(mode)
+    for name in table.state.seats:
+        table.give(name, happiness=happiness)
+    if over:
+        table.set(phase="over")
+    sheet = loop.score(table.state)
+    won = happiness >= 11
+    who = "the team" if mode == "cooperative" else "alice"
+    verdict = f"{who} {'wins' if won else 'loses'}"
+    if not over:
+        verdict = f"so far {who} would {'win' if won else 'lose'}"
+    assert sheet.notes[0].startswith(f"LOOP {'6.3' if mode == 'cooperative' else '7.3'}: {verdict}: ")
+    needs = "every player needs" if mode == "cooperative" else "the solo player needs"
+    assert f"{needs} HAPPINESS 11 or more" in sheet.notes[0]
+    assert sheet.winners == (list(table.state.seats) if won and over else [])
+    assert ("provisional: the game is not over" in sheet.notes) is not over
+    assert sheet.final is over
+
+
+def test_a_competitive_sheet_ranks_by_happiness_after_the_penalties_then_2_8s_tiebreaks() -> None:
+    """5.0 is 2.8's: "the highest HAPPINESS wins", then "Higher REPUTATION wins"; each penalty
+    named in a note (2.8 a, 5.4, 5.5)."""
+    table = begun(players=3)
+    table.give("alice", happiness=9, reputation=1)
+    table.give("bob", happiness=11, credit=((0, 0),), depletion=1)  # 11 - 2 = 9, REPUTATION 0
+    table.give("carol", happiness=10, landfill=("food",) * 3)  # 10 - 1 = 9, REPUTATION 0, LANDFILL 3
+    sheet = loop.score(table.state)
+    assert [(line.player, line.rank) for line in sheet.lines] == [("alice", 1), ("bob", 2), ("carol", 3)]
+    assert sheet.winners == ["alice"]
+    tiebreaks = {line.player: line.tiebreak or "" for line in sheet.lines}
+    alice, carol = tiebreaks["alice"], tiebreaks["carol"]
+    assert alice.startswith("above bob") and "more REPUTATION (1 against 0)" in alice
+    assert carol.startswith("below bob") and "more LANDFILL (3 against 0)" in carol
+    assert sheet.notes[0] == "LOOP 5.0, 2.8: the highest HAPPINESS after the penalties wins"
+    assert "bob: DEPLETION Penalty -1, taken in play (LOOP 2.8 a)" in sheet.notes
+    assert "bob: Debt Penalty -2, 1 CREDIT CARD not paid off (LOOP 5.4)" in sheet.notes
+    assert "carol: LANDFILL Penalty -1, 3 MATERIAL in LANDFILL (LOOP 5.5)" in sheet.notes
+
+
+@pytest.mark.parametrize("option", ["kept", "completed"])
+def test_a_modes_sheet_says_what_tie_break_4_counted(option: str) -> None:
+    """2.8 tie-break 4, "More ACTIVITY completed wins", read by option activity-tiebreak."""
+    table = begun(**{"activity-tiebreak": option})
+    table.give("alice", completed=2)
+    notes = loop.score(table.state).notes
+    assert any(f"(option activity-tiebreak={option})" in note for note in notes)
+    line = next(line for line in loop.score(table.state).lines if line.player == "alice")
+    assert line.categories["activities"] == (2 if option == "completed" else 0)
