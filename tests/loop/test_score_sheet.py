@@ -126,7 +126,7 @@ def test_a_competitive_sheet_ranks_by_happiness_after_the_penalties_then_2_8s_ti
 @pytest.mark.parametrize("option", ["kept", "completed"])
 def test_a_modes_sheet_says_what_tie_break_4_counted(option: str) -> None:
     """2.8 tie-break 4, "More ACTIVITY completed wins", read by option activity-tiebreak."""
-    table = begun(**{"activity-tiebreak": option})
+    table = begun(**{"activity-tiebreak": option})  # type: ignore[arg-type]
     table.give("alice", completed=2)
     notes = loop.score(table.state).notes
     assert any(f"(option activity-tiebreak={option})" in note for note in notes)
