@@ -132,3 +132,53 @@ def test_a_modes_sheet_says_what_tie_break_4_counted(option: str) -> None:
     assert any(f"(option activity-tiebreak={option})" in note for note in notes)
     line = next(line for line in loop.score(table.state).lines if line.player == "alice")
     assert line.categories["activities"] == (2 if option == "completed" else 0)
+
+
+def test_basic_mode_takes_no_penalty_off_the_mat() -> None:
+    """2.8: "In Basic Mode, the highest HAPPINESS wins": the LANDFILL Penalty is Competitive's
+    (5.0, 5.5), so 3 MATERIAL in alice's LANDFILL still leave her HAPPINESS 8 above bob's 7."""
+    table = started()
+    table.give("alice", happiness=8, landfill=("food", "glass", "metal"))
+    table.give("bob", happiness=7)
+    table.set(phase="over")
+    sheet = loop.score(table.state)
+    assert sheet.winners == ["alice"] and sheet.final and sheet.points == "happiness"
+    assert loop.standing(table.state).scores == {"alice": 8, "bob": 7}
+    assert [line.categories for line in sheet.lines] == [
+        {"happiness": 8, "reputation": 0, "landfill": 3, "goals": 0, "activities": 0},
+        {"happiness": 7, "reputation": 0, "landfill": 0, "goals": 0, "activities": 0},
+    ]
+
+
+def test_the_penalties_take_happiness_to_0_not_below() -> None:
+    """5.4's Debt Penalty of 2 from HAPPINESS 1 leaves 0: the mat has no HAPPINESS below 0."""
+    table = begun()
+    table.give("alice", happiness=1, credit=((0, 0),))
+    table.set(phase="over")
+    line = next(line for line in loop.score(table.state).lines if line.player == "alice")
+    assert (line.categories["debt"], line.categories["happiness"]) == (-2, 0)
+
+
+def test_three_tied_on_everything_share_the_rank() -> None:
+    table = started(3)
+    lines = {line.player: line.tiebreak for line in loop.score(table.state).lines}
+    assert lines["alice"] == (
+        "rank shared with bob and carol: equal on HAPPINESS and every tie-break (LOOP 2.8)"
+    )
+
+
+def test_tie_break_4_by_every_activity_completed_is_named_so() -> None:
+    """Option activity-tiebreak=completed: 2.8's "More ACTIVITY completed wins", named as such,
+    in Basic Mode's notes and label."""
+    table = started(**{"activity-tiebreak": "completed"})
+    table.give("alice", completed=3)
+    sheet = loop.score(table.state)
+    assert sheet.notes[1] == (
+        "tie-break 4 counts every ACTIVITY completed, dropped ones included"
+        " (option activity-tiebreak=completed)"
+    )
+    lines = {line.player: line.tiebreak for line in sheet.lines}
+    assert lines["bob"] == (
+        "below alice: both HAPPINESS 4, REPUTATION 0, LANDFILL 0 and GOAL achieved 0,"
+        " fewer ACTIVITY completed (0 against 3) (LOOP 2.8)"
+    )
