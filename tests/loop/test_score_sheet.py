@@ -170,7 +170,7 @@ def test_three_tied_on_everything_share_the_rank() -> None:
 def test_tie_break_4_by_every_activity_completed_is_named_so() -> None:
     """Option activity-tiebreak=completed: 2.8's "More ACTIVITY completed wins", named as such,
     in Basic Mode's notes and label."""
-    table = started(**{"activity-tiebreak": "completed"})
+    table = started(**{"activity-tiebreak": "completed"})  # type: ignore[arg-type]
     table.give("alice", completed=3)
     sheet = loop.score(table.state)
     assert sheet.notes[1] == (
