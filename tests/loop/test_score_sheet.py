@@ -129,7 +129,12 @@ def test_a_modes_sheet_says_what_tie_break_4_counted(option: str) -> None:
     table = begun(**{"activity-tiebreak": option})  # type: ignore[arg-type]
     table.give("alice", completed=2)
     notes = loop.score(table.state).notes
-    assert any(f"(option activity-tiebreak={option})" in note for note in notes)
+    assert (
+        "tie-break 4 counts the ACTIVITY kept on each mat (option activity-tiebreak=kept)"
+        if option == "kept"
+        else "tie-break 4 counts every ACTIVITY completed, dropped ones included"
+        " (option activity-tiebreak=completed)"
+    ) in notes
     line = next(line for line in loop.score(table.state).lines if line.player == "alice")
     assert line.categories["activities"] == (2 if option == "completed" else 0)
 
