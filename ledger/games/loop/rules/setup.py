@@ -481,8 +481,7 @@ def _reveal_one(out: _Out, material: str, to: str | None, shown: int) -> None:
         if mode_of(state).careers:  # 5.1: the CAREER's Initial Setup gives the QUALITY
             career = data.CAREER[career_of(state.players[to])]
             quality = career.materials[len(career.materials) - state.awaiting_start.count(to)]
-    elif material_wanted(state):
-        rule = R_END_TURN if state.phase != "setup" else R_SETUP
+    elif material_wanted(state):  # a refill: never at setup, so the rule is 2.7's already
         if solo and not 1 <= shown <= data.MAX_QUALITY:
             raise BadInput(
                 "say the Exhibited QUALITY it lies with (7.0)", legal=f"reveal material {material}@1..4"
