@@ -163,13 +163,11 @@ def _kind(group: Group, words: list[str], members: list[Choice]) -> Group:
     then the rest of each member's words, or the member's own step if it is the kind alone.
     (A step's words are one grammar word each, or each two or more merged (``_merge``): so a
     kind is one member that is the kind alone, or members that each go on.)"""
-    rests = [choice.word.split(" ", 1)[1:] for choice in members]
+    rests = [choice.word.partition(" ")[2] for choice in members]
     if len(members) == 1 and not rests[0]:
         inner = members[0].step
     else:
-        inner = Step(
-            tuple(Choice(rest[0], rest[0], choice.step) for rest, choice in zip(rests, members, strict=True))
-        )
+        inner = Step(tuple(Choice(rests[i], rests[i], choice.step) for i, choice in enumerate(members)))
     count = sum(len(moves(choice.step)) for choice in members)
     step = Step((Choice(" ".join(words), " ".join(words), inner),))
     return replace(group, count=count, step=step, label=f"{group.verb} {members[0].word.split(' ')[0]}")

@@ -145,6 +145,11 @@ def test_kinds_only_where_there_are_two_and_the_verbs_still_fit() -> None:
     well_formed(tree)
     assert [v.label for v in tree.verbs] == [""]
     two_kinds = [*one_kind, "favour ann share b x"]
+    # "favour ann" a move of its own: it is offered, so the kinds stay a step after it
+    tree = picker.build(game(FAVOUR), None, ["favour ann", *two_kinds])
+    well_formed(tree)
+    assert [v.label for v in tree.verbs] == [""]
+    assert sorted(m.text for m in picker.moves(tree.verbs[0].step)) == sorted(["favour ann", *two_kinds])
     others = [Verb(f"v{n}", f"v{n} ...", "") for n in range(10)]
     # ten other verbs and the two kinds: a dozen chips, so the kinds are chips
     tree = picker.build(game(FAVOUR, *others), None, [*two_kinds, *(f"v{n} ann" for n in range(10))])
@@ -259,7 +264,7 @@ def test_the_taps_a_move_takes_with_the_questions_it_asks() -> None:
     assert asked() == 3
     assert asked(Ask("--reward", "its reward", ())) == 4  # one value
     assert asked(Ask("--needs", "what it needs", ("a", "b"), count=3)) == 6  # three values
-    assert asked(Ask("--needs", "what it needs", ("a", "b"), count=3, least=2)) == 6  # two, "that is all"
+    assert asked(Ask("--needs", "what it needs", ("a", "b"), count=4, least=2)) == 6  # two, "that is all"
     assert asked(Ask("--props", "its props", ("p",), count=2, optional=True)) == 4  # "not on the card"
     two = (Ask("--reward", "r", ()), Ask("--needs", "n", (), count=2))
     assert asked(*two) == 6
