@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import msgspec
 import pytest
 
+from ledger import library
 from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import Result
@@ -345,3 +347,14 @@ def test_a_planet_b_mood_track_declared_otherwise_is_refused_telling_each_track(
     assert refused.code == 1, refused
     assert "the card library: mood was declared otherwise in game #1" in refused.err
     assert "; not spaces = [" in refused.err and "neutral = 2" in refused.err
+
+
+def test_a_kind_of_game_that_keeps_no_faces_has_an_empty_library(tmp_path: Path) -> None:
+    """A game without ``library_face`` (the Game protocol makes it optional): its library is
+    empty and named for it, so a new game of it is given no declarations."""
+    toy = SimpleNamespace(name="toy")
+    store = Store(tmp_path / "ledger.db")
+    found = library.read(store, toy)
+    assert (found.kind, found.entries) == ("toy", {})
+    assert library.commands(found, toy, None) == []  # type: ignore[arg-type]
+    store.close()
