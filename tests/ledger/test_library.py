@@ -51,7 +51,9 @@ def test_declarations_feed_the_library_with_where_they_were_said(cli: Cli, db_pa
         in exported.out
     )
     assert '[[goal]]\nname = "HOBBY"\nreward = 2' in exported.out
-    sources = msgspec.json.decode(cli("cards", "--kind", "loop", "--json").out)["sources"]
+    told = msgspec.json.decode(cli("cards", "--kind", "loop", "--json").out)
+    assert told["kind"] == "loop"
+    sources = told["sources"]
     assert sources == {"activity PICNIC": "in game #1, move #2", "goal HOBBY": "in game #1, move #4"}
     referee = Referee(Store(db_path))
     entries = referee.card_library("loop").entries
