@@ -85,6 +85,23 @@ def test_fresh_takes_nothing_from_the_library(cli: Cli, db_path: Path) -> None:
     assert cli("loop", *PICNIC).code == 0  # the same face again: agreed, so recorded
 
 
+def test_the_python_api_starts_a_game_from_the_library_and_untitled_unless_told(
+    cli: Cli, db_path: Path
+) -> None:
+    """docs/python.md's ``Referee.new_game``: like ``new`` without ``--fresh`` or ``--title``."""
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    referee = Referee(Store(db_path))
+    try:
+        second = referee.new_game("loop", ["ann", "ben", "cat"])
+        third = referee.new_game("loop", ["ann", "ben", "cat"], fresh=True, title="Friday")
+        assert (referee.store.game(second).title, referee.store.game(third).title) == ("", "Friday")
+    finally:
+        referee.store.close()
+    assert "PICNIC" in faces(db_path, second)
+    assert "PICNIC" not in faces(db_path, third)
+
+
 def test_a_declaration_that_contradicts_the_library_is_refused_citing_the_earlier_one(
     cli: Cli, db_path: Path
 ) -> None:
