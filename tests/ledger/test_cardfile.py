@@ -76,6 +76,10 @@ class Face(msgspec.Struct, tag=True):
     parts: dict[str, Any]
 
 
+class Untagged(msgspec.Struct):
+    name: str
+
+
 def test_a_face_written_back_reads_back_the_same() -> None:
     face = Face('MR. "T"\\', ("glass", "food"), 3, False, {"cost": [1, 2], "ok": True})
     lines = cardfile.toml_entry("goal", face, True)
@@ -98,5 +102,7 @@ def test_a_face_written_back_reads_back_the_same() -> None:
     }
     assert cardfile.toml_entry("settings", face, False)[0] == "[settings]"
     assert cardfile.toml_array(["a", 'b"']) == '["a", "b\\""]'
+    # a face of no tag is written as it is
+    assert cardfile.toml_entry("goal", Untagged("HOBBY"), True) == ["[[goal]]", 'name = "HOBBY"', ""]
     with pytest.raises(TypeError):
         cardfile.toml_value(1.5)

@@ -50,6 +50,10 @@ def test_a_name_is_one_word_of_letters_and_digits_with_a_hyphen_or_underscore_in
         assert bad.message.endswith(f"holds {held}"), name
         assert bad.legal == "one word of letters and digits, - or _ inside"
     assert "'an\\x1bn'" in refused(["an\x1bn"]).message  # shown escaped
+    # a bad character after a hyphen or an accent inside is still found
+    assert refused(["ann-b!"]).message.endswith("holds '!' (U+0021 EXCLAMATION MARK)")
+    # an accent on the letter before it, where no composed letter exists (q and an acute)
+    assert names.player_names(["aq\u0301"], {}) == ("aq\u0301",)
 
 
 def test_a_name_may_not_mix_alphabets_whose_letters_look_alike() -> None:

@@ -139,6 +139,9 @@ def test_a_verb_of_a_player_and_its_words() -> None:
     assert refusal(parse, state, []).legal == "work PLAYER [X] [--rep N]"
     assert refusal(parse, state, ["ann", "x", "y"]).message == "wrong number of words"
     assert refusal(parse, state, ["cat"]).message == "unknown player 'cat'"
+    # by default the player alone, and no more words
+    alone = words.player_verb("pass PLAYER", build, lambda s: s["seats"], high=0)
+    assert alone(state, ["ann"]) == (state, "ann", [], {})
     # no options and no upper bound: any number of words, an option refused
     many = words.player_verb("go PLAYER ...", build, lambda s: s["seats"], low=2)
     assert many(state, ["ann", "a", "b", "c"])[2] == ["a", "b", "c"]
