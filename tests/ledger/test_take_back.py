@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from ledger.errors import BadInput, IllegalMove, WriteConflict
@@ -340,4 +341,46 @@ def test_a_move_typed_on_a_page_that_showed_an_older_head_names_what_was_recorde
     preview = referee.preview(game, pebbles.Give("alice", "bob", 1))
     two = referee.preview(game, pebbles.Give("bob", "alice", 2))
     assert (len(preview.facts), len(two.facts), two.more) == (1, 2, False)  # a real table: told in full
+    referee.store.close()
+
+
+def test_a_preview_is_told_as_its_mover_sees_it_and_what_it_dealt_is_named_once_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pebbles made secret: a gift's count is its giver's alone (``redact``), and a gift is dealt
+    by chance (``chance``, one kind per receiver). A GIVE of N is N gifts of 1, each to the next
+    player round the table."""
+
+    def gifts(state: pebbles.State, command: pebbles.Command) -> list[pebbles.Event]:
+        if isinstance(command, pebbles.Give):
+            others = [p for p in state.players if p != command.player]
+            return [pebbles.Given(command.player, others[i % len(others)], 1) for i in range(command.n)]
+        return decide(state, command)
+
+    def redact(event: pebbles.Event, as_player: str | None = None, reveal: bool = False) -> pebbles.Event:
+        hidden = isinstance(event, pebbles.Given) and not reveal and as_player != event.player
+        return msgspec.structs.replace(event, n=0) if hidden else event
+
+    decide = pebbles.decide
+    monkeypatch.setattr(pebbles, "decide", gifts)
+    monkeypatch.setattr(pebbles, "redact", redact)
+    monkeypatch.setattr(
+        pebbles,
+        "chance",
+        lambda e: f"a gift to {e.to}" if isinstance(e, pebbles.Given) else "",
+        raising=False,
+    )
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    real = referee.new_game("pebbles", ["alice", "bob", "cat"])
+    referee.submit_text(real, ["take", "alice", "3"])
+    # a real table: every fact told before, each as its mover sees it
+    assert referee.preview(real, pebbles.Give("alice", "bob", 2)).facts == [
+        "alice gives 1 to bob",
+        "alice gives 1 to cat",
+    ]
+    seeded = referee.new_game("pebbles", ["alice", "bob", "cat"], seed=3)
+    referee.submit_text(seeded, ["take", "alice", "3"])
+    referee.submit_text(seeded, ["give", "alice", "bob", "3"])  # to bob, cat, bob
+    offer = referee.take_back_offer(seeded, "alice")
+    assert offer is not None and offer.dealt == "a gift to bob, a gift to cat"
     referee.store.close()
