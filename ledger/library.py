@@ -103,7 +103,9 @@ def read(store: Store, game: Game) -> Library:
     events = decode_facts(game, [(0, type_, body) for _, _, type_, body, *_ in rows])
     for (_, key, _, body, source, note, affects, recorded_at), event in zip(rows, events, strict=True):
         found.append(Entry(key, event, body, recorded_at, source=source, note=note, affects=_ids(affects)))
-    found.sort(key=lambda e: (e.recorded_at, e.game_id is None, e.game_id or 0, e.seq or 0))
+    # (stable: at the same time, the logs' facts in the order read, by game and row, then the
+    # library's rows in theirs)
+    found.sort(key=lambda e: e.recorded_at)
     for entry in found:
         if entry.source == CORRECT or entry.key not in entries:
             entries[entry.key] = entry  # the first word on a face, or the latest correction

@@ -160,17 +160,16 @@ def _targets(out: list[Group], group: Group) -> None:
 
 def _kind(group: Group, words: list[str], members: list[Choice]) -> Group:
     """The chip ``favour barter``: ``words`` (forced, then the kind) taken for the player,
-    then the rest of each member's words, or the member's own step if it is the kind alone."""
-    rests = [(choice.word.split(" ", 1)[1:], choice) for choice in members]
-    if len(members) == 1 and not rests[0][0]:
+    then the rest of each member's words, or the member's own step if it is the kind alone.
+    (A step's words are one grammar word each, or each two or more merged (``_merge``): so a
+    kind is one member that is the kind alone, or members that each go on.)"""
+    rests = [choice.word.partition(" ")[2] for choice in members]
+    if len(members) == 1 and not rests[0]:
         inner = members[0].step
-    elif all(rest for rest, _ in rests):
-        inner = Step(tuple(Choice(rest[0], rest[0], choice.step) for rest, choice in rests))
-    else:  # the kind alone and with more words: left as one step
-        inner = Step(tuple(Choice(choice.label, choice.word, choice.step) for choice in members))
-        words = words[:-1]
-    step = Step((Choice(" ".join(words), " ".join(words), inner),)) if words else inner
+    else:
+        inner = Step(tuple(Choice(rests[i], rests[i], choice.step) for i, choice in enumerate(members)))
     count = sum(len(moves(choice.step)) for choice in members)
+    step = Step((Choice(" ".join(words), " ".join(words), inner),))
     return replace(group, count=count, step=step, label=f"{group.verb} {members[0].word.split(' ')[0]}")
 
 

@@ -291,6 +291,25 @@ def test_hole2_a_row_edited_in_a_sealed_batch_is_neither_folded_nor_shown(
     assert head(db_path) == 41
 
 
+def test_hole2_a_row_altered_in_a_later_batch_marks_the_game_as_the_log_streams(
+    cli: Cli, tamper: Callable[..., None], referee: Referee, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a time edited in place in #15 (which the fold does not read): the game still loads,
+    and the log, read batch by batch, gives the first batch and stops at the second, whose
+    check names the row and marks the game, so what comes next is refused as marked."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41, #2-#40 sealed
+    tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 15")
+    shown = []
+    with pytest.raises(LogDamaged, match="row #15 was altered"):
+        for entry in referee.log(1):
+            shown.append(entry)
+    # the setup and the moves whose rows are all in the first batch (#10's fact is #11)
+    assert [e.seq for e in shown] == [1, 2, 4, 6, 8]
+    assert referee.store.tip(1).bad is not None  # marked
+
+
 def test_hole2_redo_never_repeats_a_command_edited_in_place(cli: Cli, tamper: Callable[..., None]) -> None:
     cli("new", "pebbles", "--players", "alice,bob")
     moves(cli, "take alice 1")

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import msgspec
 import pytest
 
+from ledger import library
 from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import Result
@@ -49,7 +51,9 @@ def test_declarations_feed_the_library_with_where_they_were_said(cli: Cli, db_pa
         in exported.out
     )
     assert '[[goal]]\nname = "HOBBY"\nreward = 2' in exported.out
-    sources = msgspec.json.decode(cli("cards", "--kind", "loop", "--json").out)["sources"]
+    told = msgspec.json.decode(cli("cards", "--kind", "loop", "--json").out)
+    assert told["kind"] == "loop"
+    sources = told["sources"]
     assert sources == {"activity PICNIC": "in game #1, move #2", "goal HOBBY": "in game #1, move #4"}
     referee = Referee(Store(db_path))
     entries = referee.card_library("loop").entries
@@ -79,6 +83,23 @@ def test_fresh_takes_nothing_from_the_library(cli: Cli, db_path: Path) -> None:
     assert "cards:" not in fresh.out
     assert "PICNIC" not in faces(db_path, 2)
     assert cli("loop", *PICNIC).code == 0  # the same face again: agreed, so recorded
+
+
+def test_the_python_api_starts_a_game_from_the_library_and_untitled_unless_told(
+    cli: Cli, db_path: Path
+) -> None:
+    """docs/python.md's ``Referee.new_game``: like ``new`` without ``--fresh`` or ``--title``."""
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    referee = Referee(Store(db_path))
+    try:
+        second = referee.new_game("loop", ["ann", "ben", "cat"])
+        third = referee.new_game("loop", ["ann", "ben", "cat"], fresh=True, title="Friday")
+        assert (referee.store.game(second).title, referee.store.game(third).title) == ("", "Friday")
+    finally:
+        referee.store.close()
+    assert "PICNIC" in faces(db_path, second)
+    assert "PICNIC" not in faces(db_path, third)
 
 
 def test_a_declaration_that_contradicts_the_library_is_refused_citing_the_earlier_one(
@@ -345,3 +366,14 @@ def test_a_planet_b_mood_track_declared_otherwise_is_refused_telling_each_track(
     assert refused.code == 1, refused
     assert "the card library: mood was declared otherwise in game #1" in refused.err
     assert "; not spaces = [" in refused.err and "neutral = 2" in refused.err
+
+
+def test_a_kind_of_game_that_keeps_no_faces_has_an_empty_library(tmp_path: Path) -> None:
+    """A game without ``library_face`` (the Game protocol makes it optional): its library is
+    empty and named for it, so a new game of it is given no declarations."""
+    toy = SimpleNamespace(name="toy")
+    store = Store(tmp_path / "ledger.db")
+    found = library.read(store, toy)
+    assert (found.kind, found.entries) == ("toy", {})
+    assert library.commands(found, toy, None) == []  # type: ignore[arg-type]
+    store.close()

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 
-from ledger.errors import BadInput, IllegalMove
+from ledger.errors import BadInput, IllegalMove, WriteConflict
 from ledger.service import LegalMove, Referee, TakeBack
 from ledger.store import Store
+from tests import pebbles
 from tests.planet_b.table import CARDS as PLANET_B_CARDS
 from tests.pursuit.table import CARDS as PURSUIT_CARDS
 from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
@@ -257,3 +259,128 @@ def test_a_take_back_looks_at_the_last_50_moves(tmp_path: Path) -> None:
     assert referee.take_back_offer(game, "alice") is None
     with pytest.raises(IllegalMove, match="alice has no move to take back"):
         referee.take_back(game, "alice")
+
+
+# A game that names no ``chance`` (the Game protocol makes it optional): a move whose page could
+# not tell every fact before is held back all the same, and told as such. Pebbles' GIVE of N is
+# made N facts here, so its page could tell only the first.
+@pytest.fixture
+def pebbles_in_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+    decide = pebbles.decide
+
+    def one_fact_a_pebble(state: pebbles.State, command: pebbles.Command) -> list[pebbles.Event]:
+        if isinstance(command, pebbles.Give) and command.n == 0:
+            return []  # a move its rules answer with no fact
+        if isinstance(command, pebbles.Give):
+            return [pebbles.Given(command.player, command.to, 1) for _ in range(command.n)]
+        return decide(state, command)
+
+    monkeypatch.setattr(pebbles, "decide", one_fact_a_pebble)
+
+
+def test_a_game_without_chance_holds_back_a_move_its_page_could_not_tell_in_full(
+    tmp_path: Path, pebbles_in_facts: None
+) -> None:
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    game = referee.new_game("pebbles", ["alice", "bob"], seed=3)
+    referee.submit_text(game, ["take", "alice", "3"])  # one fact: told in full
+    offer = referee.take_back_offer(game, "alice")
+    assert offer is not None and offer.dealt == ""
+    referee.submit_text(game, ["give", "alice", "bob", "2"])  # two facts
+    offer = referee.take_back_offer(game, "alice")
+    assert offer is not None and offer.dealt == "facts its page could not tell before"
+    with pytest.raises(IllegalMove) as refused:
+        referee.take_back(game, "alice")
+    assert "(virtual decks: facts its page could not tell before)" in refused.value.message
+    # bob has no move of his own to take back: that is what he is told, not what alice's dealt
+    with pytest.raises(IllegalMove) as refused:
+        referee.take_back(game, "bob")
+    assert refused.value.message.startswith("bob has no move to take back"), refused.value.message
+    # once bob has moved, alice's move is the table's to undo: nothing to say of what it dealt
+    referee.submit_text(game, ["take", "bob", "1"])
+    assert referee.take_back_offer(game, "alice") == TakeBack(4, "give alice bob 2", ["bob"], "")
+    # a real table's game (no seed) deals nothing: the same move is taken back
+    real = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(real, ["take", "alice", "3"])
+    referee.submit_text(real, ["give", "alice", "bob", "2"])
+    assert referee.take_back_offer(real, "alice") == TakeBack(4, "give alice bob 2", [], "")
+    referee.store.close()
+
+
+def test_a_move_of_no_fact_since_is_named_among_who_moved(tmp_path: Path, pebbles_in_facts: None) -> None:
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "2"])  # #2, #3
+    referee.submit_text(game, ["give", "bob", "alice", "0"])  # #4, no fact: the latest row
+    assert referee.take_back_offer(game, "alice") == TakeBack(2, "take alice 2", ["bob"], "")
+    assert referee.take_back_offer(game, "bob") == TakeBack(4, "give bob alice 0", [], "")
+    other = referee.new_game("pebbles", ["alice", "bob"])
+    report = referee.verify(game)  # (the first game of two: its report names it)
+    assert (report.game_id, report.rows, report.moves, report.head_seq) == (game, 4, 2, 4)
+    assert referee.verify(other).game_id == other
+    referee.store.close()
+
+
+def test_a_move_typed_on_a_page_that_showed_an_older_head_names_what_was_recorded_first(
+    tmp_path: Path, pebbles_in_facts: None
+) -> None:
+    """``submit_text(seen=)``: the words are read where the page showed the game, then meet
+    the move recorded since (as ``submit`` does); a preview with no seed tells every fact."""
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    shown = referee.load(game).head
+    referee.submit_text(game, ["take", "alice", "1"])
+    with pytest.raises(WriteConflict) as refused:
+        referee.submit_text(game, ["take", "alice", "2"], seen=shown)
+    assert refused.value.message == (
+        "another writer's move #2 (take alice 1) was recorded first, and now it is bob's turn, not alice's"
+    )
+    preview = referee.preview(game, pebbles.Give("alice", "bob", 1))
+    assert not preview.more
+    referee.submit_text(game, ["take", "bob", "3"])
+    preview = referee.preview(game, pebbles.Give("alice", "bob", 1))
+    two = referee.preview(game, pebbles.Give("bob", "alice", 2))
+    assert (len(preview.facts), len(two.facts), two.more) == (1, 2, False)  # a real table: told in full
+    referee.store.close()
+
+
+def test_a_preview_is_told_as_its_mover_sees_it_and_what_it_dealt_is_named_once_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pebbles made secret: a gift's count is its giver's alone (``redact``), and a gift is dealt
+    by chance (``chance``, one kind per receiver). A GIVE of N is N gifts of 1, each to the next
+    player round the table."""
+
+    def gifts(state: pebbles.State, command: pebbles.Command) -> list[pebbles.Event]:
+        if isinstance(command, pebbles.Give):
+            others = [p for p in state.players if p != command.player]
+            return [pebbles.Given(command.player, others[i % len(others)], 1) for i in range(command.n)]
+        return decide(state, command)
+
+    def redact(event: pebbles.Event, as_player: str | None = None, reveal: bool = False) -> pebbles.Event:
+        hidden = isinstance(event, pebbles.Given) and not reveal and as_player != event.player
+        return msgspec.structs.replace(event, n=0) if hidden else event
+
+    decide = pebbles.decide
+    monkeypatch.setattr(pebbles, "decide", gifts)
+    monkeypatch.setattr(pebbles, "redact", redact)
+    monkeypatch.setattr(
+        pebbles,
+        "chance",
+        lambda e: f"a gift to {e.to}" if isinstance(e, pebbles.Given) else "",
+        raising=False,
+    )
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    real = referee.new_game("pebbles", ["alice", "bob", "cat"])
+    referee.submit_text(real, ["take", "alice", "3"])
+    # a real table: every fact told before, each as its mover sees it
+    assert referee.preview(real, pebbles.Give("alice", "bob", 2)).facts == [
+        "alice gives 1 to bob",
+        "alice gives 1 to cat",
+    ]
+    seeded = referee.new_game("pebbles", ["alice", "bob", "cat"], seed=3)
+    referee.submit_text(seeded, ["take", "alice", "3"])
+    referee.submit_text(seeded, ["give", "alice", "bob", "3"])  # to bob, cat, bob
+    offer = referee.take_back_offer(seeded, "alice")
+    assert offer is not None and offer.dealt == "a gift to bob, a gift to cat"
+    referee.store.close()
