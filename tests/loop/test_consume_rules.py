@@ -5,6 +5,7 @@ food+food, PICNIC food+utility."""
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop.model import Consume, MatRef, Spend
@@ -55,21 +56,31 @@ def test_another_players_forged_card_not_shared_does_not_pay() -> None:
     assert table.p("bob").materials == (("food", 2), ("food", 1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="evolve._favour_effect ends the forge when the forged card is SHAREd, as if it had left "
-    "its owner's AREA (a SHARE does not take it): evolve.py is another branch's, reported",
-)
 def test_a_share_accepted_after_the_forge_keeps_the_card_forged() -> None:
     """8.0 CRAFTSMAN: the card is forged "for your entire turn. It returns to its original type
     when you end turn"; 3.1 SHARE: "You don't take the MATERIAL". bob's FOOD forged into PLASTIC,
-    then SHAREd, still pays for alice's DANCE as PLASTIC."""
+    then SHAREd, still pays for alice's DANCE as PLASTIC (rules version 5 on)."""
     table = begun(careers={"alice": "craftsman"})
     table.give("alice", materials=(("glass", 2),))
     table.give("bob", materials=(("food", 2),))
     table.play("ability alice forge bob:food@2 plastic", "favour alice share bob food", "accept bob")
     table.play("consume alice dance=glass,bob:food@2")
     assert table.p("bob").materials == (("food", 1),)
+
+
+def test_a_game_recorded_before_rules_version_5_ends_the_forge_at_a_share() -> None:
+    """A log recorded under rules version 4 or earlier replays as it was played: there the SHARE
+    of the forged card ended the forge, so the card is FOOD again and cannot pay as PLASTIC."""
+    for version, keeps in (("basic-1", False), ("2", False), ("3", False), ("4", False), ("5", True)):
+        assert started(rules_version=version).state.share_keeps_forge is keeps, version
+    table = begun(careers={"alice": "craftsman"})
+    table.state = replace(table.state, share_keeps_forge=False)
+    table.give("alice", materials=(("glass", 2),))
+    table.give("bob", materials=(("food", 2),))
+    table.play("ability alice forge bob:food@2 plastic", "favour alice share bob food", "accept bob")
+    assert table.state.forge is None
+    with pytest.raises(IllegalMove):
+        table.play("consume alice dance=glass,bob:food@2")
 
 
 def _forger(

@@ -49,8 +49,8 @@ title = "LOOP: Life of Ordinary People"
 # left in the deck) is flipped by the referee. "4": that flip is recorded as the referee's, and a
 # reveal the table types for it is refused saying so. Logs of "basic-1" (the first version),
 # "2" and "3" still verify, under their own rules.
-rules_version = "4"
-rules_versions: tuple[str, ...] = ("basic-1", "2", "3", "4")
+rules_version = "5"
+rules_versions: tuple[str, ...] = ("basic-1", "2", "3", "4", "5")
 # 4.0: Solo Mode is for 1 player; each mode checks its own count (``rules.setup``).
 modes: tuple[str, ...] = ("basic", "competitive", "cooperative", "solo")
 min_players = 1

@@ -523,6 +523,7 @@ def _favour_effect(state: State, offer: Offer) -> State:
         forge is not None
         and forge.owner in (offer.player, offer.target)
         and forge.mat in (offer.mine, offer.theirs)
+        and not (offer.kind == "share" and state.share_keeps_forge)
     ):
         forge = None  # CRAFTSMAN: a forged card that leaves its owner's AREA is printed again
     return replace(state, players=_players(state, me, them), shares=shares, spent=spent, forge=forge)

@@ -158,6 +158,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # ``flipped`` holds the cards it flipped since the last turn ended, so a reveal the table
     # types for one of them is refused saying who flipped it.
     marks_flips: bool = False
+    # Rules version 5 on: a SHARE of a forged card leaves it forged, since the card stays in its
+    # owner's AREA (3.1: "You don't take the MATERIAL"); before, the SHARE ended the forge.
+    share_keeps_forge: bool = False
     flipped: tuple[str, ...] = ()
     options: dict[str, str] = {}  # the setup's options, each with its value (defaults filled in)
     bought: int = 0  # MATERIAL bought this turn, over all its ``buy`` moves (LOOP 2.2 b: up to 3)

@@ -241,6 +241,7 @@ def _base(
         legacy=legacy,
         known_refill=setup.rules_version not in (LEGACY, "2"),
         marks_flips=setup.rules_version not in (LEGACY, "2", "3"),
+        share_keeps_forge=setup.rules_version not in (LEGACY, "2", "3", "4"),
         options=options,
         mode=setup.mode,
     )
