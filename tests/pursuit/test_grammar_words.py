@@ -100,6 +100,37 @@ def test_each_typed_move_is_the_move_its_usage_names(state: State, line: str, mo
     assert read(state, line) == move
 
 
+CANONICAL = [
+    "trait ann test-saver",
+    "action ben study",
+    "action ben study --token",
+    "get-job ann graphic-designer --harder 2 --token",
+    "spend ann test-sofa test-laptop",
+    "advance ann test-novel",
+    "promote ben graphic-designer --token",
+    "engage ann renaissance-fair",
+    "engage ann renaissance-fair --token",
+    "engage ann renaissance-fair --hourglass",
+    "refresh ann items",
+    "discard ben koi",
+    "pass cat",
+    "upkeep --all",
+    "upkeep ann",
+    "upkeep ann --drop koi kevin --harder test-clerk:2 graphic-designer:0",
+    "outcome ann blind-date 2",
+    "outcome ann blind-date 3 --partner test-alex",
+    "adjust ann +2knowledge -1stress --why a Child Trait's ability",
+    "reveal goals test-well-read test-richest",
+]
+
+
+@pytest.mark.parametrize("line", CANONICAL)
+def test_a_moves_text_is_its_canonical_words(state: State, line: str) -> None:
+    """What the log and ``recorded #N:`` print of a move: the usage's words, lower case and
+    hyphenated, an option only when it says something."""
+    assert pursuit.text(read(state, line)) == line
+
+
 REFUSED = [
     "trait ann",  # a card is named
     "action ben",
@@ -179,6 +210,10 @@ DECLARED = [
     (
         "declare child-trait test-saver l1=..1money ability=keeps,money",
         Card(name="TEST SAVER", kind="child-trait", levels=(Level(reward="1money"),), ability="keeps money"),
+    ),
+    (
+        "declare child-trait test-saver l1=. ability=1money=1lth",  # only the first "=" ends the key
+        Card(name="TEST SAVER", kind="child-trait", levels=(Level(),), ability="1money=1lth"),
     ),
     (
         "declare community test-fair multiple=YES engage=2popularity.1money.1lth outcome=..1lth"
