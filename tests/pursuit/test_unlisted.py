@@ -84,6 +84,9 @@ def test_without_community_no_additional_card_and_no_community_card_is_asked() -
     assert found["declare project"].asks == (NAME, *levels(1, 4))
     assert found["declare life-goal"].asks == (NAME, *levels(1, 1))
     assert "declare community" not in found and "declare career-job" not in found
+    # each module's cards with that module only, whichever others are left out
+    found = offered(Table(("ann", "ben"), options={"modules": "stand-alone-jobs"}))
+    assert "declare stand-alone-job" in found and "declare pet" not in found and "declare friend" not in found
 
 
 def test_once_the_48_community_cards_are_known_none_is_asked() -> None:
