@@ -1,0 +1,71 @@
+"""The typed view (``status --json``'s ``view``, issue 21), field by field from the rules and the
+test settings (stress 3:+1,3:0,3:-1,3:-2: four sections of 3 spaces; sth -5,5; popularity
+1,2,2,2,2,2: the spaces of the six sections, a Popularity Score of 0 to 5; hourglasses 6,9;
+rounds 0,0,0,1,2,4: six Adult rounds; solo-target 20)."""
+
+from __future__ import annotations
+
+import ledger.games.pursuit as pursuit
+from ledger.games.pursuit.model import Held
+from ledger.games.pursuit.view import StressSection, Tracks
+from tests.pursuit.table import Table, adult, lay_out, pass_round
+
+
+def test_the_stress_section_and_popularity_score_of_each_player() -> None:
+    table = adult(("ann", "ben"))
+    for stress, section in ((0, 0), (2, 0), (3, 1), (5, 1), (6, 2), (9, 3), (11, 3)):
+        table.give("ann", stress=stress)
+        assert pursuit.view(table.state).players["ann"].stress_section == section, stress
+    for space, score in ((0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (10, 5)):
+        table.give("ann", popularity=space)
+        assert pursuit.view(table.state).players["ann"].popularity_score == score, space
+
+
+def test_the_tracks_as_declared_and_none_before() -> None:
+    table = adult(("ann", "ben"))
+    stress = [StressSection(spaces=3, change=c) for c in (1, 0, -1, -2)]
+    expected = Tracks(stress=stress, sth=[-5, 5], popularity=[1, 2, 2, 2, 2, 2], hourglasses=9)
+    view = pursuit.view(table.state)
+    assert view.tracks == expected and view.rounds == 6 and view.slots == 6
+    bare = pursuit.view(Table(("ann", "ben"), cards=False).state)
+    assert bare.tracks == Tracks(stress=[], sth=None, popularity=[], hourglasses=None)
+    assert bare.rounds is None and bare.slots is None and bare.round is None
+    assert bare.verbs == ["declare"] and bare.phase == "settings"
+
+
+def test_a_play_areas_cards_their_level_status_and_slot() -> None:
+    table = adult(("ann", "ben"))
+    table.give("ann", cards=(Held("TEST NOVEL", 2, hourglasses=1), Held("RUGBY PLAYER", 3, "retired")))
+    ann = pursuit.view(table.state).players["ann"]
+    novel, rugby = ann.cards
+    faces = table.state.faces.cards
+    assert (novel.kind, novel.level, novel.levels, novel.status, novel.hourglasses) == (
+        "project",
+        2,
+        len(faces["TEST NOVEL"].levels),
+        "in play",
+        1,
+    )
+    assert (rugby.kind, rugby.level, rugby.status) == ("career-job", 3, "retired")
+    assert novel.slot and ann.slots == sum(c.slot for c in ann.cards)
+
+
+def test_who_acts_and_what_is_resolved() -> None:
+    table = adult(("ann", "ben"), community=("BLIND DATE", "NEW FAMILY NEXT DOOR"))
+    view = pursuit.view(table.state)
+    assert view.round == 1 and view.phase == "action" and view.active == "ann" and view.to_act == ["ann"]
+    assert view.community[0].card == "BLIND DATE" and not view.community[0].multiple
+    assert view.community[1].multiple  # NEW FAMILY NEXT DOOR shows the Multiple Players indicator
+    table.give("ann", knowledge=9, creativity=9, influence=9, money=9, popularity=2)
+    table.play("engage ann blind-date --token", "engage ben new-family-next-door")
+    view = pursuit.view(table.state)
+    assert view.community[0].engaged == {"ann": "token"}
+    assert view.players["ann"].engaged == 0 and not view.players["ann"].token
+    pass_round(table)
+    view = pursuit.view(table.state)
+    assert view.phase == "resolution" and view.resolving == "BLIND DATE" and view.active is None
+    assert view.solo_target is None
+
+
+def test_a_solo_game_shows_its_target() -> None:
+    assert pursuit.view(lay_out(Table(1)).state).solo_target == 30  # 20, + 10 with Community
