@@ -21,8 +21,9 @@ def test_the_last_life_to_end_mid_move_ends_the_game() -> None:
     events = table.play("discard ann test-novel")
     assert LifeEnded("ann", "Stress past the last space of the Stress track") in events
     assert any(isinstance(e, GameEnded) for e in events) and table.state.phase == "over"
-    with pytest.raises(GameOver):
+    with pytest.raises(GameOver) as refused:
         table.play("adjust ann +1lth --why a move after the end")
+    assert refused.value.rule == "PURSUIT base game: the end of the game"
 
 
 def test_a_life_ending_in_the_upkeep_phase_leaves_nothing_owed_and_the_round_goes_on() -> None:
