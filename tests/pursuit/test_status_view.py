@@ -13,12 +13,14 @@ from tests.pursuit.table import Table, adult, lay_out, pass_round
 
 def test_the_stress_section_and_popularity_score_of_each_player() -> None:
     table = adult(("ann", "ben"))
-    for stress, section in ((0, 0), (2, 0), (3, 1), (5, 1), (6, 2), (9, 3), (11, 3)):
+    for stress, section in ((0, 0), (2, 0), (3, 1), (5, 1), (6, 2), (9, 3), (11, 3), (12, None)):
         table.give("ann", stress=stress)
         assert pursuit.view(table.state).players["ann"].stress_section == section, stress
     for space, score in ((0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (10, 5)):
         table.give("ann", popularity=space)
         assert pursuit.view(table.state).players["ann"].popularity_score == score, space
+    table.give("ann", lth=5, lth_from={"cards": 3, "goals": 2})
+    assert pursuit.view(table.state).players["ann"].lth_from == {"cards": 3, "goals": 2}
 
 
 def test_the_tracks_as_declared_and_none_before() -> None:
@@ -31,6 +33,7 @@ def test_the_tracks_as_declared_and_none_before() -> None:
     assert bare.tracks == Tracks(stress=[], sth=None, popularity=[], hourglasses=None)
     assert bare.rounds is None and bare.slots is None and bare.round is None
     assert bare.verbs == ["declare"] and bare.phase == "settings"
+    assert bare.players["ann"].stress_section is None  # no Stress track declared yet
 
 
 def test_a_play_areas_cards_their_level_status_and_slot() -> None:
