@@ -72,3 +72,15 @@ def test_who_acts_and_what_is_resolved() -> None:
 
 def test_a_solo_game_shows_its_target() -> None:
     assert pursuit.view(lay_out(Table(1)).state).solo_target == 30  # 20, + 10 with Community
+
+
+def test_what_each_player_has_done_this_round() -> None:
+    """Hourglasses placed on board actions, Items bought, the Community token placed, passed."""
+    table = adult(("ann", "ben"), community=("BLIND DATE",))
+    table.give("ann", knowledge=9, creativity=9, influence=9, money=20)
+    before = pursuit.view(table.state).players["ann"]
+    assert (before.on_board, before.bought, before.token, before.passed) == (0, 0, True, False)
+    table.play("spend ann test-sofa", "pass ben", "engage ann blind-date --token")
+    ann, ben = (pursuit.view(table.state).players[n] for n in ("ann", "ben"))
+    assert (ann.on_board, ann.bought, ann.token, ann.passed) == (1, 1, False, False)
+    assert ben.passed and ben.token
