@@ -34,6 +34,7 @@ def test_the_tracks_as_declared_and_none_before() -> None:
     assert bare.rounds is None and bare.slots is None and bare.round is None
     assert bare.verbs == ["declare"] and bare.phase == "settings"
     assert bare.players["ann"].stress_section is None  # no Stress track declared yet
+    assert bare.players["ann"].slots == 0
 
 
 def test_a_play_areas_cards_their_level_status_and_slot() -> None:
@@ -84,3 +85,22 @@ def test_what_each_player_has_done_this_round() -> None:
     ann, ben = (pursuit.view(table.state).players[n] for n in ("ann", "ben"))
     assert (ann.on_board, ann.bought, ann.token, ann.passed) == (1, 1, False, False)
     assert ben.passed and ben.token
+
+
+def test_a_virtual_game_shows_the_faces_out_of_their_piles_only() -> None:
+    """With virtual piles, a Community or Friend card's face shows once it is out of its pile:
+    on its board, discarded, or (a Friend) in a play area."""
+    table = Table(("ann", "ben"), seed=3)
+    lay_out(table)
+    pass_round(table)
+    lay_out(table)
+    state = table.state
+    board = {slot.card for slot in state.community if slot.card}
+    assert board and state.community_discard and state.friend_discard
+    faces = pursuit.view(state).faces
+    assert set(faces.community) == board | set(state.community_discard) != set(state.faces.community)
+    friends = {name for name, card in faces.cards.items() if card.kind == "friend"}
+    held = {h.name for p in state.players.values() for h in p.cards}
+    assert friends == ({c for c in state.friends if c} | set(state.friend_discard) | held) & set(
+        state.faces.cards
+    )
