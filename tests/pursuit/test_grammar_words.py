@@ -166,6 +166,22 @@ def test_words_the_usage_does_not_allow_are_refused_as_bad_input(state: State, l
         read(state, line)
 
 
+# Faces both read from their words and written back to them (invented test cards).
+CHEF = Card(
+    name="TEST CHEF",
+    kind="career-job",
+    levels=(Level(reward="2money", upkeep="1stress", income="3money"),),
+    set="community",
+    retirement="2lth 1sth",
+)
+CLERK = Card(
+    name="TEST CLERK",
+    kind="stand-alone-job",
+    levels=(Level(cost="1hourglass", reward="1money"),),
+    harder=("1stress", "2money"),
+    harder_upkeep=("1stress 1hourglass", "3money"),
+)
+SAVER = Card(name="TEST SAVER", kind="child-trait", levels=(Level(reward="1money"),), ability="keeps money")
 DECLARED = [
     ("declare setting STRESS 3:+1,3:0", Setting("stress", "3:+1,3:0")),
     ("declare action study reward=1knowledge", Action(name="study", reward="1knowledge")),
@@ -188,28 +204,16 @@ DECLARED = [
     ),
     (
         "declare career-job test-chef l1=..2money.1stress.3money retirement=2lth,1sth set=Community",
-        Card(
-            name="TEST CHEF",
-            kind="career-job",
-            levels=(Level(reward="2money", upkeep="1stress", income="3money"),),
-            set="community",
-            retirement="2lth 1sth",
-        ),
+        CHEF,
     ),
     (
         "declare stand-alone-job test-clerk l1=.1hourglass.1money harder=1stress.2money"
         " harder_upkeep=1stress,1hourglass.3money",
-        Card(
-            name="TEST CLERK",
-            kind="stand-alone-job",
-            levels=(Level(cost="1hourglass", reward="1money"),),
-            harder=("1stress", "2money"),
-            harder_upkeep=("1stress 1hourglass", "3money"),
-        ),
+        CLERK,
     ),
     (
         "declare child-trait test-saver l1=..1money ability=keeps,money",
-        Card(name="TEST SAVER", kind="child-trait", levels=(Level(reward="1money"),), ability="keeps money"),
+        SAVER,
     ),
     (
         "declare child-trait test-saver l1=. ability=1money=1lth",  # only the first "=" ends the key
@@ -286,28 +290,16 @@ TEXTS = [
         "declare project test-novel l1=job..2lth l2=.",  # trailing parts left out; "." a level with none
     ),
     (
-        Card(
-            name="TEST CHEF",
-            kind="career-job",
-            levels=(Level(reward="2money", upkeep="1stress", income="3money"),),
-            set="community",
-            retirement="2lth 1sth",
-        ),
+        CHEF,
         "declare career-job test-chef l1=..2money.1stress.3money set=community retirement=2lth,1sth",
     ),
     (
-        Card(
-            name="TEST CLERK",
-            kind="stand-alone-job",
-            levels=(Level(cost="1hourglass", reward="1money"),),
-            harder=("1stress", "2money"),
-            harder_upkeep=("1stress 1hourglass", "3money"),
-        ),
+        CLERK,
         "declare stand-alone-job test-clerk l1=.1hourglass.1money harder=1stress.2money"
         " harder-upkeep=1stress,1hourglass.3money",
     ),
     (
-        Card(name="TEST SAVER", kind="child-trait", levels=(Level(reward="1money"),), ability="keeps money"),
+        SAVER,
         "declare child-trait test-saver l1=..1money ability=keeps,money",
     ),
     (
