@@ -91,6 +91,7 @@ def test_a_virtual_game_shows_the_faces_out_of_their_piles_only() -> None:
     """With virtual piles, a Community or Friend card's face shows once it is out of its pile:
     on its board, discarded, or (a Friend) in a play area."""
     table = Table(("ann", "ben"), seed=3)
+    assert pursuit.view(table.state).seed is None  # a plain seed shows once the game is over
     lay_out(table)
     pass_round(table)
     lay_out(table)
@@ -104,3 +105,6 @@ def test_a_virtual_game_shows_the_faces_out_of_their_piles_only() -> None:
     assert friends == ({c for c in state.friends if c} | set(state.friend_discard) | held) & set(
         state.faces.cards
     )
+    others = {name for name, card in state.faces.cards.items() if card.kind != "friend"}
+    assert {name for name, card in faces.cards.items() if card.kind != "friend"} == others
+    assert state.phase == "over" and pursuit.view(state).seed == 3
