@@ -108,3 +108,10 @@ def test_a_virtual_game_shows_the_faces_out_of_their_piles_only() -> None:
     others = {name for name, card in state.faces.cards.items() if card.kind != "friend"}
     assert {name for name, card in faces.cards.items() if card.kind != "friend"} == others
     assert state.phase == "over" and pursuit.view(state).seed == 3
+
+
+def test_the_school_tile_is_on_the_table_in_the_teen_round_only() -> None:
+    """KS Promos 4, School: Make a Career Choice in the Teen round; the tile then leaves."""
+    assert pursuit.view(lay_out(Table(("ann", "ben"))).state).school
+    assert not pursuit.view(adult(("ann", "ben")).state).school
+    assert not pursuit.view(lay_out(Table(("ann", "ben"), options={"modules": "friends"})).state).school
