@@ -111,7 +111,8 @@ def test_a_virtual_game_shows_the_faces_out_of_their_piles_only() -> None:
 
 
 def test_the_school_tile_is_on_the_table_in_the_teen_round_only() -> None:
-    """KS Promos 4, School: Make a Career Choice in the Teen round; the tile then leaves."""
+    """KS Promos 4, School: "At the Preparation Phase of the 1st Adult round, remove the School
+    tile from the Game board and return it to the game box"; without the module, no tile."""
     assert pursuit.view(lay_out(Table(("ann", "ben"))).state).school
     assert not pursuit.view(adult(("ann", "ben")).state).school
     assert not pursuit.view(lay_out(Table(("ann", "ben"), options={"modules": "friends"})).state).school
