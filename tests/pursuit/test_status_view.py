@@ -29,6 +29,8 @@ def test_the_tracks_as_declared_and_none_before() -> None:
     expected = Tracks(stress=stress, sth=[-5, 5], popularity=[1, 2, 2, 2, 2, 2], hourglasses=9)
     view = pursuit.view(table.state)
     assert view.tracks == expected and view.rounds == 6 and view.slots == 6
+    assert view.settings["stress"] == "3:+1,3:0,3:-1,3:-2" and view.settings["solo-target"] == "20"
+    assert view.options["modules"] == "community,friends,pets,school,stand-alone-jobs"
     bare = pursuit.view(Table(("ann", "ben"), cards=False).state)
     assert bare.tracks == Tracks(stress=[], sth=None, popularity=[], hourglasses=None)
     assert bare.rounds is None and bare.slots is None and bare.round is None
@@ -93,6 +95,8 @@ def test_a_virtual_game_shows_the_faces_out_of_their_piles_only() -> None:
     table = Table(("ann", "ben"), seed=3)
     assert pursuit.view(table.state).seed is None  # a plain seed shows once the game is over
     lay_out(table)
+    shown = {n for n, c in pursuit.view(table.state).faces.cards.items() if c.kind == "friend"}
+    assert shown == {c for c in table.state.friends if c} and len(shown) == 4  # the rest in the pile
     pass_round(table)
     lay_out(table)
     state = table.state
