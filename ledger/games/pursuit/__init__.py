@@ -251,32 +251,34 @@ options: tuple[Option, ...] = (
 )
 
 
-def _verb(word: str, help_: str) -> Verb:
-    return Verb(word, USAGE[word], help_, ALIASES.get(word, ()))
-
-
-verbs: tuple[Verb, ...] = (
-    _verb("declare", "the table declares a card, a board action or a base-game setting"),
-    _verb("reveal", "the table reveals the Life Goals at setup, or the cards drawn onto a board"),
-    _verb("trait", "setup: a player keeps a Child Trait (its reward)"),
-    _verb("action", "a board action the table declared (Study, Overtime, ...): 1 hourglass, its reward"),
-    _verb("get-job", "Get Job (Board Action): a Job; a Stand-Alone Job with Work Harder 0 to 2 times"),
-    _verb("start-relationship", "Start Relationship (Board Action): a Partner"),
-    _verb("start-project", "Start a Project (Board Action): a Project"),
-    _verb("spend", "Spend (Board Action): an Item, Activity or Pet; after Black Friday more Items"),
-    _verb("start-friendship", "Start Friendship (Board Action): a Friend from the Friends board"),
-    _verb("career", "Make a Career Choice (Board Action, Teen round): a Career Job or Educational Project"),
-    _verb("advance", "Advance a Project (Card Action), or a Partner's, Item's or Activity's next level"),
-    _verb("promote", "Get a Promotion (Card Action): a Job's next level"),
-    _verb("develop", "Develop a Friendship (Card Action): a Friend's next level"),
-    _verb("dedicate", "Dedicate Time to Your Friend (Card Action): L3 again"),
-    _verb("engage", "Engage in Community (Card Action): --token, or an hourglass up to the Popularity Score"),
-    _verb("refresh", "Refresh Cards (free action): a row of the Game board"),
-    _verb("discard", "discard a card of your play area (free action, with the penalty)"),
-    _verb("pass", "no more actions this round"),
-    _verb("upkeep", "Upkeep Phase: pay every upkeep but the cards dropped; Work Harder CARD:N"),
-    _verb("outcome", "Resolution Phase: an Outcome of the Community card you engaged in"),
-    _verb("adjust", "record what the base game does that the referee does not model (with --why)"),
+# Each verb's help; its usage and aliases are the grammar's. A plain table, not a function
+# called at import: a mutation run forks its mutants after the import, so such a call is
+# never mutated (grammar.py says the same of its parsers).
+_HELP = {
+    "declare": "the table declares a card, a board action or a base-game setting",
+    "reveal": "the table reveals the Life Goals at setup, or the cards drawn onto a board",
+    "trait": "setup: a player keeps a Child Trait (its reward)",
+    "action": "a board action the table declared (Study, Overtime, ...): 1 hourglass, its reward",
+    "get-job": "Get Job (Board Action): a Job; a Stand-Alone Job with Work Harder 0 to 2 times",
+    "start-relationship": "Start Relationship (Board Action): a Partner",
+    "start-project": "Start a Project (Board Action): a Project",
+    "spend": "Spend (Board Action): an Item, Activity or Pet; after Black Friday more Items",
+    "start-friendship": "Start Friendship (Board Action): a Friend from the Friends board",
+    "career": "Make a Career Choice (Board Action, Teen round): a Career Job or Educational Project",
+    "advance": "Advance a Project (Card Action), or a Partner's, Item's or Activity's next level",
+    "promote": "Get a Promotion (Card Action): a Job's next level",
+    "develop": "Develop a Friendship (Card Action): a Friend's next level",
+    "dedicate": "Dedicate Time to Your Friend (Card Action): L3 again",
+    "engage": "Engage in Community (Card Action): --token, or an hourglass up to the Popularity Score",
+    "refresh": "Refresh Cards (free action): a row of the Game board",
+    "discard": "discard a card of your play area (free action, with the penalty)",
+    "pass": "no more actions this round",
+    "upkeep": "Upkeep Phase: pay every upkeep but the cards dropped; Work Harder CARD:N",
+    "outcome": "Resolution Phase: an Outcome of the Community card you engaged in",
+    "adjust": "record what the base game does that the referee does not model (with --why)",
+}
+verbs: tuple[Verb, ...] = tuple(
+    Verb(word, USAGE[word], help_, ALIASES.get(word, ())) for word, help_ in _HELP.items()
 )
 
 __all__ = [

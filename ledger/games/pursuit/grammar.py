@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from ledger.decider import Setup
@@ -227,45 +228,62 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
     return Reveal(what, tuple(_card([w]) for w in positional[1:]))
 
 
-Build = Callable[[State, str, list[str], dict[str, list[str]]], Command]
+# A verb whose first word is the player: ``build(verb, state, player, rest, options)``, its
+# options, and how many words follow the player (at least, at most). Every parser is a plain
+# function called as the move is read, none a closure made when the module is imported (a
+# mutation run forks its mutants from a process that has imported it already).
+Build = Callable[[str, State, str, list[str], dict[str, list[str]]], Command]
 
 
-def _verb(
-    verb: str, build: Build, spec: Spec | None = None, low: int = 0, high: int | None = None
-) -> Callable[[State, Sequence[str]], Command]:
-    """A verb whose first word is the player: ``build(state, player, rest, options)``."""
-    return player_verb(USAGE[verb], build, lambda state: state.seats, spec, low, high)
+def _seats(state: State) -> Sequence[str]:
+    return state.seats
 
 
-def _take(how: str) -> Callable[[State, Sequence[str]], Command]:
-    spec = {**_TOKEN, **({"harder": ("harder", "value")} if how == "get-job" else {})}
-
-    def build(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
-        cards_ = tuple(_card([w]) for w in rest) if how == "spend" else (_card(rest),)
-        harder = one(options, "harder")
-        return Take(player, how, cards_, number(harder, "Work Harder") if harder else 0, "token" in options)
-
-    return _verb(how, build, spec, 1, None)
+def _verb(verb: str, state: State, words: Sequence[str]) -> Command:
+    build, spec, low, high = _PLAYER_VERBS[verb]
+    return player_verb(USAGE[verb], partial(build, verb), _seats, spec, low, high)(state, words)
 
 
-def _card_action(how: str) -> Callable[[State, Sequence[str]], Command]:
-    def build(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
-        return CardAction(player, how, _card(rest), "token" in options)
-
-    return _verb(how, build, _TOKEN, 1, None)
+def _trait(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    return Trait(player, _card(rest))
 
 
-_ENGAGE: Spec = {**_TOKEN, "hourglass": ("hourglass", "flag")}
+def _act(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    return Act(player, rest[0].lower(), "token" in options)
 
 
-def _engage(player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+def _take(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    cards_ = tuple(_card([w]) for w in rest) if how == "spend" else (_card(rest),)
+    harder = one(options, "harder")
+    return Take(player, how, cards_, number(harder, "Work Harder") if harder else 0, "token" in options)
+
+
+def _card_action(
+    how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]
+) -> Command:
+    return CardAction(player, how, _card(rest), "token" in options)
+
+
+def _engage(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
     token, hourglass = "token" in options, "hourglass" in options
     if token and hourglass:
         raise BadInput("Engage with the Community token or an hourglass, not both", legal=USAGE["engage"])
     return Engage(player, _card(rest), token, either=not token and not hourglass)
 
 
-def _upkeep(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+def _refresh(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    return Refresh(player, rest[0].lower())
+
+
+def _discard(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    return Discard(player, _card(rest))
+
+
+def _pass(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    return Pass(player)
+
+
+def _upkeep(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
     drop = tuple(_card([w]) for w in options.get("drop", []))
     harder = []
     for word in options.get("harder", []):
@@ -276,37 +294,47 @@ def _upkeep(state: State, player: str, rest: list[str], options: dict[str, list[
     return Upkeep(player, drop, tuple(harder))
 
 
-def _outcome(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+def _outcome(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
     partner = one(options, "partner")
     return Outcome(
         player, _card(rest[:-1]), number(rest[-1], "an Outcome"), _card([partner]) if partner else ""
     )
 
 
-def _adjust(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+def _adjust(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
     why = " ".join(options.get("why", []))
     if not why:
         raise BadInput("say why the table adjusts", legal=USAGE["adjust"])
     return Adjust(player, tuple(w.lower() for w in rest), why)
 
 
-_upkeep_verb = _verb("upkeep", _upkeep, {"drop": ("drop", "many"), "harder": ("harder", "many")}, 0, 0)
+def _parse_upkeep(state: State, words: Sequence[str]) -> Command:
+    if [w.lower() for w in words] == ["--all"]:
+        return UpkeepAll()
+    return _verb("upkeep", state, words)
 
-_PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
+
+_HARDER: Spec = {"harder": ("harder", "value")}
+_ENGAGE: Spec = {**_TOKEN, "hourglass": ("hourglass", "flag")}
+_PLAYER_VERBS: dict[str, tuple[Build, Spec, int, int | None]] = {
+    "trait": (_trait, {}, 1, None),
+    "action": (_act, _TOKEN, 1, 1),
+    **{how: (_take, {**_TOKEN, **(_HARDER if how == "get-job" else {})}, 1, None) for how in data.TAKES},
+    **{how: (_card_action, _TOKEN, 1, None) for how in CARD_ACTIONS},
+    "engage": (_engage, _ENGAGE, 1, None),
+    "refresh": (_refresh, {}, 1, 1),
+    "discard": (_discard, {}, 1, None),
+    "pass": (_pass, {}, 0, 0),
+    "upkeep": (_upkeep, {"drop": ("drop", "many"), "harder": ("harder", "many")}, 0, 0),
+    "outcome": (_outcome, {"partner": ("partner", "value")}, 2, None),
+    "adjust": (_adjust, {"why": ("why", "many")}, 1, None),
+}
+_OWN: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "declare": _parse_declare,
     "reveal": _parse_reveal,
-    "trait": _verb("trait", lambda s, p, r, o: Trait(p, _card(r)), None, 1, None),
-    "action": _verb("action", lambda s, p, r, o: Act(p, r[0].lower(), "token" in o), _TOKEN, 1, 1),
-    **{how: _take(how) for how in data.TAKES},
-    **{how: _card_action(how) for how in CARD_ACTIONS},
-    "engage": _verb("engage", lambda s, p, r, o: _engage(p, r, o), _ENGAGE, 1, None),
-    "refresh": _verb("refresh", lambda s, p, r, o: Refresh(p, r[0].lower()), None, 1, 1),
-    "discard": _verb("discard", lambda s, p, r, o: Discard(p, _card(r)), None, 1, None),
-    "pass": _verb("pass", lambda s, p, r, o: Pass(p), None, 0, 0),
-    "upkeep": lambda s, w: UpkeepAll() if [x.lower() for x in w] == ["--all"] else _upkeep_verb(s, w),
-    "outcome": _verb("outcome", _outcome, {"partner": ("partner", "value")}, 2, None),
-    "adjust": _verb("adjust", _adjust, {"why": ("why", "many")}, 1, None),
+    "upkeep": _parse_upkeep,
 }
+_PARSERS = {verb: _OWN.get(verb) or partial(_verb, verb) for verb in USAGE}
 _ALIAS = {alias: verb for verb, aliases in ALIASES.items() for alias in aliases}
 
 
