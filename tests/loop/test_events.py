@@ -3,6 +3,8 @@ rule, the flip after a turn and the discard pile, and the readings of modes.py."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import ledger.games.loop as loop
@@ -805,11 +807,10 @@ def test_the_table_types_an_unseen_favour_taken() -> None:
     assert table.p("bob").hand == ("?",)
 
 
-def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
-    """9.0 COMBUSTION ENERGY: "Player(s) with the least HAPPINESS put all non-UTILITY MATERIAL
-    in his LANDFILL back into the MATERIAL Deck, then shuffle the deck thoroughly": the
-    triggerer is not the least happy here; with virtual decks the deck is shuffled."""
-    table = virtual()
+def combusted(table: Table) -> tuple[tuple[str, ...], Any]:
+    """alice (HAPPINESS 6, a GLASS in her LANDFILL) triggers COMBUSTION ENERGY; bob (HAPPINESS
+    2, METAL, METAL and UTILITY in his) is the least happy. The MATERIAL deck before, and the
+    facts it made."""
     table.give("alice", happiness=6, landfill=("glass",))
     table.give("bob", happiness=2, landfill=("metal", "metal", "utility"))
     deck = table.state.material_deck
@@ -817,6 +818,15 @@ def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
     now = IMMEDIATE["COMBUSTION ENERGY"].now
     assert now is not None
     now(facts, "alice")
+    return deck, facts
+
+
+def test_combustion_energy_reaches_the_least_happy_wherever_they_sit() -> None:
+    """9.0 COMBUSTION ENERGY: "Player(s) with the least HAPPINESS put all non-UTILITY MATERIAL
+    in his LANDFILL back into the MATERIAL Deck, then shuffle the deck thoroughly": the
+    triggerer is not the least happy here; with virtual decks the deck is shuffled."""
+    table = virtual()
+    deck, facts = combusted(table)
     after = facts.state
     assert (after.players["alice"].landfill, after.players["bob"].landfill) == (("glass",), ("utility",))
     assert sorted(after.material_deck) == sorted((*deck, "metal", "metal"))

@@ -10,11 +10,11 @@ import pytest
 
 import ledger.games.loop as loop
 from ledger.games.loop.model import MaterialsReturned
-from ledger.games.loop.rules.events import IMMEDIATE
 from ledger.service import Referee
 from ledger.store import Store
-from tests.loop.modes_table import out, virtual
+from tests.loop.modes_table import virtual
 from tests.loop.record_sealed_fixture import GAMES
+from tests.loop.test_events import combusted
 
 
 def test_a_sealed_combustion_energy_records_no_order() -> None:
@@ -23,13 +23,7 @@ def test_a_sealed_combustion_energy_records_no_order() -> None:
     cards put back and no order; the fold still shuffles the deck they went into."""
     table = virtual()
     table.set(sealed=True)
-    table.give("alice", happiness=6, landfill=("glass",))
-    table.give("bob", happiness=2, landfill=("metal", "metal", "utility"))
-    deck = table.state.material_deck
-    facts = out(table)
-    now = IMMEDIATE["COMBUSTION ENERGY"].now
-    assert now is not None
-    now(facts, "alice")
+    deck, facts = combusted(table)
     returned = [fact for fact in facts.events if isinstance(fact, MaterialsReturned)]
     assert returned == [MaterialsReturned("bob", ("metal", "metal"), ())]
     after = facts.state
