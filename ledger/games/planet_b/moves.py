@@ -127,14 +127,13 @@ def _draft(state: State) -> Iterator[Command]:
 
 def pay_ways(state: State, name: str, costs: Sequence[Item]) -> list[tuple[str, ...]]:
     """The ``--pay`` choices that pay ``costs`` (``()`` when there is nothing to choose)."""
-    own = [c for c in costs if c.scope != "others"]
     ways: list[tuple[str, ...]] = []
     frontier: list[tuple[str, ...]] = [()]
     for _ in range(3):
         grown: list[tuple[str, ...]] = []
         for words in frontier:
             try:
-                core.plan(state, name, own, words)
+                core.plan(state, name, costs, words)
                 ways.append(words)
             except AmbiguousMove as error:
                 grown += [(*words, *c.removeprefix("--pay ").split(",")) for c in error.candidates]

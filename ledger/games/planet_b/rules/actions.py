@@ -210,7 +210,7 @@ def deal(out: Out, command: Deal) -> None:
             )
         box = None
     elif box.costs:
-        core.plan(state, command.player, [c for c in box.costs if c.scope != "others"], command.pay)
+        core.plan(state, command.player, box.costs, command.pay)
     out.add(SuitcasePlaced(command.player, index, space.suitcases + 1 == room))
     if space.red:
         core.mood(out, command.player, -1, "an illegal deal costs 1 mood")
@@ -601,7 +601,7 @@ def choose_box(out: Out, command: ChooseBox) -> None:
     if spot is None:
         raise missing(frame, f"box {command.box} to choose", R_PLACE)
     box = parse_box(core.building(out.state, frame.card).boxes[command.box - 1])
-    core.plan(out.state, command.player, [c for c in box.costs if c.scope != "others"], command.pay)
+    core.plan(out.state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     core.close(out)
     open_box(
@@ -663,7 +663,7 @@ def faction(out: Out, command: Faction) -> None:
                 else f"step instead: faction {command.player} {track}",
             )
         box = parse_box(core.track(state, track).spaces[space - 1][which])
-        core.plan(state, command.player, [c for c in box.costs if c.scope != "others"], command.pay)
+        core.plan(state, command.player, box.costs, command.pay)
         neglect = frame.slots[spot[0]].items[spot[1]].symbol == "neglect"
         use(out, *spot, 1)
         if not neglect:
@@ -697,7 +697,7 @@ def play_news(out: Out, command: PlayNews) -> None:
             legal=f"face up: {', '.join(f'{p} {state.news_up[p]}' for p in up) or 'none'}",
         )
     box = parse_box(state.faces.news[card].box)
-    core.plan(state, command.player, [c for c in box.costs if c.scope != "others"], command.pay)
+    core.plan(state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     out.add(NewsTaken(command.player, command.pile, card))
     open_box(out, command.player, f"news {card}", box, pay_words=command.pay, card=card, then="stack")
@@ -727,7 +727,7 @@ def swindle(out: Out, command: BuySwindle) -> None:
     assert face is not None
     cost, reward = face.spaces[len(player.swindles)]
     if free_spot is None:
-        core.plan(state, command.player, [c for c in parse_box(cost).costs if c.scope != "others"], ())
+        core.plan(state, command.player, parse_box(cost).costs, ())
     use(out, *spot, 1)
     if free_spot is None:
         for asked in reversed(core.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")):
@@ -787,7 +787,7 @@ def law(out: Out, command: LawMove) -> None:
         face = state.faces.laws[frame.card]
         president, others = face.left if command.side == "left" else face.right
         own = parse_box(president)
-        core.plan(state, command.player, [c for c in own.costs if c.scope != "others"], command.pay)
+        core.plan(state, command.player, own.costs, command.pay)
         use(out, *spot, 1)
         if state.dummy:
             dummy_votes(out, parse_box(others), f"law {face.name}: All Others")
@@ -972,7 +972,7 @@ def copy(out: Out, command: CopyBox) -> None:
             f"{card} has {len(boxes)} box(es)", legal=" | ".join(str(i + 1) for i in range(len(boxes)))
         )
     box = parse_box(boxes[command.box - 1])
-    core.plan(out.state, command.player, [c for c in box.costs if c.scope != "others"], command.pay)
+    core.plan(out.state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     open_box(
         out, command.player, f"{card} box {command.box} (SOLAR ENERGY)", box, pay_words=command.pay, card=card
@@ -986,7 +986,7 @@ def replay(out: Out, command: Replay) -> None:
     if command.card not in out.state.players[command.player].news:
         raise IllegalMove(f"{command.player} has not played {command.card}", rule=R_PARTICULAR)
     box = parse_box(out.state.faces.news[command.card].box)
-    core.plan(out.state, command.player, [c for c in box.costs if c.scope != "others"], command.pay)
+    core.plan(out.state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     source = f"news {command.card} again"
     open_box(out, command.player, source, box, pay_words=command.pay, card=command.card, then="stack")

@@ -307,8 +307,10 @@ def _choose(item: Item, held: dict[str, int], words: list[str], what: str, pay_w
 
 
 def plan(state: State, name: str, costs: Sequence[Item], pay: Sequence[str]) -> Plan:
-    """How ``name`` pays ``costs`` (their own, not the others'); ``IllegalMove`` if they
-    cannot pay them all: VP never pays (Money and Victory Points)."""
+    """How ``name`` pays a box's ``costs``: their own and the "all" ones, not the "all
+    others" ones, which others pay (Costs); ``IllegalMove`` if they cannot pay them all: VP
+    never pays (Money and Victory Points)."""
+    costs = [c for c in costs if c.scope != "others"]
     player = state.players[name]
     words = [w.lower() for w in pay]
     need_money = sum(c.n for c in costs if c.symbol == "money")
@@ -416,8 +418,7 @@ def pay(out: Out, owner: str, costs: Sequence[Item], words: Sequence[str], why: 
     """Pay a box's costs: the owner's in full (``plan`` has checked); "all"/"all others"
     costs by every other who can pay each in full (Costs and Action Boxes). Returns the
     boxes of the others asked what they pay (``share``), to open above the owner's."""
-    own = [c for c in costs if not c.scope or c.scope == "all"]
-    for item, took in plan(out.state, owner, own, words):
+    for item, took in plan(out.state, owner, costs, words):
         pay_one(out, owner, item, took, why)
     asked = []
     for item in costs:
