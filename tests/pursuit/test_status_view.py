@@ -120,3 +120,26 @@ def test_the_school_tile_is_on_the_table_in_the_teen_round_only() -> None:
     assert pursuit.view(lay_out(Table(("ann", "ben"))).state).school
     assert not pursuit.view(adult(("ann", "ben")).state).school
     assert not pursuit.view(lay_out(Table(("ann", "ben"), options={"modules": "friends"})).state).school
+
+
+def test_a_multiple_players_card_shows_who_has_resolved_it_until_all_have() -> None:
+    """Community: "choose one of the Outcomes on each Community card in which you engaged ...
+    As soon as a Community card has been resolved by all the players that engaged in it, it is
+    discarded": until then its slot shows who has resolved it, and it is still the one being
+    resolved, by those left."""
+    board = (
+        "NEW FAMILY NEXT DOOR",
+        "ORGANIZE A PARTY",
+        "SAFETY SEMINAR",
+        "BIG PROJECT AT WORK",
+        "BLIND DATE",
+    )
+    table = adult(("ann", "ben", "cat"), community=board)
+    table.play("engage ann new-family-next-door --token", "engage ben new-family-next-door --token")
+    pass_round(table)
+    slot = pursuit.view(table.state).community[0]
+    assert slot.multiple and slot.engaged == {"ann": "token", "ben": "token"} and slot.resolved == []
+    table.play("outcome ann new-family-next-door 1")
+    view = pursuit.view(table.state)
+    assert view.community[0].resolved == ["ann"] and view.community[0].card == "NEW FAMILY NEXT DOOR"
+    assert view.resolving == "NEW FAMILY NEXT DOOR" and view.to_act == ["ben"]
