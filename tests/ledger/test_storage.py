@@ -405,3 +405,34 @@ def test_a_database_from_before_the_marks_on_read_only_media_is_read_and_checked
     assert checked.code == 0 and "7 rows, 3 moves (3 live)" in checked.out, checked
     refused = cli("--db", str(db), "pebbles", "take", "bob", "1")
     assert refused.code == 3 and "is read-only" in one_line(refused.err), refused
+
+
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_a_database_from_before_the_marks_seals_on_read_only_media_believes_no_mark(
+    folder: Path, media: str, read_only: Callable[..., None], cli: Cli
+) -> None:
+    """A database whose verified marks are from before their seals (no seal, bad_seq or bad
+    column), on read-only media where it cannot be brought up to date: a mark no seal holds is
+    not believed (``Store.tip``), so the head is read alone and every reading checks the log
+    whole."""
+    db = folder / "ledger.db"
+    game = started(db)
+    referee = Referee(Store(db), clock=fixed_clock())
+    referee.verify(game)  # a mark at the head
+    head = referee.store.head(game)
+    referee.store.close()
+    old = sqlite3.connect(db, isolation_level=None)
+    assert old.execute("SELECT count(*) FROM verified").fetchone() == (1,)
+    for column in ("seal", "bad_seq", "bad"):
+        old.execute(f"ALTER TABLE verified DROP COLUMN {column}")
+    old.close()
+    read_only(db, *([folder] if media == "read-only folder" else []))
+    opened = Store(db)
+    assert (opened.bound, opened.sealed) == (True, False)
+    assert opened.tip(game) == store_module.Tip(*head, None, None, None, None)
+    assert opened.tip(game + 1) == store_module.Tip(0, store_module.GENESIS, None, None, None, None)
+    opened.close()
+    status = cli("--db", str(db), "status")
+    assert status.code == 0 and "bob's turn" in status.out and "alice   2" in status.out, status
+    checked = cli("--db", str(db), "verify")
+    assert checked.code == 0 and "3 rows" in checked.out, checked

@@ -15,7 +15,7 @@ import pytest
 
 from ledger.errors import StoreUnreadable, VerificationFailed
 from ledger.service import Referee
-from ledger.store import NewRow, StaleHead, Store
+from ledger.store import GENESIS, NewRow, StaleHead, Store, Tip
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,6 +46,16 @@ def test_append_and_read_back(tmp_path: Path) -> None:
     ]
     assert rows[1].prev_hash == rows[0].hash and rows[2].prev_hash == rows[1].hash
     assert store.head(game) == (3, rows[2].hash)
+
+
+def test_the_tip_of_an_empty_log_is_the_genesis_with_no_mark(tmp_path: Path) -> None:
+    """A log with no row (no game by that id): head 0 at the genesis hash, as ``head`` says,
+    and no verified mark."""
+    store = Store(tmp_path / "l.db")
+    game = _new_game(store)
+    assert store.head(game + 1) == (0, GENESIS)
+    assert store.tip(game + 1) == Tip(0, GENESIS, None, None, None, None)
+    assert store.tip(game)[:2] == store.head(game) == (1, store.rows(game)[0].hash)
 
 
 def test_append_on_a_stale_head_writes_nothing(tmp_path: Path) -> None:
