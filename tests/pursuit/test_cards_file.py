@@ -1,0 +1,41 @@
+"""A Pursuit game's cards file (``referee cards``, ``cards.dump_cards``) and the card library's
+keys (``cards.library_face``): what the table declared, as the group's record; what a preset
+declared is the setup's, not the file's."""
+
+from __future__ import annotations
+
+from ledger.games.pursuit import cards
+from ledger.games.pursuit.faces import Setting
+from ledger.games.pursuit.model import Declared
+from tests.pursuit.table import Table
+
+HEADER = (
+    "# The Pursuit of Happiness cards and base-game numbers declared at this table\n"
+    "# (the group's record, not the publisher's data).\n"
+)
+# --option preset=public declares these (ledger/games/pursuit/data.py PRESETS, PRESET_ACTIONS)
+PRESET_SETTINGS = ('hourglasses = "6,9"', 'teen-closed = "get-job,start-relationship,overtime"')
+PRESET_ACTIONS = ('name = "study"', 'name = "play"', 'name = "interact"')
+
+
+def test_the_file_says_it_is_the_groups_record() -> None:
+    assert cards.dump_cards(Table(("ann", "ben")).state).startswith(HEADER + "\n[settings]\n")
+
+
+def test_what_the_preset_declared_is_left_out_and_the_rest_kept() -> None:
+    plain = cards.dump_cards(Table(("ann", "ben")).state)
+    preset = cards.dump_cards(Table(("ann", "ben"), options={"preset": "public"}).state)
+    for line in PRESET_SETTINGS + PRESET_ACTIONS:
+        assert line in plain and line not in preset, line
+    for line in ('sth = "-5,5"', 'name = "overtime"', 'name = "KEVIN"', 'name = "BLIND DATE"'):
+        assert line in plain and line in preset, line  # declared by the table, not the preset
+
+
+def test_the_librarys_key_is_the_section_and_name_a_card_and_a_community_card_share() -> None:
+    faces = Table(("ann", "ben")).state.faces
+    assert cards.library_face(Declared(Setting("sth", "-5,5"))) == ("setting sth", Setting("sth", "-5,5"))
+    assert cards.library_face(Declared(faces.actions["study"]))[0] == "action study"
+    assert cards.library_face(Declared(faces.cards["TEST NOVEL"]))[0] == "card TEST NOVEL"
+    community = faces.community["BLIND DATE"]
+    assert cards.library_face(Declared(community)) == ("card BLIND DATE", community)
+    assert cards.library_face(object()) is None  # not a declaration
