@@ -4,9 +4,10 @@ declared is the setup's, not the file's."""
 
 from __future__ import annotations
 
+from ledger.decider import Setup
 from ledger.games.pursuit import cards
-from ledger.games.pursuit.faces import Setting
-from ledger.games.pursuit.model import Declared
+from ledger.games.pursuit.faces import Action, Setting
+from ledger.games.pursuit.model import Declare, Declared
 from tests.pursuit.table import Table
 
 HEADER = (
@@ -39,3 +40,30 @@ def test_the_librarys_key_is_the_section_and_name_a_card_and_a_community_card_sh
     community = faces.community["BLIND DATE"]
     assert cards.library_face(Declared(community)) == ("card BLIND DATE", community)
     assert cards.library_face(object()) is None  # not a declaration
+
+
+PUBLIC = Setup(
+    game="pursuit", rules_version="1", players=("ann",), mode="standard", options={"preset": "public"}
+)
+
+
+def test_a_file_loaded_into_a_preset_game_leaves_out_only_what_the_preset_declared_the_same() -> None:
+    """What ``--option preset=public`` declared is not declared again, read as the referee reads
+    a declaration ("6, 9" is "6,9"); what differs from it, or the preset does not name, is."""
+    text = (
+        '[settings]\nhourglasses = "6, 9"\nsth = "-5,5"\n'
+        '[[action]]\nname = "study"\nreward = "3knowledge"\n'
+        '[[action]]\nname = "play"\nreward = "2creativity"\n'  # the preset's is 3creativity
+    )
+    assert cards.load_cards(PUBLIC, text) == [
+        Declare(Setting("sth", "-5,5")),
+        Declare(Action(name="play", reward="2creativity")),
+    ]
+    plain = Setup(game="pursuit", rules_version="1", players=("ann",), mode="standard")
+    assert len(cards.load_cards(plain, text)) == 4  # no preset: every line is declared
+
+
+def test_a_setting_the_referee_cannot_read_is_declared_to_be_refused_not_left_out() -> None:
+    assert cards.load_cards(PUBLIC, '[settings]\nhourglasses = "x"\n') == [
+        Declare(Setting("hourglasses", "x"))
+    ]
