@@ -4,9 +4,12 @@ declared is the setup's, not the file's."""
 
 from __future__ import annotations
 
+import pytest
+
 from ledger.decider import Setup
+from ledger.errors import BadInput
 from ledger.games.pursuit import cards
-from ledger.games.pursuit.faces import Action, Setting
+from ledger.games.pursuit.faces import Action, Card, Setting
 from ledger.games.pursuit.model import Declare, Declared
 from tests.pursuit.table import Table
 
@@ -67,3 +70,19 @@ def test_a_setting_the_referee_cannot_read_is_declared_to_be_refused_not_left_ou
     assert cards.load_cards(PUBLIC, '[settings]\nhourglasses = "x"\n') == [
         Declare(Setting("hourglasses", "x"))
     ]
+
+
+def test_a_card_named_in_any_case_or_spacing_is_the_card_of_that_name() -> None:
+    """A card's name is read as the table types it (``card_name``): a file written by hand with
+    "test  novel" declares TEST NOVEL, as ``declare`` would."""
+    text = cards.dump_cards(Table(("ann", "ben")).state).replace(
+        'name = "TEST NOVEL"', 'name = "test  novel"'
+    )
+    declared = cards.load_cards(PUBLIC, text)
+    assert any(isinstance(c.face, Card) and c.face.name == "TEST NOVEL" for c in declared)
+
+
+@pytest.mark.parametrize("value", ["true", "[6, 9]", "{a = 1}"])
+def test_a_setting_is_a_string_or_a_number(value: str) -> None:
+    with pytest.raises(BadInput, match="setting hourglasses must be a string or a number"):
+        cards.load_cards(PUBLIC, f"[settings]\nhourglasses = {value}\n")
