@@ -220,41 +220,40 @@ options: tuple[Option, ...] = (
 )
 
 
-def _verb(word: str, help_: str) -> Verb:
-    return Verb(word, USAGE[word], help_, ALIASES.get(word, ()))
-
-
-verbs: tuple[Verb, ...] = (
-    _verb("declare", "the table declares a board or card face the rulebook does not print"),
-    _verb("reveal", "the table reveals the A tiles, a removed B tile, a news card, the next B tile"),
-    _verb("draft", "Starting Buildings: keep a building of the packet you hold"),
-    _verb("deal", "Your Turn: a suitcase on a conglomerate tile, then its box (a red side costs 1 mood)"),
-    _verb("sell", "Selling Resources: at the current price, in your turn"),
-    _verb("tile", "Production Tiles: buy one for 10 (or --back to return one, no refund)"),
-    _verb("office", "Offices: the holder's action, once every turn"),
-    _verb("gain", "perform the actions with nothing to choose, or take the resources of your choice"),
-    _verb("produce", "Production: the upper or lower line"),
-    _verb("build", "Build: a building from hand (or --back: under its pile for 5 money)"),
-    _verb("workie", "Workie Action: take crafties/brainies, or place one on a building"),
-    _verb("faction", "Faction Action: a step, or score TRACK:SPACEa|b with a checkmark"),
-    _verb("news", "News Card: the face-up card of pile I, II or III"),
-    _verb("swindle", "Buy a Swindle Tile: +1 or -1 on the topmost empty space"),
-    _verb("marker", "The Election Track: move the marker left or right"),
-    _verb("law", "draw a law, then decide it: left or right"),
-    _verb("box", "a work area just filled: choose the building's box 1 or 2"),
-    _verb("skip", "leave out the actions that cannot be performed"),
-    _verb("pay", 'your share of an "All Others" cost of your choice: what you pay'),
-    _verb("draw", "votes drawn from the bag, by colour (elections, GAME OF CHANCE, SPORTS BET)"),
-    _verb("recall", "workies back: partly filled areas at an election, or VACCINATION"),
-    _verb("discard", "INVITATION TO BID: 0 to 3 buildings under their piles"),
-    _verb("destroy", "RENOVATIONS, BUILDING EXPORT: destroy a constructed building"),
-    _verb("copy", "SOLAR ENERGY: a box of another building"),
-    _verb("replay", "CELL REGENERATION: a played news card again"),
-    _verb("give", "GREEN SMOOTHIE: plants to other players"),
-    _verb("goods-export", "GOODS EXPORT: up to 2 resources at triple the price"),
-    _verb("exchange", "Exchanges: 2 resources of your choice (5 if immoral)"),
-    _verb("end", "end your turn"),
-    _verb("redraw", "after your turn: draw buildings to 3 in hand"),
+_HELP: dict[str, str] = {
+    "declare": "the table declares a board or card face the rulebook does not print",
+    "reveal": "the table reveals the A tiles, a removed B tile, a news card, the next B tile",
+    "draft": "Starting Buildings: keep a building of the packet you hold",
+    "deal": "Your Turn: a suitcase on a conglomerate tile, then its box (a red side costs 1 mood)",
+    "sell": "Selling Resources: at the current price, in your turn",
+    "tile": "Production Tiles: buy one for 10 (or --back to return one, no refund)",
+    "office": "Offices: the holder's action, once every turn",
+    "gain": "perform the actions with nothing to choose, or take the resources of your choice",
+    "produce": "Production: the upper or lower line",
+    "build": "Build: a building from hand (or --back: under its pile for 5 money)",
+    "workie": "Workie Action: take crafties/brainies, or place one on a building",
+    "faction": "Faction Action: a step, or score TRACK:SPACEa|b with a checkmark",
+    "news": "News Card: the face-up card of pile I, II or III",
+    "swindle": "Buy a Swindle Tile: +1 or -1 on the topmost empty space",
+    "marker": "The Election Track: move the marker left or right",
+    "law": "draw a law, then decide it: left or right",
+    "box": "a work area just filled: choose the building's box 1 or 2",
+    "skip": "leave out the actions that cannot be performed",
+    "pay": 'your share of an "All Others" cost of your choice: what you pay',
+    "draw": "votes drawn from the bag, by colour (elections, GAME OF CHANCE, SPORTS BET)",
+    "recall": "workies back: partly filled areas at an election, or VACCINATION",
+    "discard": "INVITATION TO BID: 0 to 3 buildings under their piles",
+    "destroy": "RENOVATIONS, BUILDING EXPORT: destroy a constructed building",
+    "copy": "SOLAR ENERGY: a box of another building",
+    "replay": "CELL REGENERATION: a played news card again",
+    "give": "GREEN SMOOTHIE: plants to other players",
+    "goods-export": "GOODS EXPORT: up to 2 resources at triple the price",
+    "exchange": "Exchanges: 2 resources of your choice (5 if immoral)",
+    "end": "end your turn",
+    "redraw": "after your turn: draw buildings to 3 in hand",
+}
+verbs: tuple[Verb, ...] = tuple(
+    Verb(word, USAGE[word], help_, ALIASES.get(word, ())) for word, help_ in _HELP.items()
 )
 
 __all__ = [
