@@ -162,6 +162,20 @@ def test_a_building_box_whose_costs_cannot_be_paid_is_left_out() -> None:
             table.refuse("skip ann", IllegalMove, R_COSTS)
 
 
+def test_a_building_box_left_out_leaves_the_rest_of_the_deal_to_perform() -> None:
+    """Costs and Action Boxes: "You can only perform another action once you have fully
+    completed the first one": MARKET HALL's boxes (-plastic, -water) cannot be paid, so its
+    choice is left out; the deal's production, under it, is still to perform (board 1's upper
+    line, test data: plastic, iridium, plant)."""
+    table = board(started(), "work produce")
+    table.give("ann", buildings=(Constructed("MARKET HALL", ((),)),), warehouse={})
+    table.play("deal ann left", "workie ann crafty@market-hall", "skip ann")
+    assert [f.source for f in table.state.stack] == ["left TEST LEFT"]
+    assert [s.items[0].symbol for s in table.state.stack[-1].slots] == ["produce"]
+    table.play("produce ann upper")
+    assert table.state.stack == () and table.p("ann").warehouse == {"plastic": 1, "iridium": 1, "plant": 1}
+
+
 def test_solar_energy_uses_another_building_not_its_own() -> None:
     """SOLAR ENERGY: "a single action box on one of your other constructed buildings": the
     Power Plant's own boxes (no costs) do not count, and MARKET HALL's (-plastic, -water)

@@ -181,6 +181,22 @@ def test_a_real_table_reveals_the_b_tile_that_replaces_a_removed_one() -> None:
     assert state.final == -1  # B tiles are left: not the end yet
 
 
+def test_with_2_players_the_b_tile_removed_at_the_setup_never_replaces_a_tile() -> None:
+    """Game Setup, 2 players only: "Remove one B conglomerate tile at random and return it to
+    the game box": at a real table the tile typed as removed (the first the setup lists: DEEP
+    MINE) is out of the B pile, so an exchange's next B tile is any other."""
+    table = physical(("you", "blue"))
+    assert table.state.removed == "DEEP MINE" and len(table.state.tiles) == 4 - 1
+    table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
+    board_spaces = list(table.state.spaces)
+    board_spaces[0] = Space("TEST LEFT", red=True, suitcases=2)  # the 2-3 side: 3 spaces
+    table.set(spaces=tuple(board_spaces), markets=(True, True, False))
+    table.play("deal you left", "end you", "exchange you meat water")
+    table.refuse("reveal tile deep-mine", IllegalMove, R_EXCHANGE)
+    table.play("reveal tile gene-labs")
+    assert table.state.spaces[0] == Space("GENE LABS") and len(table.state.tiles) == 2
+
+
 def test_the_last_b_tile_revealed_starts_the_final_turns() -> None:
     """Game End: "The end of the game is triggered when the last conglomerate tile gets added
     to the game board. Each player gets exactly 1 more turn.\""""

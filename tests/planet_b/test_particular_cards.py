@@ -8,7 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.planet_b.model import Constructed, LawDrawn
+from ledger.games.planet_b.model import Constructed, Drawn, LawDrawn
 from ledger.games.planet_b.sections import R_COSTS, R_PARTICULAR, R_PRESIDENT
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
@@ -40,6 +40,35 @@ def test_a_draw_from_a_bag_with_fewer_votes_takes_what_is_left() -> None:
     table.play("draw you blue,you")
     assert table.p("you").money == 10 + 15 and table.p("you").vp == 0
     assert sum(table.state.bag.values()) == 0
+
+
+def test_virtual_games_of_chance_and_an_election_between_them_each_draw_from_the_bag() -> None:
+    """GAME OF CHANCE: "Draw 3 votes from the bag. Per vote in your color you get 10 money
+    and 2 victory points. Give the 3 drawn votes to the respective players, not back in the
+    bag"; 3. Carry Out the Election: "Keep drawing votes from the bag, in turn order, until the
+    bag is empty". A virtual game draws each itself: a game of chance, then an election,
+    then a game of chance again (test data: 3 votes of each player in the bag)."""
+    table = board(started(), "game-of-chance")
+    table.set(called=True, bag={"ann": 3, "ben": 3, "cat": 3, "dan": 3})
+    events = table.play("deal ann left")
+    [drawn] = [e for e in events if isinstance(e, Drawn)]
+    assert drawn.to == "supply" and len(drawn.colours) == 3
+    mine = drawn.colours.count("ann")
+    assert (table.p("ann").money, table.p("ann").vp) == (10 + 10 * mine, 2 * mine)
+    assert sum(table.state.bag.values()) == 12 - 3
+    events = table.play("end ann")  # the election: the 9 left, 3 each for ann, ben and cat
+    fronts = [e for e in events if isinstance(e, Drawn)]
+    drawers = [(n, 3, "front") for n in ("ann", "ben", "cat")]
+    assert [(d.player, len(d.colours), d.to) for d in fronts] == drawers
+    assert table.state.elections == 1 and table.state.active == "ben"
+    bag, money, vp = sum(table.state.bag.values()), table.p("ben").money, table.p("ben").vp
+    assert bag >= 3
+    events = table.play("deal ben left")
+    [drawn] = [e for e in events if isinstance(e, Drawn)]
+    assert drawn.to == "supply" and len(drawn.colours) == 3
+    mine = drawn.colours.count("ben")
+    assert (table.p("ben").money, table.p("ben").vp) == (money + 10 * mine, vp + 2 * mine)
+    assert sum(table.state.bag.values()) == bag - 3
 
 
 def test_illegal_build_at_a_real_table_builds_the_typed_b_card_without_its_cost() -> None:

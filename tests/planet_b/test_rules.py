@@ -11,6 +11,7 @@ from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Constructed
 from ledger.games.planet_b.rules.flow import counts, draw_size
 from ledger.games.planet_b.sections import R_COSTS, R_PLACE
+from ledger.piles import candidates
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_examples import board
 
@@ -53,6 +54,40 @@ def test_the_building_draft_order_and_hands() -> None:
         piles = sorted(table.state.faces.buildings[card].pile for card in player.hand)
         assert piles == ["A", "B", "C"]
     assert table.state.phase == "turn" and table.state.active == "ann"
+
+
+def test_the_draft_passes_on_the_cards_not_chosen_and_takes_players_cards_off_each_pile() -> None:
+    """Starting Buildings: "Give the last player as many A-buildings as there are players ...
+    That player chooses 1 building and adds it to their hand. They then give the remaining
+    cards to the player on their right": typed in that order, each packet is the one before
+    without the card chosen, and each pile ends 4 cards shorter (4 players)."""
+    table = Table(4, seed=3)
+    sizes = Counter(b.pile for b in table.state.faces.buildings.values())
+    pickers = ["dan", "cat", "ben", "ann", "ann", "ben", "cat", "dan", "dan", "cat", "ben", "ann"]
+    chosen: list[str] = []
+    for i, name in enumerate(pickers):
+        plan = table.state.draft
+        assert plan is not None and len(plan.packet) == 4 - i % 4
+        assert not set(plan.packet) & set(chosen)
+        card = sorted(plan.packet)[0]
+        chosen.append(card)
+        table.play(f"draft {name} {card.lower().replace(' ', '-')}")
+    assert table.state.phase == "turn"
+    for pile in ("A", "B", "C"):
+        assert len(table.state.piles[pile]) == sizes[pile] - 4
+
+
+def test_at_a_real_table_the_cards_drafted_are_off_their_piles() -> None:
+    """Starting Buildings at a real table (the table types each card chosen): each pile ends
+    as many cards shorter as there are players, and a card in a hand is not one a pile can
+    give again (every building is a single card)."""
+    table = physical()
+    sizes = Counter(b.pile for b in table.state.faces.buildings.values())
+    for pile in ("A", "B", "C"):
+        names = [b.name for b in table.state.faces.buildings.values() if b.pile == pile]
+        assert len(table.state.piles[pile]) == sizes[pile] - 4
+        held = {c for p in table.state.players.values() for c in p.hand if c in names}
+        assert len(held) == 4 and not held & set(candidates(table.state.piles[pile], names))
 
 
 def test_votes_missing_from_the_supply_pay_1_money_each() -> None:
