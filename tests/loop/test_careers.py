@@ -8,7 +8,8 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
-from tests.loop.modes_table import begun
+from ledger.games.loop.model import Grant
+from tests.loop.modes_table import Competitive, begun
 
 # 8.0, as printed: starting HAPPINESS, COIN, REPUTATION, MATERIAL QUALITY; SALARY COIN and HAPPINESS
 PRINTED = {
@@ -760,3 +761,64 @@ def test_scholar_with_virtual_decks_looks_at_the_top_card(deck: str) -> None:
     top = getattr(table.state, f"{deck}_deck")[0]
     table.play(f"ability alice peek {deck}")
     assert loop.view(table.state, "alice").players["alice"].peek == f"{deck}: {top}"
+
+
+def test_the_lawyers_objection_discards_his_own_favour_from_his_hand() -> None:
+    """8.0 LAWYER: "You may discard any 1 FAVOUR to REJECT a FAVOUR": the FAVOUR carol discards
+    leaves her hand (and lies on the Discard Pile)."""
+    table = begun(careers={"carol": "lawyer"}, players=3)
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.give("carol", hand=("share", "barter"))
+    table.play("favour alice acquire bob metal", "object carol share")
+    assert table.p("carol").hand == ("barter",)
+    assert table.state.favour_discard[-1] == "share"
+
+
+def test_a_politicians_true_claim_called_is_answered_face_up() -> None:
+    """8.0 POLITICIAN: "You will only reveal the FAVOUR if it is called. If that FAVOUR is what you
+    claim it is (true) ... he continues to choose ACCEPT or REJECT that FAVOUR as usual": the
+    FAVOUR now lies face up, and ACCEPTed goes into bob's hand as the card it is (2.4 a)."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", hand=("acquire",), coin=3, reputation=0)
+    table.give("bob", materials=(("metal", 2),), hand=())
+    table.play("favour alice acquire bob metal --face-down --card acquire", "call bob --card acquire")
+    pending = table.state.pending
+    assert pending is not None and not pending.face_down and pending.kind == "acquire"
+    table.play("accept bob")
+    assert table.p("bob").hand == ("acquire",)
+
+
+def test_an_engineers_repair_of_a_shared_card_carries_its_share() -> None:
+    """8.0 ENGINEER: "add 1 QUALITY to 1 of your or other player's non-UTILITY MATERIAL"; 3.1
+    SHARE: "Spend 1 QUALITY of a player's MATERIAL to CONSUME": bob's FOOD@1, SHAREd to alice,
+    is repaired to FOOD@2 and still pays for her PICNIC (FOOD and UTILITY), at QUALITY 2; bob's
+    other SHAREd card, his GLASS@2, is left as it was."""
+    table = begun(careers={"alice": "engineer"})
+    table.give("alice", hand=("share", "share"), materials=(("utility", 2),))
+    table.give("bob", materials=(("food", 1), ("glass", 2)))
+    table.play("favour alice share bob food@1", "accept bob", "favour alice share bob glass@2", "accept bob")
+    table.play("ability alice repair bob:food@1")
+    assert set(table.state.shares) == {Grant("bob", ("food", 2)), Grant("bob", ("glass", 2))}
+    table.play("consume alice picnic=utility,bob:food@2")
+    assert table.p("bob").materials == (("food", 1), ("glass", 2))
+    assert table.state.shares == (Grant("bob", ("glass", 2)),)
+
+
+def test_a_career_dealt_to_one_player_is_not_in_the_deck_for_the_next() -> None:
+    """5.1: each player is dealt 2 CAREER from the one CAREER deck: the CHEF dealt to alice
+    cannot be dealt to bob as well."""
+    table = Competitive(2)
+    table.play("reveal career alice chef scientist")
+    error = table.refuse("reveal career bob chef artist", IllegalMove, "LOOP 5.1 Setup & CAREER")
+    assert "dealt already" in str(error)
+    table.play("reveal career bob artist tycoon")
+
+
+def test_at_a_real_table_the_scholars_look_leaves_no_card_in_her_view() -> None:
+    """8.0 SCHOLAR: "look at the top card of either the MATERIAL, ACTIVITY, FAVOUR, or EVENT deck":
+    at a real table she looks at the card itself; the referee, not knowing it, shows none."""
+    table = begun(careers={"alice": "scholar"})
+    table.play("ability alice peek material")
+    assert table.p("alice").peek == ""
+    assert loop.view(table.state, "alice").players["alice"].peek is None

@@ -422,3 +422,13 @@ def test_goal_is_offered_while_the_player_has_a_goal_left(mode: str, goals: int)
             assert len(table.p("alice").achieved) == goals
         else:
             table.refuse("goal alice hobby", IllegalMove, "LOOP 2.3 Achieving GOAL")
+
+
+def test_apply_with_an_empty_buy_area_gives_no_welcoming_gift() -> None:
+    """5.4: APPLY gives "4 COIN ... and 1 MATERIAL at QUALITY 1 from the 5 face-up MATERIAL in
+    BUY AREA": with none face up there, the 4 COIN only."""
+    table = begun()
+    table.set(buy_area=())
+    table.give("alice", coin=0, materials=(("glass", 2),))
+    table.play("apply alice")
+    assert table.p("alice").coin == 4 and table.p("alice").materials == (("glass", 2),)

@@ -984,3 +984,58 @@ def test_a_diamond_is_for_business_names_itself_in_the_log() -> None:
     table.play("work alice")
     events = table.play("end alice")
     assert "alice: -1 HAPPINESS (A DIAMOND IS FOR BUSINESS)" in map(loop.describe, events)
+
+
+# --- what a mutation run of evolve.py found untested: a real table's EVENT deck
+
+
+def test_overproduction_at_a_real_table_waits_for_exactly_2_cards() -> None:
+    """9.0 OVERPRODUCTION: "Remove from game the top 2 cards of MATERIAL deck": the table types 2
+    cards, and with those 2 nothing more is waited for."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overproduction")
+    assert table.state.removing == 2
+    table.play("reveal material food metal")
+    assert table.state.removing == 0
+
+
+def test_an_event_flipped_face_up_cannot_be_revealed_again() -> None:
+    """5.3: a face-down EVENT is one of the cards not yet seen: OVERTIME, flipped face up after
+    alice's turn, cannot be what bob's face-down EVENT turns out to be."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overtime")
+    table.give("bob", events=("?",))
+    table.play("work bob", "end bob")
+    error = table.refuse("reveal event overtime", IllegalMove, "LOOP 5.3 EVENT")
+    assert "face up already" in str(error)
+    table.play("reveal event red-gown")
+
+
+def test_at_a_real_table_the_events_reshuffled_can_be_drawn_again() -> None:
+    """5.3: "If the EVENT deck is empty, shuffle the Discard Pile" (less the CONTINUOUS EVENT in
+    effect): RED GOWN, discarded, is shuffled back, so the EVENT alice draws from the refilled
+    deck may be RED GOWN; OVERTIME, in effect, stays out."""
+    table = begun()
+    pool = tuple(name for name in table.state.event_pool if name not in ("RED GOWN", "OVERTIME"))
+    table.set(event_deck=(), event_discard=("OVERTIME", "RED GOWN"), event_active="OVERTIME", event_pool=pool)
+    table.give("alice", happiness=5)
+    table.play("work alice")  # into another zone: 5.3 draws an EVENT
+    assert table.p("alice").events == ("?",)
+    assert table.state.event_discard == ("OVERTIME",)
+    assert sorted(table.state.event_pool) == sorted((*pool, "RED GOWN"))
+    table.play("end alice")
+    table.refuse("reveal event overtime", IllegalMove, "LOOP 5.3 EVENT")
+    table.play("reveal event red-gown")
+    assert table.state.event_next == "RED GOWN" or table.state.event_active == "RED GOWN"
+
+
+def test_hidden_clause_takes_the_coin_from_the_credit_card_not_from_its_owner() -> None:
+    """9.0 HIDDEN CLAUSE: "Move 1 COIN from each CREDIT CARD to WORK AREA": bob's card paid 2
+    holds 1; bob's own COIN are untouched."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.give("bob", credit=((2, 0),), coin=3)
+    table.play("work alice", "end alice", "reveal event hidden-clause")
+    assert table.p("bob").credit[0][0] == 1 and table.p("bob").coin == 3

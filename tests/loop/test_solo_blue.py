@@ -399,3 +399,28 @@ def test_a_virtual_solo_table_exhibits_each_quality_a_material_can_have(tmp_path
             refilled += [e.quality for e in done.events if isinstance(e, MaterialRevealed) and e.to is None]
     assert set(at_setup) == {1, 2, 3, 4}
     assert len(refilled) >= 20 and set(refilled) == {1, 2, 3, 4}
+
+
+def test_share_of_a_quality_2_card_leaves_it_at_quality_1_in_the_buy_area() -> None:
+    """SHARE: "Use 1 QUALITY of any MATERIAL in BUY AREA ... Move it to central LANDFILL if it is
+    BROKEN": the GLASS exhibited at 2, worn once for LIBRARY (2 GLASS), is GLASS@1, not BROKEN,
+    and stays in the BUY AREA."""
+    table = solo()
+    table.set(exhibited=tuple(sorted((*without_shown(("glass", 1)), ("glass", 2)))))
+    table.give("alice", materials=(("glass", 2),))
+    table.play("favour alice share glass@2", "consume alice library=glass,area:glass")
+    assert ("glass", 1) in table.state.exhibited and "glass" in table.state.buy_area
+    assert table.state.central == ()
+
+
+@pytest.mark.parametrize(
+    ("central", "line"), [((), "favour alice acquire utility@4"), (("glass",), "favour alice renew glass@2")]
+)
+def test_buy_more_earn_more_counts_the_coin_a_blue_favour_pays(central: tuple[str, ...], line: str) -> None:
+    """9.0 BUY MORE EARN MORE: "Get 1 COIN from WORK AREA for every 3 COIN you spent": ACQUIRE
+    pays 4 COIN for UTILITY@4, RENEW 4 for GLASS@2 (2 per QUALITY): 1 COIN back."""
+    table = solo()
+    table.set(central=central, event_active="BUY MORE EARN MORE")
+    table.give("alice", coin=4, materials=())
+    table.play(line)
+    assert table.p("alice").coin == 1
