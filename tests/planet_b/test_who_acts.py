@@ -29,9 +29,6 @@ def test_the_exchange_is_the_triggering_players_and_the_new_tile_the_tables() ->
     """Exchanges: the player who placed the last suitcase takes the resources; a removed red
     tile is replaced by the next B tile, turned up at the table."""
     table = board(physical(), "2money")
-    spaces = list(table.state.spaces)
-    spaces[0] = Space(spaces[0].tile, red=True, suitcases=3)
-    table.set(spaces=tuple(spaces))
     table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
     spaces = list(table.state.spaces)
     spaces[0] = Space("TEST LEFT", red=True, suitcases=3)
