@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from ledger.errors import AmbiguousMove, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
 from ledger.games.planet_b.faces import Law, News, Track
-from ledger.games.planet_b.model import Constructed
+from ledger.games.planet_b.model import Constructed, Votes
 from ledger.games.planet_b.sections import R_COSTS
 from tests.planet_b.table import physical, started
 from tests.planet_b.test_examples import board
@@ -66,8 +66,12 @@ def test_votes_as_a_cost_leave_the_bag() -> None:
 def test_all_others_pay_votes_from_the_bag_if_they_can() -> None:
     table = board(started(), "others:-vote 2money")
     table.set(bag={"ann": 3, "ben": 3, "cat": 0, "dan": 1})
-    table.play("deal ann left")
+    events = table.play("deal ann left")
     assert table.state.bag == {"ann": 3, "ben": 2} and table.state.out == {"ben": 1, "dan": 1}
+    # the log says whose box each paid for
+    assert [e for e in events if isinstance(e, Votes)] == [
+        Votes(name, 1, "bag", "out", why="left TEST LEFT (all others)") for name in ("ben", "dan")
+    ]
 
 
 def test_no_votes_left_in_the_supply_pay_1_money_each() -> None:

@@ -324,3 +324,18 @@ def test_the_dummy_as_president_returns_its_votes_and_takes_no_vp() -> None:
     assert (state.players["ben"].office, state.players["ann"].office) == ("vice-president", "lama")
     assert state.supply[data.DUMMY] == 25 and data.DUMMY not in state.bag  # all back to its supply
     assert all(line.categories["president"] == 0 for line in table.game.score(state).lines)
+
+
+def test_two_resources_past_the_warehouse_are_both_sold_at_once() -> None:
+    """Production: "You cannot have more than 4 containers of each resource. If you ever get
+    resources you don't have room for in your warehouse, you immediately sell them for the
+    current price": the exchange's meat (Selling Resources: always 6 billies) and chip (the
+    right market, grey in the test data: 4), both sold."""
+    table = board(started(), "2money")
+    fill_last(table)
+    table.give("ann", warehouse={"meat": 4, "chip": 4})
+    table.play("deal ann left", "end ann")
+    money = table.p("ann").money
+    table.play("exchange ann meat chip")
+    ann = table.p("ann")
+    assert ann.warehouse == {"meat": 4, "chip": 4} and ann.money == money + 6 + 4
