@@ -498,6 +498,14 @@ def main() -> None:
         action="store_true",
         help="with --recheck: leave the mutants that run left unchecked for a later run",
     )
+    parser.add_argument(
+        "--names",
+        nargs="+",
+        default=[],
+        help="test only the mutants whose names match these patterns (fnmatch: "
+        "'ledger.games.planet_b.evolve.x__set_up__mutmut_*'), e.g. the functions a run left "
+        "unchecked or that changed since; with --recheck, only those of its mutants",
+    )
     parser.add_argument("--report", action="store_true", help="with --workdir: print its results only")
     parser.add_argument("--diffs", action="store_true", help="print whole diffs of survivors")
     parser.add_argument("--list", action="store_true", help="list the module names, groups and selections")
@@ -530,14 +538,21 @@ def main() -> None:
             names = [n for n in names if not kind[n]]
         if not args.survivors:  # and those a partial run left unchecked
             names += [n for m in before.values() for n, (status, _) in m.items() if status == "not checked"]
+        if args.names:
+            names = [n for n in names if any(fnmatch.fnmatch(n, p) for p in args.names)]
         if not names:
             sys.exit("that run left no undetected mutant")
         # Which tests reach which function is collected afresh: changed tests may reach more.
         (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    elif args.names:
+        names = list(args.names)
     try:
         copy_tree(work)
         configure(work, modules, tests)
-        what = f"the {len(names)} undetected mutants of " if names else ""
+        if args.recheck:
+            what = f"the {len(names)} undetected mutants of "
+        else:
+            what = f"the mutants matching {' '.join(names)} of " if names else ""
         print(f"mutating {what}{' '.join(modules)}\ntests: {' '.join(tests)}\nin {work}", flush=True)
         seconds, finished = run_mutmut(work, args.children, args.minutes, names)
         found = results(work, modules)
