@@ -44,7 +44,8 @@ from ledger.words import Spec, card_word, count, name_of, number, one, player_ve
 USAGE = {
     "declare": "declare setting NAME VALUE | declare action NAME reward=BOX [requirement=BOX]"
     " | declare KIND NAME l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ... [set=community] [retirement=BOX]"
-    " [harder=COST.REWARD] [harder-upkeep=COST.REWARD] | declare community NAME [multiple=yes]"
+    " [harder=COST.REWARD] [harder-upkeep=COST.REWARD] [ability=WORDS] | declare community NAME"
+    " [multiple=yes]"
     " engage=REQUIREMENT.COST.REWARD outcome=REQUIREMENT.COST.REWARD ...",
     "reveal": "reveal goals|community|friends CARD ...",
     "trait": "trait PLAYER CARD",
