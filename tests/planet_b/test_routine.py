@@ -61,6 +61,19 @@ def test_an_action_the_referee_performed_by_itself_is_refused_saying_so() -> Non
     assert table.state.bag["ann"] == 5
 
 
+def test_the_open_box_is_performed_whatever_the_referee_performed_before_it() -> None:
+    # Costs and Action Boxes: the tile's box offers news, produce and vote; TOWN HALL's 2vote,
+    # opened by its news, is performed by the referee. Back in the tile's box, ann still
+    # performs its vote (a vote of this box, not the one performed) and its production.
+    table = board(real_table(), "news produce vote")
+    table.play("deal ann left", "news ann I")
+    assert table.state.bag["ann"] == 3 + 2
+    table.play("votes ann 1")
+    assert table.state.bag["ann"] == 3 + 2 + 1
+    table.play("produce ann upper")
+    assert table.p("ann").warehouse == {"plastic": 1, "iridium": 1, "plant": 1} and not table.state.stack
+
+
 @pytest.mark.parametrize(
     "line",
     [
