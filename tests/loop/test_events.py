@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
@@ -22,7 +23,7 @@ from ledger.games.loop.model import (
 )
 from ledger.games.loop.rules.events import IMMEDIATE
 from tests.loop.modes_table import begun, out, virtual
-from tests.loop.table import Table
+from tests.loop.table import Table, started
 
 
 def test_the_30_printed_events() -> None:
@@ -415,6 +416,41 @@ def test_skinner_box_refills_nothing_when_no_slot_is_empty_or_nothing_is_left() 
     events = table.play("consume alice dance=glass,plastic")
     assert not _refilled(events) and not table.state.refilling
     assert len(table.state.consume_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["alice"]
+
+
+def test_skinner_box_refills_a_slot_emptied_between_turns_when_the_next_turn_starts() -> None:
+    """9.0 SKINNER BOX: "Refill empty MATERIAL and ACTIVITY slot immediately"; 5.3: a CONTINUOUS
+    EVENT "affects player only during their active turn", and an IMMEDIATE EVENT's "Effect takes
+    place in between turns". alice's REDEEM BONUS takes a BUY AREA card after the turn end's
+    refill; bob's turn then starts with the slot empty, so it is refilled before bob acts."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.give("alice", coin=1, materials=())
+    table.give("bob", coin=0, materials=())
+    _immediate(table, "REDEEM BONUS")
+    table.play("event alice a metal", "event bob none")
+    assert table.state.active == "bob" and len(table.state.buy_area) == data.SLOTS - 1
+    assert loop.to_act(table.state) == ["table"]  # the table flips the refill first
+    table.play("reveal material glass")
+    assert len(table.state.buy_area) == data.SLOTS and loop.to_act(table.state) == ["bob"]
+
+
+def test_a_game_recorded_before_rules_version_6_refills_after_the_next_players_first_move() -> None:
+    """A log recorded under rules version 5 or earlier replays as it was played: there SKINNER
+    BOX refilled only after a move of the active player, so bob's turn starts with the slot
+    emptied between turns, and his first move refills it."""
+    for version, every in (("basic-1", False), ("2", False), ("4", False), ("5", False), ("6", True)):
+        assert started(rules_version=version).state.skinner_every_move is every, version
+    table = begun()
+    table.state = replace(table.state, skinner_every_move=False)
+    _effect(table, "SKINNER BOX")
+    table.give("alice", coin=1, materials=())
+    table.give("bob", coin=0, materials=())
+    _immediate(table, "REDEEM BONUS")
+    table.play("event alice a metal", "event bob none")
+    assert len(table.state.buy_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["bob"]
+    table.play("work bob")
+    assert loop.to_act(table.state) == ["table"]  # now the refill
 
 
 def test_skinner_box_refill_that_leaves_a_card_is_no_depletion() -> None:

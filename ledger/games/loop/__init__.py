@@ -47,10 +47,11 @@ title = "LOOP: Life of Ordinary People"
 # "2": BUY in several moves, the ``rep-happiness`` move, a reveal of several cards, tie-break 4
 # as an option. "3" (issue 17): at a real table, a refill whose MATERIAL is known (one type
 # left in the deck) is flipped by the referee. "4": that flip is recorded as the referee's, and a
-# reveal the table types for it is refused saying so. Logs of "basic-1" (the first version),
-# "2" and "3" still verify, under their own rules.
-rules_version = "5"
-rules_versions: tuple[str, ...] = ("basic-1", "2", "3", "4", "5")
+# reveal the table types for it is refused saying so. "5": a SHARE of a forged card leaves it
+# forged. "6": SKINNER BOX refills a slot emptied between turns as the next turn starts. Logs of
+# every earlier version still verify, under their own rules.
+rules_version = "6"
+rules_versions: tuple[str, ...] = ("basic-1", "2", "3", "4", "5", "6")
 # 4.0: Solo Mode is for 1 player; each mode checks its own count (``rules.setup``).
 modes: tuple[str, ...] = ("basic", "competitive", "cooperative", "solo")
 min_players = 1

@@ -161,6 +161,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # Rules version 5 on: a SHARE of a forged card leaves it forged, since the card stays in its
     # owner's AREA (3.1: "You don't take the MATERIAL"); before, the SHARE ended the forge.
     share_keeps_forge: bool = False
+    # Rules version 6 on: SKINNER BOX refills after any move that leaves a slot empty in a turn,
+    # so a turn that starts with one emptied between turns (an IMMEDIATE EVENT's) is refilled
+    # before its player acts (9.0: "immediately"); before, only after the active player's moves.
+    skinner_every_move: bool = False
     flipped: tuple[str, ...] = ()
     options: dict[str, str] = {}  # the setup's options, each with its value (defaults filled in)
     bought: int = 0  # MATERIAL bought this turn, over all its ``buy`` moves (LOOP 2.2 b: up to 3)

@@ -141,7 +141,8 @@ _DECIDERS: dict[type, Callable[[_Out, Any], None]] = {
     Object: _object,
 }
 
-# Moves of the active player in their turn, after which SKINNER BOX refills (9.0).
+# Moves of the active player in their turn, after which SKINNER BOX refills (9.0); from rules
+# version 6 on, any move that leaves a turn with an empty slot (``State.skinner_every_move``).
 _TURN_MOVES = (
     Work,
     Buy,
@@ -165,7 +166,7 @@ def decide(state: State, command: Command) -> list[Event]:
     events = decide_by_type(
         _DECIDERS, out, command, over=state.phase == "over", title="LOOP", rule=R_END_GAME
     )
-    if isinstance(command, _TURN_MOVES) and state.mode != "basic":
+    if (isinstance(command, _TURN_MOVES) or state.skinner_every_move) and state.mode != "basic":
         refill_now(out)
         return out.events
     return events

@@ -242,6 +242,7 @@ def _base(
         known_refill=setup.rules_version not in (LEGACY, "2"),
         marks_flips=setup.rules_version not in (LEGACY, "2", "3"),
         share_keeps_forge=setup.rules_version not in (LEGACY, "2", "3", "4"),
+        skinner_every_move=setup.rules_version not in (LEGACY, "2", "3", "4", "5"),
         options=options,
         mode=setup.mode,
     )
