@@ -6,11 +6,13 @@ must declare or reveal."""
 from __future__ import annotations
 
 import ledger.games.planet_b as planet_b
-from ledger.games.planet_b.model import Constructed
+from ledger.games.planet_b import data
+from ledger.games.planet_b.model import Constructed, Space
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_elections import DRAWS, called
 from tests.planet_b.test_examples import board
 from tests.planet_b.test_flow import fill_last
+from tests.planet_b.test_routine import real_table
 
 
 def screen(table: Table) -> tuple[str, str]:
@@ -172,3 +174,192 @@ def test_the_end_headlines() -> None:
     assert screen(table) == ("Game over · ann wins", "")
     table.give("ben", vp=100)
     assert screen(table) == ("Game over · ann and ben win", "")
+
+
+def test_the_board_and_the_players_at_a_real_table() -> None:
+    """What ``status`` lists below the headline: the board (side, marker, each conglomerate
+    space with its tile, suitcases and market, the B tiles, the face-up news, the piles, the
+    bag, the dummy's votes), the open boxes, and per player the public counters, the pocket
+    to its owner only (Victory Points), the top news card and whether it makes them immoral
+    (Immoral News Cards), warehouse, production lines and swindle tiles, buildings in hand
+    (names to their owner) and the workies on each work area of those constructed."""
+    table = real_table()
+    ann = table.p("ann")
+    table.give(
+        "ann",
+        office="lama",
+        news=("TOWN HALL", "BRIBE"),  # the top card decides: BRIBE, immoral
+        mood=2,
+        factions={"capitalist": 1, "futurist": 2, "traditionalist": 0},
+        warehouse={"water": 2, "meat": 1},
+        swindles=("+1",),
+        production=(("water",), (), (), (), ("chip", "meat"), ()),  # the top tile produces
+        buildings=(*ann.buildings, Constructed("TAILOR", (("crafty", "brainy"),))),
+        vp=7,
+        crafties=3,
+    )
+    table.give(
+        "ben",
+        office="president",
+        news=("TOWN HALL",),
+        mood=-1,
+        swindles=("-1", "+1"),
+        buildings=(*table.p("ben").buildings, Constructed("BAKERY", (("crafty",), ()))),
+    )
+    spaces = list(table.state.spaces)
+    spaces[2] = Space()  # a tile removed and no B tile left to replace it
+    table.set(
+        dummy_office="vice-president",
+        out={"ben": 2},
+        spaces=tuple(spaces),
+        news_up={**table.state.news_up, "II": ""},
+    )
+    table.play("deal ann left")
+    shown = planet_b.present(planet_b.view(table.state, "ann"))
+    assert shown.facts == [
+        ("board", "side 2-3 · election marker 2 of 7"),
+        (
+            "left",
+            "ORBITAL FARMS (grey, 1/3 suitcases, then flip): produce 2money"
+            " · market grey: iridium 3, plastic 3",
+        ),
+        (
+            "middle",
+            "ASTEROID MINING (red, 0/3 suitcases, then remove): -2money 2iridium faction-check news"
+            " · market red: plant 4, water 3",
+        ),
+        ("right", "empty · market grey: chip 4, hydrogen 3"),
+        ("B tiles", "3 to come (DEEP MINE removed)"),
+        ("news", "I TOWN HALL · II - · III SUMMIT"),
+        ("piles", "buildings A 12, B 12, C 12 · news I 15, II 15, III 13 · laws yellow 10, blue 10"),
+        ("bag", "6: 3 ann, 3 ben"),
+        ("dummy", "votes: 25 supply, 0 bag, Vice-President"),
+        ("open box", "ann: left ORBITAL FARMS: produce 2money"),
+    ]
+    players, production, buildings = shown.tables
+    assert players.title == "players (* start player; P, VP, LAMA, DODO: offices)"
+    assert players.columns == [
+        "player", "money", "VP", "mood", "cap", "fut", "trad", "crafty", "brainy", "votes s/b", "news",
+    ]  # fmt: skip
+    assert players.rows == [
+        ["ann* (LAMA)", "10", "7", "+2", "1", "2", "0", "3", "2", "22/3", "BRIBE (immoral)"],
+        ["ben (P)", "10", "?", "-1", "0", "0", "0", "2", "2", "22/3 (2 out)", "TOWN HALL"],
+    ]
+    assert production.title == "warehouse and production"
+    assert production.columns == ["player", "warehouse", "upper", "lower", "swindle"]
+    assert production.rows == [
+        ["ann", "2 water, 1 meat", "water, iridium, plant", "water, meat, chip", "+1"],
+        ["ben", "none", "iridium, water, hydrogen", "plastic, plant, meat", "-1 +1"],
+    ]
+    assert buildings.title == "buildings (workies on each work area)"
+    assert buildings.columns == ["player", "in hand", "constructed"]
+    assert buildings.rows == [
+        ["ann", "3: BAKERY, LIBRARY, TAILOR", "HEADQUARTERS [0/2]; TAILOR [2/4]"],
+        ["ben", "3", "HEADQUARTERS [0/2]; BAKERY [1/1 0/1]"],
+    ]
+    assert planet_b.present(planet_b.view(table.state)).tables[0].rows[0][2] == "?"  # nobody's view
+
+
+def test_the_packet_is_shown_to_the_player_who_holds_it() -> None:
+    """Starting Buildings: the last player chooses 1 of as many A buildings as there are
+    players (virtual piles: the referee deals them)."""
+    table = Table(("ann", "ben", "cat"), seed=2)
+    packet = [
+        text for what, text in planet_b.present(planet_b.view(table.state, "cat")).facts if what == "packet"
+    ]
+    assert packet == ["LAUNDRY, SMOOTHIE PLANT, WORKSHOP"]
+    assert not [
+        what for what, _ in planet_b.present(planet_b.view(table.state, "ann")).facts if what == "packet"
+    ]
+
+
+def election_facts(table: Table) -> list[tuple[str, str]]:
+    shown = planet_b.present(planet_b.view(table.state))
+    return [(what, text) for what, text in shown.facts if what in ("bag", "election", "in front")]
+
+
+def test_an_election_lists_the_votes_in_front_of_each_player() -> None:
+    """3. Carry Out the Election: each "+1" tile puts a vote from the supply in front of its
+    owner, or is just added to the total when the supply is empty; the votes drawn are placed
+    in front of the drawer."""
+    table = physical()
+    table.set(
+        bag={"blue": 2, "red": 1, "yellow": 3},
+        supply={"you": 1, "blue": 23, "red": 24, "yellow": 22},
+        out={"you": 24},
+        called=True,
+        dealt=True,
+    )
+    table.give("you", swindles=("+1", "+1"))
+    table.give("yellow", swindles=("+1",))
+    table.play("end you")
+    assert election_facts(table) == [
+        ("bag", "6: 2 blue, 1 red, 3 yellow"),
+        ("election", "triggered by you · drawing order you, blue, red, yellow"),
+        ("in front", "you: 1 you; yellow: 1 yellow · +1 counted: 1 you"),
+    ]
+    table.play("draw you blue,red,blue,yellow,yellow")
+    assert election_facts(table) == [
+        ("bag", "1: 1 yellow"),
+        ("election", "triggered by you · drawing order you, blue, red, yellow"),
+        ("in front", "you: 2 blue, 1 red, 2 yellow, 1 you; yellow: 1 yellow · +1 counted: 1 you"),
+    ]
+    table = physical(("ann", "ben"))
+    table.set(bag={"ann": 1, "ben": 1}, called=True, dealt=True)
+    table.play("end ann")
+    assert election_facts(table) == [
+        ("bag", "11: 1 ann, 1 ben, 9 dummy"),
+        ("election", "triggered by ann · drawing order ann, ben, dummy"),
+        ("in front", "none"),
+    ]
+    table.set(bag={})
+    assert election_facts(table)[0] == ("bag", "0: none")
+
+
+def test_the_offices_held_mark_their_holders() -> None:
+    """Offices: President, Vice-President, L.A.M.A., D.O.D.O. (4 players); the start player
+    is starred."""
+    table = physical()
+    for name, office in zip(("you", "blue", "red", "yellow"), data.OFFICES, strict=True):
+        table.give(name, office=office)
+    shown = planet_b.present(planet_b.view(table.state))
+    assert [row[0] for row in shown.tables[0].rows] == [
+        "you* (P)",
+        "blue (VP)",
+        "red (LAMA)",
+        "yellow (DODO)",
+    ]
+    table.give("yellow", office="")
+    assert planet_b.present(planet_b.view(table.state)).tables[0].rows[3][0] == "yellow"
+
+
+def test_what_shows_when_there_is_nothing() -> None:
+    """Before the boards are declared a player has no production lines; with 4 players no B
+    tile is removed and there is no dummy; a tile's side may have an empty box; RENOVATIONS
+    can destroy even the Headquarters; a box whose last action filled a work area waits,
+    done, under the building's box (Placing a Workie)."""
+    shown = planet_b.present(planet_b.view(Table(("ann", "ben"), cards=False).state))
+    assert shown.facts == []
+    assert shown.tables[0].rows[0] == ["ann*", "10", "?", "+0", "0", "0", "0", "2", "2", "22/3", "-"]
+    assert shown.tables[1].rows[0] == ["ann", "none", "", "", "-"]
+    assert shown.tables[2].rows[0] == ["ann", "0", "HEADQUARTERS [0/2]"]
+    table = board(started(), "work")
+    table.tile("right", "TEST EMPTY", "")
+    table.give("ann", buildings=(Constructed("TAILOR", (("crafty", "crafty", "brainy"),)),))
+    table.give("ben", buildings=())
+    table.play("deal ann left", "workie ann brainy@tailor")
+    shown = planet_b.present(planet_b.view(table.state))
+    facts = dict(shown.facts)
+    assert (
+        facts["right"]
+        == "TEST EMPTY (grey, 0/4 suitcases, then flip): nothing · market grey: chip 4, hydrogen 3"
+    )
+    assert facts["B tiles"] == "4 to come"
+    assert "dummy" not in dict(shown.facts)
+    assert [text for what, text in shown.facts if what == "open box"] == [
+        "ann: left TEST LEFT: done",
+        "ann: TAILOR: box1/box2",
+    ]
+    assert shown.tables[2].rows[1] == ["ben", "3", "-"]
+    table = real_table()
+    assert dict(planet_b.present(planet_b.view(table.state)).facts)["dummy"] == "votes: 25 supply, 0 bag"
