@@ -90,8 +90,9 @@ WRONG = [
 @pytest.mark.parametrize("line", WRONG)
 def test_too_many_or_too_few_words_are_refused(line: str) -> None:
     table = physical(("ann", "ben"))
-    with pytest.raises(BadInput, match="wrong number of words"):
+    with pytest.raises(BadInput, match="wrong number of words") as info:
         planet_b.parse(table.state, line.split())
+    assert info.value.legal == planet_b.grammar.USAGE[line.split()[0]]  # the verb's words
 
 
 UNREAD = [
@@ -258,3 +259,13 @@ def test_a_declarations_values_are_read_as_the_face() -> None:
     assert face("declare news x pile=I box=2plastic=3 immoral=no") == News(
         name="X", pile="I", box="2plastic=3", immoral=False
     )
+
+
+def test_a_draw_takes_no_option_and_names_its_usage() -> None:
+    table = physical(("ann", "ben"))
+    with pytest.raises(BadInput, match="unknown option '--pay'"):
+        planet_b.parse(table.state, ["draw", "ann", "ann", "--pay", "x"])
+    for words in (["draw"], ["draw", "ann", "ann", "ben"], ["draw", "ann=ann", "ben"]):
+        with pytest.raises(BadInput) as info:
+            planet_b.parse(table.state, words)
+        assert info.value.legal == planet_b.grammar.USAGE["draw"]

@@ -363,3 +363,16 @@ def test_what_shows_when_there_is_nothing() -> None:
     assert shown.tables[2].rows[1] == ["ben", "3", "-"]
     table = real_table()
     assert dict(planet_b.present(planet_b.view(table.state)).facts)["dummy"] == "votes: 25 supply, 0 bag"
+
+
+def test_an_open_box_says_whether_an_action_can_be_left_out() -> None:
+    """Costs and Action Boxes: an action that cannot be performed is left out (``skip``):
+    a production tile costs 10 money (Production Tiles)."""
+    for money, skippable in ((9, True), (10, False)):
+        table = board(started(), "tile")
+        table.give("ann", money=money)
+        table.play("deal ann left")
+        (frame,) = planet_b.view(table.state).stack
+        assert (frame.owner, frame.source, frame.left) == ("ann", "left TEST LEFT", ["tile"])
+        assert frame.skippable is skippable
+        assert ("skip" in planet_b.view(table.state).verbs) is skippable
