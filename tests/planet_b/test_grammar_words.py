@@ -13,6 +13,9 @@ from ledger.errors import BadInput
 from ledger.games.planet_b.faces import Board, News, Tile, Track
 from ledger.games.planet_b.grammar import colour_names
 from ledger.games.planet_b.model import (
+    Build,
+    BuyTile,
+    Command,
     Deal,
     Declare,
     DrawAll,
@@ -24,7 +27,9 @@ from ledger.games.planet_b.model import (
     Office,
     Recall,
     Redraw,
+    Reveal,
     Sell,
+    Swap,
 )
 from tests.planet_b.table import Table, physical
 
@@ -269,3 +274,55 @@ def test_a_draw_takes_no_option_and_names_its_usage() -> None:
         with pytest.raises(BadInput) as info:
             planet_b.parse(table.state, words)
         assert info.value.legal == planet_b.grammar.USAGE["draw"]
+
+
+TEXTS = [
+    (Sell("ann", ("plastic", "plastic", "water")), "sell ann plastic:2 water"),
+    (BuyTile("ann", "water", "upper1", back=True), "tile ann water upper1 --back"),
+    (BuyTile("ann", "water", "lower3"), "tile ann water lower3"),
+    (Build("ann", "TAILOR", pay=("plastic", "water")), "build ann tailor --pay plastic,water"),
+    (Build("ann", "TAILOR", back=True), "build ann tailor --back"),
+    (LawMove("ann", pile="yellow", card="COAL PHASE OUT"), "law ann yellow coal-phase-out"),
+    (LawMove("ann"), "law ann"),
+    (DrawVotes("ann"), "draw ann"),
+    (DrawVotes("ann", ("ann", "ben")), "draw ann ann,ben"),
+    (DrawAll({"ann": ("ann", "ann", "ben"), "dummy": ("ben",)}), "draw ann=ann:2,ben dummy=ben"),
+    (Swap("ann", ("meat", "meat", "water")), "exchange ann meat:2 water"),
+    (Redraw("ann", ("A", "TAILOR")), "redraw ann A tailor"),
+    (Reveal("news", ("TOWN HALL",), "I", removed="DEEP MINE"), "reveal news I town-hall --removed deep-mine"),
+    (Reveal("news", ("TOWN HALL", "BRIBE"), piles=("I", "II")), "reveal news I town-hall II bribe"),
+    (Reveal("tiles", ("ORBITAL FARMS", "ASTEROID MINING", "MEDIA HOUSE")),
+     "reveal tiles orbital-farms asteroid-mining media-house"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("command", "line"), TEXTS)
+def test_the_text_of_a_move_reads_back_to_it(command: Command, line: str) -> None:
+    assert planet_b.text(command) == line
+    assert planet_b.parse(physical(("ann", "ben")).state, line.split()) == command
+
+
+REVEALS = [
+    ("reveal tiles a b c d", "wrong number of words"),
+    ("reveal tiles # b c", "cannot read tile name '#'"),
+    ("reveal removed #", "cannot read tile name '#'"),
+    ("reveal tile #", "cannot read tile name '#'"),
+    ("reveal news I #", "cannot read news card name '#'"),
+    ("reveal news I town-hall --removed #", "cannot read tile name '#'"),
+]
+
+
+@pytest.mark.parametrize(("line", "message"), REVEALS)
+def test_a_reveal_names_what_it_cannot_read(line: str, message: str) -> None:
+    with pytest.raises(BadInput) as info:
+        planet_b.parse(Table(("ann", "ben")).state, line.split())
+    assert message in str(info.value)
+
+
+def test_the_removed_tile_takes_one_word_wherever_it_is_typed() -> None:
+    """Changes for 2 and 3 Players: the B tile removed is typed with the setup's news."""
+    state = Table(("ann", "ben")).state
+    line = "reveal news I town-hall --removed deep-mine II bribe"
+    assert planet_b.parse(state, line.split()) == Reveal(
+        "news", ("TOWN HALL", "BRIBE"), piles=("I", "II"), removed="DEEP MINE"
+    )
