@@ -5,8 +5,11 @@ with virtual piles only the faces in play."""
 
 from __future__ import annotations
 
+import msgspec
+
 import ledger.games.planet_b as planet_b
-from ledger.games.planet_b.model import Constructed
+from ledger.games.planet_b.faces import cards_missing
+from ledger.games.planet_b.model import Constructed, Frame
 from ledger.games.planet_b.view import BuildingView, DraftView, ElectionView, Votes
 from tests.planet_b.table import Table, physical, started
 from tests.planet_b.test_elections import called
@@ -239,3 +242,60 @@ def test_the_verbs_open_in_each_phase() -> None:
     assert election is not None and (election.step, election.recall, election.drawer, election.draw) == (
         "recall", ["red"], None, 0,
     )  # fmt: skip
+
+
+def test_votes_nowhere_count_0() -> None:
+    """A colour with no vote in the supply, the bag or out of play shows 0 there."""
+    table = physical()
+    table.set(supply={"blue": 2}, bag={"red": 3}, out={"yellow": 1})
+    players = planet_b.view(table.state).players
+    assert [players[name].votes for name in ("you", "blue", "red", "yellow")] == [
+        Votes(supply=0, bag=0, out=0),
+        Votes(supply=2, bag=0, out=0),
+        Votes(supply=0, bag=3, out=0),
+        Votes(supply=0, bag=0, out=1),
+    ]
+
+
+def test_the_news_played_and_the_laws_in_play_are_faces_in_view() -> None:
+    """With virtual piles: a played news card, a law under its pile and the law being decided
+    are in play; the laws still in their piles are not."""
+    table = started()
+    table.give("ben", news=("BRIBE",))
+    laws = table.state.piles["yellow"]
+    table.set(piles={**table.state.piles, "yellow": msgspec.structs.replace(laws, under=("COAL PHASE OUT",))})
+    faces = planet_b.view(table.state).faces
+    assert sorted(faces.news) == ["BRIBE", "FAKE NEWS", "LAND GRAB", "SOLAR ROOFS"]
+    assert sorted(faces.laws) == ["COAL PHASE OUT"]
+    law = next(name for name, face in table.state.faces.laws.items() if face.colour == "blue")
+    table.set(stack=(Frame("ann", "law", (), card=law, then="law"),))
+    assert sorted(planet_b.view(table.state).faces.laws) == sorted(["COAL PHASE OUT", law])
+
+
+def test_a_virtual_table_waits_for_every_card_face() -> None:
+    """Game Components: 3 A and 4 B tiles, 14 buildings of each pile, 16 I, 16 II and 14 III
+    news, 10 yellow and 10 blue laws; virtual piles need every face."""
+    full = started().state.faces
+    some = msgspec.structs.replace(
+        full,
+        tiles=dict(list(full.tiles.items())[:2]),  # 2 A tiles
+        buildings=dict(list(full.buildings.items())[:3]),  # 3 A buildings
+        news={k: v for k, v in full.news.items() if v.pile != "II" or k == "BRIBE"},
+        laws=dict(list(full.laws.items())[:19]),  # 9 blue
+    )
+    assert cards_missing(some) == [
+        "1 A tiles", "4 B tiles", "11 A buildings", "14 B buildings", "14 C buildings",
+        "15 II news", "1 blue laws",
+    ]  # fmt: skip
+    assert cards_missing(full) == []
+
+
+def test_a_players_production_lines_show_once_their_board_is_declared() -> None:
+    table = Table(("ann", "ben"), cards=False)
+    table.play("declare board 1 upper=plastic,iridium,plant lower=water,meat,chip")
+    players = planet_b.view(table.state).players
+    assert players["ann"].lines == {
+        "upper": ["plastic", "iridium", "plant"],
+        "lower": ["water", "meat", "chip"],
+    }
+    assert players["ben"].lines == {}
