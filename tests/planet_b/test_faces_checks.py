@@ -10,7 +10,7 @@ import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.planet_b.faces import Building
 from ledger.games.planet_b.model import Declare
-from ledger.games.planet_b.sections import R_DEAL, R_ELECTION
+from ledger.games.planet_b.sections import R_DEAL, R_ELECTION, R_SELL
 from tests.planet_b.table import Table
 
 MARKETS = "market=plastic:3/4,iridium:3/5 market=water:2/3,plant:2/4 market=hydrogen:3/5,chip:4/6"
@@ -73,3 +73,29 @@ def test_a_work_area_is_crafty_and_brainy_spaces() -> None:
     assert fact.face.areas == ("crafty+brainy",)
     error = table.refuse_command(building(boxes=("2money", "bogus")), BadInput)
     assert str(error).startswith("building TEST HUT: ")
+
+
+def test_a_market_lists_prices_of_money_for_resources_other_than_meat() -> None:
+    """Selling Resources: meat always sells for 6 (no market lists it); a price is money, 0
+    too; every other resource in exactly one market, as typed in any case."""
+    numbers = "suitcases=4 track=8 start=2"
+    table = Table(cards=False)
+    (fact,) = table.play(
+        f"declare side 4 {numbers} market=PLASTIC:0/0,iridium:3/5 market=water:2/3,plant:2/4 "
+        "market=hydrogen:3/5,chip:4/6"
+    )
+    assert fact.face.markets[0] == {"iridium": (3, 5), "plastic": (0, 0)}
+    assert list(fact.face.markets[0]) == ["iridium", "plastic"]  # sorted, as the cards file writes it
+    for markets in (
+        "market=meat:3/4,iridium:3/5 market=water:2/3,plant:2/4 market=hydrogen:3/5,chip:4/6",
+        "market=plastic:-1/4,iridium:3/5 market=water:2/3,plant:2/4 market=hydrogen:3/5,chip:4/6",
+        "market=plastic:3/-1,iridium:3/5 market=water:2/3,plant:2/4 market=hydrogen:3/5,chip:4/6",
+    ):
+        table.refuse(f"declare side 4 {numbers} {markets}", IllegalMove, R_SELL)
+    error = table.refuse(
+        f"declare side 4 {numbers} market=meat:3/4,iridium:3/5,plastic:3/4 market=water:2/3,plant:2/4 "
+        "market=hydrogen:3/5,chip:4/6",
+        IllegalMove,
+        R_SELL,
+    )
+    assert "a market lists resources other than meat, not 'meat'" in str(error)
