@@ -228,12 +228,12 @@ def _boxes(texts: Iterable[str], where: str) -> tuple[str, ...]:
     return tuple(_box(text, where) for text in texts)
 
 
-def _resources(items: Iterable[str], where: str, allow_choice: bool = False) -> tuple[str, ...]:
-    allowed = (*data.RESOURCES, "resource") if allow_choice else data.RESOURCES
+def _resources(items: Iterable[str], where: str) -> tuple[str, ...]:
+    """Resources only: a production line or tile produces one ("resource" is a box's symbol)."""
     out = tuple(item.lower() for item in items)
     for item in out:
-        if item not in allowed:
-            raise BadInput(f"{where}: unknown resource {item!r}", legal=", ".join(allowed))
+        if item not in data.RESOURCES:
+            raise BadInput(f"{where}: unknown resource {item!r}", legal=", ".join(data.RESOURCES))
     return out
 
 

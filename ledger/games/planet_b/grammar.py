@@ -10,6 +10,7 @@ specially: in bash a ``;`` would end the command, issue 17).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from ledger.decider import Setup
@@ -65,7 +66,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.words import Spec, card_word, count, name_of, number, one, player_of, player_verb, scan
+from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan
 
 USAGE = {
     "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
@@ -108,10 +109,6 @@ _PAY: Spec = {"pay": ("pay", "value")}
 def _pay(options: dict[str, list[str]]) -> tuple[str, ...]:
     value = one(options, "pay")
     return tuple(w.strip().lower() for w in value.split(",") if w.strip()) if value else ()
-
-
-def _player(state: State, word: str) -> str:
-    return player_of(state.seats, word)
 
 
 def _counted(words: Sequence[str], allowed: Sequence[str], what: str) -> tuple[str, ...]:
@@ -352,11 +349,23 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
 _Build = Callable[[State, str, list[str], dict[str, list[str]]], Command]
 
 
+def _seats(state: State) -> Sequence[str]:
+    return state.seats
+
+
 def _simple(
-    verb: str, build: _Build, spec: Spec | None = None, low: int = 0, high: int | None = None
-) -> Callable[[State, Sequence[str]], Command]:
-    """A verb whose first word is the player: ``build(state, player, rest, options)``."""
-    return player_verb(USAGE[verb], build, lambda state: state.seats, spec, low, high)
+    verb: str,
+    build: _Build,
+    state: State,
+    words: Sequence[str],
+    *,
+    spec: Spec | None = None,
+    low: int = 0,
+    high: int | None = None,
+) -> Command:
+    """A verb whose first word is the player: ``build(state, player, rest, options)``, read at
+    each parse (``_PARSERS`` holds ``partial(_simple, verb, build, ...)``)."""
+    return player_verb(USAGE[verb], build, _seats, spec, low, high)(state, words)
 
 
 def _space(word: str) -> str:
@@ -407,10 +416,7 @@ def _recall(state: State, player: str, rest: list[str], options: dict[str, list[
 
 
 def _redraw(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
-    return Redraw(
-        player,
-        tuple(w.upper() if w.upper() in data.BUILDING_PILES else name_of([w], "building") for w in rest),
-    )
+    return Redraw(player, tuple(name_of([w], "building") for w in rest))  # a pile letter reads as A, B, C
 
 
 def _give(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
@@ -420,10 +426,15 @@ def _give(state: State, player: str, rest: list[str], options: dict[str, list[st
 _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "declare": _parse_declare,
     "reveal": _parse_reveal,
-    "draft": _simple("draft", lambda s, p, r, o: DraftCard(p, name_of(r, "building")), low=1),
-    "deal": _simple("deal", lambda s, p, r, o: Deal(p, _space(r[0]), _pay(o)), _PAY, 1, 1),
-    "sell": _simple("sell", lambda s, p, r, o: Sell(p, _counted(r, data.RESOURCES, "resource")), low=1),
-    "tile": _simple(
+    "draft": partial(_simple, "draft", lambda s, p, r, o: DraftCard(p, name_of(r, "building")), low=1),
+    "deal": partial(
+        _simple, "deal", lambda s, p, r, o: Deal(p, _space(r[0]), _pay(o)), spec=_PAY, low=1, high=1
+    ),
+    "sell": partial(
+        _simple, "sell", lambda s, p, r, o: Sell(p, _counted(r, data.RESOURCES, "resource")), low=1
+    ),
+    "tile": partial(
+        _simple,
         "tile",
         lambda s, p, r, o: BuyTile(
             p,
@@ -431,85 +442,96 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
             _one_of(r[1], _TILE_SPACES, "tile", "a production space"),
             "back" in o,
         ),
-        {"back": ("back", "flag")},
-        2,
-        2,
+        spec={"back": ("back", "flag")},
+        low=2,
+        high=2,
     ),
-    "office": _simple("office", _office),
-    "gain": _simple("gain", lambda s, p, r, o: Gain(p, tuple(w.lower() for w in r))),
-    "votes": _simple("gain", lambda s, p, r, o: Gain(p, (f"{r[0]}vote" if r else "vote",)), high=1),
-    "produce": _simple(
+    "office": partial(_simple, "office", _office),
+    "gain": partial(_simple, "gain", lambda s, p, r, o: Gain(p, tuple(w.lower() for w in r))),
+    "votes": partial(_simple, "gain", lambda s, p, r, o: Gain(p, (f"{r[0]}vote" if r else "vote",)), high=1),
+    "produce": partial(
+        _simple,
         "produce",
         lambda s, p, r, o: Produce(p, _one_of(r[0], data.LINES, "produce", "a line")),
         low=1,
         high=1,
     ),
-    "build": _simple(
+    "build": partial(
+        _simple,
         "build",
         lambda s, p, r, o: Build(p, name_of(r, "building"), "back" in o, _pay(o)),
-        {**_PAY, "back": ("back", "flag")},
-        1,
+        spec={**_PAY, "back": ("back", "flag")},
+        low=1,
     ),
-    "workie": _simple("workie", lambda s, p, r, o: Workie(p, tuple(w.lower() for w in r)), low=1),
-    "faction": _simple(
-        "faction", lambda s, p, r, o: Faction(p, tuple(w.lower() for w in r), _pay(o)), _PAY, 1
+    "workie": partial(_simple, "workie", lambda s, p, r, o: Workie(p, tuple(w.lower() for w in r)), low=1),
+    "faction": partial(
+        _simple,
+        "faction",
+        lambda s, p, r, o: Faction(p, tuple(w.lower() for w in r), _pay(o)),
+        spec=_PAY,
+        low=1,
     ),
-    "news": _simple(
+    "news": partial(
+        _simple,
         "news",
         lambda s, p, r, o: PlayNews(p, _one_of(r[0], _NEWS, "news", "a news pile"), _pay(o)),
-        _PAY,
-        1,
-        1,
+        spec=_PAY,
+        low=1,
+        high=1,
     ),
-    "swindle": _simple(
+    "swindle": partial(
+        _simple,
         "swindle",
         lambda s, p, r, o: BuySwindle(p, _one_of(r[0], _SWINDLE_TILES, "swindle", "a swindle tile")),
         low=1,
         high=1,
     ),
-    "marker": _simple(
+    "marker": partial(
+        _simple,
         "marker",
         lambda s, p, r, o: Marker(p, _one_of(r[0], ("left", "right"), "marker", "a move")),
         low=1,
         high=1,
     ),
-    "law": _simple("law", _law, _PAY),
-    "box": _simple(
+    "law": partial(_simple, "law", _law, spec=_PAY),
+    "box": partial(
+        _simple,
         "box",
         lambda s, p, r, o: ChooseBox(p, int(_one_of(r[0], _BOXES, "box", "the box")), _pay(o)),
-        _PAY,
-        1,
-        1,
-    ),
-    "skip": _simple("skip", lambda s, p, r, o: Skip(p), high=0),
-    "pay": _simple(
-        "pay",
-        lambda s, p, r, o: PayCost(p, _counted(r, _PAYMENTS, "payment")),
+        spec=_PAY,
         low=1,
+        high=1,
     ),
+    "skip": partial(_simple, "skip", lambda s, p, r, o: Skip(p), high=0),
+    "pay": partial(_simple, "pay", lambda s, p, r, o: PayCost(p, _counted(r, _PAYMENTS, "payment")), low=1),
     "draw": lambda s, w: _parse_draw(s, w),
-    "recall": _simple("recall", _recall),
-    "discard": _simple("discard", lambda s, p, r, o: Discard(p, tuple(name_of([w], "building") for w in r))),
-    "destroy": _simple("destroy", lambda s, p, r, o: Destroy(p, name_of(r, "building")), low=1),
-    "copy": _simple(
+    "recall": partial(_simple, "recall", _recall),
+    "discard": partial(
+        _simple, "discard", lambda s, p, r, o: Discard(p, tuple(name_of([w], "building") for w in r))
+    ),
+    "destroy": partial(_simple, "destroy", lambda s, p, r, o: Destroy(p, name_of(r, "building")), low=1),
+    "copy": partial(
+        _simple,
         "copy",
         lambda s, p, r, o: CopyBox(
             p, name_of(r[:-1], "building"), int(_one_of(r[-1], _BOXES, "copy", "the box")), _pay(o)
         ),
-        _PAY,
-        2,
+        spec=_PAY,
+        low=2,
     ),
-    "replay": _simple("replay", lambda s, p, r, o: Replay(p, name_of(r, "news card"), _pay(o)), _PAY, 1),
-    "give": _simple("give", _give, low=1),
-    "goods-export": _simple(
-        "goods-export", lambda s, p, r, o: Export(p, _counted(r, data.RESOURCES, "resource"))
+    "replay": partial(
+        _simple, "replay", lambda s, p, r, o: Replay(p, name_of(r, "news card"), _pay(o)), spec=_PAY, low=1
     ),
-    "exchange": _simple(
-        "exchange", lambda s, p, r, o: Swap(p, _counted(r, data.RESOURCES, "resource")), low=1
+    "give": partial(_simple, "give", _give, low=1),
+    "goods-export": partial(
+        _simple, "goods-export", lambda s, p, r, o: Export(p, _counted(r, data.RESOURCES, "resource"))
     ),
-    "end": _simple("end", lambda s, p, r, o: End(p), high=0),
-    "end-turn": _simple("end", lambda s, p, r, o: End(p), high=0),
-    "redraw": _simple("redraw", _redraw, low=1),
+    "exchange": partial(
+        _simple, "exchange", lambda s, p, r, o: Swap(p, _counted(r, data.RESOURCES, "resource")), low=1
+    ),
+    "end": partial(_simple, "end", lambda s, p, r, o: End(p), high=0),
+    "end-turn": partial(_simple, "end", lambda s, p, r, o: End(p), high=0),
+    "redraw": partial(_simple, "redraw", _redraw, low=1),
 }
 
 

@@ -50,8 +50,9 @@ def headline(view: View) -> str:
             )
         else:
             parts.append(f"Election · 3. draws · {e.drawer} draws {e.draw}")
-            if len(e.left) > 1 or sum(e.left.values()) > e.draw:
-                # the whole draw in one command: each drawer's votes in all
+            if len(e.left) > 1:
+                # the whole draw in one command: each drawer's votes in all (a drawer alone
+                # left draws the bag's last votes in this draw: the drawing order goes round)
                 parts.append("in all " + ", ".join(f"{name} {n}" for name, n in e.left.items()))
     if view.called and view.phase in ("turn", "refill", "exchange"):
         parts.append("an election follows")
