@@ -417,6 +417,28 @@ def test_skinner_box_refills_nothing_when_no_slot_is_empty_or_nothing_is_left() 
     assert len(table.state.consume_area) == data.SLOTS - 1 and loop.to_act(table.state) == ["alice"]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="rules.decide refills under SKINNER BOX only after a move of the active player "
+    "(_TURN_MOVES), not when a turn starts with an emptied slot: reported (a fix needs a rules version)",
+)
+def test_skinner_box_refills_a_slot_emptied_between_turns_when_the_next_turn_starts() -> None:
+    """9.0 SKINNER BOX: "Refill empty MATERIAL and ACTIVITY slot immediately"; 5.3: a CONTINUOUS
+    EVENT "affects player only during their active turn", and an IMMEDIATE EVENT's "Effect takes
+    place in between turns". alice's REDEEM BONUS takes a BUY AREA card after the turn end's
+    refill; bob's turn then starts with the slot empty, so it is refilled before bob acts."""
+    table = begun()
+    _effect(table, "SKINNER BOX")
+    table.give("alice", coin=1, materials=())
+    table.give("bob", coin=0, materials=())
+    _immediate(table, "REDEEM BONUS")
+    table.play("event alice a metal", "event bob none")
+    assert table.state.active == "bob" and len(table.state.buy_area) == data.SLOTS - 1
+    assert loop.to_act(table.state) == ["table"]  # the table flips the refill first
+    table.play("reveal material glass")
+    assert len(table.state.buy_area) == data.SLOTS and loop.to_act(table.state) == ["bob"]
+
+
 def test_skinner_box_refill_that_leaves_a_card_is_no_depletion() -> None:
     """2.8 a): DEPLETION when the MATERIAL deck runs out: a SKINNER BOX refill of 1 slot from a
     deck of 2 leaves 1, so no DEPLETION and no penalty; the next refill takes the last one."""
