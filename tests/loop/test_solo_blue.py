@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop.model import Favour, MaterialRevealed, MatRef
 from ledger.service import Referee
@@ -424,3 +425,48 @@ def test_buy_more_earn_more_counts_the_coin_a_blue_favour_pays(central: tuple[st
     table.give("alice", coin=4, materials=())
     table.play(line)
     assert table.p("alice").coin == 1
+
+
+# --- what ``legal`` offers: every blue FAVOUR play the text allows, nothing else
+
+
+def _blue_plays(table: Table) -> set[str]:
+    return {loop.text(move) for move in loop.legal(table.state) if isinstance(move, Favour)}
+
+
+@pytest.mark.parametrize("career", ["intern", "scavenger"])
+def test_legal_lists_every_blue_favour_play(career: str) -> None:
+    """7.0, with the 5 blue FAVOUR in hand, 9 COIN, GLASS@2 and FOOD@1, and a METAL in the
+    central LANDFILL: ACQUIRE any BUY AREA card (9 COIN pay any Exhibited QUALITY); SHARE any of
+    them; BARTER each of hers for a card "of the same or less Exhibited QUALITY"; RENEW the
+    METAL at each QUALITY 1 to 4 ("double the COIN": 2 to 8); RESELL each of hers. 8.0
+    SCAVENGER: "You may also play RECYCLE (or RENEW in Solo Mode) as RESELL"."""
+    table = solo(career)
+    table.give("alice", coin=9, materials=(("food", 1), ("glass", 2)))
+    table.set(central=("metal",))
+    area = ("food@1", "glass@1", "metal@2", "plastic@3", "utility@4")
+    expected = {f"favour alice acquire {card}" for card in area}
+    expected |= {f"favour alice share {card}" for card in area}
+    expected |= {f"favour alice barter glass@2 {card}" for card in ("food@1", "glass@1", "metal@2")}
+    expected |= {f"favour alice barter food@1 {card}" for card in ("food@1", "glass@1")}
+    expected |= {f"favour alice renew metal@{quality}" for quality in (1, 2, 3, 4)}
+    expected |= {"favour alice resell glass@2", "favour alice resell food@1"}
+    if career == "scavenger":
+        expected |= {"favour alice resell glass@2 --card renew", "favour alice resell food@1 --card renew"}
+    assert _blue_plays(table) == expected
+
+
+def test_legal_lists_the_blue_favour_plays_the_coin_pays_for() -> None:
+    """7.0 ACQUIRE pays "COIN equal to its Exhibited QUALITY" and RENEW "double the COIN": with
+    3 COIN, ACQUIRE takes a card shown at 3 at most, RENEW a card at QUALITY 1 only; a FAVOUR
+    played lies face up until a WORK, so a second ACQUIRE is not offered."""
+    table = solo()
+    table.give("alice", coin=3, materials=())
+    table.set(central=("utility", "glass"))
+    area = ("food@1", "glass@1", "metal@2", "plastic@3", "utility@4")
+    expected = {f"favour alice acquire {card}" for card in area[:4]}
+    expected |= {f"favour alice share {card}" for card in area}
+    expected |= {"favour alice renew glass@1", "favour alice renew utility@1"}
+    assert _blue_plays(table) == expected
+    table.play("favour alice acquire food@1")
+    assert not any(play.startswith("favour alice acquire") for play in _blue_plays(table))
