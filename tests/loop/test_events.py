@@ -1061,3 +1061,85 @@ def test_hidden_clause_takes_the_coin_from_the_credit_card_not_from_its_owner() 
     table.give("bob", credit=((2, 0),), coin=3)
     table.play("work alice", "end alice", "reveal event hidden-clause")
     assert table.p("bob").credit[0][0] == 1 and table.p("bob").coin == 3
+
+
+# --- what ``legal`` offers a player resolving an IMMEDIATE EVENT (9.0)
+
+
+def _choices(table: Table) -> set[str]:
+    """The player's ``event`` moves listed (an APPLY is open besides, 5.4)."""
+    words = {loop.text(move) for move in loop.legal(table.state)}
+    return {w for w in words if w.startswith("event ")}
+
+
+def _resolving(event: str) -> Table:
+    """3 players at a real table, alice to resolve ``event``: alice HAPPINESS 5, 5 COIN, 2
+    GLASS@2 and a METAL@1; bob HAPPINESS 4, FOOD, GLASS (twice) and UTILITY in his LANDFILL, 2
+    SHARE in hand; carol HAPPINESS 7, a UTILITY in her LANDFILL, a SHARE, an ACQUIRE and a card
+    the referee has not seen in hand."""
+    table = begun(players=3)
+    table.give("alice", happiness=5, coin=5, materials=(("glass", 2), ("glass", 2), ("metal", 1)))
+    table.give("bob", happiness=4, landfill=("glass", "utility", "food", "glass"), hand=("share", "share"))
+    table.give("carol", happiness=7, landfill=("utility",), hand=("?", "acquire", "share"))
+    _immediate(table, event)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    [
+        # "Choose to toss 1 COIN or lose 1 COIN": at a real table the table types the toss
+        ("INSURANCE", {"event alice lose", "event alice toss dollar", "event alice toss blank"}),
+        # "Choose 1 MATERIAL in your AREA to lose 1 QUALITY"
+        ("PLANNED OBSOLESCENCE", {"event alice glass@2", "event alice metal@1"}),
+        # "Do nothing, or 1 of the following: a) ... b) ... c) ..." each from the BUY AREA
+        (
+            "REDEEM BONUS",
+            {"event alice none"}
+            | {
+                f"event alice {choice} {kind}"
+                for choice in "abc"
+                for kind in ("food", "glass", "metal", "plastic", "utility")
+            },
+        ),
+        # "take 1 non-UTILITY MATERIAL at QUALITY 1 from his LANDFILL": carol's holds only UTILITY
+        ("REPURCHASE", {"event alice bob food", "event alice bob glass"}),
+        # "Give 1 MATERIAL ... to another player"
+        (
+            "SATAN SANTA",
+            {f"event alice {who} {card}" for who in ("bob", "carol") for card in ("glass@2", "metal@1")},
+        ),
+        # "Draw 1 FAVOUR from a player's hand ... who has higher HAPPINESS than you": carol's
+        # hand holds 3 kinds of card, so the table types the one drawn
+        (
+            "SOCIAL RESPONSIBILITY",
+            {"event alice carol acquire", "event alice carol share", "event alice carol unseen"},
+        ),
+        # "Choose a player who has less HAPPINESS than you"
+        ("STATUS CLIMB", {"event alice bob"}),
+    ],
+)
+def test_legal_lists_each_choice_of_an_immediate_event(event: str, expected: set[str]) -> None:
+    table = _resolving(event)
+    assert loop.to_act(table.state) == ["alice"]
+    assert _choices(table) == expected
+
+
+def test_legal_lists_a_draw_from_a_hand_of_one_kind_and_a_virtual_toss_without_its_outcome() -> None:
+    """9.0 SOCIAL RESPONSIBILITY from a hand of 2 SHARE: either card is a SHARE, nothing to type;
+    INSURANCE and SOCIAL RESPONSIBILITY with virtual decks: the referee tosses and draws."""
+    table = _resolving("SOCIAL RESPONSIBILITY")
+    table.give("bob", happiness=6)
+    assert _choices(table) == {
+        "event alice bob",
+        "event alice carol acquire",
+        "event alice carol share",
+        "event alice carol unseen",
+    }
+    table = virtual()
+    table.give("alice", happiness=3, coin=5)
+    table.give("bob", happiness=6, hand=("share", "acquire"))
+    _immediate(table, "SOCIAL RESPONSIBILITY")
+    assert _choices(table) == {"event alice bob"}
+    _immediate(table, "INSURANCE")
+    assert _choices(table) == {"event alice lose", "event alice toss"}
