@@ -8,7 +8,7 @@ import ledger.games.loop as loop
 from ledger.decider import Ask
 from ledger.errors import BadInput
 from ledger.games.loop.model import Goal, GoalAchieved, GoalDeclared, Kept, RevealActivity
-from tests.loop.table import Table
+from tests.loop.table import Table, started
 
 PICNIC = Kept("PICNIC", ("food", "glass"))
 
@@ -136,3 +136,33 @@ def test_a_new_activity_is_asked_only_while_a_slot_waits_for_a_card_nobody_knows
     assert known.state.phase == "setup" and known.state.activity_unseen
     assert list(loop.unlisted(known.state)) == []
     assert any(isinstance(m, RevealActivity) for m in loop.legal(known.state))
+
+
+def test_what_a_new_card_asks_offers_its_choices() -> None:
+    """A new ACTIVITY's name is typed freely, its colours are MATERIAL (1.1: 5 types) and its
+    PROPERTY the 5 of 2.3; a new GOAL's name is typed freely, its reward a HAPPINESS (1 to 12,
+    1.1)."""
+    (new,) = loop.unlisted(Table(2, cards=False).state)
+    assert [a.choices for a in new.asks] == [(), loop.data.MATERIALS, loop.data.PROPERTIES]
+    goals = {u.label: u for u in loop.unlisted(hobby_ready().state) if u.actor == "alice"}
+    rewards = tuple(str(n) for n in range(1, 13))
+    assert [a.choices for a in goals["SOCIAL WELLBEING"].asks] == [loop.data.PROPERTIES, rewards]
+    unnamed = goals["a GOAL nobody has named yet"]
+    assert [a.choices for a in unnamed.asks] == [(), loop.data.PROPERTIES, rewards]
+
+
+def test_no_goal_is_asked_before_a_consume_turn_that_cannot_be() -> None:
+    """2.3: GOAL are achieved "In CONSUME turn": before the turn's action, only if a CONSUME is
+    possible (alice without the GLASS and PLASTIC DANCE needs has no CONSUME to make)."""
+    table = hobby_ready()
+    table.give("alice", materials=(("metal", 2),))
+    assert _asked_goals(table) == set()
+
+
+def test_no_goal_nobody_named_is_asked_once_all_18_are_named() -> None:
+    """3.2: "There are in total 18 different GOAL": with the 18 faces known (the test cards
+    file), none is left to name, and none is asked (every PROPERTY is known)."""
+    table = started()
+    table.give("alice", materials=(("glass", 2), ("plastic", 2)))
+    assert len(table.state.goal_faces) == loop.data.GOAL_TOTAL
+    assert list(loop.unlisted(table.state)) == []

@@ -33,6 +33,7 @@ from ledger.games.loop.model import (
     Grant,
     Kept,
     TurnStarted,
+    Work,
 )
 from tests.loop.table import CARDS, Table, started
 
@@ -572,3 +573,12 @@ def test_1_1_with_virtual_decks_each_intern_starts_with_2_coin_happiness_4_and_1
     for player in table.state.players.values():
         assert (player.coin, player.happiness, player.reputation) == (2, 4, 0)
         assert len(player.materials) == 1 and player.materials[0][1] == 2
+
+
+def test_2_5_a_legal_lists_a_work_with_each_count_of_reputation() -> None:
+    """2.5 a): "Only when WORK Spend a REPUTATION to gain an extra COIN": with 2 REPUTATION,
+    WORK spending 0, 1 or 2 is listed."""
+    table = started()
+    table.give("alice", reputation=2)
+    works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
+    assert works == {"work alice", "work alice --rep 1", "work alice --rep 2"}

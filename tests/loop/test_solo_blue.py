@@ -14,11 +14,11 @@ import pytest
 
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.loop.model import Favour, MaterialRevealed, MatRef
+from ledger.games.loop.model import Favour, MaterialRevealed, MatRef, RevealExhibited
 from ledger.service import Referee
 from ledger.store import Store
 from tests.loop.fuzz import choose
-from tests.loop.modes_table import begun
+from tests.loop.modes_table import TABLES, begun
 from tests.loop.table import Table
 
 CARDS = Path(__file__).resolve().parents[2] / "fixtures" / "loop-test-cards.toml"
@@ -470,3 +470,14 @@ def test_legal_lists_the_blue_favour_plays_the_coin_pays_for() -> None:
     assert _blue_plays(table) == expected
     table.play("favour alice acquire food@1")
     assert not any(play.startswith("favour alice acquire") for play in _blue_plays(table))
+
+
+def test_legal_lists_each_exhibited_quality_for_each_card_once() -> None:
+    """7.0: at a real table the Exhibited QUALITY of each MATERIAL around DEPLETION is typed
+    (1 to 4 white dots): the reveals listed show each card at each QUALITY 1 to 4, each once."""
+    table = TABLES["solo"](1)
+    table.play("reveal career alice artist chef", "career alice intern", "reveal material glass --to alice")
+    reveals = [m for m in loop.legal(table.state) if isinstance(m, RevealExhibited)]
+    assert len(reveals) == len(set(reveals))
+    for kind in ("food", "glass", "metal", "plastic", "utility"):
+        assert sorted(q for m in reveals for k, q in m.cards if k == kind) == [1, 2, 3, 4]
