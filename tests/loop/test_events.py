@@ -1143,3 +1143,19 @@ def test_legal_lists_a_draw_from_a_hand_of_one_kind_and_a_virtual_toss_without_i
     assert _choices(table) == {"event alice bob"}
     _immediate(table, "INSURANCE")
     assert _choices(table) == {"event alice lose", "event alice toss"}
+
+
+def test_buy_more_earn_more_counts_the_coin_of_an_acquire_and_a_recycle() -> None:
+    """9.0 BUY MORE EARN MORE: "Get 1 COIN from WORK AREA for every 3 COIN you spent, including
+    ACQUIRE, BUY, and RECYCLE only": a BUY at 3 COIN, then 3 COIN paid for bob's METAL@3, then 3
+    for a RECYCLE: 1 COIN back each time, the turn's COIN counted together."""
+    table = begun()
+    _effect(table, "BUY MORE EARN MORE")
+    table.give("alice", coin=9, materials=(), hand=("acquire", "recycle"))
+    table.give("bob", coin=0, materials=(("metal", 3),), landfill=("glass",))
+    table.play("buy alice glass:3")
+    assert table.p("alice").coin == 9 - 3 + 1
+    table.play("favour alice acquire bob metal", "accept bob")
+    assert table.p("alice").coin == 9 - 3 + 1 - 3 + 1 and table.p("bob").coin == 3
+    table.play("favour alice recycle bob glass --pay 3", "accept bob")
+    assert table.p("alice").coin == 9 - 3 + 1 - 3 + 1 - 3 + 1
