@@ -892,3 +892,12 @@ def test_scholars_look_leaves_her_view_when_her_turn_ends() -> None:
     table.play("end alice")
     assert loop.view(table.state, "alice").players["alice"].peek is None
     assert table.p("alice").peek == ""
+
+
+def test_the_careers_dealt_leave_the_view_once_one_is_chosen() -> None:
+    """5.1: "deal 2 to each player. Choose either one or the INTERN (back) to play": the 2 dealt
+    are a choice until it is made; then the player has their CAREER, and no pair is shown."""
+    table = begun(careers={"alice": "salesman"})
+    alice = loop.view(table.state).players["alice"]
+    assert alice.careers is None and table.p("alice").careers == ()
+    assert table.p("alice").career == "SALESMAN"

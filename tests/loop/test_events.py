@@ -1159,3 +1159,29 @@ def test_buy_more_earn_more_counts_the_coin_of_an_acquire_and_a_recycle() -> Non
     assert table.p("alice").coin == 9 - 3 + 1 - 3 + 1 and table.p("bob").coin == 3
     table.play("favour alice recycle bob glass --pay 3", "accept bob")
     assert table.p("alice").coin == 9 - 3 + 1 - 3 + 1 - 3 + 1
+
+
+def test_buy_more_earn_more_counts_each_turn_from_0() -> None:
+    """9.0 BUY MORE EARN MORE: "for every 3 COIN you spent", counted in each turn: alice's BUY at
+    2 COIN pays nothing back, nor does bob's at 1 COIN in the next turn (2 + 1 are not one
+    player's turn)."""
+    table = begun()
+    _effect(table, "BUY MORE EARN MORE")
+    table.give("alice", coin=2, materials=())
+    table.give("bob", coin=1, materials=())
+    table.play("buy alice glass:2")
+    assert table.p("alice").coin == 0
+    _ended(table, "end alice")
+    assert table.state.active == "bob" and table.state.event_active == "BUY MORE EARN MORE"
+    table.play("buy bob metal:1")
+    assert table.p("bob").coin == 0
+
+
+def test_a_continuous_event_in_effect_is_no_longer_shown_as_coming_next() -> None:
+    """5.3: "The effect of a CONTINUOUS EVENT starts on next player's turn": flipped after
+    alice's turn it is coming next; from bob's turn it is in effect, and nothing is coming."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overtime")
+    events = loop.view(table.state).events
+    assert events is not None and (events.active, events.next) == ("OVERTIME", None)

@@ -379,3 +379,19 @@ def test_a_mode_setup_headline_says_who_the_table_waits_for() -> None:
     )
     table.play("career alice chef")
     assert loop.present(loop.view(table.state)).headline.startswith("Setup · bob to choose")
+
+
+@pytest.mark.parametrize("mode", ["basic", "competitive"])
+def test_while_the_table_refills_the_view_shows_no_action_of_a_turn(mode: str) -> None:
+    """2.7: "When you are done, flip over new MATERIAL and/or ACTIVITY to refill": alice's
+    CONSUME turn has ended, so while the table refills the view shows no turn's action under
+    way (no main action, no ACTIVITY consumed this turn)."""
+    from tests.loop.modes_table import begun
+
+    table = started() if mode == "basic" else begun()
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")
+    assert loop.view(table.state).main == "consume" and loop.view(table.state).consumed == 1
+    table.play("end alice")
+    seen = loop.view(table.state)
+    assert seen.phase == "refill" and (seen.main, seen.consumed) == (None, 0)
