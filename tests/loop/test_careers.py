@@ -901,3 +901,19 @@ def test_the_careers_dealt_leave_the_view_once_one_is_chosen() -> None:
     alice = loop.view(table.state).players["alice"]
     assert alice.careers is None and table.p("alice").careers == ()
     assert table.p("alice").career == "SALESMAN"
+
+
+def test_homemaker_counts_only_her_own_turn() -> None:
+    """8.0 HOMEMAKER: "no more than 1 MATERIAL at any given time in your turn": bob held none in
+    his turn, but alice holds 2 all through hers, so Minimalist is refused."""
+    table = begun(careers={"alice": "homemaker"})
+    table.give("alice", materials=(("glass", 1), ("metal", 1)))
+    table.play("work alice", "end alice")
+    while loop.to_act(table.state) == ["table"]:
+        table.play("reveal material glass")
+    table.give("bob", materials=())
+    table.play("work bob", "end bob")
+    while loop.to_act(table.state) == ["table"]:
+        table.play("reveal material glass")
+    assert table.state.active == "alice" and len(table.p("alice").materials) == 2
+    table.refuse("ability alice minimalist", IllegalMove, "LOOP 8.0 Homemaker")

@@ -481,3 +481,16 @@ def test_legal_lists_each_exhibited_quality_for_each_card_once() -> None:
     assert len(reveals) == len(set(reveals))
     for kind in ("food", "glass", "metal", "plastic", "utility"):
         assert sorted(q for m in reveals for k, q in m.cards if k == kind) == [1, 2, 3, 4]
+
+
+def test_a_solo_refill_flips_its_card_off_the_material_deck() -> None:
+    """2.7: "flip over new MATERIAL ... to refill all empty card slots": in Solo the card flipped
+    lies with its Exhibited QUALITY (7.0) and leaves the MATERIAL deck, 1 card fewer (2.8 a:
+    DEPLETION comes when the deck is empty)."""
+    table = solo()
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1", "end alice")
+    before = len(table.state.material_deck)
+    table.play("reveal material metal@2")
+    assert len(table.state.material_deck) == before - 1
+    assert table.state.exhibited.count(("metal", 2)) == 2
