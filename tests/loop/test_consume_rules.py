@@ -134,6 +134,17 @@ def test_the_forge_follows_its_card_for_the_whole_turn() -> None:
     assert alice.materials == (("food", 2),) and [k.name for k in alice.kept] == ["DANCE", "BAKING"]
 
 
+def test_the_forge_follows_its_card_down_to_quality_1() -> None:
+    """8.0 CRAFTSMAN: "for your entire turn": alice's FOOD@2 forged into GLASS pays for DANCE's
+    GLASS and is then at QUALITY 1, still GLASS: with her other FOOD@1 it pays for BAKING (FOOD
+    and GLASS); both are BROKEN (2.2 c)."""
+    table = _forger(("food", 2), ("food", 1), ("plastic", 1))
+    table.play("ability alice forge food@2 glass", "consume alice dance=food@2,plastic")
+    table.play("consume alice baking=food,food")
+    alice = table.p("alice")
+    assert alice.materials == () and [k.name for k in alice.kept] == ["DANCE", "BAKING"]
+
+
 def test_a_forged_card_broken_by_one_activity_leaves_the_rest_to_pay_for_the_next() -> None:
     """2.2 c: "up to 3 ACTIVITY in 1 turn", in one CONSUME: alice's FOOD@1 forged into GLASS
     pays for DANCE and is BROKEN; her FOOD@2 and UTILITY then pay for PICNIC."""
