@@ -8,7 +8,7 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
-from ledger.games.loop.model import Grant
+from ledger.games.loop.model import Grant, Work
 from tests.loop.modes_table import Competitive, begun
 
 # 8.0, as printed: starting HAPPINESS, COIN, REPUTATION, MATERIAL QUALITY; SALARY COIN and HAPPINESS
@@ -917,3 +917,14 @@ def test_homemaker_counts_only_her_own_turn() -> None:
         table.play("reveal material glass")
     assert table.state.active == "alice" and len(table.p("alice").materials) == 2
     table.refuse("ability alice minimalist", IllegalMove, "LOOP 8.0 Homemaker")
+
+
+def test_legal_lists_the_freelancers_3_salaries_and_the_artists_create() -> None:
+    """8.0 FREELANCER: "When WORK, you may choose from 1 of the SALARY above" (7, 4 or 2 COIN);
+    ARTIST: "Only when WORK, take 1 face-up MATERIAL at QUALITY 4": each WORK listed names it."""
+    table = begun(careers={"alice": "freelancer"})
+    works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
+    assert works == {"work alice --salary 7", "work alice --salary 4", "work alice --salary 2"}
+    table = begun(careers={"alice": "artist"})
+    works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
+    assert works and all(w.startswith("work alice --create ") for w in works)

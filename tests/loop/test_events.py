@@ -12,6 +12,7 @@ from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
 from ledger.games.loop.model import (
     ActivitiesReshuffled,
+    Buy,
     Depleted,
     EventDrawn,
     EventsFlipped,
@@ -1185,3 +1186,23 @@ def test_a_continuous_event_in_effect_is_no_longer_shown_as_coming_next() -> Non
     table.play("work alice", "end alice", "reveal event overtime")
     events = loop.view(table.state).events
     assert events is not None and (events.active, events.next) == ("OVERTIME", None)
+
+
+def test_legal_lists_each_bogof_buy_with_its_free_cards() -> None:
+    """9.0 BOGOF: "For every MATERIAL you BUY, you must take 1 MATERIAL at QUALITY 1 from the BUY
+    AREA if there is any": every BUY listed takes 1 free card per card bought, from the cards
+    left; without BOGOF none is free."""
+    table = begun()
+    table.give("alice", coin=1)
+    plain = [m for m in loop.legal(table.state) if isinstance(m, Buy)]
+    assert plain and all(m.free == () for m in plain)
+    _effect(table, "BOGOF")
+    table.give("alice", coin=2)
+    buys = [m for m in loop.legal(table.state) if isinstance(m, Buy)]
+    assert buys and all(m.player == "alice" for m in buys)
+    assert {len(m.cards) for m in buys} == {1, 2}
+    for buy in buys:
+        assert len(buy.free) == len(buy.cards)
+        taken = sorted([kind for kind, _ in buy.cards] + list(buy.free))
+        assert len(set(taken)) == len(taken)  # 1 of each type in the BUY AREA
+    assert "buy alice food:1 glass:1 --free metal,plastic" in {loop.text(m) for m in buys}

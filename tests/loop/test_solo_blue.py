@@ -14,7 +14,7 @@ import pytest
 
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.loop.model import Favour, MaterialRevealed, MatRef, RevealExhibited
+from ledger.games.loop.model import Favour, MaterialRevealed, MatRef, RevealExhibited, RevealMaterial
 from ledger.service import Referee
 from ledger.store import Store
 from tests.loop.fuzz import choose
@@ -494,3 +494,14 @@ def test_a_solo_refill_flips_its_card_off_the_material_deck() -> None:
     table.play("reveal material metal@2")
     assert len(table.state.material_deck) == before - 1
     assert table.state.exhibited.count(("metal", 2)) == 2
+
+
+def test_legal_lists_each_solo_refill_at_each_exhibited_quality() -> None:
+    """7.0: a Solo refill is typed with the Exhibited QUALITY the card lies with (1 to 4 white
+    dots): each type left in the deck is offered at each of them, once."""
+    table = solo()
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1", "end alice")
+    reveals = [loop.text(m) for m in loop.legal(table.state) if isinstance(m, RevealMaterial)]
+    kinds = sorted(set(table.state.material_deck))
+    assert sorted(reveals) == sorted(f"reveal material {k}@{q}" for k in kinds for q in (1, 2, 3, 4))
