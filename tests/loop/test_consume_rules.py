@@ -178,3 +178,15 @@ def test_a_solo_consume_naming_a_player_not_at_the_table_is_refused() -> None:
     error = table.refuse_command(sent, BadInput)
     assert "unknown player 'bob'" in str(error)
     assert table.p("alice").materials == (("glass", 2),)
+
+
+def test_once_the_forged_card_breaks_a_pair_of_like_colours_pays_as_usual() -> None:
+    """8.0 CRAFTSMAN: the forge ends when its card is BROKEN (2.2 c: it goes to the LANDFILL);
+    then alice's 2 GLASS typed ``glass,glass`` pay for LIBRARY (2 GLASS), whatever their
+    QUALITY, as with no forge."""
+    table = _forger(("food", 1), ("glass", 2), ("glass", 3))
+    table.play("ability alice forge food@1 plastic", "consume alice dance=glass@2,food")
+    assert table.p("alice").landfill == ("food",) and table.state.forge is None
+    table.play("consume alice library=glass,glass")
+    alice = table.p("alice")
+    assert alice.materials == (("glass", 2),) and [k.name for k in alice.kept] == ["DANCE", "LIBRARY"]
