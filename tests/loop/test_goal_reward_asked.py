@@ -4,6 +4,8 @@ reward is asked of the table (``asks``), in the words the refusal uses."""
 
 from __future__ import annotations
 
+import shlex
+
 import ledger.games.loop as loop
 from ledger.decider import Ask
 from ledger.errors import BadInput
@@ -166,3 +168,12 @@ def test_no_goal_nobody_named_is_asked_once_all_18_are_named() -> None:
     table.give("alice", materials=(("glass", 2), ("plastic", 2)))
     assert len(table.state.goal_faces) == loop.data.GOAL_TOTAL
     assert list(loop.unlisted(table.state)) == []
+
+
+def test_a_move_with_no_card_face_to_learn_asks_nothing() -> None:
+    """Only a GOAL's reward is asked (2.3: no reward is printed); a WORK, a BUY or a GOAL declared
+    whole needs nothing more typed."""
+    table = hobby_ready()
+    declared = "declare goal nice-day --needs house,group,leaf --reward 2"
+    for line in ("work alice", "buy alice glass:1", declared):
+        assert loop.asks(table.state, loop.parse(table.state, shlex.split(line))) == ()

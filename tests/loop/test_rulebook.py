@@ -24,6 +24,7 @@ from ledger.games.loop.model import (
     DeclareActivity,
     DeclareGoal,
     Depleted,
+    Favour,
     FavourDrawn,
     FavoursReshuffled,
     FinalRound,
@@ -582,3 +583,19 @@ def test_2_5_a_legal_lists_a_work_with_each_count_of_reputation() -> None:
     table.give("alice", reputation=2)
     works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
     assert works == {"work alice", "work alice --rep 1", "work alice --rep 2"}
+
+
+def test_3_1_legal_lists_each_recycle_payment_and_each_share() -> None:
+    """3.1 RECYCLE: "Take 1 MATERIAL (except UTILITY) from other player's LANDFILL ... Pay COIN
+    to WORK AREA to determine its QUALITY" (1 to 4, as the COIN allows); SHARE: "Spend 1 QUALITY
+    of a player's MATERIAL". alice holds a RECYCLE and a SHARE, no ACQUIRE, BARTER or RESELL."""
+    table = started()
+    table.give("alice", hand=("recycle", "share"), coin=3)
+    table.give("bob", landfill=("glass", "utility"), materials=(("metal", 2),))
+    favours = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Favour)}
+    assert favours == {
+        "favour alice recycle bob glass --pay 1",
+        "favour alice recycle bob glass --pay 2",
+        "favour alice recycle bob glass --pay 3",
+        "favour alice share bob metal@2",
+    }
