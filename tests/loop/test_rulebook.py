@@ -33,6 +33,7 @@ from ledger.games.loop.model import (
     GoalFace,
     Grant,
     Kept,
+    RevealActivity,
     TurnStarted,
     Work,
 )
@@ -599,3 +600,15 @@ def test_3_1_legal_lists_each_recycle_payment_and_each_share() -> None:
         "favour alice recycle bob glass --pay 3",
         "favour alice share bob metal@2",
     }
+
+
+def test_3_2_a_refill_lists_no_third_copy_of_an_activity() -> None:
+    """3.2: "There are 30 ACTIVITY, 15 pairs share the same name": 2 copies of each. Both PICNIC
+    are in the CONSUME AREA, so the refill after alice's CONSUME offers every other name (one
+    DANCE is still in the deck) but no PICNIC; each reveal listed is accepted."""
+    table = started()
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic", "end alice")
+    names = {m.name for m in loop.legal(table.state) if isinstance(m, RevealActivity)}
+    assert "PICNIC" not in names and {"DANCE", "LIBRARY", "COOKING", "YOGA"} <= names
+    assert len(names) == loop.data.ACTIVITY_NAMES - 1
