@@ -18,6 +18,7 @@ from ledger.games.loop.model import (
     EventsFlipped,
     FavoursReshuffled,
     MaterialRevealed,
+    RevealMaterial,
     State,
     Step,
 )
@@ -1206,3 +1207,14 @@ def test_legal_lists_each_bogof_buy_with_its_free_cards() -> None:
         taken = sorted([kind for kind, _ in buy.cards] + list(buy.free))
         assert len(set(taken)) == len(taken)  # 1 of each type in the BUY AREA
     assert "buy alice food:1 glass:1 --free metal,plastic" in {loop.text(m) for m in buys}
+
+
+def test_legal_lists_the_overproduction_removal_of_each_type_left() -> None:
+    """9.0 OVERPRODUCTION: "Remove from game the top 2 cards of MATERIAL deck": at a real table
+    the table types each card; a reveal of each type the deck holds is listed."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overproduction")
+    assert table.state.removing == 2 and loop.to_act(table.state) == ["table"]
+    kinds = {m.material for m in loop.legal(table.state) if isinstance(m, RevealMaterial)}
+    assert kinds == set(table.state.material_deck)
