@@ -1138,6 +1138,14 @@ def test_legal_lists_a_draw_from_a_hand_of_one_kind_and_a_virtual_toss_without_i
         "event alice carol share",
         "event alice carol unseen",
     }
+    table.give("bob", happiness=6, hand=("share", "acquire"))  # 2 kinds: the table types which
+    assert _choices(table) == {
+        "event alice bob acquire",
+        "event alice bob share",
+        "event alice carol acquire",
+        "event alice carol share",
+        "event alice carol unseen",
+    }
     table = virtual()
     table.give("alice", happiness=3, coin=5)
     table.give("bob", happiness=6, hand=("share", "acquire"))

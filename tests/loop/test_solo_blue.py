@@ -8,6 +8,7 @@ The BUY AREA of every test shows food@1 glass@1 metal@2 plastic@3 utility@4 (Exh
 from __future__ import annotations
 
 import random
+import shlex
 from pathlib import Path
 
 import pytest
@@ -505,3 +506,15 @@ def test_legal_lists_each_solo_refill_at_each_exhibited_quality() -> None:
     reveals = [loop.text(m) for m in loop.legal(table.state) if isinstance(m, RevealMaterial)]
     kinds = sorted(set(table.state.material_deck))
     assert sorted(reveals) == sorted(f"reveal material {k}@{q}" for k in kinds for q in (1, 2, 3, 4))
+
+
+def test_each_blue_favour_listed_is_the_move_its_words_type() -> None:
+    """What ``legal`` lists is what a player types: each blue FAVOUR play, written out and read
+    back, is the same move (a blue FAVOUR names no target: it acts on the BUY AREA, 7.0)."""
+    table = solo("scavenger")
+    table.give("alice", coin=9, materials=(("glass", 2),))
+    table.set(central=("metal",))
+    listed = [m for m in loop.legal(table.state) if isinstance(m, Favour)]
+    assert listed
+    for move in listed:
+        assert loop.parse(table.state, shlex.split(loop.text(move))) == move
