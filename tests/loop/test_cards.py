@@ -120,3 +120,65 @@ def test_data_is_what_the_rulebook_prints() -> None:
     assert data.ACCEPT_REPUTATION == {"acquire": 1, "barter": 1, "recycle": 0, "resell": 1, "share": 2}
     assert len(data.BLUE_FAVOUR_TEXT) == 5
     assert data.INTERN.happiness == 4 and data.INTERN.salaries == ((3, 1),)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[[activity]]\nname = 'dance'\ncolour = 'red'", "activity DANCE: unknown key 'colour'"),
+        (
+            "[[activity]]\nname = 'dance'\nneeds = ['wood', 'glass']",
+            "activity DANCE: unknown needs 'wood'",
+        ),
+        (
+            "[[activity]]\nname = 'dance'\nprops = ['fun', 'heart']",
+            "activity DANCE: unknown props 'fun'",
+        ),
+        ("[[goal]]\nname = 'hobby'\ncolour = 'red'", "goal HOBBY: unknown key 'colour'"),
+        (
+            "[[goal]]\nname = 'nice day'\nneeds = ['house', 'fun']",
+            "goal NICE DAY: unknown needs 'fun'",
+        ),
+    ],
+)
+def test_a_bad_cards_file_names_the_card_to_fix(text: str, says: str) -> None:
+    """A cards file's error is one line a person can fix the file from: it names the card (as
+    stored: capitals) and what is wrong with it."""
+    table = Table(2, cards=False)
+    with pytest.raises(BadInput) as caught:
+        loop.load_cards(table.setup, text)
+    assert str(caught.value).startswith(f"cards file: {says}")
+
+
+def test_the_dumped_cards_file_says_it_is_the_groups_record() -> None:
+    """The file holds what the rulebook does not print, so it is the group's, never the
+    publisher's: its first line says so."""
+    text = loop.dump_cards(Table(2, cards=False).state)
+    assert text.splitlines()[0] == (
+        "# LOOP card faces declared at this table (the group's record, not the publisher's data)."
+    )
+
+
+def test_a_face_not_yet_whole_does_not_stop_the_dump_of_the_next() -> None:
+    """Only whole faces are written, every one of them: DANCE's PROPERTY are not printed (2.2 c
+    prints its colours) and CURIOSITY's reward is not (3.2), so neither is written, but the
+    faces declared after them in the file's order (PICNIC, HOBBY) are."""
+    table = Table(2, cards=False)
+    table.play("declare activity picnic --needs food,utility --props leaf,group")
+    table.play("declare goal hobby --reward 2")
+    text = loop.dump_cards(table.state)
+    assert 'name = "DANCE"' not in text and 'name = "CURIOSITY"' not in text
+    assert '[[activity]]\nname = "PICNIC"\nneeds = ["food", "utility"]\nprops = ["group", "leaf"]' in text
+    assert '[[goal]]\nname = "HOBBY"\nreward = 2' in text
+
+
+def test_card_keys_are_the_printed_names_as_typed() -> None:
+    """8.0 prints "Office Lady / Clerk", 9.0 "BOGOF (Buy 1 Get 1 Free)" and "Micro-Plastic":
+    each is stored (and typed) by its first name, in capitals with single spaces."""
+    assert data._key("Office Lady / Clerk") == "OFFICE LADY"
+    assert data._key("BOGOF (Buy 1 Get 1 Free)") == "BOGOF"
+    assert data._key("Micro-Plastic") == "MICRO PLASTIC"
+    assert data._key("The 2nd Semi Mid-Season Sales") == "THE 2ND SEMI MID SEASON SALES"
+    assert data._key("A Diamond Is For Business") == "A DIAMOND IS FOR BUSINESS"
+    assert {data._key(c.name) for c in data.CAREERS} == set(data.CAREER)
+    assert {data._key(e.name) for e in data.EVENTS} == set(data.EVENT)

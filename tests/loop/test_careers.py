@@ -8,7 +8,7 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
-from ledger.games.loop.model import Grant
+from ledger.games.loop.model import Grant, Work
 from tests.loop.modes_table import Competitive, begun
 
 # 8.0, as printed: starting HAPPINESS, COIN, REPUTATION, MATERIAL QUALITY; SALARY COIN and HAPPINESS
@@ -822,3 +822,109 @@ def test_at_a_real_table_the_scholars_look_leaves_no_card_in_her_view() -> None:
     table.play("ability alice peek material")
     assert table.p("alice").peek == ""
     assert loop.view(table.state, "alice").players["alice"].peek is None
+
+
+# --- issue 21: evolve.py's survivors, each a sentence of 8.0 or 9.0
+
+
+def test_chef_recycles_food_at_twice_the_quality_paid_and_other_material_at_the_coin() -> None:
+    """8.0 CHEF: "When you BUY or RECYCLE FOOD, you get double the QUALITY than COIN you paid";
+    3.1 RECYCLE: "Pay COIN to WORK AREA to determine its QUALITY" (a GLASS: 1 COIN, QUALITY 1)."""
+    table = begun(careers={"alice": "chef"})
+    table.give("alice", coin=4, materials=(), hand=("recycle", "recycle"))
+    table.give("bob", landfill=("food", "glass"))
+    table.play("favour alice recycle bob food --pay 1", "accept bob")
+    assert table.p("alice").materials == (("food", 2),) and table.p("alice").coin == 3
+    table.play("favour alice recycle bob glass --pay 1", "accept bob")
+    assert table.p("alice").materials == (("food", 2), ("glass", 1)) and table.p("alice").coin == 2
+    other = begun(careers={"alice": "salesman"})  # not a CHEF: FOOD at the COIN paid
+    other.give("alice", coin=4, materials=(), hand=("recycle",))
+    other.give("bob", landfill=("food",))
+    other.play("favour alice recycle bob food --pay 1", "accept bob")
+    assert other.p("alice").materials == (("food", 1),)
+
+
+def test_officers_second_favour_of_the_turn_may_be_rejected() -> None:
+    """8.0 OFFICER: "Your first played FAVOUR per turn cannot be REJECT": only the first; the
+    second of the turn may be REJECTed (2.4 b)."""
+    table = begun(careers={"alice": "officer"})
+    table.give("alice", hand=("acquire", "acquire", "acquire"), coin=9)
+    table.give("bob", materials=(("metal", 2), ("glass", 1)), hand=(), reputation=2)
+    table.play("favour alice acquire bob metal")
+    table.refuse("reject bob --rep", IllegalMove, "LOOP 8.0 Officer")
+    table.play("accept bob", "favour alice acquire bob glass", "reject bob --rep")
+    assert table.p("bob").materials == (("glass", 1),) and table.p("bob").reputation == 1
+
+
+def test_homemaker_counts_a_moment_in_the_turn_after_giving_material_away() -> None:
+    """8.0 HOMEMAKER: "no more than 1 MATERIAL at any given time in your turn": alice starts the
+    turn with 2, RESELLs 1 to bob (1 held: the moment counts), then BUYs 2 more."""
+    table = begun(careers={"alice": "homemaker"})
+    table.give("alice", materials=(("glass", 1), ("metal", 1)), hand=("resell",), coin=4)
+    table.set(low=2)  # 2 MATERIAL since the turn's start
+    table.give("bob", coin=3)
+    table.play("favour alice resell bob glass", "accept bob", "buy alice food:1 plastic:1")
+    assert len(table.p("alice").materials) == 3
+    table.play("ability alice minimalist")
+    assert table.p("alice").reputation == 1
+
+
+def test_scientist_buys_2_from_the_buy_area_and_1_from_a_landfill() -> None:
+    """8.0 SCIENTIST: "may BUY any 1 MATERIAL ... from any LANDFILL"; the other cards of the BUY
+    leave the BUY AREA (2.2 b), both of them."""
+    table = begun(careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.give("alice", coin=3)
+    table.give("bob", landfill=("utility",))
+    table.play("buy alice glass:1 metal:1 bob:utility:1")
+    assert sorted(table.state.buy_area) == ["food", "plastic", "utility"]
+    assert table.p("bob").landfill == ()
+
+
+def test_scholars_look_leaves_her_view_when_her_turn_ends() -> None:
+    """Reading: with virtual decks the card looked at is shown in the SCHOLAR's view "until the
+    turn ends" (8.0 SCHOLAR looks "Once per turn")."""
+    from tests.loop.modes_table import virtual
+
+    table = virtual()
+    table.give("alice", career="SCHOLAR")
+    table.play("ability alice peek material", "work alice")
+    assert loop.view(table.state, "alice").players["alice"].peek is not None
+    table.play("end alice")
+    assert loop.view(table.state, "alice").players["alice"].peek is None
+    assert table.p("alice").peek == ""
+
+
+def test_the_careers_dealt_leave_the_view_once_one_is_chosen() -> None:
+    """5.1: "deal 2 to each player. Choose either one or the INTERN (back) to play": the 2 dealt
+    are a choice until it is made; then the player has their CAREER, and no pair is shown."""
+    table = begun(careers={"alice": "salesman"})
+    alice = loop.view(table.state).players["alice"]
+    assert alice.careers is None and table.p("alice").careers == ()
+    assert table.p("alice").career == "SALESMAN"
+
+
+def test_homemaker_counts_only_her_own_turn() -> None:
+    """8.0 HOMEMAKER: "no more than 1 MATERIAL at any given time in your turn": bob held none in
+    his turn, but alice holds 2 all through hers, so Minimalist is refused."""
+    table = begun(careers={"alice": "homemaker"})
+    table.give("alice", materials=(("glass", 1), ("metal", 1)))
+    table.play("work alice", "end alice")
+    while loop.to_act(table.state) == ["table"]:
+        table.play("reveal material glass")
+    table.give("bob", materials=())
+    table.play("work bob", "end bob")
+    while loop.to_act(table.state) == ["table"]:
+        table.play("reveal material glass")
+    assert table.state.active == "alice" and len(table.p("alice").materials) == 2
+    table.refuse("ability alice minimalist", IllegalMove, "LOOP 8.0 Homemaker")
+
+
+def test_legal_lists_the_freelancers_3_salaries_and_the_artists_create() -> None:
+    """8.0 FREELANCER: "When WORK, you may choose from 1 of the SALARY above" (7, 4 or 2 COIN);
+    ARTIST: "Only when WORK, take 1 face-up MATERIAL at QUALITY 4": each WORK listed names it."""
+    table = begun(careers={"alice": "freelancer"})
+    works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
+    assert works == {"work alice --salary 7", "work alice --salary 4", "work alice --salary 2"}
+    table = begun(careers={"alice": "artist"})
+    works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
+    assert works and all(w.startswith("work alice --create ") for w in works)

@@ -134,6 +134,17 @@ def test_the_forge_follows_its_card_for_the_whole_turn() -> None:
     assert alice.materials == (("food", 2),) and [k.name for k in alice.kept] == ["DANCE", "BAKING"]
 
 
+def test_the_forge_follows_its_card_down_to_quality_1() -> None:
+    """8.0 CRAFTSMAN: "for your entire turn": alice's FOOD@2 forged into GLASS pays for DANCE's
+    GLASS and is then at QUALITY 1, still GLASS: with her other FOOD@1 it pays for BAKING (FOOD
+    and GLASS); both are BROKEN (2.2 c)."""
+    table = _forger(("food", 2), ("food", 1), ("plastic", 1))
+    table.play("ability alice forge food@2 glass", "consume alice dance=food@2,plastic")
+    table.play("consume alice baking=food,food")
+    alice = table.p("alice")
+    assert alice.materials == () and [k.name for k in alice.kept] == ["DANCE", "BAKING"]
+
+
 def test_a_forged_card_broken_by_one_activity_leaves_the_rest_to_pay_for_the_next() -> None:
     """2.2 c: "up to 3 ACTIVITY in 1 turn", in one CONSUME: alice's FOOD@1 forged into GLASS
     pays for DANCE and is BROKEN; her FOOD@2 and UTILITY then pay for PICNIC."""
@@ -167,3 +178,15 @@ def test_a_solo_consume_naming_a_player_not_at_the_table_is_refused() -> None:
     error = table.refuse_command(sent, BadInput)
     assert "unknown player 'bob'" in str(error)
     assert table.p("alice").materials == (("glass", 2),)
+
+
+def test_once_the_forged_card_breaks_a_pair_of_like_colours_pays_as_usual() -> None:
+    """8.0 CRAFTSMAN: the forge ends when its card is BROKEN (2.2 c: it goes to the LANDFILL);
+    then alice's 2 GLASS typed ``glass,glass`` pay for LIBRARY (2 GLASS), whatever their
+    QUALITY, as with no forge."""
+    table = _forger(("food", 1), ("glass", 2), ("glass", 3))
+    table.play("ability alice forge food@1 plastic", "consume alice dance=glass@2,food")
+    assert table.p("alice").landfill == ("food",) and table.state.forge is None
+    table.play("consume alice library=glass,glass")
+    alice = table.p("alice")
+    assert alice.materials == (("glass", 2),) and [k.name for k in alice.kept] == ["DANCE", "LIBRARY"]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 import ledger.games
 import ledger.games.loop as loop
+from ledger.errors import BadInput
 from tests import pebbles
 from tests.loop.table import Table
 
@@ -82,3 +84,12 @@ def test_state_snapshots_round_trip() -> None:
     table = Table(4, seed=8)
     encoded = msgspec.json.encode(table.state)
     assert msgspec.json.decode(encoded, type=loop.State) == table.state
+
+
+def test_a_move_of_another_game_is_refused_naming_loop() -> None:
+    """``decide`` takes LOOP's commands only: another game's move is not a LOOP move, and the
+    refusal says which game it was typed into."""
+    table = Table(2)
+    with pytest.raises(BadInput) as caught:
+        loop.decide(table.state, pebbles.Take("alice", 1))
+    assert str(caught.value).startswith("not a LOOP move: ")

@@ -13,11 +13,13 @@ from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
 from ledger.games.loop.model import (
     ActivitiesReshuffled,
+    Buy,
     Depleted,
     EventDrawn,
     EventsFlipped,
     FavoursReshuffled,
     MaterialRevealed,
+    RevealMaterial,
     State,
     Step,
 )
@@ -1075,3 +1077,166 @@ def test_hidden_clause_takes_the_coin_from_the_credit_card_not_from_its_owner() 
     table.give("bob", credit=((2, 0),), coin=3)
     table.play("work alice", "end alice", "reveal event hidden-clause")
     assert table.p("bob").credit[0][0] == 1 and table.p("bob").coin == 3
+
+
+# --- what ``legal`` offers a player resolving an IMMEDIATE EVENT (9.0)
+
+
+def _choices(table: Table) -> set[str]:
+    """The player's ``event`` moves listed (an APPLY is open besides, 5.4)."""
+    words = {loop.text(move) for move in loop.legal(table.state)}
+    return {w for w in words if w.startswith("event ")}
+
+
+def _resolving(event: str) -> Table:
+    """3 players at a real table, alice to resolve ``event``: alice HAPPINESS 5, 5 COIN, 2
+    GLASS@2 and a METAL@1; bob HAPPINESS 4, FOOD, GLASS (twice) and UTILITY in his LANDFILL, 2
+    SHARE in hand; carol HAPPINESS 7, a UTILITY in her LANDFILL, a SHARE, an ACQUIRE and a card
+    the referee has not seen in hand."""
+    table = begun(players=3)
+    table.give("alice", happiness=5, coin=5, materials=(("glass", 2), ("glass", 2), ("metal", 1)))
+    table.give("bob", happiness=4, landfill=("glass", "utility", "food", "glass"), hand=("share", "share"))
+    table.give("carol", happiness=7, landfill=("utility",), hand=("?", "acquire", "share"))
+    _immediate(table, event)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    [
+        # "Choose to toss 1 COIN or lose 1 COIN": at a real table the table types the toss
+        ("INSURANCE", {"event alice lose", "event alice toss dollar", "event alice toss blank"}),
+        # "Choose 1 MATERIAL in your AREA to lose 1 QUALITY"
+        ("PLANNED OBSOLESCENCE", {"event alice glass@2", "event alice metal@1"}),
+        # "Do nothing, or 1 of the following: a) ... b) ... c) ..." each from the BUY AREA
+        (
+            "REDEEM BONUS",
+            {"event alice none"}
+            | {
+                f"event alice {choice} {kind}"
+                for choice in "abc"
+                for kind in ("food", "glass", "metal", "plastic", "utility")
+            },
+        ),
+        # "take 1 non-UTILITY MATERIAL at QUALITY 1 from his LANDFILL": carol's holds only UTILITY
+        ("REPURCHASE", {"event alice bob food", "event alice bob glass"}),
+        # "Give 1 MATERIAL ... to another player"
+        (
+            "SATAN SANTA",
+            {f"event alice {who} {card}" for who in ("bob", "carol") for card in ("glass@2", "metal@1")},
+        ),
+        # "Draw 1 FAVOUR from a player's hand ... who has higher HAPPINESS than you": carol's
+        # hand holds 3 kinds of card, so the table types the one drawn
+        (
+            "SOCIAL RESPONSIBILITY",
+            {"event alice carol acquire", "event alice carol share", "event alice carol unseen"},
+        ),
+        # "Choose a player who has less HAPPINESS than you"
+        ("STATUS CLIMB", {"event alice bob"}),
+    ],
+)
+def test_legal_lists_each_choice_of_an_immediate_event(event: str, expected: set[str]) -> None:
+    table = _resolving(event)
+    assert loop.to_act(table.state) == ["alice"]
+    assert _choices(table) == expected
+
+
+def test_legal_lists_a_draw_from_a_hand_of_one_kind_and_a_virtual_toss_without_its_outcome() -> None:
+    """9.0 SOCIAL RESPONSIBILITY from a hand of 2 SHARE: either card is a SHARE, nothing to type;
+    INSURANCE and SOCIAL RESPONSIBILITY with virtual decks: the referee tosses and draws."""
+    table = _resolving("SOCIAL RESPONSIBILITY")
+    table.give("bob", happiness=6)
+    assert _choices(table) == {
+        "event alice bob",
+        "event alice carol acquire",
+        "event alice carol share",
+        "event alice carol unseen",
+    }
+    table.give("bob", happiness=6, hand=("share", "acquire"))  # 2 kinds: the table types which
+    assert _choices(table) == {
+        "event alice bob acquire",
+        "event alice bob share",
+        "event alice carol acquire",
+        "event alice carol share",
+        "event alice carol unseen",
+    }
+    table = virtual()
+    table.give("alice", happiness=3, coin=5)
+    table.give("bob", happiness=6, hand=("share", "acquire"))
+    _immediate(table, "SOCIAL RESPONSIBILITY")
+    assert _choices(table) == {"event alice bob"}
+    _immediate(table, "INSURANCE")
+    assert _choices(table) == {"event alice lose", "event alice toss"}
+
+
+def test_buy_more_earn_more_counts_the_coin_of_an_acquire_and_a_recycle() -> None:
+    """9.0 BUY MORE EARN MORE: "Get 1 COIN from WORK AREA for every 3 COIN you spent, including
+    ACQUIRE, BUY, and RECYCLE only": a BUY at 3 COIN, then 3 COIN paid for bob's METAL@3, then 3
+    for a RECYCLE: 1 COIN back each time, the turn's COIN counted together."""
+    table = begun()
+    _effect(table, "BUY MORE EARN MORE")
+    table.give("alice", coin=9, materials=(), hand=("acquire", "recycle"))
+    table.give("bob", coin=0, materials=(("metal", 3),), landfill=("glass",))
+    table.play("buy alice glass:3")
+    assert table.p("alice").coin == 9 - 3 + 1
+    table.play("favour alice acquire bob metal", "accept bob")
+    assert table.p("alice").coin == 9 - 3 + 1 - 3 + 1 and table.p("bob").coin == 3
+    table.play("favour alice recycle bob glass --pay 3", "accept bob")
+    assert table.p("alice").coin == 9 - 3 + 1 - 3 + 1 - 3 + 1
+
+
+def test_buy_more_earn_more_counts_each_turn_from_0() -> None:
+    """9.0 BUY MORE EARN MORE: "for every 3 COIN you spent", counted in each turn: alice's BUY at
+    2 COIN pays nothing back, nor does bob's at 1 COIN in the next turn (2 + 1 are not one
+    player's turn)."""
+    table = begun()
+    _effect(table, "BUY MORE EARN MORE")
+    table.give("alice", coin=2, materials=())
+    table.give("bob", coin=1, materials=())
+    table.play("buy alice glass:2")
+    assert table.p("alice").coin == 0
+    _ended(table, "end alice")
+    assert table.state.active == "bob" and table.state.event_active == "BUY MORE EARN MORE"
+    table.play("buy bob metal:1")
+    assert table.p("bob").coin == 0
+
+
+def test_a_continuous_event_in_effect_is_no_longer_shown_as_coming_next() -> None:
+    """5.3: "The effect of a CONTINUOUS EVENT starts on next player's turn": flipped after
+    alice's turn it is coming next; from bob's turn it is in effect, and nothing is coming."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overtime")
+    events = loop.view(table.state).events
+    assert events is not None and (events.active, events.next) == ("OVERTIME", None)
+
+
+def test_legal_lists_each_bogof_buy_with_its_free_cards() -> None:
+    """9.0 BOGOF: "For every MATERIAL you BUY, you must take 1 MATERIAL at QUALITY 1 from the BUY
+    AREA if there is any": every BUY listed takes 1 free card per card bought, from the cards
+    left; without BOGOF none is free."""
+    table = begun()
+    table.give("alice", coin=1)
+    plain = [m for m in loop.legal(table.state) if isinstance(m, Buy)]
+    assert plain and all(m.free == () for m in plain)
+    _effect(table, "BOGOF")
+    table.give("alice", coin=2)
+    buys = [m for m in loop.legal(table.state) if isinstance(m, Buy)]
+    assert buys and all(m.player == "alice" for m in buys)
+    assert {len(m.cards) for m in buys} == {1, 2}
+    for buy in buys:
+        assert len(buy.free) == len(buy.cards)
+        taken = sorted([kind for kind, _ in buy.cards] + list(buy.free))
+        assert len(set(taken)) == len(taken)  # 1 of each type in the BUY AREA
+    assert "buy alice food:1 glass:1 --free metal,plastic" in {loop.text(m) for m in buys}
+
+
+def test_legal_lists_the_overproduction_removal_of_each_type_left() -> None:
+    """9.0 OVERPRODUCTION: "Remove from game the top 2 cards of MATERIAL deck": at a real table
+    the table types each card; a reveal of each type the deck holds is listed."""
+    table = begun()
+    table.give("alice", events=("?",))
+    table.play("work alice", "end alice", "reveal event overproduction")
+    assert table.state.removing == 2 and loop.to_act(table.state) == ["table"]
+    kinds = {m.material for m in loop.legal(table.state) if isinstance(m, RevealMaterial)}
+    assert kinds == set(table.state.material_deck)

@@ -4,11 +4,13 @@ reward is asked of the table (``asks``), in the words the refusal uses."""
 
 from __future__ import annotations
 
+import shlex
+
 import ledger.games.loop as loop
 from ledger.decider import Ask
 from ledger.errors import BadInput
-from ledger.games.loop.model import Goal, GoalAchieved, GoalDeclared, Kept
-from tests.loop.table import Table
+from ledger.games.loop.model import Goal, GoalAchieved, GoalDeclared, Kept, RevealActivity
+from tests.loop.table import Table, started
 
 PICNIC = Kept("PICNIC", ("food", "glass"))
 
@@ -91,3 +93,87 @@ def test_no_goal_is_asked_outside_a_consume_turn_or_with_virtual_decks() -> None
     assert [u.actor for u in loop.unlisted(table.state)] in ([], ["table"])
     seeded = Table(2, seed=1)
     assert list(loop.unlisted(seeded.state)) == []
+
+
+def _asked_goals(table: Table) -> set[str]:
+    return {u.label for u in loop.unlisted(table.state) if u.actor != "table"}
+
+
+def test_goals_are_asked_through_the_consume_turn() -> None:
+    """2.3: "Place achieved GOAL to the left of your AREA anytime during your CONSUME turn": after
+    alice's CONSUME, a GOAL nobody has typed is still asked of her."""
+    table = hobby_ready()
+    table.play("consume alice dance=glass,plastic")
+    assert table.state.main == "consume"
+    assert _asked_goals(table) == {"SOCIAL WELLBEING", "a GOAL nobody has named yet"}
+
+
+def test_no_goal_is_asked_while_a_favour_awaits_its_answer() -> None:
+    """2.4 a) and b): when a FAVOUR is played, its target ACCEPTs or REJECTs it; until then
+    nobody else moves, so alice's GOAL are not asked."""
+    table = hobby_ready()
+    table.play("favour alice acquire bob plastic@2")
+    assert loop.to_act(table.state) == ["bob"]
+    assert _asked_goals(table) == set()
+
+
+def test_no_goal_is_asked_of_a_player_who_achieved_all_three() -> None:
+    """2.3: "Each player will only have 3 GOAL for the entire game": with 3 achieved, no GOAL is
+    asked of alice, named or not."""
+    table = hobby_ready()
+    table.give("alice", achieved=("CURIOSITY", "HOBBY", "SENSE OF BELONGING"))
+    assert _asked_goals(table) == set()
+    table.give("alice", achieved=("CURIOSITY", "HOBBY"))
+    assert "a GOAL nobody has named yet" in _asked_goals(table)
+
+
+def test_a_new_activity_is_asked_only_while_a_slot_waits_for_a_card_nobody_knows() -> None:
+    """1.0 and 2.7: the table says what an ACTIVITY flipped shows. None is asked while no slot
+    waits for a card (the CONSUME AREA is full), nor when the 15 names' faces are all known
+    (3.2: "15 pairs share the same name"), where ``legal`` lists the flip of each of them."""
+    table = hobby_ready()
+    assert table.state.phase == "turn"
+    assert [u for u in loop.unlisted(table.state) if u.actor == "table"] == []
+    known = Table(2)  # the test cards file declares all 15 ACTIVITY
+    assert known.state.phase == "setup" and known.state.activity_unseen
+    assert list(loop.unlisted(known.state)) == []
+    assert any(isinstance(m, RevealActivity) for m in loop.legal(known.state))
+
+
+def test_what_a_new_card_asks_offers_its_choices() -> None:
+    """A new ACTIVITY's name is typed freely, its colours are MATERIAL (1.1: 5 types) and its
+    PROPERTY the 5 of 2.3; a new GOAL's name is typed freely, its reward a HAPPINESS (1 to 12,
+    1.1)."""
+    (new,) = loop.unlisted(Table(2, cards=False).state)
+    assert [a.choices for a in new.asks] == [(), loop.data.MATERIALS, loop.data.PROPERTIES]
+    goals = {u.label: u for u in loop.unlisted(hobby_ready().state) if u.actor == "alice"}
+    rewards = tuple(str(n) for n in range(1, 13))
+    assert [a.choices for a in goals["SOCIAL WELLBEING"].asks] == [loop.data.PROPERTIES, rewards]
+    unnamed = goals["a GOAL nobody has named yet"]
+    assert [a.choices for a in unnamed.asks] == [(), loop.data.PROPERTIES, rewards]
+
+
+def test_no_goal_is_asked_before_a_consume_turn_that_cannot_be() -> None:
+    """2.3: GOAL are achieved "In CONSUME turn": before the turn's action, only if a CONSUME is
+    possible (alice without the GLASS and PLASTIC DANCE needs has no CONSUME to make)."""
+    table = hobby_ready()
+    table.give("alice", materials=(("metal", 2),))
+    assert _asked_goals(table) == set()
+
+
+def test_no_goal_nobody_named_is_asked_once_all_18_are_named() -> None:
+    """3.2: "There are in total 18 different GOAL": with the 18 faces known (the test cards
+    file), none is left to name, and none is asked (every PROPERTY is known)."""
+    table = started()
+    table.give("alice", materials=(("glass", 2), ("plastic", 2)))
+    assert len(table.state.goal_faces) == loop.data.GOAL_TOTAL
+    assert list(loop.unlisted(table.state)) == []
+
+
+def test_a_move_with_no_card_face_to_learn_asks_nothing() -> None:
+    """Only a GOAL's reward is asked (2.3: no reward is printed); a WORK, a BUY or a GOAL declared
+    whole needs nothing more typed."""
+    table = hobby_ready()
+    declared = "declare goal nice-day --needs house,group,leaf --reward 2"
+    for line in ("work alice", "buy alice glass:1", declared):
+        assert loop.asks(table.state, loop.parse(table.state, shlex.split(line))) == ()

@@ -24,6 +24,7 @@ from ledger.games.loop.model import (
     DeclareActivity,
     DeclareGoal,
     Depleted,
+    Favour,
     FavourDrawn,
     FavoursReshuffled,
     FinalRound,
@@ -32,7 +33,9 @@ from ledger.games.loop.model import (
     GoalFace,
     Grant,
     Kept,
+    RevealActivity,
     TurnStarted,
+    Work,
 )
 from tests.loop.table import CARDS, Table, started
 
@@ -572,3 +575,40 @@ def test_1_1_with_virtual_decks_each_intern_starts_with_2_coin_happiness_4_and_1
     for player in table.state.players.values():
         assert (player.coin, player.happiness, player.reputation) == (2, 4, 0)
         assert len(player.materials) == 1 and player.materials[0][1] == 2
+
+
+def test_2_5_a_legal_lists_a_work_with_each_count_of_reputation() -> None:
+    """2.5 a): "Only when WORK Spend a REPUTATION to gain an extra COIN": with 2 REPUTATION,
+    WORK spending 0, 1 or 2 is listed."""
+    table = started()
+    table.give("alice", reputation=2)
+    works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
+    assert works == {"work alice", "work alice --rep 1", "work alice --rep 2"}
+
+
+def test_3_1_legal_lists_each_recycle_payment_and_each_share() -> None:
+    """3.1 RECYCLE: "Take 1 MATERIAL (except UTILITY) from other player's LANDFILL ... Pay COIN
+    to WORK AREA to determine its QUALITY" (1 to 4, as the COIN allows); SHARE: "Spend 1 QUALITY
+    of a player's MATERIAL". alice holds a RECYCLE and a SHARE, no ACQUIRE, BARTER or RESELL."""
+    table = started()
+    table.give("alice", hand=("recycle", "share"), coin=3)
+    table.give("bob", landfill=("glass", "utility"), materials=(("metal", 2),))
+    favours = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Favour)}
+    assert favours == {
+        "favour alice recycle bob glass --pay 1",
+        "favour alice recycle bob glass --pay 2",
+        "favour alice recycle bob glass --pay 3",
+        "favour alice share bob metal@2",
+    }
+
+
+def test_3_2_a_refill_lists_no_third_copy_of_an_activity() -> None:
+    """3.2: "There are 30 ACTIVITY, 15 pairs share the same name": 2 copies of each. Both PICNIC
+    are in the CONSUME AREA, so the refill after alice's CONSUME offers every other name (one
+    DANCE is still in the deck) but no PICNIC; each reveal listed is accepted."""
+    table = started()
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic", "end alice")
+    names = {m.name for m in loop.legal(table.state) if isinstance(m, RevealActivity)}
+    assert "PICNIC" not in names and {"DANCE", "LIBRARY", "COOKING", "YOGA"} <= names
+    assert len(names) == loop.data.ACTIVITY_NAMES - 1

@@ -8,16 +8,18 @@ The BUY AREA of every test shows food@1 glass@1 metal@2 plastic@3 utility@4 (Exh
 from __future__ import annotations
 
 import random
+import shlex
 from pathlib import Path
 
 import pytest
 
+import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.loop.model import Favour, MaterialRevealed, MatRef
+from ledger.games.loop.model import Favour, MaterialRevealed, MatRef, RevealExhibited, RevealMaterial
 from ledger.service import Referee
 from ledger.store import Store
 from tests.loop.fuzz import choose
-from tests.loop.modes_table import begun
+from tests.loop.modes_table import TABLES, begun
 from tests.loop.table import Table
 
 CARDS = Path(__file__).resolve().parents[2] / "fixtures" / "loop-test-cards.toml"
@@ -424,3 +426,95 @@ def test_buy_more_earn_more_counts_the_coin_a_blue_favour_pays(central: tuple[st
     table.give("alice", coin=4, materials=())
     table.play(line)
     assert table.p("alice").coin == 1
+
+
+# --- what ``legal`` offers: every blue FAVOUR play the text allows, nothing else
+
+
+def _blue_plays(table: Table) -> set[str]:
+    return {loop.text(move) for move in loop.legal(table.state) if isinstance(move, Favour)}
+
+
+@pytest.mark.parametrize("career", ["intern", "scavenger"])
+def test_legal_lists_every_blue_favour_play(career: str) -> None:
+    """7.0, with the 5 blue FAVOUR in hand, 9 COIN, GLASS@2 and FOOD@1, and a METAL in the
+    central LANDFILL: ACQUIRE any BUY AREA card (9 COIN pay any Exhibited QUALITY); SHARE any of
+    them; BARTER each of hers for a card "of the same or less Exhibited QUALITY"; RENEW the
+    METAL at each QUALITY 1 to 4 ("double the COIN": 2 to 8); RESELL each of hers. 8.0
+    SCAVENGER: "You may also play RECYCLE (or RENEW in Solo Mode) as RESELL"."""
+    table = solo(career)
+    table.give("alice", coin=9, materials=(("food", 1), ("glass", 2)))
+    table.set(central=("metal",))
+    area = ("food@1", "glass@1", "metal@2", "plastic@3", "utility@4")
+    expected = {f"favour alice acquire {card}" for card in area}
+    expected |= {f"favour alice share {card}" for card in area}
+    expected |= {f"favour alice barter glass@2 {card}" for card in ("food@1", "glass@1", "metal@2")}
+    expected |= {f"favour alice barter food@1 {card}" for card in ("food@1", "glass@1")}
+    expected |= {f"favour alice renew metal@{quality}" for quality in (1, 2, 3, 4)}
+    expected |= {"favour alice resell glass@2", "favour alice resell food@1"}
+    if career == "scavenger":
+        expected |= {"favour alice resell glass@2 --card renew", "favour alice resell food@1 --card renew"}
+    assert _blue_plays(table) == expected
+
+
+def test_legal_lists_the_blue_favour_plays_the_coin_pays_for() -> None:
+    """7.0 ACQUIRE pays "COIN equal to its Exhibited QUALITY" and RENEW "double the COIN": with
+    3 COIN, ACQUIRE takes a card shown at 3 at most, RENEW a card at QUALITY 1 only; a FAVOUR
+    played lies face up until a WORK, so a second ACQUIRE is not offered."""
+    table = solo()
+    table.give("alice", coin=3, materials=())
+    table.set(central=("utility", "glass"))
+    area = ("food@1", "glass@1", "metal@2", "plastic@3", "utility@4")
+    expected = {f"favour alice acquire {card}" for card in area[:4]}
+    expected |= {f"favour alice share {card}" for card in area}
+    expected |= {"favour alice renew glass@1", "favour alice renew utility@1"}
+    assert _blue_plays(table) == expected
+    table.play("favour alice acquire food@1")
+    assert not any(play.startswith("favour alice acquire") for play in _blue_plays(table))
+
+
+def test_legal_lists_each_exhibited_quality_for_each_card_once() -> None:
+    """7.0: at a real table the Exhibited QUALITY of each MATERIAL around DEPLETION is typed
+    (1 to 4 white dots): the reveals listed show each card at each QUALITY 1 to 4, each once."""
+    table = TABLES["solo"](1)
+    table.play("reveal career alice artist chef", "career alice intern", "reveal material glass --to alice")
+    reveals = [m for m in loop.legal(table.state) if isinstance(m, RevealExhibited)]
+    assert len(reveals) == len(set(reveals))
+    for kind in ("food", "glass", "metal", "plastic", "utility"):
+        assert sorted(q for m in reveals for k, q in m.cards if k == kind) == [1, 2, 3, 4]
+
+
+def test_a_solo_refill_flips_its_card_off_the_material_deck() -> None:
+    """2.7: "flip over new MATERIAL ... to refill all empty card slots": in Solo the card flipped
+    lies with its Exhibited QUALITY (7.0) and leaves the MATERIAL deck, 1 card fewer (2.8 a:
+    DEPLETION comes when the deck is empty)."""
+    table = solo()
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1", "end alice")
+    before = len(table.state.material_deck)
+    table.play("reveal material metal@2")
+    assert len(table.state.material_deck) == before - 1
+    assert table.state.exhibited.count(("metal", 2)) == 2
+
+
+def test_legal_lists_each_solo_refill_at_each_exhibited_quality() -> None:
+    """7.0: a Solo refill is typed with the Exhibited QUALITY the card lies with (1 to 4 white
+    dots): each type left in the deck is offered at each of them, once."""
+    table = solo()
+    table.give("alice", coin=3)
+    table.play("buy alice glass:1", "end alice")
+    reveals = [loop.text(m) for m in loop.legal(table.state) if isinstance(m, RevealMaterial)]
+    kinds = sorted(set(table.state.material_deck))
+    assert sorted(reveals) == sorted(f"reveal material {k}@{q}" for k in kinds for q in (1, 2, 3, 4))
+
+
+def test_each_blue_favour_listed_is_the_move_its_words_type() -> None:
+    """What ``legal`` lists is what a player types: each blue FAVOUR play, written out and read
+    back, is the same move (a blue FAVOUR names no target: it acts on the BUY AREA, 7.0)."""
+    table = solo("scavenger")
+    table.give("alice", coin=9, materials=(("glass", 2),))
+    table.set(central=("metal",))
+    listed = [m for m in loop.legal(table.state) if isinstance(m, Favour)]
+    assert listed
+    for move in listed:
+        assert loop.parse(table.state, shlex.split(loop.text(move))) == move

@@ -379,3 +379,35 @@ def test_a_mode_setup_headline_says_who_the_table_waits_for() -> None:
     )
     table.play("career alice chef")
     assert loop.present(loop.view(table.state)).headline.startswith("Setup · bob to choose")
+
+
+@pytest.mark.parametrize("mode", ["basic", "competitive"])
+def test_while_the_table_refills_the_view_shows_no_action_of_a_turn(mode: str) -> None:
+    """2.7: "When you are done, flip over new MATERIAL and/or ACTIVITY to refill": alice's
+    CONSUME turn has ended, so while the table refills the view shows no turn's action under
+    way (no main action, no ACTIVITY consumed this turn)."""
+    from tests.loop.modes_table import begun
+
+    table = started() if mode == "basic" else begun()
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    table.play("consume alice dance=glass,plastic")
+    assert loop.view(table.state).main == "consume" and loop.view(table.state).consumed == 1
+    table.play("end alice")
+    seen = loop.view(table.state)
+    assert seen.phase == "refill" and (seen.main, seen.consumed) == (None, 0)
+
+
+@pytest.mark.parametrize("mode", ["basic", "competitive"])
+def test_a_share_not_used_lapses_when_the_turn_ends(mode: str) -> None:
+    """3.1 SHARE: "QUALITY is not deducted if the SHAREd MATERIAL is not used at the end": bob's
+    SHARE, accepted and not used, is gone from the view once alice's turn has ended."""
+    from tests.loop.modes_table import begun
+
+    table = started() if mode == "basic" else begun()
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)), hand=("share",))
+    table.give("bob", materials=(("glass", 2),))
+    table.play("favour alice share bob glass", "accept bob")
+    assert len(loop.view(table.state).shares) == 1
+    table.play("consume alice dance=glass,plastic", "end alice")
+    assert table.state.phase == "refill" and loop.view(table.state).shares == []
+    assert table.p("bob").materials == (("glass", 2),)
