@@ -1240,3 +1240,47 @@ def test_legal_lists_the_overproduction_removal_of_each_type_left() -> None:
     assert table.state.removing == 2 and loop.to_act(table.state) == ["table"]
     kinds = {m.material for m in loop.legal(table.state) if isinstance(m, RevealMaterial)}
     assert kinds == set(table.state.material_deck)
+
+
+def test_everything_is_online_stops_a_favour_that_spends_coin() -> None:
+    """9.0 EVERYTHING IS ONLINE: "Player without a CREDIT CARD cannot spend COIN": an ACQUIRE
+    and a RECYCLE are paid in COIN (3.1), so alice is refused both; a BARTER pays none, and
+    once she holds a CREDIT CARD she ACQUIREs."""
+    table = begun()
+    _effect(table, "EVERYTHING IS ONLINE")
+    table.give("alice", coin=5, hand=("acquire", "recycle", "barter"), materials=(("glass", 1),))
+    table.give("bob", materials=(("metal", 1),), landfill=("glass",))
+    table.refuse("favour alice acquire bob metal", IllegalMove, "LOOP 9.0 Everything Is Online")
+    table.refuse("favour alice recycle bob glass --pay 1", IllegalMove, "LOOP 9.0 Everything Is Online")
+    table.play("favour alice barter bob glass metal")
+    online = begun()
+    _effect(online, "EVERYTHING IS ONLINE")
+    online.give("alice", coin=5, hand=("acquire",), credit=((0, 0),))
+    online.give("bob", materials=(("metal", 2),))
+    online.play("favour alice acquire bob metal")
+
+
+def test_disposable_culture_recycles_plastic_at_quality_1_only() -> None:
+    """9.0 DISPOSABLE CULTURE: "Player can only BUY and RECYCLE PLASTIC at QUALITY 1" (3.1
+    RECYCLE: the COIN paid is the QUALITY): PLASTIC at 2 COIN is refused, at 1 taken, GLASS
+    at 2 as ever; with the only-plastic reading, nothing but PLASTIC."""
+    table = begun()
+    _effect(table, "DISPOSABLE CULTURE")
+    table.give("alice", coin=5, materials=(), hand=("recycle",))
+    table.give("bob", landfill=("plastic", "glass"))
+    table.refuse("favour alice recycle bob plastic --pay 2", IllegalMove, "LOOP 9.0 Disposable Culture")
+    table.play("favour alice recycle bob plastic --pay 1", "accept bob")
+    assert table.p("alice").materials == (("plastic", 1),)
+    glass = begun()
+    _effect(glass, "DISPOSABLE CULTURE")
+    glass.give("alice", coin=5, materials=(), hand=("recycle",))
+    glass.give("bob", landfill=("glass",))
+    glass.play("favour alice recycle bob glass --pay 2", "accept bob")
+    assert glass.p("alice").materials == (("glass", 2),)
+    only = begun(**{"disposable-culture": "only-plastic"})
+    _effect(only, "DISPOSABLE CULTURE")
+    only.give("alice", coin=5, materials=(), hand=("recycle",))
+    only.give("bob", landfill=("plastic", "glass"))
+    only.refuse("favour alice recycle bob glass --pay 1", IllegalMove, "LOOP 9.0 Disposable Culture")
+    only.refuse("favour alice recycle bob plastic --pay 2", IllegalMove, "LOOP 9.0 Disposable Culture")
+    only.play("favour alice recycle bob plastic --pay 1")
