@@ -928,3 +928,25 @@ def test_legal_lists_the_freelancers_3_salaries_and_the_artists_create() -> None
     table = begun(careers={"alice": "artist"})
     works = {loop.text(m) for m in loop.legal(table.state) if isinstance(m, Work)}
     assert works and all(w.startswith("work alice --create ") for w in works)
+
+
+def test_chef_recycles_food_for_at_most_2_coin_as_quality_stops_at_4() -> None:
+    """8.0 CHEF: double the QUALITY of the COIN paid for FOOD; 2.2 b: QUALITY 1 to 4. Her
+    RECYCLE of FOOD takes 1 or 2 COIN (QUALITY 2 or 4), of GLASS up to 4; anyone else's of
+    FOOD up to 4 as well."""
+    table = begun(careers={"alice": "chef"})
+    table.give("alice", coin=4, materials=(), hand=("recycle",))
+    table.give("bob", landfill=("food", "glass"))
+    table.refuse("favour alice recycle bob food --pay 3", IllegalMove, "LOOP 8.0 Chef")
+    table.play("favour alice recycle bob food --pay 2", "accept bob")
+    assert table.p("alice").materials == (("food", 4),)
+    glass = begun(careers={"alice": "chef"})
+    glass.give("alice", coin=4, materials=(), hand=("recycle",))
+    glass.give("bob", landfill=("glass",))
+    glass.play("favour alice recycle bob glass --pay 3", "accept bob")
+    assert glass.p("alice").materials == (("glass", 3),)
+    other = begun(careers={"alice": "salesman"})
+    other.give("alice", coin=4, materials=(), hand=("recycle",))
+    other.give("bob", landfill=("food",))
+    other.play("favour alice recycle bob food --pay 3", "accept bob")
+    assert other.p("alice").materials == (("food", 3),)
