@@ -130,7 +130,6 @@ def _favour(out: _Out, command: Favour) -> None:
     for ref in (command.mine, command.theirs):
         if ref is not None and ref.type not in data.MATERIALS:
             raise BadInput(f"unknown MATERIAL {ref.type!r}", legal=", ".join(data.MATERIALS))
-    offer = Offer(kind=kind, player=player.name, target=target.name)
     if kind == "recycle":
         assert command.theirs is not None
         landfill = command.theirs.type
