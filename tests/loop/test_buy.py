@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+import ledger.games.loop as loop
 from ledger.errors import IllegalMove
+from ledger.games.loop.model import Buy
 from tests.loop.modes_table import begun
+from tests.loop.table import Table
 
 SALES = "THE 2ND SEMI MID SEASON SALES"
 
@@ -135,3 +138,34 @@ def test_bogof_takes_the_free_card_from_the_buy_area() -> None:
     table.set(event_active="BOGOF", buy_area=("glass", "metal"))
     table.give("alice", coin=1, materials=())
     table.refuse("buy alice glass:1 --free food", IllegalMove, "LOOP 9.0 BOGOF (Buy 1 Get 1 Free)")
+
+
+def test_legal_lists_a_scientists_buy_from_each_landfill_at_each_quality() -> None:
+    """8.0 SCIENTIST: "BUY 1 MATERIAL from any LANDFILL (including your own)", at any QUALITY
+    (2.2 b: 1 to 4): legal lists, for each card type each LANDFILL holds, a BUY of it at
+    QUALITY 1 to 4 naming that LANDFILL; in Solo Mode the central one too. Nobody else's BUY
+    names a LANDFILL."""
+
+    def scraps(table: Table) -> set[tuple[str, str, int]]:
+        return {
+            (m.scrap.owner, m.scrap.type, m.cards[-1][1])
+            for m in loop.legal(table.state, "alice")
+            if isinstance(m, Buy) and m.scrap is not None
+        }
+
+    table = begun(careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    table.give("alice", coin=5, landfill=("metal",))
+    table.give("bob", landfill=("utility", "utility", "glass"))
+    every = {
+        (owner, kind, q)
+        for owner, kind in (("alice", "metal"), ("bob", "glass"), ("bob", "utility"))
+        for q in range(1, 5)
+    }
+    assert scraps(table) == every
+    solo = begun("solo", careers={"alice": "scientist"}, starts={"alice": "food glass"})
+    solo.set(central=("plastic",))
+    solo.give("alice", coin=5, landfill=())
+    assert scraps(solo) == {("central", "plastic", q) for q in range(1, 5)}
+    other = begun(careers={"alice": "salesman"})
+    other.give("alice", coin=5, landfill=("metal",))
+    assert scraps(other) == set()

@@ -8,8 +8,9 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
-from ledger.games.loop.model import Grant, Work
+from ledger.games.loop.model import Buy, Grant, Work
 from tests.loop.modes_table import Competitive, begun
+from tests.loop.table import Table
 
 # 8.0, as printed: starting HAPPINESS, COIN, REPUTATION, MATERIAL QUALITY; SALARY COIN and HAPPINESS
 PRINTED = {
@@ -395,6 +396,28 @@ def test_office_lady_buys_only_1_card() -> None:
     table = begun(careers={"alice": "office-lady"})
     table.play("work alice")
     table.refuse("buy alice metal:1 glass:1", IllegalMove, "LOOP 8.0 Office Lady / Clerk")
+
+
+def test_legal_lists_the_office_ladys_buy_after_her_work_and_nobody_elses() -> None:
+    """8.0 OFFICE LADY: her WORK turn may hold a BUY of 1 MATERIAL, so legal lists BUYs after
+    her WORK; after anyone else's WORK it lists none (2.1: one of WORK, BUY or CONSUME), and
+    after a BUY it lists BUYs again (2.2 b: up to 3 in the turn)."""
+
+    def buys(table: Table) -> bool:
+        return any(isinstance(m, Buy) for m in loop.legal(table.state, "alice"))
+
+    lady = begun(careers={"alice": "office-lady"})
+    lady.give("alice", coin=5)
+    lady.play("work alice")
+    assert buys(lady)
+    other = begun(careers={"alice": "salesman"})
+    other.give("alice", coin=5)
+    other.play("work alice")
+    assert not buys(other)
+    buyer = begun(careers={"alice": "salesman"})
+    buyer.give("alice", coin=5)
+    buyer.play("buy alice glass:1")
+    assert buys(buyer)
 
 
 # --- OFFICER (Enforce)
