@@ -1284,3 +1284,13 @@ def test_disposable_culture_recycles_plastic_at_quality_1_only() -> None:
     only.refuse("favour alice recycle bob glass --pay 1", IllegalMove, "LOOP 9.0 Disposable Culture")
     only.refuse("favour alice recycle bob plastic --pay 2", IllegalMove, "LOOP 9.0 Disposable Culture")
     only.play("favour alice recycle bob plastic --pay 1")
+
+
+def test_legal_lists_a_consume_as_the_turn_starts_and_none_after_a_work() -> None:
+    """2.1: a turn is one of WORK, BUY or CONSUME. At the start of alice's turn, holding GLASS
+    and PLASTIC, legal lists the CONSUME of DANCE; after her WORK, no CONSUME."""
+    table = begun()
+    table.give("alice", materials=(("glass", 1), ("plastic", 1)))
+    assert "consume alice dance=glass@1,plastic@1" in {loop.text(m) for m in loop.legal(table.state, "alice")}
+    table.play("work alice")
+    assert not any(loop.text(m).startswith("consume ") for m in loop.legal(table.state, "alice"))
