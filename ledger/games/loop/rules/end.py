@@ -90,8 +90,10 @@ def depletion(out: _Out, player: str, cause: str = "") -> None:
 
 
 def refill_now(out: _Out) -> None:
-    """SKINNER BOX: "Refill empty MATERIAL and ACTIVITY slot immediately", after each move of
-    the active player (the table reveals first)."""
+    """SKINNER BOX (9.0): "Refill empty MATERIAL and ACTIVITY slot immediately", after each move
+    of the active player, and from rules version 6 on after any move that leaves a turn with an
+    empty slot, such as the last answer to an IMMEDIATE EVENT between turns (the table reveals
+    first; ``rules.decide`` calls it)."""
     state = out.state
     if state.phase != "turn" or not in_effect(state, "SKINNER BOX") or state.refilling:
         return
