@@ -441,7 +441,14 @@ def test_a_game_recorded_before_rules_version_6_refills_after_the_next_players_f
     """A log recorded under rules version 5 or earlier replays as it was played: there SKINNER
     BOX refilled only after a move of the active player, so bob's turn starts with the slot
     emptied between turns, and his first move refills it."""
-    for version, every in (("basic-1", False), ("2", False), ("4", False), ("5", False), ("6", True)):
+    for version, every in (
+        ("basic-1", False),
+        ("2", False),
+        ("3", False),
+        ("4", False),
+        ("5", False),
+        ("6", True),
+    ):
         assert started(rules_version=version).state.skinner_every_move is every, version
     table = begun()
     table.state = replace(table.state, skinner_every_move=False)
