@@ -4,6 +4,7 @@ that streams and can be cut, reads that never create a database, results across 
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,8 @@ import pytest
 from ledger import service as service_module
 from ledger.service import Referee
 from tests.conftest import Result
+
+LOOP_CARDS = Path(__file__).parents[2] / "fixtures" / "loop-test-cards.toml"
 
 Cli = Callable[..., Result]
 
@@ -104,6 +107,19 @@ def test_cards_as_json(cli: Cli) -> None:
     cli("new", "pebbles", "--players", "alice,bob")
     result = cli("cards", "--json")
     assert result.code == 0 and json.loads(result.out)["cards"] == {}
+
+
+def test_cards_gives_back_the_faces_the_table_declared(cli: Cli) -> None:
+    """`cards` is the game's own declared faces (reusable with `new --cards`): each ACTIVITY of
+    the file the game started from comes back with its MATERIAL needs and PROPERTY."""
+    declared = tomllib.loads(LOOP_CARDS.read_text())["activity"]
+    cli("new", "loop", "--players", "ann,ben", "--seed", "7", "--cards", str(LOOP_CARDS))
+    result = cli("cards", "--json")
+    assert result.code == 0
+    given = {face["name"]: face for face in json.loads(result.out)["cards"]["activity"]}
+    assert {
+        name: (sorted(face["needs"]), sorted(face["props"])) for name, face in given.items()
+    } == {face["name"]: (sorted(face["needs"]), sorted(face["props"])) for face in declared}
 
 
 def test_games_show_results_and_stats_sum_them_up(cli: Cli, referee: Referee) -> None:
