@@ -106,6 +106,24 @@ def test_declaring_a_card_the_referee_does_not_know(cli: Cli) -> None:
     assert "SMEAR" in cli("cards").out
 
 
+def test_virtual_piles_with_no_cards_file_ask_for_every_face_first(cli: Cli) -> None:
+    """Virtual piles are dealt from declared faces (the rulebook prints few of them): a game
+    started without a cards file shows what the table is to declare before the setup, and
+    each view (the table's, a player's) reads before any pile is laid out."""
+    assert cli("new", "planet-b", "--players", "ann,ben", "--seed", "1").code == 0
+    status = cli("status")
+    assert status.code == 0, status.err
+    assert "waiting for the boards and cards the rulebook does not print" in status.out
+    assert "declare 14 A buildings" in status.out and "declare 10 blue laws" in status.out
+    seen = view(cli, "--as", "ann")
+    # no board side yet: no track, no room on the spaces, and no tile to show a side of
+    assert (seen["side"], seen["track"]) == (None, 0)
+    assert [(s["tile"], s["side"], s["room"]) for s in seen["spaces"]] == [(None, None, 0)] * 3
+    assert (
+        seen["phase"] == "cards" and seen["faces"] == json.loads(cli("status", "--json").out)["view"]["faces"]
+    )
+
+
 def test_a_whole_virtual_game_typed_into_the_shell(
     cli: Cli, monkeypatch: pytest.MonkeyPatch, snapshot: SnapshotAssertion
 ) -> None:

@@ -89,6 +89,10 @@ WRONG = [
     "deal ann left right",
     "produce ann",
     "gain",
+    "reveal tiles",  # a reveal: what, then at least one card
+    "reveal tiles A1 A2",  # the three A tiles
+    "reveal tiles A1 A2 A3 A4",
+    "reveal news I",  # a pile, then its card
 ]
 
 

@@ -81,8 +81,7 @@ def _changed(e: Changed) -> str:
 
 
 def _votes(e: Votes) -> str:
-    where = {
-        "supply": "supply",
+    where = {  # the others are read as they are ("supply")
         "bag": "the bag",
         "out": "out of play",
         "none": "nowhere",

@@ -85,7 +85,7 @@ def _site(b: BuildingView) -> str:
     return f"{b.name} [{areas}]"
 
 
-def _label(view: View, p: PlayerView) -> str:
+def _label(p: PlayerView) -> str:
     office = {"president": "P", "vice-president": "VP", "lama": "LAMA", "dodo": "DODO"}.get(
         p.office or "", ""
     )
@@ -126,7 +126,7 @@ def present(view: View) -> Screen:
             ["player", "money", "VP", "mood", "cap", "fut", "trad", "crafty", "brainy", "votes s/b", "news"],
             [
                 [
-                    _label(view, p),
+                    _label(p),
                     str(p.money),
                     "?" if p.vp is None else str(p.vp),
                     f"{p.mood:+d}",

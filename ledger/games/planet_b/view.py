@@ -301,14 +301,18 @@ def faces_in_view(state: State, shown: dict[str, bool]) -> Faces:
     if not state.virtual:
         return faces
     players = state.players.values()
+
+    def under(pile: str) -> tuple[str, ...]:  # the piles are laid out at the setup, not before
+        return state.piles[pile].under if pile in state.piles else ()
+
     buildings = {b.name for p in players for b in p.buildings} | {
         c for p in players if shown.get(p.name) for c in p.hand
     }
-    buildings |= {c for pile in data.BUILDING_PILES for c in state.piles[pile].under}
+    buildings |= {c for pile in data.BUILDING_PILES for c in under(pile)}
     news = {c for c in state.news_up.values() if c} | {c for p in players for c in p.news}
-    laws = {c for colour in data.LAW_PILES for c in state.piles[colour].under}
+    laws = {c for colour in data.LAW_PILES for c in under(colour)}
     laws |= {frame.card for frame in state.stack if frame.then == "law"}
-    tiles = {s.tile for s in state.spaces if s.tile} | ({state.removed} if state.removed else set())
+    tiles = {s.tile for s in state.spaces} | {state.removed}  # the filter below drops no tile ("")
     return msgspec.structs.replace(
         faces,
         tiles={k: v for k, v in faces.tiles.items() if k in tiles},
@@ -327,7 +331,7 @@ def awaited(state: State) -> list[str]:
 def view(state: State, as_player: str | None = None, reveal: bool = False) -> View:
     """The table as ``as_player`` may see it (everything with ``reveal`` or once it is over)."""
     over = is_over(state)
-    viewer = (as_player or "").lower()
+    viewer = as_player.lower() if as_player else None
     shown = {name: reveal or over or viewer == name.lower() for name in state.seats}
     draft = state.draft
     election = state.election
