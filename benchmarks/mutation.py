@@ -231,12 +231,9 @@ def pytest_collection_modifyitems(session, config, items):
 def run_mutmut(work: Path, children: int, limit_minutes: float, names: list[str]) -> tuple[float, bool]:
     """Run ``mutmut run`` in ``work`` (only ``names``, if given); its progress goes to
     ``work/mutmut.log``. Returns (seconds, finished)."""
-    (work / "mutmut_fastest_first.py").write_text(FASTEST_FIRST)
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(work), os.environ.get("PYTHONPATH")])),
-        "PYTEST_PLUGINS": "mutmut_fastest_first",
-    }
+    (work / "mutants").mkdir(exist_ok=True)  # mutmut runs pytest there, with it on sys.path
+    (work / "mutants" / "mutmut_fastest_first.py").write_text(FASTEST_FIRST)
+    env = {**os.environ, "PYTEST_PLUGINS": "mutmut_fastest_first"}
     log = (work / "mutmut.log").open("w")
     start = time.monotonic()
     process = subprocess.Popen(

@@ -8,9 +8,9 @@ import pytest
 
 import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.planet_b.faces import Building
+from ledger.games.planet_b.faces import Building, Faces, Mood, check
 from ledger.games.planet_b.model import Declare
-from ledger.games.planet_b.sections import R_DEAL, R_ELECTION, R_SELL
+from ledger.games.planet_b.sections import R_DEAL, R_ELECTION, R_MOOD_SCORE, R_SELL
 from tests.planet_b.table import Table
 
 MARKETS = "market=plastic:3/4,iridium:3/5 market=water:2/3,plant:2/4 market=hydrogen:3/5,chip:4/6"
@@ -99,3 +99,40 @@ def test_a_market_lists_prices_of_money_for_resources_other_than_meat() -> None:
         R_SELL,
     )
     assert "a market lists resources other than meat, not 'meat'" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("spaces", "neutral"),
+    [
+        (("-vote", "", "vote"), 1),
+        (("-2vote", "-vote", "", "money"), 2),
+        (("-vote", "", "money", "2money"), 1),
+    ],
+)
+def test_a_mood_track_has_a_space_above_and_below_the_neutral_one(
+    spaces: tuple[str, ...], neutral: int
+) -> None:
+    """Elections 2, Score Mood Tracks: positive mood above the neutral space, negative below."""
+    assert check(Faces(), Mood(spaces=spaces, neutral=neutral)) == Mood(spaces=spaces, neutral=neutral)
+
+
+@pytest.mark.parametrize(
+    ("spaces", "neutral"),
+    [
+        (("", "vote", "money"), 0),
+        (("-vote", "-vote", ""), 2),
+        (("-vote", "", "money"), 3),
+        (("", "money"), 1),
+    ],
+)
+def test_a_mood_track_with_nothing_on_one_side_of_neutral_is_refused(
+    spaces: tuple[str, ...], neutral: int
+) -> None:
+    with pytest.raises(IllegalMove, match="spaces above and below the neutral one") as info:
+        check(Faces(), Mood(spaces=spaces, neutral=neutral))
+    assert info.value.rule == R_MOOD_SCORE
+
+
+def test_a_mood_box_that_cannot_be_read_names_the_mood_track() -> None:
+    with pytest.raises(BadInput, match=r"^mood: "):
+        check(Faces(), Mood(spaces=("-vote", "", "flying-pigs"), neutral=1))

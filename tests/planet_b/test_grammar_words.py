@@ -292,6 +292,7 @@ TEXTS = [
     (DrawVotes("ann", ("ann", "ben")), "draw ann ann,ben"),
     (DrawAll({"ann": ("ann", "ann", "ben"), "dummy": ("ben",)}), "draw ann=ann:2,ben dummy=ben"),
     (Swap("ann", ("meat", "meat", "water")), "exchange ann meat:2 water"),
+    (End("ann"), "end ann"),
     (Redraw("ann", ("A", "TAILOR")), "redraw ann A tailor"),
     (Reveal("news", ("TOWN HALL",), "I", removed="DEEP MINE"), "reveal news I town-hall --removed deep-mine"),
     (Reveal("news", ("TOWN HALL", "BRIBE"), piles=("I", "II")), "reveal news I town-hall II bribe"),
