@@ -117,9 +117,9 @@ def test_cards_gives_back_the_faces_the_table_declared(cli: Cli) -> None:
     result = cli("cards", "--json")
     assert result.code == 0
     given = {face["name"]: face for face in json.loads(result.out)["cards"]["activity"]}
-    assert {
-        name: (sorted(face["needs"]), sorted(face["props"])) for name, face in given.items()
-    } == {face["name"]: (sorted(face["needs"]), sorted(face["props"])) for face in declared}
+    assert {name: (sorted(face["needs"]), sorted(face["props"])) for name, face in given.items()} == {
+        face["name"]: (sorted(face["needs"]), sorted(face["props"])) for face in declared
+    }
 
 
 def test_games_show_results_and_stats_sum_them_up(cli: Cli, referee: Referee) -> None:

@@ -972,3 +972,25 @@ def test_the_hashing_rule_in_the_docs_checks_an_export(
     exec(snippet, {"print": lambda *words: printed.append(" ".join(map(str, words)))})
     head_hash = json.loads(exported.read_text().splitlines()[-1])["hash"]
     assert printed == [f"head {head_hash}"]
+
+
+def test_a_revert_row_altered_before_a_snapshot_is_named_by_log_and_marks_the_game(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log reads every revert, to say what became of each move, even those a snapshot
+    folded in: a revert whose contents no longer match its hash is named, and the game is
+    marked damaged, so the next command is refused at once, even with the row put back, until
+    a check passes again."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 8)
+    assert cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=40").code == 0
+    moves(cli, "take alice 2", "take bob 1")
+    assert cli("undo").code == 0  # row #6
+    moves(cli, "take bob 2", "take alice 1", "take bob 1", "take alice 1")  # a snapshot at #13
+    tamper("UPDATE events SET actor = 'alice' WHERE seq = 6")
+    refused(cli("log"), "row #6 was altered")
+    tamper("UPDATE events SET actor = 'bob' WHERE seq = 6")  # put back: the mark stands
+    before = head(db_path)
+    refused(cli("pebbles", "take", "bob", "1"), "row #6")  # nothing appended
+    assert head(db_path) == before
+    assert cli("verify").code == 0  # a check that passes lifts it
+    assert cli("pebbles", "take", "bob", "1").code == 0

@@ -1,6 +1,7 @@
 """The phones as witnesses, through the service (issue 19; ``Referee.witness``): the hash at the
-row a page saw last, and which rows' bytes a viewer is sent. The route itself, and a page's
-check of what it is sent, are tested in tests/serve/test_witness.py."""
+row a page saw last, and which rows' bytes a viewer is sent (and, alike, what ``log`` masks).
+The route itself, and a page's check of what it is sent, are tested in
+tests/serve/test_witness.py."""
 
 from __future__ import annotations
 
@@ -39,6 +40,21 @@ def test_once_the_game_is_over_every_row_is_told_to_every_page(referee: Referee)
     for viewer in ("ann", None):
         over = referee.witness(game, 0, as_player=viewer)
         assert not over.more and [r.payload is None for r in over.rows] == [False] * over.head
+
+
+def test_once_the_game_is_over_the_log_masks_no_card_for_anyone(referee: Referee) -> None:
+    """The same for ``log``: the FAVOURs drawn are masked in the table's log while the game
+    runs, and once it is over every viewer's log is the revealed one."""
+    game = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
+    finished.play(referee, game, "loop", until_over=False, moves=12)
+
+    def facts(viewer: str | None = None, reveal: bool = False) -> list[object]:  # the typed facts
+        return [entry.events for entry in referee.log(game, as_player=viewer, reveal=reveal)]
+
+    assert facts() != facts(reveal=True)
+    finished.play(referee, game, "loop")
+    assert facts() == facts("ann") == facts(reveal=True)
+    assert len(list(referee.log(game, last=service_module.MAX_ID))) == len(facts())  # -n at its most
 
 
 def test_a_seed_written_plainly_in_the_setup_is_told_only_once_the_game_is_over() -> None:
