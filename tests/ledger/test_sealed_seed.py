@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from ledger import games
+from ledger import service as service_module
 from ledger.codec import encode, row_hash
 from ledger.games.loop.model import End, Favour
 from ledger.games.planet_b.evolve import seeded_piles
@@ -92,6 +93,21 @@ def test_a_running_seeded_game_shows_no_seed_and_no_deck_order(
         assert json.dumps(tail, separators=(",", ":"))[1:-1] not in text
         assert json.dumps(tail)[1:-1] not in text
     assert cli("reveal-seed").code == 1  # not while the game runs
+
+
+@pytest.mark.parametrize("kind", ["loop", "planet-b", "pursuit"])
+def test_a_snapshot_of_a_seeded_game_holds_no_seed(
+    kind: str, cli: Cli, tmp_path: Path, referee: Referee, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cached fold is in the file for anyone to read: it holds the state without its seed (a
+    fold from the snapshot is given the seed again), so it tells no deck's order either."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    start(cli, tmp_path, kind)
+    finished.play(referee, 1, kind, until_over=False, moves=8)
+    with sqlite3.connect(db_path) as db:
+        bodies = [str(body) for (body,) in db.execute("SELECT body FROM snapshots")]
+    assert bodies and all(json.loads(body)["seed"] is None for body in bodies)
+    assert str(SEED) not in " ".join(bodies)
 
 
 def finish(referee: Referee, kind: str) -> None:

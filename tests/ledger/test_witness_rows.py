@@ -57,6 +57,22 @@ def test_once_the_game_is_over_the_log_masks_no_card_for_anyone(referee: Referee
     assert len(list(referee.log(game, last=service_module.MAX_ID))) == len(facts())  # -n at its most
 
 
+def test_the_status_view_shows_a_player_their_own_cards_and_hides_the_others(referee: Referee) -> None:
+    """LOOP 1.0: a FAVOUR drawn is its owner's; the table's status shows nobody's hand unless
+    it asks to reveal, a player's shows their own."""
+    game = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
+    finished.play(referee, game, "loop", until_over=False, moves=12)
+    loaded = referee.load(game)
+
+    def hands(**how: object) -> dict[str, object]:
+        board, _ = referee.show(loaded, **how)
+        return {name: player.favours for name, player in board.view.players.items()}
+
+    everything, table, ann = hands(reveal=True), hands(), hands(as_player="ANN")
+    assert table != everything and ann["ann"] == everything["ann"] != table["ann"]
+    assert {name: ann[name] for name in ("ben", "cat")} == {name: table[name] for name in ("ben", "cat")}
+
+
 def test_a_seed_written_plainly_in_the_setup_is_told_only_once_the_game_is_over() -> None:
     """A log from before the sealed seeds holds its seed in the setup row: it tells every deck's
     order, so a page is sent that row's bytes only once the game is over."""
