@@ -9,7 +9,7 @@ from msgspec.structs import replace
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.loop import data
-from ledger.games.loop.model import FavoursReturned, Goal
+from ledger.games.loop.model import FavoursReturned, Goal, Payoff
 from tests.loop.modes_table import begun
 from tests.loop.table import Table
 from tests.loop.test_rulebook import PICNIC
@@ -432,3 +432,11 @@ def test_apply_with_an_empty_buy_area_gives_no_welcoming_gift() -> None:
     table.give("alice", coin=0, materials=(("glass", 2),))
     table.play("apply alice")
     assert table.p("alice").coin == 4 and table.p("alice").materials == (("glass", 2),)
+
+
+def test_legal_lists_a_payoff_of_1_and_of_2_coin_for_each_card() -> None:
+    """5.4: "place 1 or 2 COIN on top of it ... (cannot pay more than 2)", for each card."""
+    table = begun()
+    table.give("alice", credit=((1, 0), (0, 0)), coin=9)
+    payoffs = sorted((m.card, m.coin) for m in loop.legal(table.state) if isinstance(m, Payoff))
+    assert payoffs == [(1, 1), (1, 2), (2, 1), (2, 2)]
