@@ -18,7 +18,7 @@ import pytest
 
 from ledger import service as service_module
 from ledger import store as store_module
-from ledger.errors import StorageFailed, WriteConflict
+from ledger.errors import RefereeError, StorageFailed, WriteConflict
 from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import Result, fixed_clock
@@ -436,3 +436,14 @@ def test_a_database_from_before_the_marks_seals_on_read_only_media_believes_no_m
     assert status.code == 0 and "bob's turn" in status.out and "alice   2" in status.out, status
     checked = cli("--db", str(db), "verify")
     assert checked.code == 0 and "3 rows" in checked.out, checked
+
+
+def test_the_referee_opens_a_new_database_where_none_is_unless_told_not_to(tmp_path: Path) -> None:
+    """`Referee.open` makes the database (and its key) at a path that has none, as `new` does;
+    with create=False, as every reading command opens it, it makes nothing."""
+    with pytest.raises(RefereeError):
+        Referee.open(tmp_path / "read.db", create=False)
+    assert not (tmp_path / "read.db").exists()
+    made = Referee.open(tmp_path / "made.db")
+    assert (tmp_path / "made.db").exists() and made.store.keyed
+    made.store.close()

@@ -62,13 +62,14 @@ def test_the_status_view_shows_a_player_their_own_cards_and_hides_the_others(ref
     it asks to reveal, a player's shows their own."""
     game = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
     finished.play(referee, game, "loop", until_over=False, moves=12)
-    loaded = referee.load(game)
 
     def hands(**how: object) -> dict[str, object]:
-        board, _ = referee.show(loaded, **how)
+        _, board, _ = referee.board(game, **how)  # the board `status` prints
         return {name: player.favours for name, player in board.view.players.items()}
 
     everything, table, ann = hands(reveal=True), hands(), hands(as_player="ANN")
+    shown, _ = referee.show(referee.load(game))  # the service's own default: nothing revealed
+    assert {name: player.favours for name, player in shown.view.players.items()} == table
     assert table != everything and ann["ann"] == everything["ann"] != table["ann"]
     assert {name: ann[name] for name in ("ben", "cat")} == {name: table[name] for name in ("ben", "cat")}
 
