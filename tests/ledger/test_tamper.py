@@ -138,6 +138,18 @@ def test_a_snapshot_forged_with_the_key_is_named_by_verify_not_the_honest_move_m
     assert "move #8 (take alice 1) is refused: PEBBLES 2: it is bob's turn" in message
     assert caught.value.seq == 8  # the first bad row of the log: the table can void it
     assert "referee void 8" in message
+    assert 5 not in [s.seq for s in referee.store.all_snapshots(snapshotted)]  # "dropped", as it says
+
+
+def test_a_snapshot_from_before_bound_snapshots_is_dropped_by_verify_without_a_word(
+    referee: Referee, snapshotted: int
+) -> None:
+    """A snapshot that records no row hash (made before snapshots were bound) is never used; a
+    check drops it and says nothing of it."""
+    sql(referee, "UPDATE snapshots SET hash = NULL WHERE game_id = ? AND seq = 5", snapshotted)
+    assert [s.hash for s in referee.store.all_snapshots(snapshotted)] == [None]
+    fresh(referee).verify(snapshotted)
+    assert referee.store.all_snapshots(snapshotted) == []
 
 
 def test_a_stale_snapshot_is_named_by_verify(referee: Referee, snapshotted: int) -> None:
