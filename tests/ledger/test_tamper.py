@@ -203,6 +203,19 @@ def test_the_setup_row_not_the_games_table_says_who_plays(cli: Cli, referee: Ref
     assert referee.store.game(1).players == ["alice", "bob"]
 
 
+def test_verify_names_each_column_of_the_games_table_that_differs_from_the_log(
+    cli: Cli, referee: Referee
+) -> None:
+    cli("new", "pebbles", "--players", "alice,bob", "--title", "friday", "--option", "pile=9")
+    sql(referee, "UPDATE games SET title = 'forged', rules_version = '7'")
+    failed = cli("verify")
+    assert failed.code == 1
+    assert failed.err.strip() == (
+        "referee: the games table differs from the log in rules_version ('7', not '1'), title"
+        " ('forged', not 'friday') (a cache: rewritten from the setup row) (the log itself checks out)"
+    )
+
+
 # --- a move's actor follows from its command ----------------------------------------------
 
 
@@ -276,6 +289,9 @@ def test_a_rewritten_log_with_its_hashes_recomputed_is_refused(
     refused_everywhere(cli, "row #7 is not the one checked before: the log up to it was rewritten")
     failed = cli("verify")
     assert failed.code == 1 and "it was rewritten and its hashes recomputed" in failed.err
+    with pytest.raises(VerificationFailed) as caught:
+        fresh(referee).verify(played)
+    assert caught.value.seq == 7  # the mark's row: what was checked before ends there
 
 
 def test_a_setup_row_rewritten_with_its_hash_is_refused(cli: Cli, referee: Referee, played: int) -> None:
