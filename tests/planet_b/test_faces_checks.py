@@ -4,19 +4,39 @@ building's work areas (crafty and brainy spaces, Placing a Workie) and boxes."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 import ledger.games.planet_b as planet_b
 from ledger.errors import BadInput, IllegalMove
-from ledger.games.planet_b.faces import Building, Face, Faces, Law, Mood, Swindle, Tile, Track, check
+from ledger.games.planet_b.faces import (
+    Board,
+    Building,
+    Face,
+    Faces,
+    Headquarters,
+    Law,
+    Mood,
+    News,
+    Production,
+    Side,
+    Swindle,
+    Tile,
+    Track,
+    board_missing,
+    check,
+)
 from ledger.games.planet_b.model import Declare
 from ledger.games.planet_b.sections import (
     R_BUILD,
     R_COMPONENTS,
     R_DEAL,
     R_ELECTION,
+    R_IMMORAL,
     R_MOOD_SCORE,
+    R_PARTICULAR,
     R_PLACE,
+    R_PRODUCTION,
     R_SCORING,
     R_SELL,
 )
@@ -173,23 +193,35 @@ def tile(name: str = "TEST TILE", group: str = "A", grey: str = "2money", red: s
     return Tile(name=name, set=group, grey=grey, red=red, grey_then="flip", red_then="remove")
 
 
-def law(name: str = "TEST LAW", colour: str = "yellow", left: tuple[str, str] = ("money", "vote"),
-        right: tuple[str, str] = ("2money", "-vote")) -> Law:  # fmt: skip
+def law(
+    name: str = "TEST LAW",
+    colour: str = "yellow",
+    left: tuple[str, str] = ("money", "vote"),
+    right: tuple[str, str] = ("2money", "-vote"),
+) -> Law:
     return Law(name=name, colour=colour, left=left, right=right)
 
 
 @pytest.mark.parametrize(
-    ("face", "what"),
+    ("face", "refusal"),
     [
-        (tile(name="TILE#1"), "conglomerate tile"),
-        (Building(name="HUT#1", pile="A", cost=5, vp=1, areas=("crafty",), boxes=("2money",)), "building"),
-        (law(name="LAW#1"), "law"),
+        (tile(name="TILE#1"), "cannot use 'TILE#1' as a conglomerate tile name"),
+        (
+            Building(name="HUT#1", pile="A", cost=5, vp=1, areas=("crafty",), boxes=("2money",)),
+            "cannot use 'HUT#1' as a building name",
+        ),
+        (law(name="LAW#1"), "cannot use 'LAW#1' as a law name"),
+        (
+            News(name="NEWS#1", pile="I", box="2money", immoral=False),
+            "cannot use 'NEWS#1' as a news card name",
+        ),
     ],
 )
-def test_a_card_name_that_cannot_be_typed_names_the_kind_of_card(face: Face, what: str) -> None:
+def test_a_card_name_that_cannot_be_typed_names_the_kind_of_card(face: Face, refusal: str) -> None:
+    """A card name is typed in a shell: letters, digits, spaces and dots, no '#'."""
     with pytest.raises(BadInput) as info:
         check(Faces(), face)
-    assert info.value.message == f"cannot use {face.name!r} as a {what} name"  # type: ignore[union-attr]
+    assert info.value.message == refusal
 
 
 @pytest.mark.parametrize(
@@ -207,6 +239,7 @@ def test_a_card_name_that_cannot_be_typed_names_the_kind_of_card(face: Face, wha
         ),
         (Swindle(spaces=(("-flying-pigs", "vote"), *[("-money", "vote")] * 3)), "swindle cost"),
         (Swindle(spaces=(*[("-money", "vote")] * 3, ("-money", "flying-pigs"))), "swindle reward"),
+        (Headquarters(boxes=("2money", "flying-pigs")), "headquarters"),
     ],
 )
 def test_a_box_that_cannot_be_read_names_its_card(face: Face, where: str) -> None:
@@ -248,15 +281,13 @@ def test_the_last_capitalist_space_offers_20_money_or_a_build_action() -> None:
     assert check(Faces(), track) == track
 
 
-@pytest.mark.parametrize(("vp", "accepted"), [(0, True), (-1, False)])
-def test_a_building_gives_no_negative_victory_points(vp: int, accepted: bool) -> None:
-    face = Building(name="TEST HUT", pile="A", cost=5, vp=vp, areas=("crafty",), boxes=("2money",))
-    if accepted:
-        assert check(Faces(), face) == face
-    else:
-        with pytest.raises(IllegalMove, match="a building gives victory points") as info:
-            check(Faces(), face)
-        assert info.value.rule == R_BUILD
+def test_a_building_gives_0_or_more_victory_points() -> None:
+    """Build: "You take victory points for this"; never fewer than none."""
+    face = Building(name="TEST HUT", pile="A", cost=5, vp=0, areas=("crafty",), boxes=("2money",))
+    assert check(Faces(), face) == face
+    with pytest.raises(IllegalMove, match="a building gives victory points") as info:
+        check(Faces(), msgspec.structs.replace(face, vp=-1))
+    assert info.value.rule == R_BUILD
 
 
 def test_a_building_has_at_most_2_work_areas() -> None:
@@ -296,3 +327,243 @@ def test_a_card_past_its_pile_size_is_refused(faces: Faces, face: Face, only: st
 )
 def test_a_card_declared_again_or_of_another_pile_fits(faces: Faces, face: Face) -> None:
     assert check(faces, face) == face
+
+
+@pytest.mark.parametrize(
+    "face",
+    [
+        Building(name="TEST HUT", pile="A", cost=5, vp=1, areas=("crafty",), boxes=()),
+        Building(name="TEST HUT", pile="A", cost=5, vp=1, areas=("crafty",), boxes=("money", "vote", "vp")),
+        Headquarters(boxes=()),
+        Headquarters(boxes=("money", "vote", "vp")),
+    ],
+)
+def test_a_building_shows_1_or_2_action_boxes(face: Face) -> None:
+    """Costs and Action Boxes: "a building may show 2 action boxes"; Headquarters is a building."""
+    with pytest.raises(IllegalMove, match="a building shows 1 or 2 action boxes") as info:
+        check(Faces(), face)
+    assert info.value.rule == R_PLACE
+
+
+def news(name: str = "TEST NEWS", pile: str = "I", box: str = "2money", immoral: bool = False) -> News:
+    return News(name=name, pile=pile, box=box, immoral=immoral)
+
+
+@pytest.mark.parametrize(
+    ("face", "accepted"),
+    [
+        (news(pile="II", immoral=True), True),
+        (news(pile="II", immoral=False), False),
+        (news(pile="I", immoral=False), True),
+        (news(pile="III", immoral=False), True),
+    ],
+)
+def test_all_ii_news_cards_are_immoral(face: News, accepted: bool) -> None:
+    """Immoral News Cards: "All II news cards are immoral, as are half of the III news cards."
+    (I cards may be either)."""
+    if accepted:
+        assert check(Faces(), face) == face
+        return
+    with pytest.raises(IllegalMove, match="all II news cards are immoral") as info:
+        check(Faces(), face)
+    assert info.value.rule == R_IMMORAL
+
+
+def test_a_news_box_is_read_naming_the_card_and_stored_as_its_normal_text() -> None:
+    with pytest.raises(BadInput) as info:
+        check(Faces(), news(box="2money flying-pigs"))
+    assert info.value.message.startswith("news TEST NEWS: cannot read ")
+    assert check(Faces(), news(box="2MONEY 1Vote")) == news(box="2money vote")
+
+
+@pytest.mark.parametrize(
+    ("face", "refusal"),
+    [
+        (news(name="WEAPONS TEST", box="weapons-test"), None),
+        (news(name="WEAPONS TEST", box="2money"), "WEAPONS TEST shows WEAPONS TEST"),
+        (news(name="CASINO", box="game-of-chance"), "CASINO is a building card, not a news"),
+        (news(name="STADIUM", box="sports-bet"), None),  # listed under news with a building's box
+    ],
+)
+def test_a_news_card_the_rulebook_explains_shows_its_named_box(face: News, refusal: str | None) -> None:
+    """Explanation of Particular Cards: Weapons Test is a news card, the Casino a building."""
+    if refusal is None:
+        assert check(Faces(), face) == face
+        return
+    with pytest.raises(IllegalMove) as info:
+        check(Faces(), face)
+    assert (info.value.message, info.value.rule) == (refusal, R_PARTICULAR)
+
+
+I_NEWS = {f"NEWS {n}": news(name=f"NEWS {n}") for n in range(1, 16)}  # 15 of the 16 I news cards
+
+
+@pytest.mark.parametrize(
+    ("known", "face"),
+    [
+        (I_NEWS, news(name="NEWS 16")),  # the 16th fills the pile
+        ({**I_NEWS, "NEWS 16": news(name="NEWS 16")}, news(name="NEWS 15", box="3money")),  # again
+        ({**I_NEWS, "NEWS 16": news(name="NEWS 16")}, news(name="NEWS 17", pile="III")),
+    ],
+)
+def test_a_news_card_that_fits_its_pile(known: dict[str, News], face: News) -> None:
+    """Game Components: 46 news cards (16xI, 16xII, 14xIII)."""
+    assert check(Faces(news=known), face) == face
+
+
+def test_a_17th_i_news_card_is_refused() -> None:
+    known = {**I_NEWS, "NEWS 16": news(name="NEWS 16")}
+    with pytest.raises(IllegalMove) as info:
+        check(Faces(news=known), news(name="NEWS 17"))
+    assert (info.value.message, info.value.rule) == ("there are only 16 I news cards", R_COMPONENTS)
+
+
+def iii_news(immoral: int, moral: int) -> Faces:
+    cards = [news(name=f"IMMORAL {n}", pile="III", immoral=True) for n in range(immoral)]
+    cards += [news(name=f"MORAL {n}", pile="III") for n in range(moral)]
+    return Faces(news={card.name: card for card in cards})
+
+
+@pytest.mark.parametrize(
+    ("faces", "immoral", "kind"),
+    [
+        (iii_news(immoral=6, moral=7), True, None),  # the 7th immoral one: 14 cards
+        (iii_news(immoral=7, moral=6), False, None),
+        (iii_news(immoral=7, moral=6), True, "immoral"),
+        (iii_news(immoral=6, moral=7), False, "moral"),
+    ],
+)
+def test_half_of_the_iii_news_cards_are_immoral(faces: Faces, immoral: bool, kind: str | None) -> None:
+    """Immoral News Cards: half of the 14 III news cards are immoral (7 of them), half moral."""
+    face = news(name="LAST ONE", pile="III", immoral=immoral)
+    if kind is None:
+        assert check(faces, face) == face
+        return
+    with pytest.raises(IllegalMove) as info:
+        check(faces, face)
+    message = f"half of the 14 III news cards are immoral: 7 are {kind}"
+    assert (info.value.message, info.value.rule) == (message, R_IMMORAL)
+
+
+def hut(name: str = "TEST HUT", boxes: tuple[str, ...] = ("2money",)) -> Building:
+    return Building(name=name, pile="A", cost=5, vp=1, areas=("crafty",), boxes=boxes)
+
+
+def test_a_building_is_stored_with_its_boxes_normal_text() -> None:
+    assert check(Faces(), hut(boxes=("2MONEY", "1Vote"))) == hut(boxes=("2money", "vote"))
+
+
+def test_a_building_the_rulebook_explains_shows_its_named_boxes() -> None:
+    """Explanation of Particular Cards: the Casino's GAME OF CHANCE."""
+    with pytest.raises(IllegalMove) as info:
+        check(Faces(), hut(name="CASINO"))
+    assert (info.value.message, info.value.rule) == ("CASINO shows GAME OF CHANCE", R_PARTICULAR)
+    assert check(Faces(), hut(name="CASINO", boxes=("game-of-chance",))) == hut(
+        name="CASINO", boxes=("game-of-chance",)
+    )
+
+
+A_BUILDINGS = Faces(buildings={f"HUT {n}": hut(name=f"HUT {n}") for n in range(1, 15)})  # 14xA
+
+
+def test_a_15th_a_building_is_refused_and_one_declared_again_fits() -> None:
+    """Game Components: 46 buildings (14xA, 14xB, 14xC, 4 Headquarters)."""
+    with pytest.raises(IllegalMove) as info:
+        check(A_BUILDINGS, hut(name="HUT 15"))
+    assert (info.value.message, info.value.rule) == ("there are only 14 A buildings", R_COMPONENTS)
+    assert check(A_BUILDINGS, hut(name="HUT 14", boxes=("3money",))) == hut(name="HUT 14", boxes=("3money",))
+
+
+PRICES = (
+    {"iridium": (3, 5), "plastic": (3, 4)},
+    {"plant": (2, 4), "water": (2, 3)},
+    {"chip": (4, 6), "hydrogen": (3, 5)},
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "again", "key"),
+    [
+        (
+            Side(name="4", suitcases=4, track=8, start=2, markets=PRICES),
+            Side(name="4", suitcases=3, track=8, start=2, markets=PRICES),
+            "side 4",
+        ),
+        (
+            Board(number=2, upper=("plastic", "water", "chip"), lower=("meat", "plant", "iridium")),
+            Board(number=2, upper=("water", "plastic", "chip"), lower=("meat", "plant", "iridium")),
+            "board 2",
+        ),
+        (
+            Track(name="futurist", spaces=(("money", "vote"),)),
+            Track(name="futurist", spaces=(("2money", "vote"),)),
+            "track futurist",
+        ),
+        (tile(), tile(grey="3money"), "tile TEST TILE"),
+        (hut(), hut(boxes=("3money",)), "building TEST HUT"),
+        (law(), law(left=("3money", "vote")), "law TEST LAW"),
+        (news(), news(box="3money"), "news TEST NEWS"),
+    ],
+)
+def test_a_face_is_declared_once(first: Face, again: Face, key: str) -> None:
+    """Game Components: each board and card is one: declared again the same or otherwise, the
+    first declaration stands."""
+    table = Table(cards=False)
+    table.apply(Declare(first))
+    error = table.refuse_command(Declare(first), IllegalMove, R_COMPONENTS)
+    assert error.message == f"{key} is declared already"
+    error = table.refuse_command(Declare(again), IllegalMove, R_COMPONENTS)
+    assert error.message == f"{key} was declared otherwise; a face is declared once"
+
+
+LINE = ("plastic", "water", "chip")
+
+
+@pytest.mark.parametrize(
+    "face",
+    [
+        Board(number=3, upper=("plastic", "resource", "chip"), lower=LINE),
+        Board(number=3, upper=LINE, lower=("plastic", "resource", "chip")),
+    ],
+)
+def test_a_resource_that_cannot_be_read_names_the_board(face: Board) -> None:
+    with pytest.raises(BadInput) as info:
+        check(Faces(), face)
+    assert info.value.message == "board 3: unknown resource 'resource'"
+
+
+@pytest.mark.parametrize(
+    "face",
+    [
+        Board(number=1, upper=LINE[:2], lower=LINE),
+        Board(number=1, upper=LINE, lower=(*LINE, "meat")),
+    ],
+)
+def test_each_production_line_has_3_spaces(face: Board) -> None:
+    """Production: each production line consists of 3 production spaces."""
+    with pytest.raises(IllegalMove, match="each production line has 3 production spaces") as info:
+        check(Faces(), face)
+    assert info.value.rule == R_PRODUCTION
+
+
+@pytest.mark.parametrize(
+    ("face", "stored"),
+    [
+        (
+            Board(number=1, upper=("Plastic", "WATER", "chip"), lower=("MEAT", "plant", "Iridium")),
+            Board(number=1, upper=("plastic", "water", "chip"), lower=("meat", "plant", "iridium")),
+        ),
+        (Production(tiles=("Plastic", "WATER") * 5), Production(tiles=("plastic", "water") * 5)),
+        (Headquarters(boxes=("2MONEY",)), Headquarters(boxes=("2money",))),
+        (Headquarters(boxes=("1money", "Vote")), Headquarters(boxes=("money", "vote"))),
+    ],
+)
+def test_a_board_is_stored_in_lower_case(face: Face, stored: Face) -> None:
+    """Resources and boxes as typed in any case; Headquarters shows 1 or 2 action boxes."""
+    assert check(Faces(), face) == stored
+
+
+@pytest.mark.parametrize(("players", "side"), [(4, "side 4"), (3, "side 2-3"), (2, "side 2-3")])
+def test_a_table_of_4_declares_the_4_side_and_a_smaller_table_the_2_3_side(players: int, side: str) -> None:
+    """Game Components and Setup: the "4" symbol; Changes for 2 and 3 Players: the "2-3" side."""
+    assert board_missing(Faces(), players)[0] == side
