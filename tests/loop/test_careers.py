@@ -973,3 +973,28 @@ def test_chef_recycles_food_for_at_most_2_coin_as_quality_stops_at_4() -> None:
     other.give("bob", landfill=("food",))
     other.play("favour alice recycle bob food --pay 3", "accept bob")
     assert other.p("alice").materials == (("food", 3),)
+
+
+LISTED = [
+    # 8.0: each CAREER's ABILITY by choice, and the FAVOUR a CAREER plays its own way, listed by
+    # `legal` (Competitive Mode, alice's first turn; bob holds PLASTIC@2)
+    ("banker", ["ability alice rep bob"]),
+    (
+        "politician",
+        ["favour alice acquire bob glass@2 --face-down", "favour alice share bob glass@2 --face-down"],
+    ),
+    ("scavenger", ["favour alice resell bob glass@1 --card recycle"]),
+    ("engineer", ["ability alice repair glass@1", "ability alice repair bob:plastic@2"]),
+    ("investor", ["ability alice invest dollar blank", "ability alice invest blank blank"]),
+    ("craftsman", [f"ability alice forge bob:plastic@2 {kind}" for kind in ("glass", "metal", "utility")]),
+    ("freelancer", ["ability alice swap acquire"]),
+    ("homemaker", ["ability alice minimalist"]),
+    ("scholar", [f"ability alice peek {deck}" for deck in ("material", "activity", "favour", "event")]),
+]
+
+
+@pytest.mark.parametrize(("career", "lines"), LISTED)
+def test_legal_lists_each_careers_own_moves(career: str, lines: list[str]) -> None:
+    table = begun(careers={"alice": career})
+    listed = {loop.text(move) for move in loop.legal(table.state)}
+    assert set(lines) <= listed
