@@ -272,6 +272,17 @@ def test_the_news_played_and_the_laws_in_play_are_faces_in_view() -> None:
     assert sorted(planet_b.view(table.state).faces.laws) == sorted(["COAL PHASE OUT", law])
 
 
+def test_a_building_put_under_its_pile_is_a_face_in_view() -> None:
+    """Your Turn: a building not built goes "to the bottom of the corresponding pile", face
+    known: in play, unlike the buildings still in the pile."""
+    table = started()
+    pile = table.state.piles["B"]
+    under = sorted(name for name, face in table.state.faces.buildings.items() if face.pile == "B")[0]
+    before = set(planet_b.view(table.state).faces.buildings)
+    table.set(piles={**table.state.piles, "B": msgspec.structs.replace(pile, under=(under,))})
+    assert set(planet_b.view(table.state).faces.buildings) - before == {under}
+
+
 def test_a_virtual_table_waits_for_every_card_face() -> None:
     """Game Components: 3 A and 4 B tiles, 14 buildings of each pile, 16 I, 16 II and 14 III
     news, 10 yellow and 10 blue laws; virtual piles need every face."""
