@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 from pathlib import Path
 
 import msgspec
@@ -609,3 +611,35 @@ def test_a_preview_is_decided_where_the_page_last_showed_the_game(referee: Refer
     assert (preview.text, preview.facts) == ("take bob 2", ["bob takes 2"])
     with pytest.raises(NotYourTurn):
         referee.preview(game, pebbles.Take("bob", 2))  # now it is alice's turn
+
+
+def test_a_snapshot_key_is_the_game_its_rules_version_and_a_digest_of_all_its_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snapshot is believed only under the key of the code that folded it: the game's name,
+    its rules version, and the first 16 hex digits of a SHA-256 over every .py file of its
+    package in path order (one file's change is a new key); a one-file game, its own file."""
+    package = tmp_path / "kindofgame"
+    (package / "rules").mkdir(parents=True)
+    files = {
+        package / "__init__.py": "name = 'kind'\nrules_version = '3'\n",
+        package / "rules" / "core.py": "X = 1\n",
+        package / "notes.txt": "not code\n",
+    }
+    for path, text in files.items():
+        path.write_text(text)
+    (tmp_path / "onefile.py").write_text("name = 'one'\nrules_version = '1'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game, single = importlib.import_module("kindofgame"), importlib.import_module("onefile")
+
+    def digest(*paths: Path) -> str:
+        return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(paths, key=str))).hexdigest()[:16]
+
+    code = [package / "__init__.py", package / "rules" / "core.py"]
+    first = snapshot_key(game)  # type: ignore[arg-type]
+    assert first == f"kind/3/{digest(*code)}"
+    assert snapshot_key(single) == f"one/1/{digest(tmp_path / 'onefile.py')}"  # type: ignore[arg-type]
+    (package / "rules" / "core.py").write_text("X = 2\n")
+    assert snapshot_key(game) == first  # type: ignore[arg-type]  # kept for the process
+    del game._ledger_snapshot_key
+    assert snapshot_key(game) == f"kind/3/{digest(*code)}" != first  # type: ignore[arg-type]
