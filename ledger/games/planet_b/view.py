@@ -17,6 +17,7 @@ from ledger.games.planet_b.model import SPACES, Frame, Player, State
 from ledger.games.planet_b.rules import core, flow, is_over, setup, to_act
 from ledger.games.planet_b.rules.actions import open_spaces, possible
 from ledger.games.planet_b.score import score
+from ledger.piles import Pile
 
 
 class Votes(msgspec.Struct, frozen=True, kw_only=True):
@@ -301,18 +302,15 @@ def faces_in_view(state: State, shown: dict[str, bool]) -> Faces:
     if not state.virtual:
         return faces
     players = state.players.values()
-
-    def under(pile: str) -> tuple[str, ...]:  # the piles are laid out at the setup, not before
-        return state.piles[pile].under if pile in state.piles else ()
-
+    none = Pile()  # under each pile, before the setup lays them out
     buildings = {b.name for p in players for b in p.buildings} | {
         c for p in players if shown.get(p.name) for c in p.hand
     }
-    buildings |= {c for pile in data.BUILDING_PILES for c in under(pile)}
+    buildings |= {c for pile in data.BUILDING_PILES for c in state.piles.get(pile, none).under}
     news = {c for c in state.news_up.values() if c} | {c for p in players for c in p.news}
-    laws = {c for colour in data.LAW_PILES for c in under(colour)}
+    laws = {c for colour in data.LAW_PILES for c in state.piles.get(colour, none).under}
     laws |= {frame.card for frame in state.stack if frame.then == "law"}
-    tiles = {s.tile for s in state.spaces} | {state.removed}  # the filter below drops no tile ("")
+    tiles = {s.tile for s in state.spaces} | {state.removed}  # an empty space's None, no tile's "": no face
     return msgspec.structs.replace(
         faces,
         tiles={k: v for k, v in faces.tiles.items() if k in tiles},
