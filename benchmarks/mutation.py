@@ -13,6 +13,15 @@ whose ``pyproject.toml`` gets the ``[tool.mutmut]`` section written below, so th
 is never touched. Keep the copy with ``--workdir DIR`` to rerun incrementally (mutmut
 re-tests only what changed) or to look at a mutant with ``mutmut show NAME`` there.
 
+Outcomes outlive the workdir: ``--save`` keeps them in ``benchmarks/mutation-results.json``
+(by function, with the function's hash and the test selection), and a new workdir starts from
+them, so mutmut tests only the mutants of functions with no outcome stored for their code of
+now. ``--table`` prints the docs' table from that file, ``--report`` without a workdir its
+survivors, and ``--recheck`` on a new workdir retests what it left undetected.
+
+    python benchmarks/mutation.py --modules service --tests ledger --workdir DIR --save
+    python benchmarks/mutation.py --table --modules all
+
 The default test selection, ``rulebook``, leaves out random play (the fuzzer and the tests
 built on it) and snapshot tests: a mutant that only those catch counts as a survivor here,
 because the rule it breaks has no test derived from the rulebook. ``--tests all`` runs the
@@ -43,6 +52,9 @@ import time
 import tomllib
 from collections import Counter
 from pathlib import Path
+from typing import Any
+
+from mutmut.stats import status_by_exit_code  # the test extra's
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,6 +115,7 @@ NOT_RULEBOOK = [
     "--ignore=tests/pursuit/test_fuzz.py",
     "--ignore=tests/planet_b/test_fuzz.py",
     "--deselect=tests/pursuit/test_cli.py::test_a_whole_virtual_game_typed_into_the_shell",
+    "--deselect=tests/planet_b/test_cli.py::test_a_whole_virtual_game_typed_into_the_shell",
     "--deselect=tests/pursuit/test_view.py::test_every_fact_is_described_and_the_shuffle_hidden",
     "--deselect=tests/loop/test_cli.py::test_play_a_loop_game_through_a_pipe",
     "--deselect=tests/ledger/test_cli.py::test_play_through_a_pipe",
@@ -128,10 +141,22 @@ LEDGER = [
     "--deselect=tests/ledger/test_storage.py::test_eight_tables_starting_games_on_a_new_database_at_once",
     "--deselect=tests/ledger/test_store.py::test_two_processes_racing_on_the_same_seq",
     "--deselect=tests/ledger/test_bad_input.py::test_fuzz_argv_never_crashes_and_a_refusal_appends_nothing",
+    # the route the phones check the log with (Referee.witness), tested through serve
+    "tests/serve/test_witness.py",
 ]
+
+
+def _game(folder: str) -> list[str]:
+    """One game's own tests, without what ``NOT_RULEBOOK`` leaves out of them."""
+    return [f"tests/{folder}", *(arg for arg in NOT_RULEBOOK if f"=tests/{folder}/" in arg)]
+
+
 SELECTIONS: dict[str, list[str]] = {
     "rulebook": ["tests", *NOT_RULEBOOK],
     "ledger": LEDGER,
+    "loop": _game("loop"),
+    "planet-b": _game("planet_b"),
+    "pursuit": _game("pursuit"),
     "all": ["tests"],
 }
 
@@ -291,6 +316,174 @@ def results(work: Path, modules: list[str]) -> dict[str, dict[str, tuple[str, st
         path: {name: (status, diff) for name, (status, diff) in mutants.items()}
         for path, mutants in json.loads(out).items()
     }
+
+
+# Every mutant's outcome, kept in the repository so that a run can go on where an earlier
+# one (on another machine, its workdir gone) stopped: {module path: {function (mutmut's
+# name, "x_f" or "xǁClassǁf"): {"hash": the function's, "tests": the selection it ran
+# against, "codes": mutmut's exit code for each of its mutants, mutant 1 first, null for
+# unchecked}}}. A function whose code changed (its hash, mutmut's, of its syntax tree) has
+# no results: its mutants count as unchecked until a run tests them again.
+RESULTS = Path(__file__).with_name("mutation-results.json")
+# the exit codes kept: a kill, a survivor, a timeout; not an interrupted or suspicious run
+KEPT = {code for code, status in status_by_exit_code.items() if status in DETECTED | UNDETECTED}
+
+
+def stored_results() -> dict[str, dict[str, dict[str, Any]]]:
+    return json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+
+
+def _mutant_number(mutant: str) -> int:
+    return int(mutant.rpartition("__mutmut_")[2])
+
+
+def _mangled(mutant: str) -> str:
+    return function_of(mutant).rpartition(".")[2]
+
+
+def seed(work: Path, modules: list[str], selection: str) -> int:
+    """Before a new workdir's first run: mutmut's record of each module (its ``.meta``) with the
+    stored outcomes of the functions tested against ``selection``, so mutmut tests only the
+    rest (it drops the outcomes of a function whose hash changed). Returns how many."""
+    seeded = 0
+    for path, functions in stored_results().items():
+        meta = work / "mutants" / f"{path}.meta"
+        if meta.exists() or not any(fnmatch.fnmatch(path, pattern) for pattern in modules):
+            continue
+        module = path.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
+        codes: dict[str, int | None] = {}
+        hashes: dict[str, str] = {}
+        for name, kept in functions.items():
+            if kept["tests"] != selection:
+                continue
+            hashes[name] = kept["hash"]
+            for number, code in enumerate(kept["codes"], start=1):
+                codes[f"{module}.{name}__mutmut_{number}"] = code
+                seeded += code is not None
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text(
+            json.dumps(
+                {
+                    "exit_code_by_key": codes,
+                    "hash_by_function_name": hashes,
+                    "type_check_error_by_key": {},
+                    "durations_by_key": {},
+                    "estimated_durations_by_key": {},
+                }
+            )
+        )
+    return seeded
+
+
+def save(work: Path, modules: list[str], selection: str) -> int:
+    """The outcomes in ``work`` into ``RESULTS``, each function's merged with what is stored for
+    the same code and selection (a mutant this run did not check keeps its stored outcome).
+    Returns how many outcomes the file holds for these modules."""
+    stored = stored_results()
+    kept_here = 0
+    for meta in sorted((work / "mutants").glob("ledger/**/*.py.meta")):
+        path = str(meta.relative_to(work / "mutants")).removesuffix(".meta")
+        if not any(fnmatch.fnmatch(path, pattern) for pattern in modules):
+            continue
+        data = json.loads(meta.read_text())
+        by_function: dict[str, dict[int, int | None]] = {}
+        for mutant, code in data["exit_code_by_key"].items():
+            by_function.setdefault(_mangled(mutant), {})[_mutant_number(mutant)] = (
+                code if code in KEPT else None
+            )
+        functions = stored.setdefault(path, {})
+        for name, codes in by_function.items():
+            if sorted(codes) != list(range(1, len(codes) + 1)):
+                sys.exit(f"{path} {name}: mutmut's mutants are not numbered 1 to {len(codes)}")
+            new = [codes[number] for number in sorted(codes)]
+            old = functions.get(name)
+            digest = data["hash_by_function_name"][name]
+            if old and old["hash"] == digest and old["tests"] == selection and len(old["codes"]) == len(new):
+                new = [code if code is not None else was for code, was in zip(new, old["codes"], strict=True)]
+            if any(code is not None for code in new) or not old or old["hash"] != digest:
+                functions[name] = {"hash": digest, "tests": selection, "codes": new}
+        for name in set(functions) - set(by_function):  # functions gone from the code
+            del functions[name]
+        kept_here += sum(code is not None for f in functions.values() for code in f["codes"])
+    lines = ["{"]
+    for i, (path, functions) in enumerate(sorted(stored.items())):
+        lines.append(f"  {json.dumps(path)}: {{")
+        for j, (name, kept) in enumerate(sorted(functions.items())):
+            comma = "," if j < len(functions) - 1 else ""
+            lines.append(f"    {json.dumps(name, ensure_ascii=False)}: {json.dumps(kept)}{comma}")
+        lines.append("  }," if i < len(stored) - 1 else "  }")
+    lines.append("}")
+    RESULTS.write_text("\n".join(lines) + "\n")
+    return kept_here
+
+
+# The mutants of the code as it is now, with the stored outcome of each (as ``READ`` gives a
+# workdir's): mutmut generates them in memory, in a directory whose pyproject.toml names the
+# code (mutmut reads its settings from there) and whose ``ledger`` is the checkout's.
+CURRENT = """
+import json, sys
+from pathlib import Path
+from mutmut.mutation.file_mutation import mutate_file_contents
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+from mutmut.stats import status_by_exit_code
+from mutmut.utils.format_utils import get_mutant_name
+stored = json.load(sys.stdin)
+found = {}
+for path in sys.argv[1:]:
+    mutated = mutate_file_contents(path, Path(path).read_text())
+    kept = stored.get(path, {})
+    found[path] = {}
+    for short in mutated.mutant_names:
+        name = get_mutant_name(Path(path), short)
+        function, _, number = short.rpartition("__mutmut_")
+        entry = kept.get(function)
+        current = entry and entry["hash"] == mutated.hash_by_function_name.get(function)
+        code = entry["codes"][int(number) - 1] if current and int(number) <= len(entry["codes"]) else None
+        status = [status_by_exit_code[code], ""]
+        if status[0] in ("survived", "no tests", "suspicious"):  # UNDETECTED
+            status[1] = get_diff_for_mutant(name, source=mutated.code, path=path)
+        found[path][name] = status
+json.dump(found, sys.stdout)
+"""
+
+
+def current_results(modules: list[str]) -> dict[str, dict[str, tuple[str, str]]]:
+    """{module path: {mutant name: (status, diff)}} for the code of now, from ``RESULTS``: a
+    mutant of a function changed since its run is "not checked"."""
+    files = [str(p.relative_to(ROOT)) for p in sorted(ROOT.glob("ledger/**/*.py"))]
+    paths = [f for f in files if any(fnmatch.fnmatch(f, pattern) for pattern in modules)]
+    with tempfile.TemporaryDirectory(prefix="referee-mutants-") as scratch:
+        (Path(scratch) / "ledger").symlink_to(ROOT / "ledger")
+        (Path(scratch) / "pyproject.toml").write_text(mutmut_section(modules, []))
+        out = subprocess.run(
+            [sys.executable, "-c", CURRENT, *paths],
+            cwd=scratch,
+            input=RESULTS.read_text() if RESULTS.exists() else "{}",
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    return {path: {n: (st, diff) for n, (st, diff) in m.items()} for path, m in json.loads(out).items()}
+
+
+def table(found: dict[str, dict[str, tuple[str, str]]]) -> None:
+    """The docs' table: per module, mutants, caught, explained, unexplained, unchecked."""
+    kind = classify(ROOT, found)
+    print("| module | mutants | caught | explained | unexplained | unchecked |")
+    print("|---|---|---|---|---|---|")
+    for path, mutants in found.items():
+        statuses = Counter(status for status, _ in mutants.values())
+        undetected = [name for name, (status, _) in mutants.items() if status in UNDETECTED]
+        explained = sum(1 for name in undetected if kind[name])
+        cells = [
+            len(mutants),
+            sum(statuses[s] for s in DETECTED),
+            explained,
+            len(undetected) - explained,
+            statuses["not checked"],
+        ]
+        row = [f"{n:,}" if len(mutants) else "" for n in cells]
+        print(f"| `{path}` | {len(mutants):,} | {' | '.join(row[1:])} |")
 
 
 def changed_lines(diff: str) -> list[str]:
@@ -532,7 +725,22 @@ def main() -> None:
         "'ledger.games.planet_b.evolve.x__set_up__mutmut_*'), e.g. the functions a run left "
         "unchecked or that changed since; with --recheck, only those of its mutants",
     )
-    parser.add_argument("--report", action="store_true", help="with --workdir: print its results only")
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="print results only: a --workdir's, or without one those stored in mutation-results.json",
+    )
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="print the docs' table of the stored results for the code of now (use --modules all)",
+    )
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="with --workdir: keep its outcomes in benchmarks/mutation-results.json, where a new "
+        "workdir's run starts from (it tests only the mutants of functions with none stored)",
+    )
     parser.add_argument("--diffs", action="store_true", help="print whole diffs of survivors")
     parser.add_argument("--list", action="store_true", help="list the module names, groups and selections")
     args = parser.parse_args()
@@ -547,17 +755,26 @@ def main() -> None:
 
     modules = resolve_modules(args.modules)
     tests = SELECTIONS.get(args.tests) or args.tests.split()
+    if args.table:
+        table(current_results(modules))
+        return
+    if args.save and not args.workdir:
+        sys.exit("--save needs a --workdir")
+    if args.report and not args.workdir:
+        report(ROOT, current_results(modules), args.diffs)
+        return
     work = args.workdir.resolve() if args.workdir else Path(tempfile.mkdtemp(prefix="referee-mutation-"))
     if args.report:
         if not (work / "mutants").is_dir():
             sys.exit("--report needs the --workdir of an earlier run")
         report(work, results(work, modules), args.diffs)
+        if args.save:
+            print(f"\n{save(work, modules, args.tests):,} outcomes kept in {RESULTS.name}")
         return
     names: list[str] = []
     if args.recheck:
-        if not (work / "mutants").is_dir():
-            sys.exit("--recheck needs the --workdir of an earlier run")
-        before = results(work, modules)
+        # an earlier run's workdir, or a new one: the outcomes stored for the code of now
+        before = results(work, modules) if (work / "mutants").is_dir() else current_results(modules)
         names = [n for m in before.values() for n, (status, _) in m.items() if status in UNDETECTED]
         if args.unexplained:
             kind = classify(work, before)
@@ -575,6 +792,9 @@ def main() -> None:
     try:
         copy_tree(work)
         configure(work, modules, tests)
+        seeded = seed(work, modules, args.tests)
+        if seeded:
+            print(f"{seeded:,} outcomes from {RESULTS.name}: mutmut tests the rest", flush=True)
         if args.recheck:
             what = f"the {len(names)} undetected mutants of "
         else:
@@ -584,6 +804,8 @@ def main() -> None:
         found = results(work, modules)
         print(f"\n{'run' if finished else 'partial run'}: {seconds / 60:.1f} min, {args.children} at once\n")
         report(work, found, args.diffs)
+        if args.save:
+            print(f"\n{save(work, modules, args.tests):,} outcomes kept in {RESULTS.name}")
     finally:
         if not args.workdir:
             shutil.rmtree(work, ignore_errors=True)
