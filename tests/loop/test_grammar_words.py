@@ -150,6 +150,15 @@ FORMS: list[tuple[str, Command]] = [
         Favour("alice", "share", "bob", theirs=MatRef("glass"), card="renew"),
     ),
     ("acquire alice bob glass@2", Favour("alice", "acquire", "bob", theirs=MatRef("glass", 2))),
+    # typed by its kind, the options may come first: the kind still goes after the player
+    (
+        "share --card barter alice bob glass",
+        Favour("alice", "share", "bob", theirs=MatRef("glass"), card="barter"),
+    ),
+    (
+        "acquire --face-down alice bob glass@2",
+        Favour("alice", "acquire", "bob", theirs=MatRef("glass", 2), face_down=True),
+    ),
     (
         "barter alice bob glass metal@1",
         Favour("alice", "barter", "bob", mine=MatRef("glass"), theirs=MatRef("metal", 1)),
@@ -250,6 +259,7 @@ SOLO_FORMS: list[tuple[str, Command]] = [
     ),
     ("favour alice renew food@2", Favour("alice", "renew", "", theirs=MatRef("food", 2))),
     ("renew alice food@2", Favour("alice", "renew", "", theirs=MatRef("food", 2))),
+    ("renew --card ? alice food@2", Favour("alice", "renew", "", theirs=MatRef("food", 2), card="?")),
     ("acquire alice glass@1 --card ?", Favour("alice", "acquire", "", theirs=MatRef("glass", 1), card="?")),
     ("barter alice glass metal", Favour("alice", "barter", "", mine=MatRef("glass"), theirs=MatRef("metal"))),
     ("ability alice scavenge Central glass", Ability("alice", "scavenge", target="central", kind="glass")),

@@ -11,6 +11,7 @@ asks if not); a SHAREd one in a CONSUME is ``OWNER:TYPE@QUALITY``. A card to BUY
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from msgspec.structs import replace
 
@@ -332,9 +333,13 @@ def _parse_blue(state: State, words: Sequence[str], card: str) -> Command:
     return Favour(player, kind, "", theirs=_ref(state, args[0]), card=card)
 
 
-def _parse_favour(state: State, words: Sequence[str]) -> Command:
+def _parse_favour(state: State, words: Sequence[str], kind_verb: str = "") -> Command:
+    """``favour PLAYER KIND ...``; typed by its kind (``acquire PLAYER TARGET MAT``), the kind
+    goes after the player, wherever the options are."""
     spec: Spec = {"pay": ("pay", "value"), "card": ("card", "value"), "face-down": ("face-down", "flag")}
     positional, options = scan(words, spec)
+    if kind_verb:
+        positional = [*positional[:1], kind_verb, *positional[1:]]
     card = one(options, "card") or ""
     if card and card != "?" and card.lower() not in (*data.FAVOURS, *data.BLUE_FAVOURS):
         raise BadInput(f"unknown FAVOUR {card!r}", legal=", ".join(data.FAVOURS))
@@ -366,15 +371,6 @@ def _parse_favour(state: State, words: Sequence[str]) -> Command:
     else:
         made = Favour(player, kind, target, theirs=_ref(state, args[0]))
     return replace(made, card=card, face_down=face_down)
-
-
-def _parse_kind(kind: str) -> Callable[[State, Sequence[str]], Command]:
-    """``acquire PLAYER TARGET MAT`` is ``favour PLAYER acquire TARGET MAT``."""
-
-    def parse_kind(state: State, words: Sequence[str]) -> Command:
-        return _parse_favour(state, [*words[:1], kind, *words[1:]])
-
-    return parse_kind
 
 
 def _parse_accept(state: State, words: Sequence[str]) -> Command:
@@ -569,8 +565,7 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "event": _parse_event,
     "call": _parse_call,
     "object": _parse_object,
-    "renew": _parse_kind("renew"),
-    **{kind: _parse_kind(kind) for kind in data.FAVOURS},
+    **{kind: partial(_parse_favour, kind_verb=kind) for kind in (*data.FAVOURS, "renew")},
 }
 
 
