@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import sys
 from pathlib import Path
 
 import msgspec
@@ -630,6 +631,8 @@ def test_a_snapshot_key_is_the_game_its_rules_version_and_a_digest_of_all_its_co
         path.write_text(text)
     (tmp_path / "onefile.py").write_text("name = 'one'\nrules_version = '1'\n")
     monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("kindofgame", "onefile"):  # imported afresh: pytest may run twice in a process
+        monkeypatch.delitem(sys.modules, name, raising=False)
     game, single = importlib.import_module("kindofgame"), importlib.import_module("onefile")
 
     def digest(*paths: Path) -> str:
