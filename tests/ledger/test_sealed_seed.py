@@ -286,3 +286,24 @@ def test_a_loop_reshuffle_is_dealt_from_the_sealed_seed_and_dealt_again_from_the
     assert there.load(1).state == referee.load(1).state
     there.store.close()
     assert elsewhere(tmp_path / "other.db", "verify").code == 0
+
+
+def test_a_running_seeded_game_whose_sealed_seed_is_gone_is_named_not_dealt(
+    cli: Cli, tmp_path: Path, db_path: Path
+) -> None:
+    """The decks come from the seed kept sealed here, never from the log: with it gone (the
+    database copied without its seeds, or the key lost) the game cannot be dealt, and the
+    referee says why in one line, with nothing appended."""
+    start(cli, tmp_path, "loop")
+    with sqlite3.connect(db_path) as db:
+        db.execute("DELETE FROM seeds")
+        db.execute("DELETE FROM snapshots")  # or the cache would spare the fold its deal
+        before = db.execute("SELECT count(*) FROM events").fetchone()[0]
+    for args in (("status",), ("loop", "end", "ann")):
+        result = cli(*args)
+        assert result.code != 0
+        assert "deals virtual decks from a sealed seed that" in result.err
+        assert "does not keep" in result.err
+        assert "Traceback" not in result.err
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT count(*) FROM events").fetchone()[0] == before
