@@ -1318,9 +1318,7 @@ class Referee:
         rows.extend(NewRow(tag_of(e), encode(e), actor) for e in events)
         return rows, events, fold(game, state, events)
 
-    def submit_text(
-        self, game_id: int, words: Sequence[str], actor: str | None = None, *, seen: int | None = None
-    ) -> Recorded:
+    def submit_text(self, game_id: int, words: Sequence[str], *, seen: int | None = None) -> Recorded:
         """Parse a move typed in the game's grammar and submit it (``seen``: see ``submit``)."""
         loaded = self.seen(game_id, seen)
         if not words:
@@ -1328,7 +1326,7 @@ class Referee:
                 "no move given", legal=", ".join(v.usage for v in game_verbs(loaded.game, loaded.setup))
             )
         command = loaded.game.parse(loaded.state, list(words))
-        return self.submit(game_id, command, actor, _loaded=loaded)
+        return self.submit(game_id, command, _loaded=loaded)
 
     def seen(self, game_id: int, head: int | None) -> Loaded:
         """The game as a front end last showed it, at log head ``head`` (None: now).
@@ -1856,11 +1854,10 @@ class Referee:
         try:
             replay = replay_checked(game, rows, at=at, seed=self._kept(rows))
         except VerificationFailed as error:
-            earlier = [(s, why) for s, why in bad if error.seq is None or s.seq < error.seq]
-            if not earlier:
+            if not bad:  # each snapshot in it was checked where the fold got to: before the failure
                 raise
             self.store.drop_snapshots(game_id, [s for s, _ in bad])
-            snapshot, why = earlier[0]
+            snapshot, why = bad[0]
             raise type(error)(
                 f"the snapshot at #{snapshot.seq} {why} (a forged or stale cache: dropped); the moves"
                 f" after it were decided on it, and now {error.message}",
