@@ -141,6 +141,20 @@ def test_a_snapshot_forged_with_the_key_is_named_by_verify_not_the_honest_move_m
     assert 5 not in [s.seq for s in referee.store.all_snapshots(snapshotted)]  # "dropped", as it says
 
 
+def test_a_long_running_referee_forgets_a_forged_snapshot_once_verify_has_named_it(
+    referee: Referee, snapshotted: int
+) -> None:
+    """A referee that stays up (``play``, ``serve``) keeps the last state it folded; a check
+    that finds the snapshot it was folded from forged leaves it folding from the log again."""
+    forge_snapshot(referee, snapshotted, digest=True, key=True)
+    served = fresh(referee)
+    assert served.load(snapshotted).state.held["bob"] == 9  # believed, and kept in memory
+    with pytest.raises(VerificationFailed, match="the snapshot at #5 does not match the fold"):
+        served.verify(snapshotted)
+    state = served.load(snapshotted).state
+    assert (state.held, state.turn) == ({"alice": 3, "bob": 1}, 1)  # the log's truth: 2+1 and 1
+
+
 def test_a_snapshot_from_before_bound_snapshots_is_dropped_by_verify_without_a_word(
     referee: Referee, snapshotted: int
 ) -> None:
