@@ -419,12 +419,16 @@ def save(work: Path, modules: list[str], selection: str) -> int:
 
 # The mutants of the code as it is now, with the stored outcome of each (as ``READ`` gives a
 # workdir's): mutmut generates them in memory, in a directory whose pyproject.toml names the
-# code (mutmut reads its settings from there) and whose ``ledger`` is the checkout's.
+# code (mutmut reads its settings from there) and whose ``ledger`` is the checkout's. The
+# generated module is parsed once per file for the survivors' diffs: mutmut's
+# get_diff_for_mutant, given a source, parses all of it again for each one (minutes a module).
 CURRENT = """
 import json, sys
+from difflib import unified_diff
 from pathlib import Path
+import libcst as cst
 from mutmut.mutation.file_mutation import mutate_file_contents
-from mutmut.mutation.diff_apply import get_diff_for_mutant
+from mutmut.mutation.diff_apply import read_mutant_function, read_original_function
 from mutmut.stats import status_by_exit_code
 from mutmut.utils.format_utils import get_mutant_name
 stored = json.load(sys.stdin)
@@ -433,6 +437,7 @@ for path in sys.argv[1:]:
     mutated = mutate_file_contents(path, Path(path).read_text())
     kept = stored.get(path, {})
     found[path] = {}
+    module = None
     for short in mutated.mutant_names:
         name = get_mutant_name(Path(path), short)
         function, _, number = short.rpartition("__mutmut_")
@@ -441,7 +446,10 @@ for path in sys.argv[1:]:
         code = entry["codes"][int(number) - 1] if current and int(number) <= len(entry["codes"]) else None
         status = [status_by_exit_code[code], ""]
         if status[0] in ("survived", "no tests", "suspicious"):  # UNDETECTED
-            status[1] = get_diff_for_mutant(name, source=mutated.code, path=path)
+            module = module or cst.parse_module(mutated.code)
+            pair = (read_original_function(module, name), read_mutant_function(module, name))
+            old, new = (cst.Module([function]).code.strip().split("\\n") for function in pair)
+            status[1] = "\\n".join(unified_diff(old, new, fromfile=path, tofile=path, lineterm=""))
         found[path][name] = status
 json.dump(found, sys.stdout)
 """
