@@ -1595,6 +1595,11 @@ class Referee:
                 voided.append(error.seq)
             except VerificationFailed:
                 raise damage from None
+        if any(move.seq == target for move in replay.live):
+            # The rules take that move: the mark is for other damage (a head hash not in the
+            # log, say), which no void answers, and voiding a live move here would skip
+            # ``void``'s check of the moves after it.
+            raise damage
         revert = Reverted(target=target, how="void", reason=reason, by=by, cascade=tuple(voided[1:]))
         status = _status_of(game, replay.state)
         head = rows[-1]

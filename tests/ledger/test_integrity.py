@@ -516,6 +516,21 @@ def test_hole3_a_revert_row_is_no_move_to_void_in_a_marked_game(
     assert head(db_path) == 14
 
 
+def test_hole3_a_game_marked_by_a_head_hash_not_in_its_log_voids_no_live_move(
+    cli: Cli, db_path: Path, snapshotted: int
+) -> None:
+    """A void answers only a move the rules refuse: in a game marked because a head hash typed to
+    verify is not in its log, voiding a move the rules take (with or without --cascade) is
+    refused with the damage, appends nothing, and the log still checks out once verified again
+    (found by the argv fuzzer: the void was appended unchecked and broke the moves after it)."""
+    assert cli("verify", "--head", "498507889").code == 1  # no row has that hash: marked
+    for cascade in ((), ("--cascade",)):
+        refused(cli("void", "2", "--reason", "disputed", *cascade), "does not contain head hash 498507889")
+    assert head(db_path) == 11
+    assert cli("verify").code == 0
+    assert cli("status").code == 0
+
+
 def test_hole3_no_void_once_the_checked_rows_were_rewritten(
     cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
 ) -> None:
