@@ -169,3 +169,28 @@ def test_legal_lists_a_scientists_buy_from_each_landfill_at_each_quality() -> No
     other = begun(careers={"alice": "salesman"})
     other.give("alice", coin=5, landfill=("metal",))
     assert scraps(other) == set()
+
+
+def test_legal_lists_a_buy_of_two_at_quality_4_with_the_coin_for_it() -> None:
+    """2.2 b): "COIN you decide to pay for each MATERIAL (1 to 4)": with 10 COIN, outside Basic
+    Mode too, 2 MATERIAL at QUALITY 4 (8 COIN) is a BUY listed."""
+    table = begun()
+    table.give("alice", coin=10)
+    listed = {loop.text(m) for m in loop.legal(table.state, "alice") if isinstance(m, Buy)}
+    assert {"buy alice glass:4 metal:4", "buy alice food:4 utility:4"} <= listed
+
+
+def test_legal_lists_the_buys_a_chef_or_the_sales_pay_less_for() -> None:
+    """8.0 CHEF: FOOD at QUALITY 4 for 2 COIN (Supersize), and 9.0 THE 2ND SEMI MID-SEASON
+    SALES: METAL at 4 for 2 COIN, are BUYs listed, though the QUALITY is past the COIN held;
+    nothing past what ``decide`` accepts is."""
+    chef = begun(careers={"alice": "chef"})
+    chef.set(buy_area=("food", "metal"))
+    chef.give("alice", coin=2, reputation=0)
+    sales = begun()
+    sales.set(event_active=SALES, buy_area=("food", "metal"))
+    sales.give("alice", coin=2, reputation=0)
+    for table, cheap in ((chef, "food:4"), (sales, "metal:4")):
+        buys = [m for m in loop.legal(table.state, "alice") if isinstance(m, Buy)]
+        assert f"buy alice {cheap}" in {loop.text(m) for m in buys}
+    assert "buy alice metal:4" not in {loop.text(m) for m in loop.legal(chef.state, "alice")}

@@ -20,6 +20,7 @@ from ledger.games.loop.model import (
     ActivitiesReshuffled,
     ActivityFace,
     ActivityRevealed,
+    Buy,
     Consumed,
     DeclareActivity,
     DeclareGoal,
@@ -612,3 +613,21 @@ def test_3_2_a_refill_lists_no_third_copy_of_an_activity() -> None:
     names = {m.name for m in loop.legal(table.state) if isinstance(m, RevealActivity)}
     assert "PICNIC" not in names and {"DANCE", "LIBRARY", "COOKING", "YOGA"} <= names
     assert len(names) == loop.data.ACTIVITY_NAMES - 1
+
+
+def test_2_5_b_legal_lists_the_buy_of_the_rulebooks_example_and_only_buys_it_can_pay() -> None:
+    """2.2 b) and 2.5 b): "Spend 2 REPUTATION and 2 COIN to BUY 1 METAL at QUALITY 1 and 1
+    UTILITY at QUALITY 3", a QUALITY up to 4 paid the same way, and (Basic Mode lists without
+    asking ``decide``) nothing that 2 COIN and 2 REPUTATION cannot pay: every BUY listed is
+    accepted."""
+    table = started()
+    table.give("alice", coin=2, reputation=2)
+    buys = [m for m in loop.legal(table.state) if isinstance(m, Buy)]
+    listed = {loop.text(m) for m in buys}
+    assert {"buy alice metal:1 utility:3 --rep 2", "buy alice utility:4 --rep 2"} <= listed
+    for move in buys:
+        loop.decide(table.state, move)  # raises if it cannot be paid
+    assert max(sum(q for _, q in m.cards) for m in buys) == 2 + 2
+    table.give("alice", coin=10)  # QUALITY is 1 to 4 (2.2 b), whatever the COIN
+    for move in loop.legal(table.state):
+        loop.decide(table.state, move)

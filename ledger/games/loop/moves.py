@@ -165,7 +165,9 @@ def _buys(state: State, player: Player) -> Iterator[Command]:
     area = Counter(state.buy_area)
     budget = player.coin + player.reputation
     if state.mode != "basic":
-        budget += data.MAX_QUALITY  # CHEF and the SALES pay less: ``decide`` sorts them out
+        # CHEF and the SALES pay less than the QUALITY: a BUY past the COIN and REPUTATION
+        # held by up to MAX_QUALITY is a candidate, and ``decide`` sorts them out
+        budget += data.MAX_QUALITY
     for size in range(1, data.MAX_PER_TURN - state.bought + 1):
         for combo in combinations_with_replacement(sorted(area), size):
             if Counter(combo) - area:
@@ -182,7 +184,8 @@ def _buys(state: State, player: Player) -> Iterator[Command]:
                 total = sum(vector)
                 if total > budget:
                     continue
-                low = max(0, total - player.coin)
+                # 2.5 b): REPUTATION for the QUALITY the COIN does not pay, at least 1 COIN a card
+                low = min(max(0, total - player.coin), player.reputation)
                 high = min(player.reputation, total - size)
                 for rep in sorted({low, high}):
                     if low <= rep <= high:
