@@ -8,8 +8,8 @@ import pytest
 import ledger.games.loop as loop
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
-from ledger.games.loop.model import Buy, Grant, Work
-from tests.loop.modes_table import Competitive, begun
+from ledger.games.loop.model import Ability, Buy, Grant, Work
+from tests.loop.modes_table import Competitive, begun, virtual
 from tests.loop.table import Table
 
 # 8.0, as printed: starting HAPPINESS, COIN, REPUTATION, MATERIAL QUALITY; SALARY COIN and HAPPINESS
@@ -998,3 +998,141 @@ def test_legal_lists_each_careers_own_moves(career: str, lines: list[str]) -> No
     table = begun(careers={"alice": career})
     listed = {loop.text(move) for move in loop.legal(table.state)}
     assert set(lines) <= listed
+
+
+def abilities(table: Table) -> set[str]:
+    return {loop.text(m) for m in loop.legal(table.state, "alice") if isinstance(m, Ability)}
+
+
+def test_legal_lists_the_bankers_exchange_either_way_with_each_player() -> None:
+    """8.0 BANKER: "exchange 1 REPUTATION with any player for his 1 COIN or vice versa"."""
+    table = begun(careers={"alice": "banker"}, players=3)
+    for name in table.state.seats:
+        table.give(name, coin=1, reputation=1)
+    exchanges = {f"ability alice {way} {p}" for way in ("rep", "coin") for p in ("bob", "carol")}
+    assert abilities(table) == exchanges
+
+
+def test_legal_lists_the_freelancers_swap_of_each_favour_held_or_one_unseen() -> None:
+    """8.0 FREELANCER: "discard 1 FAVOUR and draw a new one": each kind held; from a hand the
+    referee has not seen, one the table names."""
+    table = begun(careers={"alice": "freelancer"})
+    assert abilities(table) == {"ability alice swap acquire"}
+    table.give("alice", hand=("share", "barter", "share"))
+    assert abilities(table) == {"ability alice swap barter", "ability alice swap share"}
+
+
+def test_legal_lists_the_nurses_care_with_each_favour_held_or_one_unseen() -> None:
+    """8.0 NURSE: "give 1 FAVOUR to any player": each kind held, to each other player; from a hand
+    the referee has not seen, one the table names."""
+    table = begun(careers={"alice": "nurse"}, players=3)
+    assert abilities(table) == {"ability alice care bob acquire", "ability alice care carol acquire"}
+    table.give("alice", hand=("share", "barter", "share"))
+    cares = {f"ability alice care {p} {k}" for p in ("bob", "carol") for k in ("barter", "share")}
+    assert abilities(table) == cares
+
+
+def test_legal_lists_the_scavengers_take_from_each_landfill_but_a_utility() -> None:
+    """8.0 SCAVENGER: "take 1 non-UTILITY MATERIAL at QUALITY 1 from any LANDFILL", their own too,
+    and in Solo Mode the central LANDFILL (7.0)."""
+    table = begun(careers={"alice": "scavenger"})
+    table.give("alice", landfill=("metal",))
+    table.give("bob", landfill=("glass", "utility", "glass"))
+    assert abilities(table) == {"ability alice scavenge alice metal", "ability alice scavenge bob glass"}
+    solo = begun("solo", careers={"alice": "scavenger"})
+    solo.set(central=("food", "utility"))
+    solo.give("alice", landfill=("glass",))
+    assert abilities(solo) == {"ability alice scavenge alice glass", "ability alice scavenge central food"}
+
+
+def test_legal_lists_the_soldiers_take_with_the_card_drawn_where_the_table_must_say_it() -> None:
+    """8.0 SOLDIER: "take 1 random FAVOUR from any player's hand": from a hand of one kind, or one
+    nobody has seen, or with virtual decks (the referee draws), the take alone; from a hand of
+    several kinds the table says which it drew, an unseen card too; nothing from an empty hand."""
+    table = begun(careers={"alice": "soldier"}, players=3)
+    table.give("carol", hand=())
+    assert abilities(table) == {"ability alice take bob"}
+    table.give("bob", hand=("share", "share"))
+    assert abilities(table) == {"ability alice take bob"}
+    table.give("bob", hand=("share", "barter"))
+    assert abilities(table) == {"ability alice take bob barter", "ability alice take bob share"}
+    table.give("bob", hand=("share", "?"))
+    assert abilities(table) == {"ability alice take bob share", "ability alice take bob unseen"}
+    dealt = virtual()
+    dealt.give("alice", career="SOLDIER")
+    assert abilities(dealt) == {"ability alice take bob"}
+
+
+def test_legal_lists_the_craftsmans_forge_into_each_other_non_food_material() -> None:
+    """8.0 CRAFTSMAN: "make 1 of your or other player's MATERIAL into any non-FOOD MATERIAL"."""
+    table = begun(careers={"alice": "craftsman"})  # alice holds GLASS@1, bob PLASTIC@2
+    assert abilities(table) == {
+        *(f"ability alice forge glass@1 {kind}" for kind in ("metal", "plastic", "utility")),
+        *(f"ability alice forge bob:plastic@2 {kind}" for kind in ("glass", "metal", "utility")),
+    }
+
+
+def test_legal_lists_a_virtual_investors_toss_without_its_outcome() -> None:
+    """8.0 INVESTOR: "pay 1 COIN to toss twice": with virtual decks the referee tosses."""
+    table = virtual()
+    table.give("alice", career="INVESTOR", coin=1)
+    assert abilities(table) == {"ability alice invest"}
+
+
+def answers(table: Table) -> set[str]:
+    return {loop.text(m) for m in loop.legal(table.state)}
+
+
+def objections(table: Table) -> set[str]:
+    return {line for line in answers(table) if line.startswith("object")}
+
+
+def test_legal_lists_the_lawyers_objection_with_each_favour_held() -> None:
+    """8.0 LAWYER: "discard any 1 FAVOUR to REJECT a FAVOUR, even if that FAVOUR is not targeting
+    you": the LAWYER objects with each kind held (an unseen card as one the table names), the
+    target LAWYER too; nobody else objects."""
+    table = begun(careers={"carol": "lawyer"}, players=3)
+    table.give("alice", hand=("acquire",), coin=3)
+    table.give("bob", materials=(("metal", 2),), hand=("share", "barter"))
+    table.give("carol", hand=("share", "?"))
+    table.play("favour alice acquire bob metal")
+    assert objections(table) == {"object carol acquire", "object carol share"}
+    target = begun(careers={"bob": "lawyer"}, players=3)
+    target.give("alice", hand=("acquire",), coin=3)
+    target.give("bob", materials=(("metal", 2),), hand=("share", "?"))
+    target.give("carol", hand=("share",))
+    target.play("favour alice acquire bob metal")
+    assert objections(target) == {"object bob acquire", "object bob share"}
+
+
+def test_legal_lists_calling_a_politicians_bluff_with_the_card_the_table_turns_up() -> None:
+    """8.0 POLITICIAN: the target "can then choose to blindly ACCEPT or REJECT as usual; or call
+    your bluff": at a real table where the card was played without its face typed, the call says
+    which card it turns out to be (any FAVOUR); where it was typed, or with virtual decks, the
+    call alone."""
+    table = begun(careers={"alice": "politician"})
+    table.give("alice", coin=3)
+    table.give("bob", materials=(("metal", 2),))
+    table.play("favour alice acquire bob metal --face-down")
+    calls = {a for a in answers(table) if a.startswith("call")}
+    assert calls == {f"call bob --card {kind}" for kind in data.FAVOURS}
+    typed = begun(careers={"alice": "politician"})
+    typed.give("alice", hand=("share",), coin=3)
+    typed.give("bob", materials=(("metal", 2),))
+    typed.play("favour alice acquire bob metal --face-down --card share")
+    assert {a for a in answers(typed) if a.startswith("call")} == {"call bob"}
+
+
+def test_legal_lists_a_virtual_politicians_face_down_plays_with_each_card_held() -> None:
+    """8.0 POLITICIAN: "play FAVOUR face-down to a player and claim what that is": with virtual
+    decks the referee holds the hand, so each FAVOUR play is listed face down as each card held
+    (the claim is the play's kind); the bluff is then called without naming a card."""
+    table = virtual()
+    table.give("alice", career="POLITICIAN", coin=3, hand=("barter", "acquire", "share", "barter"))
+    listed = {loop.text(m) for m in loop.legal(table.state, "alice") if loop.text(m).startswith("favour")}
+    face_up = {line for line in listed if "--face-down" not in line}
+    assert face_up and listed - face_up == {
+        f"{line} --card {card} --face-down" for line in face_up for card in ("acquire", "barter", "share")
+    }
+    table.play(f"{min(face_up)} --card barter --face-down")
+    assert {a for a in answers(table) if a.startswith("call")} == {"call bob"}

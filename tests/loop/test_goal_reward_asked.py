@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import shlex
 
+from msgspec.structs import replace
+
 import ledger.games.loop as loop
 from ledger.decider import Ask
 from ledger.errors import BadInput
 from ledger.games.loop.model import Goal, GoalAchieved, GoalDeclared, Kept, RevealActivity
+from tests.loop.modes_table import begun
 from tests.loop.table import Table, started
 
 PICNIC = Kept("PICNIC", ("food", "glass"))
@@ -177,3 +180,25 @@ def test_a_move_with_no_card_face_to_learn_asks_nothing() -> None:
     declared = "declare goal nice-day --needs house,group,leaf --reward 2"
     for line in ("work alice", "buy alice glass:1", declared):
         assert loop.asks(table.state, loop.parse(table.state, shlex.split(line))) == ()
+
+
+def test_a_player_who_achieved_3_goals_is_offered_no_4th() -> None:
+    """2.3: "Each player will only have 3 GOAL for the entire game": HOBBY met, its reward known,
+    is offered until alice has achieved 3 GOAL, then not (Basic Mode lists without ``decide``)."""
+    table = hobby_ready()
+    table.play("declare goal hobby --reward 2")
+    table.give("alice", achieved=("GOAL A", "GOAL B"))
+    assert Goal("alice", "HOBBY") in list(loop.legal(table.state))
+    table.give("alice", achieved=("GOAL A", "GOAL B", "GOAL C"))
+    assert not any(isinstance(m, Goal) for m in loop.legal(table.state))
+
+
+def test_outside_basic_mode_a_goal_whose_reward_nobody_typed_is_offered_too() -> None:
+    """The same GOAL offered in Competitive Mode, where ``legal`` keeps only what ``decide``
+    accepts: the reward it asks is stood in for while the GOAL's other rules are checked."""
+    table = begun()
+    hobby = table.state.goal_faces["HOBBY"]
+    table.set(goal_faces={**table.state.goal_faces, "HOBBY": replace(hobby, reward=None)})
+    table.give("alice", kept=(PICNIC, PICNIC), materials=(("glass", 2), ("plastic", 2)))
+    hobby_goal = Goal("alice", "HOBBY")
+    assert hobby_goal in list(loop.legal(table.state)) and loop.asks(table.state, hobby_goal)

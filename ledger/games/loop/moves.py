@@ -282,7 +282,7 @@ def _goals(state: State, player: Player) -> Iterator[Command]:
         # 2.3 at a physical table: no GOAL reward is printed in the rulebook, so the first
         # player to achieve one types it from the card (``asks``); its PROPERTY must be known.
         known = face.complete or (not state.virtual and (face.special or face.needs is not None))
-        if known and goal_met(state, player, name, face):
+        if known and goal_met(state, player, face):
             yield Goal(player.name, name)
 
 
@@ -403,8 +403,6 @@ def _modes(state: State, who: list[str]) -> Iterator[Command]:
     a FAVOUR's answers, and the active player's turn."""
     if state.owed:
         yield from _applies(state, state.owed[0].player)
-        return
-    if state.phase == "cards":
         return
     if state.phase == "setup" and not careers_wanted(state) and choosing(state):
         for name in choosing(state):
@@ -568,7 +566,6 @@ def _bogof(state: State, buy: Buy) -> Iterator[Command]:
 
 
 def _favours_modes(state: State, player: Player) -> Iterator[Command]:
-    name = player.name
     if mode_of(state).favours == "blue":
         yield from _blue(state, player)
         return
@@ -577,14 +574,13 @@ def _favours_modes(state: State, player: Player) -> Iterator[Command]:
         assert isinstance(move, Favour)
         yield move
         if career == "SCAVENGER" and move.kind == "resell":
-            yield Favour(name, "resell", move.target, move.mine, move.theirs, card="recycle")
+            yield replace(move, card="recycle")  # a RECYCLE played as this RESELL
         if career == "POLITICIAN":
-            held = sorted(set(player.hand) - {UNKNOWN})
-            if state.virtual:
-                for card in held[:2]:
-                    yield Favour(name, move.kind, move.target, move.mine, move.theirs, move.pay, card, True)
-            else:
-                yield Favour(name, move.kind, move.target, move.mine, move.theirs, move.pay, "", True)
+            if state.virtual:  # the referee holds the hand: each card held, face down
+                for card in sorted(set(player.hand)):
+                    yield replace(move, card=card, face_down=True)
+            else:  # the card played is the table's to show if the bluff is called
+                yield replace(move, face_down=True)
 
 
 def _blue(state: State, player: Player) -> Iterator[Command]:
@@ -641,14 +637,8 @@ def _abilities(state: State, player: Player) -> Iterator[Command]:
                 yield Ability(name, "care", target=other, kind=kind)
     elif career == "SCAVENGER":
         for owner in (*state.seats, CENTRAL):
-            landfill = (
-                state.central
-                if owner == CENTRAL
-                else state.players[owner].landfill
-                if owner in state.players
-                else ()
-            )
-            for kind in sorted(set(landfill) - {"utility"}):
+            landfill = state.central if owner == CENTRAL else state.players[owner].landfill
+            for kind in sorted(set(landfill)):  # a UTILITY too: ``legal`` keeps what decide takes
                 yield Ability(name, "scavenge", target=owner, kind=kind)
     elif career == "SCHOLAR":
         for deck in ("material", "activity", "favour", "event"):

@@ -266,7 +266,7 @@ def achieved_by(state: State, goal: str) -> str | None:
     return None
 
 
-def goal_met(state: State, player: Player, goal: str, face: GoalFace) -> bool:
+def goal_met(state: State, player: Player, face: GoalFace) -> bool:
     """LOOP 2.3 and 3.2: the kept ACTIVITY meet the GOAL."""
     if face.special == "HOBBY":
         names = [k.name for k in player.kept]

@@ -65,7 +65,7 @@ def _goal(out: _Out, command: Goal) -> None:
             f"the referee does not know what {name} needs yet: type it as the card shows it",
             legal=f"goal {player.name} {card_word(name)} --needs P,P,P --reward N",
         )
-    if not goal_met(state, player, name, face):
+    if not goal_met(state, player, face):
         kept = "; ".join(
             f"{k.name} ({', '.join(state.activity_faces[k.name].props or ())})" for k in player.kept
         )
