@@ -657,3 +657,50 @@ def test_the_canonical_text_of_a_command(line: str) -> None:
 @pytest.mark.parametrize("line", SOLO_CANONICAL)
 def test_the_canonical_text_of_a_solo_command(line: str) -> None:
     assert loop.text(parse(line, SOLO)) == line
+
+
+@pytest.mark.parametrize(
+    ("line", "same"),
+    [
+        ("reveal material glass --to alice plastic", "reveal material glass plastic --to alice"),
+        (
+            "reveal activity --needs glass,plastic dance --props group,heart",
+            "reveal activity dance --needs glass,plastic --props group,heart",
+        ),
+        (
+            "reveal activity --props group,heart dance --needs glass,plastic",
+            "reveal activity dance --needs glass,plastic --props group,heart",
+        ),
+    ],
+)
+def test_a_reveals_option_takes_one_value_and_the_words_after_it_are_the_cards(line: str, same: str) -> None:
+    assert parse(line) == parse(same)
+
+
+ACTIVITY_ONLY = "--needs and --props describe an ACTIVITY"
+CAREERS_USAGE = "reveal career PLAYER CAREER CAREER"
+
+
+@pytest.mark.parametrize(
+    ("line", "message", "legal"),
+    [
+        ("reveal material", "wrong number of words", USAGE["reveal"]),
+        ("reveal material glass --needs glass,plastic", ACTIVITY_ONLY, USAGE["reveal"]),
+        ("reveal material glass --props group,heart", ACTIVITY_ONLY, USAGE["reveal"]),
+        (
+            "reveal material glass plastic food --to alice,bob",
+            "--to names 2 players for 3 cards: one player for all, or one per card",
+            "--to alice, or --to with 3 players in the cards' order",
+        ),
+        ("reveal career alice intern", "wrong number of words", CAREERS_USAGE),
+        ("reveal career alice intern chef banker", "wrong number of words", CAREERS_USAGE),
+        ("reveal event heatwave he@t", "cannot read EVENT name 'he@t'", None),
+        ("reveal activity d@nce", "cannot read ACTIVITY name 'd@nce'", None),
+        ("reveal activity dance p!cnic", "cannot read ACTIVITY name 'p!cnic'", None),
+    ],
+)
+def test_a_reveal_that_cannot_be_read_says_why(line: str, message: str, legal: str | None) -> None:
+    error = refusal(line)
+    assert error.message == message
+    if legal is not None:
+        assert error.legal == legal
