@@ -11,6 +11,7 @@ import ledger.games.loop as loop
 from ledger.errors import IllegalMove
 from ledger.games.loop.model import (
     Bought,
+    Consume,
     FinalRound,
     Kept,
     MaterialRevealed,
@@ -19,7 +20,7 @@ from ledger.games.loop.model import (
     TurnStarted,
     Work,
 )
-from tests.loop.table import started
+from tests.loop.table import Table, started
 
 LEGACY = "basic-1"
 DANCE = Kept("DANCE", ("glass", "plastic"))
@@ -264,3 +265,43 @@ def test_a_refusal_names_the_card_the_move_already_took() -> None:
     table.give("alice", materials=(("glass", 1), ("metal", 2)))
     error = table.refuse("consume alice dance=glass,plastic", IllegalMove)
     assert "(alice has metal@2; glass@1 taken for DANCE)" in str(error)
+
+
+def consumes(table: Table) -> list[Consume]:
+    return [m for m in loop.legal(table.state) if isinstance(m, Consume)]
+
+
+def test_legal_lists_a_consume_with_2_reputation_for_happiness_while_it_buys_some() -> None:
+    """2.5 c): "Spend 2 REPUTATION to get 1 HAPPINESS" with a CONSUME: listed with each single
+    ACTIVITY alice can pay for when she holds 2 REPUTATION and the HAPPINESS can still rise (12 at
+    most, 1.1), not with 1 REPUTATION nor where the ACTIVITY's HAPPINESS reaches 12; with 3 kept,
+    with the same drop as the CONSUME alone (3.2). Every one listed is accepted."""
+    cards = (("glass", 2), ("plastic", 2), ("food", 1), ("food", 2))
+    ways = {"consume alice cooking=food@1,food@2", "consume alice dance=glass@2,plastic@2"}
+    for happiness, reputation, listed in ((10, 2, ways), (11, 2, set()), (10, 1, set())):
+        table = started()
+        table.give("alice", happiness=happiness, reputation=reputation, materials=cards)
+        rep = {loop.text(m).removesuffix(" --rep-happiness") for m in consumes(table) if m.rep_happiness}
+        assert rep == listed, (happiness, reputation)
+    table.refuse("consume alice dance=glass@2,plastic@2 --rep-happiness", IllegalMove)  # at 11
+    table = started()
+    kept = tuple(Kept(name, ("food", "food")) for name in ("COOKING", "LIBRARY", "PICNIC"))
+    table.give("alice", reputation=2, materials=cards, kept=kept)
+    listed = {loop.text(m) for m in consumes(table)}
+    assert {f"{way} --drop cooking --rep-happiness" for way in ways} <= listed
+    for move in consumes(table):
+        loop.decide(table.state, move)
+
+
+def test_legal_lists_every_way_to_pay_for_one_activity() -> None:
+    """3.0: an ACTIVITY is paid with the 2 MATERIAL it shows. With FOOD, GLASS, PLASTIC and UTILITY
+    at each QUALITY 1 to 4, COOKING (FOOD+FOOD) and LIBRARY (GLASS+GLASS) have 6 pairs each, DANCE
+    (GLASS+PLASTIC) and PICNIC (FOOD+UTILITY) 16: 44 single CONSUMEs, none left out, and the two
+    PICNIC of the CONSUME AREA listed once (no move is listed twice)."""
+    table = started()
+    every = tuple((kind, q) for kind in ("glass", "plastic", "food", "utility") for q in (1, 2, 3, 4))
+    table.give("alice", materials=every)
+    listed = [loop.text(m) for m in consumes(table)]
+    assert len(listed) == len(set(listed))
+    single = [m for m in consumes(table) if len(m.spends) == 1 and not m.rep_happiness]
+    assert len(single) == 6 + 6 + 16 + 16

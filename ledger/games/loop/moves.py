@@ -255,9 +255,8 @@ def _consumes(state: State, player: Player) -> Iterator[Command]:
         found.extend(spends for spends, *_ in frontier)
     kept = [k.name for k in player.kept]
     for spends in found:
-        new = [s.activity for s in spends]
-        excess = len(kept) + len(new) - data.MAX_KEPT
-        drop = tuple((kept + new[:-1])[: max(0, excess)])
+        # 3.2: the oldest kept go; a turn CONSUMEs no more than MAX_KEPT, so never a new one
+        drop = tuple(kept[: max(0, len(kept) + len(spends) - data.MAX_KEPT)])
         yield Consume(me, spends, drop)
         # the 2 REPUTATION must buy something: HAPPINESS below 12 after the ACTIVITY (2.5 c)
         gains = player.happiness + len(spends) < data.MAX_HAPPINESS or state.legacy
