@@ -50,6 +50,22 @@ def test_setup_is_the_first_row_and_the_game_becomes_current(referee: Referee, g
     assert referee.load(game).state.pile == 10
 
 
+def test_the_board_says_whose_turn_what_is_awaited_and_whether_the_game_is_over(
+    referee: Referee, game: int
+) -> None:
+    """The board a front end draws (status, the pages): whose turn, the prompt the screen
+    shows, over or not; after alice takes 2 of the pile's 10, bob may take 1 to 3."""
+    referee.submit_text(game, ["take", "alice", "2"])
+    board, screen = referee.show(referee.load(game))
+    assert (board.headline, board.to_act, board.prompt, board.over) == (
+        "bob's turn",
+        ["bob"],
+        "bob may take 1 to 3",
+        False,
+    )
+    assert (board.headline, board.prompt) == (screen.headline, screen.prompt)
+
+
 def test_a_refused_move_appends_nothing(referee: Referee, game: int) -> None:
     head = referee.store.head(game)
     with pytest.raises(NotYourTurn, match="PEBBLES 2: it is alice's turn"):

@@ -297,3 +297,13 @@ def test_the_game_over_headline(mode: str, seats: list[str], winners: list[str],
     )
     shown = loop.present(view)
     assert (shown.headline, shown.prompt) == (said, "")
+
+
+def test_the_consume_area_names_each_activity_with_the_material_it_needs_and_its_property() -> None:
+    """status's CONSUME AREA line: each ACTIVITY face up there (3.0), by name, with the 2
+    MATERIAL it needs and its 2 PROPERTY as the cards file gives them, a copy each time."""
+    shown = dict(screen(started()).facts)["CONSUME AREA"]
+    assert shown == (
+        "COOKING (food+food: heart, house); DANCE (glass+plastic: group, heart); LIBRARY (glass+glass:"
+        " book, heart); PICNIC (food+utility: group, house); PICNIC (food+utility: group, house)"
+    )

@@ -353,7 +353,7 @@ def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> 
     """
     if reveal:
         return event
-    viewer = (as_player or "").lower()
+    viewer = as_player.lower() if as_player else None  # None: the table, nobody's cards
     match event:
         case FavourDrawn(player, card) if card != UNKNOWN and player.lower() != viewer:
             return replace(event, card=UNKNOWN)
