@@ -782,10 +782,11 @@ def main() -> None:
     names: list[str] = []
     if args.recheck:
         # an earlier run's workdir, or a new one: the outcomes stored for the code of now
-        before = results(work, modules) if (work / "mutants").is_dir() else current_results(modules)
+        earlier = (work / "mutants").is_dir()
+        before = results(work, modules) if earlier else current_results(modules)
         names = [n for m in before.values() for n, (status, _) in m.items() if status in UNDETECTED]
-        if args.unexplained:
-            kind = classify(work, before)
+        if args.unexplained:  # judged on the code the outcomes are of (a new workdir's is the tree's)
+            kind = classify(work if earlier else ROOT, before)
             names = [n for n in names if not kind[n]]
         if not args.survivors:  # and those a partial run left unchecked
             names += [n for m in before.values() for n, (status, _) in m.items() if status == "not checked"]
