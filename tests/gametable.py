@@ -121,15 +121,20 @@ class GameTable:
         """Set board fields directly (worked examples only)."""
         self.state = replace(self.state, **fields)
 
+    def listed(self) -> list[Any]:
+        """The moves ``legal`` lists now, each one accepted by ``decide`` (with at least 1 fact)
+        from a player who may act."""
+        moves = list(self.game.legal(self.state))
+        for move in moves:
+            events = self.game.decide(self.state, move)
+            assert events, move  # accepted, with at least 1 fact
+            assert may_act(self.game, self.state, move), move
+        return moves
+
     def try_every_move(self, rng: random.Random, steps: int) -> None:
         """Not just the moves a fuzzer picks: ``decide`` accepts every move ``legal`` lists,
         at each of ``steps`` random moves."""
         for _ in range(steps):
             if self.game.is_over(self.state):
                 return
-            moves = list(self.game.legal(self.state))
-            for move in moves:
-                events = self.game.decide(self.state, move)
-                assert events, move  # accepted, with at least 1 fact
-                assert may_act(self.game, self.state, move), move
-            self.apply(rng.choice(moves))
+            self.apply(rng.choice(self.listed()))
