@@ -165,8 +165,9 @@ def _buys(state: State, player: Player) -> Iterator[Command]:
     area = Counter(state.buy_area)
     budget = player.coin + player.reputation
     if state.mode != "basic":
-        # CHEF and the SALES pay less than the QUALITY: a BUY past the COIN and REPUTATION
-        # held by up to MAX_QUALITY is a candidate, and ``decide`` sorts them out
+        # CHEF (8.0 Supersize) and THE 2ND SEMI MID-SEASON SALES (9.0) pay less than the
+        # QUALITY: a BUY past the COIN and REPUTATION held by up to MAX_QUALITY is a candidate,
+        # and ``decide`` sorts them out
         budget += data.MAX_QUALITY
     for size in range(1, data.MAX_PER_TURN - state.bought + 1):
         for combo in combinations_with_replacement(sorted(area), size):
@@ -575,6 +576,7 @@ def _favours_modes(state: State, player: Player) -> Iterator[Command]:
         if career == "SCAVENGER" and move.kind == "resell":
             yield replace(move, card="recycle")  # a RECYCLE played as this RESELL
         if career == "POLITICIAN":
+            # 8.0 POLITICIAN: "play FAVOUR face-down to a player and claim what that is"
             if state.virtual:  # the referee holds the hand: each card held, face down
                 for card in sorted(set(player.hand)):
                     yield replace(move, card=card, face_down=True)
