@@ -628,3 +628,11 @@ def test_2_5_b_legal_lists_the_buy_of_the_rulebooks_example_and_only_buys_it_can
     assert max(sum(q for _, q in m.cards) for m in buys) == 2 + 2
     table.give("alice", coin=10)  # QUALITY is 1 to 4 (2.2 b), whatever the COIN
     table.listed()
+
+
+def test_2_2_b_legal_lists_no_buy_of_3_past_quality_4_however_rich() -> None:
+    """2.2 b): "up to 3 MATERIAL in 1 turn", each at a QUALITY of 1 to 4: with 20 COIN, every
+    BUY of 3 listed (Basic Mode lists without asking ``decide``) is accepted."""
+    table = started()
+    table.give("alice", coin=20)
+    assert any(len(m.cards) == 3 for m in table.listed() if isinstance(m, Buy))
