@@ -10,6 +10,7 @@ import shlex
 import pytest
 
 import ledger.games.loop as loop
+from ledger.decider import Setup
 from ledger.errors import BadInput
 from ledger.games.loop.grammar import USAGE
 from ledger.games.loop.model import (
@@ -697,6 +698,12 @@ CAREERS_USAGE = "reveal career PLAYER CAREER CAREER"
         ("reveal event heatwave he@t", "cannot read EVENT name 'he@t'", None),
         ("reveal activity d@nce", "cannot read ACTIVITY name 'd@nce'", None),
         ("reveal activity dance p!cnic", "cannot read ACTIVITY name 'p!cnic'", None),
+        (
+            "reveal activity dance --needs glass,wood",
+            "unknown MATERIAL 'wood'",
+            "food, glass, metal, plastic, utility",
+        ),
+        ("reveal activity dance --props group,cat", "unknown PROPERTY 'cat'", None),
     ],
 )
 def test_a_reveal_that_cannot_be_read_says_why(line: str, message: str, legal: str | None) -> None:
@@ -704,3 +711,34 @@ def test_a_reveal_that_cannot_be_read_says_why(line: str, message: str, legal: s
     assert error.message == message
     if legal is not None:
         assert error.legal == legal
+
+
+EVENT_CHOICES = ("toss", "lose", "none", "a", "b", "c")  # 9.0's EVENT choices, as `event` reads them
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "words"),
+    [
+        ("basic", ("ann", "ben"), ()),  # 4.0: no EVENT, CAREER or blue FAVOUR
+        ("competitive", ("ann", "ben"), (*EVENT_CHOICES, "central")),  # 5.0: EVENT; a SCIENTIST's central:
+        ("cooperative", ("ann", "ben"), (*EVENT_CHOICES, "central")),  # 6.0 is Competitive's EVENT and CAREER
+        ("solo", ("ann",), (*EVENT_CHOICES, "central", "area")),  # 7.0: the central LANDFILL and BUY AREA
+    ],
+)
+def test_no_player_may_be_named_a_word_the_modes_grammar_reads_there(
+    mode: str, players: tuple[str, ...], words: tuple[str, ...]
+) -> None:
+    """Where a player's name may stand, `event` reads an EVENT choice in the modes with EVENT,
+    `central:` the central LANDFILL wherever a SCIENTIST (8.0) or the blue FAVOUR (7.0) act on
+    it, and `area:` Solo's BUY AREA (7.0 SHARE): `new` refuses those as names, saying why."""
+    setup = Setup(game="loop", rules_version=loop.rules_version, players=players, mode=mode)
+    reserved = loop.reserved_words(setup)
+    assert sorted(reserved) == sorted(words)
+    for choice in set(EVENT_CHOICES) & set(reserved):
+        assert reserved[choice] == (
+            f"an EVENT choice in `event PLAYER {choice} ...` (9.0), where a TARGET may stand"
+        )
+    if "central" in reserved:
+        assert reserved["central"] == "the central LANDFILL (7.0, SCIENTIST 8.0), where an OWNER may stand"
+    if "area" in reserved:
+        assert reserved["area"] == "the BUY AREA in `area:TYPE@Q` (7.0 SHARE), where an OWNER may stand"

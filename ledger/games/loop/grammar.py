@@ -104,8 +104,9 @@ def reserved_words(setup: Setup) -> dict[str, str]:
     if mode is not None and mode.events:
         for choice in _CHOICES:
             words[choice] = f"an EVENT choice in `event PLAYER {choice} ...` (9.0), where a TARGET may stand"
-    if mode is not None and (mode.careers or mode.favours == "blue"):
-        # a SCIENTIST's BUY from a LANDFILL reads ``central:TYPE:Q`` in every mode (8.0)
+    if mode is not None and mode.careers:
+        # a SCIENTIST's BUY from a LANDFILL reads ``central:TYPE:Q`` in every mode with CAREER
+        # (8.0), Solo's too, where the blue FAVOUR read it as well (7.0)
         words[CENTRAL] = "the central LANDFILL (7.0, SCIENTIST 8.0), where an OWNER may stand"
     if mode is not None and mode.favours == "blue":
         words[AREA] = "the BUY AREA in `area:TYPE@Q` (7.0 SHARE), where an OWNER may stand"
