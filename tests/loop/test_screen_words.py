@@ -12,6 +12,7 @@ from msgspec.structs import replace
 import ledger.games.loop as loop
 from ledger.decider import Screen
 from ledger.games.loop.model import Owed
+from ledger.games.loop.view import ActivityCard, GoalCard, View
 from tests.loop.modes_table import Competitive, Cooperative, begun
 from tests.loop.table import Table, started
 
@@ -307,3 +308,44 @@ def test_the_consume_area_names_each_activity_with_the_material_it_needs_and_its
         "COOKING (food+food: heart, house); DANCE (glass+plastic: group, heart); LIBRARY (glass+glass:"
         " book, heart); PICNIC (food+utility: group, house); PICNIC (food+utility: group, house)"
     )
+
+
+def _faces(view: View) -> list[list[str]]:
+    (faces,) = [t for t in loop.present(view).tables if t.title.startswith("card faces")]
+    assert faces.columns == ["card", "shows", "note"]
+    return faces.rows
+
+
+def test_the_card_faces_table_shows_each_face_and_how_many_copies_of_an_activity_were_seen() -> None:
+    """A real table's ACTIVITY come 2 of a kind: the screen counts the copies seen so far (the
+    5 dealt face up to the CONSUME AREA, 3.0: PICNIC twice), with the 2 MATERIAL and 2 PROPERTY
+    of each face; a GOAL shows the PROPERTY it calls for, or HOBBY's and CURIOSITY's own rule
+    (3.2), and its HAPPINESS."""
+    rows = {row[0]: row[1:] for row in _faces(loop.view(started().state))}
+    assert rows["ACTIVITY PICNIC"] == ["food+utility: group, house", "2 of 2 seen"]
+    assert rows["ACTIVITY DANCE"] == ["glass+plastic: group, heart", "1 of 2 seen"]
+    assert rows["ACTIVITY YOGA"] == ["utility+utility: heart, leaf", "0 of 2 seen"]
+    assert rows["GOAL BOOKWORM"] == ["book, book, book -> +3 HAPPINESS", ""]
+    assert rows["GOAL HOBBY"] == ["2 of the ACTIVITY you kept share the same name -> +2 HAPPINESS", ""]
+
+
+def test_the_card_faces_table_marks_what_is_not_known_yet_and_who_achieved_a_goal() -> None:
+    """A face the table has not declared shows `?` for each part; virtual decks count no copies;
+    a GOAL achieved (2.3) names its holder."""
+    view = replace(
+        loop.view(started().state),
+        activities=[
+            ActivityCard(name="DANCE", needs=None, props=None, seen=None),
+            ActivityCard(name="PICNIC", needs=["food", "utility"], props=None, seen=None),
+        ],
+        goals=[
+            GoalCard(name="BOOKWORM", needs=None, special=None, reward=None, achieved_by=None),
+            GoalCard(name="HOBBY", needs=None, special="its rule", reward=2, achieved_by="bob"),
+        ],
+    )
+    assert _faces(view) == [
+        ["ACTIVITY DANCE", "?: ?", ""],
+        ["ACTIVITY PICNIC", "food+utility: ?", ""],
+        ["GOAL BOOKWORM", "? -> +? HAPPINESS", ""],
+        ["GOAL HOBBY", "its rule -> +2 HAPPINESS", "achieved by bob"],
+    ]
