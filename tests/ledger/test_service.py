@@ -630,6 +630,43 @@ def test_a_preview_is_decided_where_the_page_last_showed_the_game(referee: Refer
         referee.preview(game, pebbles.Take("bob", 2))  # now it is alice's turn
 
 
+def test_a_move_from_a_page_drawn_earlier_meets_the_moves_since_as_appended_first(
+    referee: Referee, game: int
+) -> None:
+    """``seen``: a move posted from a page shown at an earlier head is decided there first,
+    then on the log as it is now, the moves since counting as another writer's: refused by
+    name if they make it illegal, recorded if it still holds."""
+    play(referee, game, "take alice 2")  # head #3: bob's turn
+    shown = referee.load(game).head
+    play(referee, game, "take bob 1")  # meanwhile, from another terminal: alice's turn
+    with pytest.raises(
+        WriteConflict, match=r"another writer's move #4 \(take bob 1\) was recorded first, and now"
+    ):
+        referee.submit(game, pebbles.Take("bob", 2), seen=shown)
+    assert referee.load(game).head == 5  # nothing appended
+    done = referee.submit(game, pebbles.Give("alice", "bob", 1), seen=shown)  # a give needs no turn
+    assert (done.seq, done.text, held(referee, game)) == (6, "give alice bob 1", {"alice": 1, "bob": 2})
+
+
+def test_a_move_recorded_gives_the_state_after_it_and_its_facts_as_the_table_may_see_them(
+    referee: Referee, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``submit`` returns: the state the move left (a fresh load's) and its typed facts
+    redacted for the table (no viewer), every card shown once the move ends the game."""
+
+    def redact(event: object, as_player: str | None = None, reveal: bool = False) -> object:
+        return ("shown" if reveal else "masked", as_player, event)
+
+    monkeypatch.setattr(pebbles, "redact", redact)
+    done = referee.submit(game, pebbles.Take("alice", 3))
+    assert done.state == referee.load(game).state and done.state.pile == 7
+    assert done.events == [("masked", None, pebbles.Taken("alice", 3))]
+    play(referee, game, "take bob 3", "take alice 3")
+    last = referee.submit(game, pebbles.Take("bob", 1))  # the pile's last pebble: the game is over
+    assert last.state == referee.load(game).state and last.state.pile == 0
+    assert last.events == [("shown", None, pebbles.Taken("bob", 1))]
+
+
 def test_a_snapshot_key_is_the_game_its_rules_version_and_a_digest_of_all_its_code(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
