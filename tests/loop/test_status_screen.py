@@ -91,9 +91,9 @@ def test_a_hand_known_in_part_an_empty_hand_no_material_and_every_goal_achieved(
 
 def test_an_empty_material_deck_is_the_depletion_the_final_round_and_a_share_names_whose_material() -> None:
     """2.8 a: the MATERIAL deck run out is the DEPLETION, which starts the final round (or b, a
-    player at HAPPINESS 12): the game
-    ends once the last seat (bob, on the starting player's right) completes his turn; a SHARE
-    accepted this turn (3.1) is listed as OWNER:TYPE@QUALITY; a CONSUME AREA emptied, as none."""
+    player at HAPPINESS 12): the game ends once the last seat (bob, on the starting player's
+    right) completes his turn; a SHARE accepted this turn (3.1) is listed as OWNER:TYPE@QUALITY;
+    a CONSUME AREA emptied, as none."""
     view = replace(
         loop.view(started().state),
         material_deck=Deck(0, {}),
