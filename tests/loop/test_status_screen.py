@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 import ledger.games.loop as loop
 from ledger.decider import Screen
-from ledger.games.loop.view import Deck, Material, Share, View
+from ledger.games.loop.view import Deck, KeptActivity, Material, Share, View
 from tests.loop.table import Table, started
 
 PLAYER_COLUMNS = ["player", "HAPPINESS", "REPUTATION", "COIN", "LANDFILL", "completed", "FAVOUR"]
@@ -70,6 +70,7 @@ def test_a_player_sees_their_own_favour_and_goal_by_name_and_only_how_many_other
     as_alice = tables(loop.present(loop.view(table.state, as_player="alice")))
     assert [row[-1] for row in as_alice["players (* starting player)"][1]] == [f"3: {counted}", "3"]
     assert [row[-1] for row in as_alice["GOAL"][1]] == [", ".join(table.p("alice").goals), "3 secret"]
+    assert "card faces in play" in as_alice  # virtual decks: the faces dealt, not every face
     as_table = tables(loop.present(loop.view(table.state)))
     assert [row[-1] for row in as_table["players (* starting player)"][1]] == ["3", "3"]
     assert [row[-1] for row in as_table["GOAL"][1]] == ["3 secret", "3 secret"]
@@ -80,13 +81,29 @@ def _with(view: View, name: str, **changed: object) -> View:
 
 
 def test_a_hand_known_in_part_an_empty_hand_no_material_and_every_goal_achieved() -> None:
+    """The ACTIVITY kept (3.0) with the MATERIAL spent on each, the GOAL achieved in order."""
     view = loop.view(started().state)
-    view = _with(view, "alice", hand=2, favours=["acquire"], unseen=1, materials=[], goals=[])
+    kept = [KeptActivity("COOKING", ["food", "food"]), KeptActivity("DANCE", ["glass", "plastic"])]
+    achieved = ["HOBBY", "BOOKWORM", "CULTURED"]
+    view = _with(
+        view,
+        "alice",
+        hand=2,
+        favours=["acquire"],
+        unseen=1,
+        materials=[],
+        goals=[],
+        kept=kept,
+        achieved=achieved,
+    )
     view = _with(view, "bob", hand=0, favours=[], unseen=0)
     seen = tables(loop.present(view))
     assert [row[-1] for row in seen["players (* starting player)"][1]] == ["2: acquire, 1 unseen", "0"]
-    assert [row[1] for row in seen["AREA"][1]] == ["none", "plastic@2"]
-    assert [row[-1] for row in seen["GOAL"][1]] == ["none", "3 secret"]
+    assert seen["AREA"][1] == [
+        ["alice*", "none", "COOKING (food+food); DANCE (glass+plastic)"],
+        ["bob", "plastic@2", "none"],
+    ]
+    assert seen["GOAL"][1] == [["alice*", "HOBBY, BOOKWORM, CULTURED", "none"], ["bob", "none", "3 secret"]]
 
 
 def test_an_empty_material_deck_is_the_depletion_the_final_round_and_a_share_names_whose_material() -> None:
