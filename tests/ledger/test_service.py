@@ -259,6 +259,11 @@ def test_time_travel_shows_the_table_as_it_stood(referee: Referee, game: int) ->
     assert loaded.upto == 5 and board.view.held == {"alice": 2, "bob": 3}
     assert screen.tables[0].rows == [["alice", "2"], ["bob", "3"]]
     assert referee.board(game, upto=6)[0].upto == 6  # the log's last row: no move follows it
+    other = Referee(Store(referee.store.path))  # another process: nothing kept in memory
+    assert dict(other.load(game, 6).state.held) == {"alice": 2, "bob": 0}  # the head itself
+    with pytest.raises(NotFound, match="1 to 6"):
+        other.load(game, 7)
+    other.store.close()
 
 
 def test_the_game_ends_and_refuses_further_moves(referee: Referee) -> None:

@@ -325,6 +325,27 @@ def test_a_setup_row_rewritten_with_its_hash_is_refused(cli: Cli, referee: Refer
     refused_everywhere(cli, "row #1 (the setup) is not the one checked before", seq=1)
 
 
+def test_a_setup_rewritten_to_a_newer_rules_version_is_damage_not_a_newer_referee(
+    referee: Referee, played: int
+) -> None:
+    """A setup row rewritten (its hash recomputed) to name rules this referee does not know
+    would read as a log from a newer referee: the row checked before says it was rewritten,
+    before its rules are asked for (another process's load, with no state kept in memory)."""
+    sql(
+        referee,
+        'UPDATE events SET body = replace(body, \'"rules_version":"1"\', \'"rules_version":"99"\')'
+        " WHERE game_id = ? AND seq = 1",
+        played,
+    )
+    first = referee.store.rows(played, 0, 1)[0]
+    assert '"rules_version":"99"' in first.body
+    digest = row_hash(GENESIS, 1, first.type, first.body, first.actor, first.recorded_at)
+    sql(referee, "UPDATE events SET hash = ? WHERE game_id = ? AND seq = 1", digest, played)
+    with pytest.raises(LogDamaged) as rewritten:
+        fresh(referee).load(played)
+    assert "row #1 (the setup) is not the one checked before: it was rewritten" in rewritten.value.message
+
+
 def test_a_cut_tail_is_refused(cli: Cli, referee: Referee, played: int) -> None:
     sql(referee, "DELETE FROM events WHERE game_id = ? AND seq >= 6", played)
     refused_everywhere(cli, "the log ends at #5, but rows up to #7 were recorded: rows were removed", seq=6)
