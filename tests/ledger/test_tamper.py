@@ -346,6 +346,15 @@ def test_a_setup_rewritten_to_a_newer_rules_version_is_damage_not_a_newer_refere
     assert "row #1 (the setup) is not the one checked before: it was rewritten" in rewritten.value.message
 
 
+def test_a_setup_row_chained_to_anything_but_the_start_is_refused(referee: Referee, played: int) -> None:
+    """Row #1 follows the genesis hash and nothing else: its prev_hash column edited, its own
+    hash left to match its contents, is altered all the same."""
+    sql(referee, "UPDATE events SET prev_hash = ? WHERE game_id = ? AND seq = 1", "f" * 64, played)
+    with pytest.raises(LogDamaged) as altered:
+        fresh(referee).load(played)
+    assert "row #1 (the setup) was altered: it does not match its hash" in altered.value.message
+
+
 def test_a_cut_tail_is_refused(cli: Cli, referee: Referee, played: int) -> None:
     sql(referee, "DELETE FROM events WHERE game_id = ? AND seq >= 6", played)
     refused_everywhere(cli, "the log ends at #5, but rows up to #7 were recorded: rows were removed", seq=6)
