@@ -10,7 +10,7 @@ import ledger.games.loop as loop
 from ledger.errors import IllegalMove
 from ledger.games.loop.model import Buy
 from tests.loop.modes_table import begun
-from tests.loop.table import Table
+from tests.loop.table import Table, started
 
 SALES = "THE 2ND SEMI MID SEASON SALES"
 
@@ -194,3 +194,30 @@ def test_legal_lists_the_buys_a_chef_or_the_sales_pay_less_for() -> None:
         buys = [m for m in loop.legal(table.state, "alice") if isinstance(m, Buy)]
         assert f"buy alice {cheap}" in {loop.text(m) for m in buys}
     assert "buy alice metal:4" not in {loop.text(m) for m in loop.legal(chef.state, "alice")}
+
+
+def test_legal_lists_each_buy_of_two_once_with_the_least_and_most_reputation() -> None:
+    """2.2 b): "You may BUY up to 3 MATERIAL in 1 turn. COIN you decide to pay for each MATERIAL
+    (1 to 4) ... is equal to its QUALITY"; 2.5 b): "Spend a REPUTATION to get an extra QUALITY
+    for any MATERIAL ... You must pay at least 1 COIN for each MATERIAL". Alice has 4 COIN and 1
+    REPUTATION before a BUY AREA of GLASS, GLASS, FOOD: every pair of cards at each QUALITY she
+    can pay is listed once (two GLASS at 1 and 2 is one BUY, not two), with the least and the
+    most REPUTATION she may spend on it."""
+    table = started()
+    table.set(buy_area=("glass", "glass", "food"))
+    table.give("alice", coin=4, reputation=1)
+    expected = set()
+    for first, second in (("food", "glass"), ("glass", "glass")):
+        for q1 in range(1, 5):
+            for q2 in range(q1 if first == second else 1, 5):
+                total = q1 + q2
+                # REPUTATION r: the COIN paid (total - r) at most 4, and at least 1 a card
+                spends = [r for r in range(0, 2) if total - r <= 4 and total - r >= 2]
+                for rep in {min(spends), max(spends)} if spends else ():
+                    expected.add(f"buy alice {first}:{q1} {second}:{q2}" + (f" --rep {rep}" if rep else ""))
+    listed = [loop.text(m) for m in table.listed() if isinstance(m, Buy) and len(m.cards) == 2]
+    assert len(listed) == len(set(listed))  # no BUY twice
+    assert set(listed) == expected
+    some = {"buy alice glass:2 glass:2", "buy alice food:2 glass:1", "buy alice food:1 glass:4 --rep 1"}
+    assert some <= expected
+    assert "buy alice glass:2 glass:1" not in expected and "buy alice food:1 glass:3" in expected
