@@ -158,6 +158,23 @@ def test_the_depletion_penalty_into_another_zone_draws_an_event_flipped_at_that_
     assert table.state.event_active == "OVERTIME" and table.state.active == "bob"
 
 
+def test_the_last_turn_of_the_final_round_ends_the_game_before_its_events_flip() -> None:
+    """Two rules at one turn end: 2.8: "The game ends immediately when the player on the right
+    to the starting player completes his turn", and 5.3: "Only trigger face-down EVENT(s) in
+    your AREA after you end your turn". The game ends first: bob's face-down EVENT stays face
+    down. The turn end's CONTINUOUS check comes before it (9.0 A DIAMOND IS FOR BUSINESS: "Lose
+    1 HAPPINESS if you don't have METAL in your AREA at your turn end"): 8 - 1 (WORK) - 1."""
+    table = begun()
+    table.set(final_round="happiness")
+    table.play("work alice", "end alice")
+    _effect(table, "A DIAMOND IS FOR BUSINESS")
+    table.give("bob", materials=(("glass", 1),), happiness=8, events=("?",))
+    events = table.play("work bob", "end bob")
+    assert loop.is_over(table.state) and loop.to_act(table.state) == []
+    assert table.p("bob").happiness == 8 - 1 - 1 and table.p("bob").events == ("?",)
+    assert not any(isinstance(e, EventsFlipped) for e in events)
+
+
 def test_the_table_reveals_as_many_events_as_lie_face_down() -> None:
     table = begun()
     table.give("alice", events=("?", "?"))
