@@ -23,6 +23,7 @@ from ledger.games.loop.model import (
     State,
     Step,
 )
+from ledger.games.loop.rules.core import flip_wanted
 from ledger.games.loop.rules.events import IMMEDIATE
 from tests.loop.modes_table import begun, out, virtual
 from tests.loop.table import Table, started
@@ -173,6 +174,27 @@ def test_the_last_turn_of_the_final_round_ends_the_game_before_its_events_flip()
     assert loop.is_over(table.state) and loop.to_act(table.state) == []
     assert table.p("bob").happiness == 8 - 1 - 1 and table.p("bob").events == ("?",)
     assert not any(isinstance(e, EventsFlipped) for e in events)
+
+
+def test_an_event_drawn_while_another_resolves_waits_for_its_owners_turn_end() -> None:
+    """Two rules in one EVENT: 5.3: "Whenever your HAPPINESS token is moved into another zone
+    ... or even when it is not in your turn (gain or lose HAPPINESS due to another EVENT); draw
+    an EVENT immediately and place it face-down", and "Only trigger face-down EVENT(s) in your
+    AREA after you end your turn". Alice's THE GAP (9.0: a gap over 7, "all lose 1 HAPPINESS")
+    takes alice from 5 to 4 and bob from 5 to 4, into the lowest zone: each draws an EVENT at
+    once, face down, to flip after their own next turn end (alice's has passed: it waits)."""
+    table = begun()
+    table.give("alice", coin=20, materials=(), happiness=6, events=("?",))
+    table.give("bob", coin=0, materials=(), happiness=5)
+    table.play("work alice", "end alice", "reveal event the-gap")
+    assert (table.p("alice").happiness, table.p("bob").happiness) == (6 - 1 - 1, 5 - 1)
+    assert table.p("alice").events == ("?",) and table.p("bob").events == ("?",)
+    assert table.state.active == "bob" and loop.to_act(table.state) == ["bob"]
+    table.play("work bob", "end bob")
+    assert loop.to_act(table.state) == ["table"] and flip_wanted(table.state) == 1  # bob's
+    table.play("reveal event overtime")
+    assert table.state.event_active == "OVERTIME" and table.p("bob").events == ()
+    assert table.p("alice").events == ("?",) and loop.to_act(table.state) == ["alice"]
 
 
 def test_the_table_reveals_as_many_events_as_lie_face_down() -> None:
