@@ -15,6 +15,7 @@ so those are public.
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from ledger.games.loop import data
 from ledger.games.loop.grammar import text
@@ -32,7 +33,7 @@ from ledger.games.loop.rules import (
     reject_options,
     to_act,
 )
-from ledger.games.loop.rules.core import zones
+from ledger.games.loop.rules.core import career_of, zones
 from ledger.games.loop.rules.events import event_usage
 from ledger.games.loop.score import score
 from ledger.piles import counts
@@ -222,7 +223,7 @@ def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
         kept=[KeptActivity(k.name, list(k.types)) for k in player.kept],
         completed=player.completed,
         achieved=list(player.achieved),
-        goals_left=MODES[state.mode].goals - len(player.achieved),
+        goals_left=_goals_left(state, player),
         goals=[g for g in player.goals if g not in player.achieved] if state.virtual and shown else None,
         hand=len(player.hand),
         favours=None if hidden else sorted(known),
@@ -237,13 +238,21 @@ def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
     )
 
 
-def _offer(state: State, offer: Offer, shown: bool) -> OfferView:
-    """The FAVOUR awaiting an answer. Whether its target holds a same FAVOUR to REJECT with is
-    in their hidden hand (virtual decks): a viewer who cannot see it is told it may be."""
+def _reject_ways(state: State, offer: Offer, shown: bool = False) -> list[str]:
+    """How the target may REJECT (2.4 b, 2.5 d) as a viewer may know it. Whether a hidden hand
+    (virtual decks) holds a same FAVOUR is its owner's to know: a viewer who cannot see it is
+    told the discard may be open, wherever the rules would let a same FAVOUR be discarded
+    (not against an OFFICER's first FAVOUR, nor under MANNERS MAKYTH MAN: both are public)."""
     target = state.players[offer.target]
-    ways = reject_options(state, target, offer.kind)
-    if state.virtual and not shown and target.hand and "discard" not in ways:
-        ways.insert(0, "discard")
+    if state.virtual and not shown and target.hand:
+        target = replace(target, hand=(*target.hand, offer.kind))
+    return reject_options(state, target, offer.kind)
+
+
+def _offer(state: State, offer: Offer, shown: bool) -> OfferView:
+    """The FAVOUR awaiting an answer, with its target's answers as ``shown`` lets them be known."""
+    target = state.players[offer.target]
+    ways = _reject_ways(state, offer, shown)
     return OfferView(
         kind=offer.kind,
         player=offer.player,
@@ -258,6 +267,11 @@ def _offer(state: State, offer: Offer, shown: bool) -> OfferView:
 
 
 _HAND_VERBS = ("favour", "reject", "goal", "object")
+
+
+def _goals_left(state: State, player: Player) -> int:
+    """Secret GOAL not yet achieved: 3 each, 4 in Solo Mode (LOOP 2.3, 4.0, 7.1)."""
+    return MODES[state.mode].goals - len(player.achieved)
 
 
 def verbs(state: State) -> list[str]:
@@ -276,12 +290,16 @@ def verbs(state: State) -> list[str]:
         if state.phase != "turn" or state.owed or state.refilling:
             return named
         if state.pending is not None:
-            lawyers = [n for n in to_act(state) if n != state.pending.target and state.players[n].hand]
-            rejects = [] if state.pending.officer else ["reject"]  # OFFICER: public on the offer
+            # 8.0 LAWYER: any 1 FAVOUR REJECTs "even if that FAVOUR is not targeting you" (the
+            # target's own too), and overrules OFFICER's Enforce
+            lawyers = [
+                n for n in to_act(state) if career_of(state.players[n]) == "LAWYER" and state.players[n].hand
+            ]
+            rejects = ["reject"] if _reject_ways(state, state.pending) else []
             return named + rejects + (["object"] if lawyers else [])
         player = state.players[state.active]
         possible = consume_possible(state, player)
-        if state.main == "consume" or (possible and not state.main):
+        if _goals_left(state, player) and (state.main == "consume" or (possible and not state.main)):
             named.append("goal")
         if player.hand:
             named.append("favour")
@@ -293,18 +311,21 @@ def verbs(state: State) -> list[str]:
     if state.phase != "turn":
         return []
     if state.pending is not None:
-        return ["accept", "reject"]
+        # LOOP 2.4 b: "If you can do neither, then you must ACCEPT"
+        return ["accept", "reject"] if _reject_ways(state, state.pending) else ["accept"]
     player = state.players[state.active]
     open_: list[str] = []
+    may_buy = player.coin > 0 and bool(state.buy_area)  # LOOP 2.5 b: at least 1 COIN a MATERIAL
     if not state.main:
-        open_ += ["work", "buy"]
-    elif state.main == "buy" and state.bought < data.MAX_PER_TURN and not state.legacy:
+        open_ += ["work", "buy"] if may_buy else ["work"]
+    elif state.main == "buy" and state.bought < data.MAX_PER_TURN and not state.legacy and may_buy:
         open_.append("buy")  # LOOP 2.2 b: up to 3 MATERIAL over the turn's BUY moves
     possible = consume_possible(state, player)
     if possible and state.main in ("", "consume"):
         open_.append("consume")
     if state.main == "consume" or (possible and not state.main):
-        open_.append("goal")  # LOOP 2.3: in a CONSUME turn (a first GOAL makes one)
+        if _goals_left(state, player):
+            open_.append("goal")  # LOOP 2.3: in a CONSUME turn (a first GOAL makes one)
         if player.reputation >= data.REPUTATION_FOR_HAPPINESS and not state.legacy:
             open_.append("rep-happiness")  # LOOP 2.5 c
     if any(holds_favour(state, player, kind) for kind in data.FAVOURS):
