@@ -764,11 +764,14 @@ class Referee:
         row by row are sealed only if the chain ends at ``anchor``, a hash already checked (the
         head's or the mark's): a stretch rehashed among itself holds until it meets one."""
         game_id, game = opened.info.id, opened.game
-        reverts = [
-            (row.seq, target)
-            for row in self.store.reverts(game_id, None if all_reverts else upto)
-            for target in decode_revert(row.body, row.seq).targets
-        ]
+        try:
+            reverts = [
+                (row.seq, target)
+                for row in self.store.reverts(game_id, None if all_reverts else upto)
+                for target in decode_revert(row.body, row.seq).targets
+            ]
+        except VerificationFailed as error:  # a revert row that does not decode: damage
+            raise _untrusted(error) from None
         targets = {target for _, target in reverts} | extra
         state, start, start_hash = self._cached(
             game, game_id, upto, reverts, min(extra, default=None), opened.setup.seed
@@ -783,8 +786,9 @@ class Referee:
         for lo, hi in _batches(start, upto):
             rows, last = self._fold_batch(game_id, lo, hi, prev, seals)
             if rows is None:
-                try:  # read them again as rows, to say where and how the chain breaks
-                    check_chain(self.store.rows(game_id, lo, hi), prev=prev, first=lo + 1)
+                try:  # read them again as rows, to say where and how the chain breaks (with
+                    # the row after them: the one missing may be the batch's last)
+                    check_chain(self.store.rows(game_id, lo, hi + 1), prev=prev, first=lo + 1)
                 except VerificationFailed as error:
                     raise _untrusted(error) from None
                 raise _untrusted(VerificationFailed(f"the rows after #{lo} changed while being read"))
@@ -2350,8 +2354,8 @@ def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(names)}",
             legal="--players A,B,...",
         )
-    lowered = [n.lower() for n in names]
-    if len(set(lowered)) != len(lowered):
+    folded = [n.casefold() for n in names]  # as a typed name is matched (``same_name``)
+    if len(set(folded)) != len(folded):
         raise BadInput("two players have the same name", legal="give each player a different name")
     for name in names:
         # A name is typed inside moves: one word, not an option (-x), not the table's actor.

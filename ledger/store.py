@@ -1056,8 +1056,9 @@ class Store:
     # --- the card library (``ledger.library``) ------------------------------------------
 
     def ensure_library(self) -> None:
-        """Create the ``library`` table, and the index that finds declaration facts, if missing."""
-        if "library" in self._tables() or self.read_only:
+        """Create the ``library`` table, and the index that finds declaration facts, if missing
+        (on read-only media the write is refused as any is: only writes call this)."""
+        if "library" in self._tables():
             return
         with self._immediate() as conn:
             conn.execute(

@@ -147,6 +147,20 @@ def test_a_fact_that_does_not_decode_is_damage(cli: Cli, referee: Referee, loop_
     assert referee.store.head(loop_game)[0] == 5
 
 
+def test_a_revert_row_that_no_longer_decodes_is_damage_named_at_its_row(cli: Cli, referee: Referee) -> None:
+    """An undo's row edited in place into something that does not decode, below the checked
+    mark (where only the fold reads it): damage (exit 3, the game marked), named at its row,
+    also in `--json`, and no move is appended."""
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    assert cli("pebbles", "take", "alice", "1").code == 0
+    assert cli("undo").code == 0  # row #4
+    sql(referee, "UPDATE events SET body = '{not json' WHERE game_id = 1 AND seq = 4")
+    for args in [["status"], ["score"], ["moves"], ["pebbles", "take", "alice", "2"]]:
+        assert "the log does not check out: row #4 does not decode" in one_line(cli(*args), 3), args
+    assert json.loads(cli("status", "--json").out)["seq"] == 4
+    assert referee.store.head(1)[0] == 4
+
+
 def test_a_bad_current_game_setting_is_bad_input(cli: Cli, referee: Referee, loop_game: int) -> None:
     for value in ("seven", "99999999999999999999", "-1", ""):
         sql(referee, "UPDATE settings SET value = ? WHERE key = 'current_game'", value)

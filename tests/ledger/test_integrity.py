@@ -275,6 +275,19 @@ def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
     conn.close()
 
 
+def test_hole2_a_row_removed_at_a_batchs_end_is_named_as_missing(
+    cli: Cli, tamper: Callable[..., None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last row of a batch the fold reads (#20, batches of 10) deleted: the refusal names
+    it as missing, also in `--json`, as verify does; not as rows that changed while read."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
+    moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
+    tamper("DELETE FROM events WHERE seq = 20")
+    refused(cli("status"), "row #20 is missing or out of place (found #21 there)")
+    assert json.loads(cli("status", "--json").out)["seq"] == 20
+
+
 @pytest.mark.parametrize("column", ["body", "type"])
 def test_hole2_a_row_edited_in_a_sealed_batch_is_neither_folded_nor_shown(
     cli: Cli, tamper: Callable[..., None], db_path: Path, monkeypatch: pytest.MonkeyPatch, column: str

@@ -377,3 +377,60 @@ def test_a_kind_of_game_that_keeps_no_faces_has_an_empty_library(tmp_path: Path)
     assert (found.kind, found.entries) == ("toy", {})
     assert library.commands(found, toy, None) == []  # type: ignore[arg-type]
     store.close()
+
+
+def test_a_face_the_file_says_as_the_library_does_is_taken_from_the_library(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    """A cards file's face that agrees with the library is the library's: `new` counts it as
+    taken from there (citing the game it was first declared in), declared once, none new."""
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    same = tmp_path / "same.toml"
+    same.write_text(
+        '[[activity]]\nname = "PICNIC"\nneeds = ["food", "utility"]\nprops = ["house", "group"]\n'
+    )
+    second = loop_game(cli, "--cards", str(same))
+    assert "cards: 1 from the library (#1); 0 new from same.toml" in second.out.splitlines()
+    assert "PICNIC" in faces(db_path, 2)
+
+
+def test_fresh_with_a_cards_file_declares_the_files_faces_even_those_the_library_holds(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    """`--fresh` takes nothing from the library, but every face of the table's own file is
+    declared, a face the library holds too included."""
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    same = tmp_path / "same.toml"
+    same.write_text(
+        '[[activity]]\nname = "PICNIC"\nneeds = ["food", "utility"]\nprops = ["house", "group"]\n'
+    )
+    fresh = loop_game(cli, "--fresh", "--cards", str(same))
+    assert "cards:" not in fresh.out
+    assert "PICNIC" in faces(db_path, 2)
+    assert cli("loop", *PICNIC).code == 1  # declared already, by `new`
+
+
+def test_a_library_declaration_this_setup_cannot_take_is_left_out_and_counted(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    """The library holds every declaration its games and imports made, whatever their setup: a
+    new game takes those its setup can, and says how many it left out (here a second FRIEND
+    for a Friend pile of one card: the library's own setting)."""
+    level = (
+        'levels = [{requirement = "job", reward = "1creativity 2influence", upkeep = "1influence"},'
+        ' {cost = "1hourglass 1influence", reward = "1lth", upkeep = "1money"},'
+        ' {cost = "4knowledge", reward = "2creativity 3influence 2lth"}]\n'
+    )
+    friends = tmp_path / "friends.toml"
+    friends.write_text(
+        "".join(f'[[card]]\nname = "{n}"\nkind = "friend"\n{level}\n' for n in ("KEVIN", "LUCY"))
+    )
+    size = tmp_path / "size.toml"
+    size.write_text('[settings]\nfriend-cards = "1"\n')
+    for file in (friends, size):
+        assert cli("cards", "import", str(file), "--kind", "pursuit").code == 0
+    started = cli("new", "pursuit", "--players", "ann,ben,cat")
+    assert started.code == 0, started.err
+    assert "cards: 2 from the library (an import); 1 library declarations not for this setup" in started.out

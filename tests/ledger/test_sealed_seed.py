@@ -19,7 +19,9 @@ from ledger import service as service_module
 from ledger.codec import encode, row_hash
 from ledger.games.loop.model import End, Favour
 from ledger.games.planet_b.evolve import seeded_piles
+from ledger.history import replay_checked
 from ledger.service import Referee
+from ledger.store import Store
 from referee_cli.app import run
 from tests import finished
 from tests.conftest import Result
@@ -108,6 +110,54 @@ def test_a_snapshot_of_a_seeded_game_holds_no_seed(
         bodies = [str(body) for (body,) in db.execute("SELECT body FROM snapshots")]
     assert bodies and all(json.loads(body)["seed"] is None for body in bodies)
     assert str(SEED) not in " ".join(bodies)
+
+
+def fold_starts(referee: Referee) -> list[int]:
+    """Where each fold of ``referee`` starts reading the log: after the snapshot it starts from
+    (or after the setup row, #1, without one)."""
+    starts: list[int] = []
+    read = referee.store.fold_rows
+
+    def spy(game_id: int, after: int, upto: int) -> list[tuple[int, str, str, str, str, str]]:
+        starts.append(after)
+        return read(game_id, after, upto)
+
+    referee.store.fold_rows = spy  # type: ignore[method-assign]
+    return starts
+
+
+def test_a_seeded_game_folds_from_its_snapshot_given_its_sealed_seed_again(
+    cli: Cli, tmp_path: Path, referee: Referee, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snapshot spares a seeded game's fold the rows under it, as any game's: the fold starts
+    from the latest one, with the seed kept sealed given back to the state it holds."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    start(cli, tmp_path, "loop")
+    finished.play(referee, 1, "loop", until_over=False, moves=8)
+    with sqlite3.connect(db_path) as db:
+        (latest,) = db.execute("SELECT max(seq) FROM snapshots").fetchone()
+    other = Referee(Store(db_path))
+    starts = fold_starts(other)
+    state = other.load(1).state
+    assert starts == [latest]
+    assert state.seed == SEED
+    assert state == replay_checked(games.get("loop"), other.store.rows(1), seed=SEED).state
+    other.store.close()
+
+
+def test_a_seeded_game_from_before_the_marks_is_checked_whole_with_its_sealed_seed(
+    cli: Cli, tmp_path: Path, referee: Referee, db_path: Path
+) -> None:
+    """A game with no verified mark (from before the marks, or its mark lost) is checked whole
+    once, its moves replayed: a seeded one is dealt from the seed kept sealed here."""
+    start(cli, tmp_path, "loop")
+    finished.play(referee, 1, "loop", until_over=False, moves=3)
+    with sqlite3.connect(db_path) as db:
+        db.execute("DELETE FROM verified")
+    assert referee.store.tip(1).mark is None
+    status = cli("status")
+    assert status.code == 0, status.err
+    assert referee.store.tip(1).mark == referee.store.head(1)[0]  # checked, and marked again
 
 
 def finish(referee: Referee, kind: str) -> None:

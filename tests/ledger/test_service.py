@@ -478,6 +478,107 @@ def test_a_snapshot_past_an_undone_or_voided_move_is_not_used(
     referee.store.close()
 
 
+def fold_starts(referee: Referee) -> list[int]:
+    """Where each fold of ``referee`` starts reading the log: after the snapshot it starts from
+    (or after the setup row, #1, without one)."""
+    starts: list[int] = []
+    read = referee.store.fold_rows
+
+    def spy(game_id: int, after: int, upto: int) -> list[tuple[int, str, str, str, str, str]]:
+        starts.append(after)
+        return read(game_id, after, upto)
+
+    referee.store.fold_rows = spy  # type: ignore[method-assign]
+    return starts
+
+
+@pytest.fixture
+def two_snapshots(referee: Referee, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A game with snapshots at #3 and #7: alice took 2 (#2), bob 1 (#4), alice 1 (#6)."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
+    play(referee, game, "take alice 2", "take bob 1", "take alice 1")
+    assert referee.store.snapshot_seqs(game, snapshot_key(pebbles), 99) == [7, 3]  # type: ignore[arg-type]
+    return game
+
+
+def test_an_undo_of_a_move_folded_into_the_latest_snapshot_leaves_the_state_without_it(
+    referee: Referee, two_snapshots: int
+) -> None:
+    """The state an undo tells, and the one the same referee shows next, are folded without the
+    move undone, though the latest snapshot (#7) holds it: from the snapshot before it (#3)."""
+    undone = referee.undo(two_snapshots)
+    assert dict(undone.state.held) == {"alice": 2, "bob": 1}
+    assert held(referee, two_snapshots) == {"alice": 2, "bob": 1}
+
+
+def test_a_snapshot_at_an_undos_own_row_is_folded_from(
+    referee: Referee, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snapshot taken at an undo's row already folds the undo: a load starts from it, and
+    reads only the rows after it."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
+    play(referee, game, "take alice 2", "take bob 1")
+    referee.undo(game)  # #6, three rows after the snapshot at #3
+    play(referee, game, "take bob 2")
+    assert referee.store.snapshot_seqs(game, snapshot_key(pebbles), 99) == [6, 3]  # type: ignore[arg-type]
+    other = Referee(Store(referee.store.path), clock=fixed_clock())
+    starts = fold_starts(other)
+    assert other.load(game).state == replay_checked(pebbles, other.store.rows(game)).state  # type: ignore[arg-type]
+    assert starts == [6]
+    other.store.close()
+
+
+@pytest.mark.parametrize("spoilt", ["stale", "edited", "unreadable"])
+def test_a_load_folds_from_the_latest_snapshot_that_still_holds(
+    referee: Referee, two_snapshots: int, spoilt: str
+) -> None:
+    """A snapshot that no longer holds (a later undo took back a move it folded in, its body
+    was edited, or it no longer reads) is passed over for the one before it, not for a fold of
+    the whole log: the fold starts from #3."""
+    game, key = two_snapshots, snapshot_key(pebbles)  # type: ignore[arg-type]
+    if spoilt == "stale":
+        referee.undo(game)  # #8 takes back #6, which the snapshot at #7 folded in
+    elif spoilt == "edited":
+        referee.store.conn.execute("UPDATE snapshots SET body = replace(body, '3', '4') WHERE seq = 7")
+    else:  # sealed as any snapshot is, but not a state of this game
+        referee.store.conn.execute("DELETE FROM snapshots WHERE seq = 7")
+        referee.store.put_snapshot(game, key, 7, '{"players":7}', referee.store.rows(game, 6, 7)[0].hash)
+    assert referee.store.snapshot_seqs(game, key, 99) == [7, 3]
+    other = Referee(Store(referee.store.path), clock=fixed_clock())
+    starts = fold_starts(other)
+    assert other.load(game).state == replay_checked(pebbles, other.store.rows(game)).state  # type: ignore[arg-type]
+    assert starts == [3]
+    other.store.close()
+
+
+def test_a_long_fold_is_cached_at_the_head_for_the_next_load(
+    referee: Referee, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game imported whole has no snapshot: its first load folds every row, in batches, and
+    caches the fold at the head, so that the next referee reads none of them again."""
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 4)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
+    play(referee, game, "take alice 2", "take bob 1", "take alice 1", "take bob 1")  # head #9
+    lines, _ = referee.export(game)
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 6)  # fewer rows than the fold reads
+    copy = Referee(Store(tmp_path / "copy.db"), clock=fixed_clock())
+    imported, _ = copy.import_lines(lines)
+    key = snapshot_key(pebbles)  # type: ignore[arg-type]
+    assert copy.store.snapshot_seqs(imported, key, 99) == []
+    starts = fold_starts(copy)
+    copy.load(imported)
+    assert starts == [1, 4, 8]  # three batches, the last of one row
+    assert copy.store.snapshot_seqs(imported, key, 99) == [9]
+    again = Referee(Store(tmp_path / "copy.db"), clock=fixed_clock())
+    starts = fold_starts(again)
+    assert held(again, imported) == {"alice": 3, "bob": 2}
+    assert starts == []  # folded from the snapshot at the head: no row read
+    copy.store.close()
+    again.store.close()
+
+
 def test_the_setup_reads_as_the_new_command_that_made_it(referee: Referee) -> None:
     """The log's first entry, and the export's header, say how the game was set up: players,
     mode, seed, title and options, as `new` takes them."""
@@ -537,6 +638,42 @@ def test_import_checks_the_setup_like_new(referee: Referee, game: int) -> None:
         referee.new_game("pebbles", ["alice", "-bob"])
     with pytest.raises(BadInput, match="no mode"):
         referee.import_lines(_rewritten(lines, '"mode":"basic"', '"mode":"campaign"'))
+
+
+def _renamed(lines: list[str], old: str, new: str) -> list[str]:
+    """An export with player ``old`` renamed ``new`` in its header and setup, hashes rebuilt."""
+    header = msgspec.json.decode(lines[0])
+    header["players"] = [new if p == old else p for p in header["players"]]
+    return _rewritten([msgspec.json.encode(header).decode(), *lines[1:]], f'"{old}"', f'"{new}"')
+
+
+@pytest.mark.parametrize(
+    ("alice", "bob", "refusal"),
+    [
+        ("alice", "TABLE", "player name 'TABLE'"),  # the table's actor, in any case
+        ("alice", "_-", "player name '_-'"),  # - and _ only inside a word of letters or digits
+        ("straße", "STRASSE", "two players have the same name"),  # one name in two cases
+    ],
+)
+def test_import_refuses_players_new_would_refuse(
+    referee: Referee, game: int, alice: str, bob: str, refusal: str
+) -> None:
+    """An imported setup's players are checked as `new` checks them: none is the table, each is
+    a word, and no two are one name in any letter case (``player_of`` could not tell them apart)."""
+    lines, _ = referee.export(game)
+    with pytest.raises(BadInput, match=refusal):
+        referee.import_lines(_renamed(_renamed(lines, "alice", alice), "bob", bob))
+    assert referee.games() == [referee.game(game)]
+
+
+def test_a_game_takes_as_many_players_as_its_rules_allow_named_with_hyphens_and_underscores(
+    referee: Referee,
+) -> None:
+    """Pebbles takes 2 to 4 players: four are seated, a - or _ inside a name is kept."""
+    game = referee.new_game("pebbles", ["ann-b", "o_k", "cy", "dee"])
+    assert referee.load(game).setup.players == ("ann-b", "o_k", "cy", "dee")
+    with pytest.raises(BadInput, match="takes 2 to 4 players, not 5"):
+        referee.new_game("pebbles", ["ann-b", "o_k", "cy", "dee", "eve"])
 
 
 def test_stats_rank_by_wins_shared_wins_included_then_average_past_any_game_unfinished(

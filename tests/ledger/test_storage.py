@@ -322,6 +322,27 @@ def test_read_only_media_in_this_process_reads_and_refuses_moves_with_exit_3(
     kept.close()
 
 
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_a_library_import_on_read_only_media_says_it_is_read_only(
+    folder: Path, media: str, read_only: Callable[..., None], cli: Cli
+) -> None:
+    """`cards import` on read-only media, into a database from before the card library (no
+    library table yet): refused as read-only, nothing recorded, as a move is."""
+    db = folder / "ledger.db"
+    started(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP INDEX events_declared")
+        conn.execute("DROP TABLE library")
+    conn.close()
+    cards = folder.parent / "group.toml"
+    cards.write_text('[[goal]]\nname = "HOBBY"\nreward = 2\n')
+    read_only(db, *([folder] if media == "read-only folder" else []))
+    refused = cli("--db", str(db), "cards", "import", str(cards), "--kind", "loop")
+    assert refused.code == 3, refused
+    line = one_line(refused.err)
+    assert f"the referee database {db} is read-only" in line and "nothing was recorded" in line
+
+
 def test_read_only_media_holding_rows_not_yet_folded_in_says_to_copy_them_with_it(
     tmp_path: Path, folder: Path, read_only: Callable[..., None], cli: Cli
 ) -> None:

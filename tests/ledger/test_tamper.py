@@ -141,6 +141,32 @@ def test_a_snapshot_forged_with_the_key_is_named_by_verify_not_the_honest_move_m
     assert 5 not in [s.seq for s in referee.store.all_snapshots(snapshotted)]  # "dropped", as it says
 
 
+def seal_snapshot(referee: Referee, game: int, seq: int, state: pebbles.State) -> None:
+    """Put a snapshot at ``seq`` holding ``state``, sealed as only the key's holder can."""
+    referee.store.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game,))
+    bound = referee.store.rows(game, seq - 1, seq)[0].hash
+    referee.store.put_snapshot(game, snapshot_key(pebbles), seq, encode(state), bound)  # type: ignore[arg-type]
+
+
+def test_a_snapshot_the_logs_facts_cannot_apply_to_is_damage_not_a_crash(
+    cli: Cli, referee: Referee, snapshotted: int
+) -> None:
+    """Facts the rules gave that do not apply to the state a snapshot holds (one sealed with the
+    key, forged without alice, who takes at #7): the fold names it, in one line, as a state
+    that cannot be rebuilt from the log, and the game is marked."""
+    seal_snapshot(referee, snapshotted, 5, pebbles.State(("alice", "bob"), 17, {"bob": 1}))
+    refused_everywhere(cli, "the state cannot be rebuilt from the log (KeyError: 'alice')")
+
+
+def test_a_snapshot_between_a_move_and_its_fact_is_never_folded_from(
+    cli: Cli, referee: Referee, snapshotted: int
+) -> None:
+    """A snapshot (sealed with the key) bound to a move's own row, #6, not to the last row of
+    the move: a fold from it would read the move's fact, #7, as no move's. It is named so."""
+    seal_snapshot(referee, snapshotted, 6, pebbles.State(("alice", "bob"), 17, {"alice": 2, "bob": 1}, 0))
+    refused_everywhere(cli, "row #7 is a fact outside any move", seq=7)
+
+
 def test_a_long_running_referee_forgets_a_forged_snapshot_once_verify_has_named_it(
     referee: Referee, snapshotted: int
 ) -> None:
@@ -214,6 +240,28 @@ def test_the_setup_row_not_the_games_table_says_who_plays(cli: Cli, referee: Ref
         assert column in line, column
     assert "(a cache: rewritten from the setup row)" in line
     assert cli("verify").code == 0  # rewritten: the cache agrees again
+    assert referee.store.game(1).players == ["alice", "bob"]
+
+
+@pytest.mark.parametrize(("players", "options"), [("{not json", "{not json"), ("7", "[1, 2]")])
+def test_a_games_row_whose_lists_do_not_read_is_read_as_empty_and_rewritten_by_verify(
+    cli: Cli, referee: Referee, players: str, options: str
+) -> None:
+    """The players and options of the games table are JSON a hand can garble (not JSON, or JSON
+    of another shape): read as empty, they stop no command (`log` sizes its columns by the
+    players), and verify names each as read, then rewrites them from the setup row."""
+    cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=9")
+    assert cli("pebbles", "take", "alice", "1").code == 0
+    sql(referee, "UPDATE games SET players = ?, options = ?", players, options)
+    log = cli("log")
+    assert log.code == 0 and "take alice 1" in log.out, log
+    failed = cli("verify")
+    assert failed.code == 1
+    assert (
+        "the games table differs from the log in players ([], not ['alice', 'bob']),"
+        " options ({}, not {'pile': '9'}) (a cache: rewritten from the setup row)" in failed.err
+    ), failed.err
+    assert cli("verify").code == 0
     assert referee.store.game(1).players == ["alice", "bob"]
 
 
@@ -355,6 +403,20 @@ def test_a_setup_row_chained_to_anything_but_the_start_is_refused(referee: Refer
     assert "row #1 (the setup) was altered: it does not match its hash" in altered.value.message
 
 
+@pytest.mark.parametrize(
+    "edit",
+    ["DELETE FROM events WHERE game_id = ?", "UPDATE events SET type = 'move' WHERE game_id = ? AND seq = 1"],
+    ids=["every row removed", "the setup row's type rewritten"],
+)
+def test_a_log_that_does_not_start_with_its_setup_row_is_refused(
+    cli: Cli, referee: Referee, played: int, edit: str
+) -> None:
+    """No row, or a first row that is not a setup: the game cannot be opened, and every
+    command says so in one line (no crash on a log with no row at all)."""
+    sql(referee, edit, played)
+    refused_everywhere(cli, "the log does not check out: the log does not start with a setup row", seq=1)
+
+
 def test_a_cut_tail_is_refused(cli: Cli, referee: Referee, played: int) -> None:
     sql(referee, "DELETE FROM events WHERE game_id = ? AND seq >= 6", played)
     refused_everywhere(cli, "the log ends at #5, but rows up to #7 were recorded: rows were removed", seq=6)
@@ -410,7 +472,10 @@ def test_a_game_from_before_the_marks_is_checked_whole_once(cli: Cli, referee: R
     sql(referee, "DELETE FROM verified WHERE game_id = ?", played)
     sql(referee, "UPDATE events SET actor = 'bob' WHERE game_id = ? AND seq IN (2, 3)", played)
     rechain(referee, played)
-    refused_everywhere(cli, "move #2 (take alice 2) is refused: its row names 'bob', but 'alice' makes")
+    # Marked with no rows checked (no mark to keep): the refusal said again still names row #2.
+    refused_everywhere(
+        cli, "move #2 (take alice 2) is refused: its row names 'bob', but 'alice' makes", seq=2
+    )
 
 
 def test_a_new_database_starts_with_every_game_marked(tmp_path: Path) -> None:
