@@ -434,3 +434,66 @@ def test_a_library_declaration_this_setup_cannot_take_is_left_out_and_counted(
     started = cli("new", "pursuit", "--players", "ann,ben,cat")
     assert started.code == 0, started.err
     assert "cards: 2 from the library (an import); 1 library declarations not for this setup" in started.out
+
+
+def test_new_counts_every_face_of_the_file_beside_those_of_the_library(
+    cli: Cli, db_path: Path, tmp_path: Path
+) -> None:
+    """`new` says how many faces the table's file declared, all of them, beside those taken from
+    the library: here 2 new from the file (each its own declaration) and 1 from the library."""
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        '[[goal]]\nname = "HOBBY"\nreward = 2\n\n'
+        '[[activity]]\nname = "BARBECUE"\nneeds = ["food", "food"]\nprops = ["group", "house"]\n'
+    )
+    merged = loop_game(cli, "--cards", str(mine))
+    assert "cards: 1 from the library (#1); 2 new from mine.toml" in merged.out.splitlines()
+    assert {"PICNIC", "BARBECUE"} <= set(faces(db_path, 2))
+
+
+def test_the_faces_new_declared_from_the_library_are_the_setup_and_the_first_move_is_not(
+    cli: Cli,
+) -> None:
+    """Every face `new` took from the library is part of the setup it recorded: neither can be
+    voided or undone (the last of them included); the table's first move after them can."""
+    loop_game(cli)
+    cli("loop", *PICNIC)
+    cli("loop", *HOBBY)
+    second = loop_game(cli)
+    assert "cards: 2 from the library (#1)" in second.out.splitlines()
+    declared = [line.split()[0] for line in cli("log").out.splitlines() if " declare " in line]
+    assert declared == ["2", "4"]  # each declaration a move of 2 rows: the move and its fact
+    for seq in declared:
+        voided = cli("void", seq, "--reason", "not ours")
+        assert voided.code == 1 and f"#{seq} is part of the setup" in voided.err
+    undone = cli("undo")
+    assert undone.code == 1 and "no move has been made since `new`" in undone.err
+    assert cli("loop", "reveal", "material", "glass", "--to", "ann").code == 0  # #6-7
+    taken_back = cli("undo")
+    assert taken_back.code == 0 and "undo #6 (reveal material glass --to ann)" in taken_back.out
+
+
+def test_every_library_declaration_this_setup_cannot_take_is_counted(cli: Cli, tmp_path: Path) -> None:
+    """Each library declaration the new game's setup refuses is left out and counted, not only
+    the first: a Friend pile of one card takes one of 3 FRIEND, and leaves the other 2 out."""
+    level = (
+        'levels = [{requirement = "job", reward = "1creativity 2influence", upkeep = "1influence"},'
+        ' {cost = "1hourglass 1influence", reward = "1lth", upkeep = "1money"},'
+        ' {cost = "4knowledge", reward = "2creativity 3influence 2lth"}]\n'
+    )
+    friends = tmp_path / "friends.toml"
+    friends.write_text(
+        "".join(f'[[card]]\nname = "{n}"\nkind = "friend"\n{level}\n' for n in ("KEVIN", "LUCY", "MAX"))
+    )
+    size = tmp_path / "size.toml"
+    size.write_text('[settings]\nfriend-cards = "1"\n')
+    for file in (friends, size):
+        assert cli("cards", "import", str(file), "--kind", "pursuit").code == 0
+    started = cli("new", "pursuit", "--players", "ann,ben,cat")
+    assert started.code == 0, started.err
+    assert (
+        "cards: 2 from the library (an import); 2 library declarations not for this setup"
+        in started.out.splitlines()
+    )

@@ -841,3 +841,28 @@ def test_a_snapshot_key_is_the_game_its_rules_version_and_a_digest_of_all_its_co
     assert snapshot_key(game) == first  # type: ignore[arg-type]  # kept for the process
     del game._ledger_snapshot_key
     assert snapshot_key(game) == f"kind/3/{digest(*code)}" != first  # type: ignore[arg-type]
+
+
+def test_an_option_with_choices_takes_each_of_them_and_nothing_else(referee: Referee) -> None:
+    """`new --option NAME=VALUE` of an option with choices (Planet B's '-1' swindle tile):
+    each choice is recorded in the setup, a value that is none of them is refused naming them,
+    and nothing is written for it."""
+    for value in ("none", "draw", "count"):
+        game = referee.new_game("planet-b", ["ann", "ben"], options={"minus-tile": value})
+        assert referee.load(game).setup.options["minus-tile"] == value
+    with pytest.raises(BadInput, match="option minus-tile cannot be 'half'") as refused:
+        referee.new_game("planet-b", ["ann", "ben"], options={"minus-tile": "half"})
+    assert refused.value.legal == "none | draw | count"
+    assert len(referee.games()) == 3
+
+
+def test_a_game_over_at_its_setup_is_recorded_over(referee: Referee) -> None:
+    """A game whose setup leaves nothing to play (a pile of no pebbles) is over from its first
+    row: the record says so, in the export's header too (read from the games table's status)."""
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "0"})
+    assert referee.game(game).status == "over"
+    lines, _ = referee.export(game)
+    assert msgspec.json.decode(lines[0])["status"] == "over"
+    playing = referee.new_game("pebbles", ["alice", "bob"])
+    lines, _ = referee.export(playing)
+    assert msgspec.json.decode(lines[0])["status"] == "active"

@@ -160,6 +160,67 @@ def test_a_lock_held_past_the_busy_timeout_says_so(
     intact(db_path, 1, 1)
 
 
+def older(db: Path, *drop: str) -> int:
+    """A pebbles game where alice took 2, in a database from before the tables ``drop``
+    (and their indexes), closed; returns the game."""
+    game = started(db)
+    with sqlite3.connect(db) as conn:
+        for table in drop:
+            for (index,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+                (table,),
+            ).fetchall():
+                conn.execute(f"DROP INDEX {index}")
+            conn.execute(f"DROP TABLE {table}")
+    conn.close()
+    return game
+
+
+def test_a_database_at_the_current_schema_opens_while_another_process_writes(
+    cli: Cli, lock: sqlite3.Connection, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database whose schema is up to date is opened without taking the write lock: while
+    another process holds it, the table still reads its game (here a database from before the
+    card library, whose table only a write makes: its schema is as current as any)."""
+    older(db_path, "library")
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.3, raising=False)
+    lock.execute("BEGIN IMMEDIATE")
+    status = cli("status")
+    assert status.code == 0, status
+    assert "bob's turn" in status.out and "alice   2" in status.out
+    lock.execute("ROLLBACK")
+
+
+def test_a_database_from_before_the_fold_cache_is_brought_up_to_date_when_opened(
+    cli: Cli, db_path: Path
+) -> None:
+    """A database from before the ``folded`` cache table (its verified marks sealed already)
+    gets it when opened: its game reads, checks out and takes the next move."""
+    game = older(db_path, "folded")
+    assert cli("status").code == 0
+    assert "folded" in {r[0] for r in sqlite3.connect(db_path).execute("SELECT name FROM sqlite_master")}
+    assert cli("pebbles", "take", "bob", "1").code == 0
+    intact(db_path, game, 5)
+
+
+def test_a_database_to_bring_up_to_date_while_another_process_writes_says_it_is_locked(
+    cli: Cli, lock: sqlite3.Connection, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database whose schema needs bringing up to date is never used half done: while another
+    process holds the write lock past the timeout, opening it says so in one line (exit 3), and
+    once the lock is free it is brought up to date and reads."""
+    game = older(db_path, "folded")
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.3, raising=False)
+    lock.execute("BEGIN IMMEDIATE")
+    result = cli("status")
+    assert result.code == 3, result
+    line = one_line(result.err)
+    assert "another process has held the referee database" in line and "locked for over 0.3 s" in line
+    lock.execute("ROLLBACK")
+    assert cli("status").code == 0
+    intact(db_path, game, 3)
+
+
 def test_a_full_disk_records_nothing_and_says_so(referee: Referee) -> None:
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "100000"})
     pages = referee.store.conn.execute("PRAGMA page_count").fetchone()[0]
