@@ -32,6 +32,20 @@ def _own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
+def fold_starts(referee: Referee) -> list[int]:
+    """Where each fold of ``referee`` starts reading the log: after the snapshot it starts from
+    (or after the setup row, #1, without one)."""
+    starts: list[int] = []
+    read = referee.store.fold_rows
+
+    def spy(game_id: int, after: int, upto: int) -> list[tuple[int, str, str, str, str, str]]:
+        starts.append(after)
+        return read(game_id, after, upto)
+
+    referee.store.fold_rows = spy  # type: ignore[method-assign]
+    return starts
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "ledger.db"

@@ -412,28 +412,31 @@ def test_fresh_with_a_cards_file_declares_the_files_faces_even_those_the_library
     assert cli("loop", *PICNIC).code == 1  # declared already, by `new`
 
 
+@pytest.mark.parametrize("names", [("KEVIN", "LUCY"), ("KEVIN", "LUCY", "MAX")])
 def test_a_library_declaration_this_setup_cannot_take_is_left_out_and_counted(
-    cli: Cli, db_path: Path, tmp_path: Path
+    cli: Cli, tmp_path: Path, names: tuple[str, ...]
 ) -> None:
     """The library holds every declaration its games and imports made, whatever their setup: a
-    new game takes those its setup can, and says how many it left out (here a second FRIEND
-    for a Friend pile of one card: the library's own setting)."""
+    new game takes those its setup can, and counts each one it left out, not only the first
+    (here a Friend pile of one card, the library's own setting, takes one FRIEND of 2 or 3)."""
     level = (
         'levels = [{requirement = "job", reward = "1creativity 2influence", upkeep = "1influence"},'
         ' {cost = "1hourglass 1influence", reward = "1lth", upkeep = "1money"},'
         ' {cost = "4knowledge", reward = "2creativity 3influence 2lth"}]\n'
     )
     friends = tmp_path / "friends.toml"
-    friends.write_text(
-        "".join(f'[[card]]\nname = "{n}"\nkind = "friend"\n{level}\n' for n in ("KEVIN", "LUCY"))
-    )
+    friends.write_text("".join(f'[[card]]\nname = "{n}"\nkind = "friend"\n{level}\n' for n in names))
     size = tmp_path / "size.toml"
     size.write_text('[settings]\nfriend-cards = "1"\n')
     for file in (friends, size):
         assert cli("cards", "import", str(file), "--kind", "pursuit").code == 0
     started = cli("new", "pursuit", "--players", "ann,ben,cat")
     assert started.code == 0, started.err
-    assert "cards: 2 from the library (an import); 1 library declarations not for this setup" in started.out
+    left_out = len(names) - 1
+    assert (
+        f"cards: 2 from the library (an import); {left_out} library declarations not for this setup"
+        in started.out.splitlines()
+    )
 
 
 def test_new_counts_every_face_of_the_file_beside_those_of_the_library(
@@ -473,27 +476,3 @@ def test_the_faces_new_declared_from_the_library_are_the_setup_and_the_first_mov
     assert cli("loop", "reveal", "material", "glass", "--to", "ann").code == 0  # #6-7
     taken_back = cli("undo")
     assert taken_back.code == 0 and "undo #6 (reveal material glass --to ann)" in taken_back.out
-
-
-def test_every_library_declaration_this_setup_cannot_take_is_counted(cli: Cli, tmp_path: Path) -> None:
-    """Each library declaration the new game's setup refuses is left out and counted, not only
-    the first: a Friend pile of one card takes one of 3 FRIEND, and leaves the other 2 out."""
-    level = (
-        'levels = [{requirement = "job", reward = "1creativity 2influence", upkeep = "1influence"},'
-        ' {cost = "1hourglass 1influence", reward = "1lth", upkeep = "1money"},'
-        ' {cost = "4knowledge", reward = "2creativity 3influence 2lth"}]\n'
-    )
-    friends = tmp_path / "friends.toml"
-    friends.write_text(
-        "".join(f'[[card]]\nname = "{n}"\nkind = "friend"\n{level}\n' for n in ("KEVIN", "LUCY", "MAX"))
-    )
-    size = tmp_path / "size.toml"
-    size.write_text('[settings]\nfriend-cards = "1"\n')
-    for file in (friends, size):
-        assert cli("cards", "import", str(file), "--kind", "pursuit").code == 0
-    started = cli("new", "pursuit", "--players", "ann,ben,cat")
-    assert started.code == 0, started.err
-    assert (
-        "cards: 2 from the library (an import); 2 library declarations not for this setup"
-        in started.out.splitlines()
-    )

@@ -24,7 +24,7 @@ from ledger.service import Referee
 from ledger.store import Store
 from referee_cli.app import run
 from tests import finished
-from tests.conftest import Result
+from tests.conftest import Result, fold_starts
 from tests.loop import fuzz as loop_fuzz
 
 Cli = Callable[..., Result]
@@ -110,20 +110,6 @@ def test_a_snapshot_of_a_seeded_game_holds_no_seed(
         bodies = [str(body) for (body,) in db.execute("SELECT body FROM snapshots")]
     assert bodies and all(json.loads(body)["seed"] is None for body in bodies)
     assert str(SEED) not in " ".join(bodies)
-
-
-def fold_starts(referee: Referee) -> list[int]:
-    """Where each fold of ``referee`` starts reading the log: after the snapshot it starts from
-    (or after the setup row, #1, without one)."""
-    starts: list[int] = []
-    read = referee.store.fold_rows
-
-    def spy(game_id: int, after: int, upto: int) -> list[tuple[int, str, str, str, str, str]]:
-        starts.append(after)
-        return read(game_id, after, upto)
-
-    referee.store.fold_rows = spy  # type: ignore[method-assign]
-    return starts
 
 
 def test_a_seeded_game_folds_from_its_snapshot_given_its_sealed_seed_again(

@@ -26,7 +26,7 @@ from ledger.history import replay_checked
 from ledger.service import LegalMove, Referee, snapshot_key
 from ledger.store import Store
 from tests import pebbles
-from tests.conftest import fixed_clock
+from tests.conftest import fixed_clock, fold_starts
 
 
 def play(referee: Referee, game: int, *moves: str) -> None:
@@ -476,20 +476,6 @@ def test_a_snapshot_past_an_undone_or_voided_move_is_not_used(
     assert held(fresh, game, 7) == {"alice": 1, "bob": 2}  # before the void, #4 stands
     fresh.store.close()
     referee.store.close()
-
-
-def fold_starts(referee: Referee) -> list[int]:
-    """Where each fold of ``referee`` starts reading the log: after the snapshot it starts from
-    (or after the setup row, #1, without one)."""
-    starts: list[int] = []
-    read = referee.store.fold_rows
-
-    def spy(game_id: int, after: int, upto: int) -> list[tuple[int, str, str, str, str, str]]:
-        starts.append(after)
-        return read(game_id, after, upto)
-
-    referee.store.fold_rows = spy  # type: ignore[method-assign]
-    return starts
 
 
 @pytest.fixture
