@@ -33,7 +33,7 @@ from ledger.games.loop.rules import (
     reject_options,
     to_act,
 )
-from ledger.games.loop.rules.core import career_of, zones
+from ledger.games.loop.rules.core import objectors, zones
 from ledger.games.loop.rules.events import event_usage
 from ledger.games.loop.score import score
 from ledger.piles import counts
@@ -290,13 +290,8 @@ def verbs(state: State) -> list[str]:
         if state.phase != "turn" or state.owed or state.refilling:
             return named
         if state.pending is not None:
-            # 8.0 LAWYER: any 1 FAVOUR REJECTs "even if that FAVOUR is not targeting you" (the
-            # target's own too), and overrules OFFICER's Enforce
-            lawyers = [
-                n for n in to_act(state) if career_of(state.players[n]) == "LAWYER" and state.players[n].hand
-            ]
             rejects = ["reject"] if _reject_ways(state, state.pending) else []
-            return named + rejects + (["object"] if lawyers else [])
+            return named + rejects + (["object"] if objectors(state) else [])  # 8.0 LAWYER
         player = state.players[state.active]
         possible = consume_possible(state, player)
         if _goals_left(state, player) and (state.main == "consume" or (possible and not state.main)):

@@ -329,7 +329,7 @@ ACTS_IN: dict[str, tuple[str, ...]] = {
     "FREELANCER": ("rules.careers.salary", "rules.work._work", "moves._abilities", "moves._turn_modes"),
     "HOMEMAKER": ("moves._abilities",),
     "INVESTOR": ("moves._abilities",),
-    "LAWYER": ("rules.favour._object", "rules.core.lawyers", "moves._modes", "view.verbs"),
+    "LAWYER": ("rules.favour._object", "rules.core.lawyers", "rules.core.objectors", "moves._modes"),
     "NURSE": ("moves._abilities",),
     "OFFICE LADY": ("rules.buy.buy_check", "moves._turn_modes"),
     "OFFICER": ("rules.favour._favour",),

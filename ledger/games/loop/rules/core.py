@@ -213,6 +213,18 @@ def lawyers(state: State) -> list[str]:
     ]
 
 
+def objectors(state: State) -> list[str]:
+    """LAWYER's Objection (8.0): who may discard any 1 FAVOUR to REJECT the FAVOUR awaiting an
+    answer, "even if that FAVOUR is not targeting you": its target if a LAWYER holding one (the
+    Objection "overrules OFFICER's ABILITY"), and the other LAWYERs of ``lawyers``."""
+    offer = state.pending
+    if offer is None:
+        return []
+    target = state.players[offer.target]
+    own = [offer.target] if target.career == "LAWYER" and target.hand else []
+    return [*own, *lawyers(state)]
+
+
 def to_act(state: State) -> list[str]:
     """Who must act now: the active player, a FAVOUR's target (and a LAWYER), a player resolving
     an IMMEDIATE EVENT or owing COIN, or the table."""
