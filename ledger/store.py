@@ -314,16 +314,9 @@ class Store:
         if self._tables() >= TABLES | SEALED and self._columns("verified") >= _MARK_COLUMNS:
             return
         db = self.db
-        # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for.
-        try:
-            self._until_free(lambda: self.conn.execute("BEGIN IMMEDIATE"))
-        except sqlite3.OperationalError as exc:
-            if _code(exc) == _READONLY and {"games", "events", "snapshots", "settings"} <= self._tables():
-                # a database from before the marks (or their seals), on read-only media
-                self.bound = self._tables() >= TABLES
-                self.sealed = False
-                return
-            raise
+        # BEGIN IMMEDIATE: a process creating the same new database meanwhile is waited for. On
+        # read-only media this or the first write fails, and ``__init__`` opens it read-only.
+        self._until_free(lambda: self.conn.execute("BEGIN IMMEDIATE"))
         try:
             self.created = not self._tables()  # checked under the write lock: one process makes it
             self._create_tables(db)
