@@ -33,14 +33,21 @@ def tag_of(struct: msgspec.Struct) -> str:
 
 def payload(seq: int, type_: str, body: str, actor: str, recorded_at: str) -> bytes:
     """The canonical bytes of one row that its hash covers: the compact JSON of
-    ``[seq, type, body, actor, recorded_at]`` (``body`` as stored, verbatim)."""
-    return _encoder.encode([seq, type_, msgspec.Raw(body.encode()), actor, recorded_at])
+    ``[seq, type, body, actor, recorded_at]`` (``body`` as stored, verbatim). A body that is not
+    text (a NULL put in by hand) is encoded as the value it is: no row the referee wrote has it."""
+    return _encoder.encode([seq, type_, stored_body(body), actor, recorded_at])
+
+
+def stored_body(body: str) -> Any:
+    """A row's body as its JSON, verbatim; one that is not text (a NULL put in by hand) as the
+    value it is."""
+    return msgspec.Raw(body.encode()) if isinstance(body, str) else body
 
 
 def row_hash(prev_hash: str, seq: int, type_: str, body: str, actor: str, recorded_at: str) -> str:
     """The hash of one row: sha256 over the previous row's hash (64 hex digits, as ASCII) and the
     row's ``payload``."""
-    return hashlib.sha256(prev_hash.encode() + payload(seq, type_, body, actor, recorded_at)).hexdigest()
+    return hashlib.sha256(str(prev_hash).encode() + payload(seq, type_, body, actor, recorded_at)).hexdigest()
 
 
 def chain_holds(rows: Iterable[tuple[int, str, str, str, str, str]], prev: str, first: int) -> bool:
@@ -49,7 +56,12 @@ def chain_holds(rows: Iterable[tuple[int, str, str, str, str, str]], prev: str, 
     encoded in one call (JSON Lines: a stored body holds no newline, or the count tells)."""
     rows = list(rows)
     raw = msgspec.Raw
-    lines = _encoder.encode_lines([(r[0], r[1], raw(r[2]), r[3], r[4]) for r in rows]).split(b"\n")
+    if not isinstance(prev, str):  # a first row's previous hash put in by hand as NULL
+        return False
+    try:
+        lines = _encoder.encode_lines([(r[0], r[1], raw(r[2]), r[3], r[4]) for r in rows]).split(b"\n")
+    except TypeError:  # a body that is not text (a NULL put in by hand): `row_hash` names the row
+        return False
     if len(lines) != len(rows) + 1:
         return False
     sha256 = hashlib.sha256

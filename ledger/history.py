@@ -147,14 +147,14 @@ _setup_decoder = msgspec.json.Decoder(Setup)
 def decode_setup(body: str, seq: int = 1) -> Setup:
     try:
         return _setup_decoder.decode(body)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
         raise VerificationFailed(f"row #{seq} (the setup) does not decode: {exc}", seq=seq) from None
 
 
 def decode_revert(body: str, seq: int | None = None) -> Reverted:
     try:
         return _revert_decoder.decode(body)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
         where = f"row #{seq}" if seq is not None else "a revert row"
         raise VerificationFailed(f"{where} does not decode: {exc}", seq=seq) from None
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ledger import games
-from ledger.codec import GENESIS, encode, payload, row_hash, tag_of, utcnow
+from ledger.codec import GENESIS, encode, payload, row_hash, stored_body, tag_of, utcnow
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
@@ -653,7 +653,10 @@ class Referee:
         first = rows[0]
         if tip is not None and tip.setup_hash is not None and first.hash != tip.setup_hash:
             raise _untrusted(_setup_rewritten())
-        setup = decode_setup(first.body)
+        try:
+            setup = decode_setup(first.body)
+        except VerificationFailed as error:  # damage, as any row that does not decode
+            raise _untrusted(error) from None
         game = _game_of(game_id, setup)
         setup = self._seeded(setup)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
@@ -1947,7 +1950,7 @@ class Referee:
                     recorded_at=r.recorded_at,
                     prev_hash=r.prev_hash,
                     hash=r.hash,
-                    body=msgspec.Raw(r.body.encode()),
+                    body=stored_body(r.body),
                 )
             )
             for r in rows

@@ -531,9 +531,10 @@ class Store:
         return [_game_row(r) for r in rows]
 
     def setups(self) -> list[tuple[int, str, str, str]]:
-        """Every game's id, created_at and cached status, with its setup row's body."""
+        """Every game's id, when its setup row was recorded (as text: "?" if none) and its
+        cached status, with its setup row's body."""
         return self._read(
-            "SELECT g.id, g.created_at, g.status, e.body FROM games g"
+            "SELECT g.id, ifnull(CAST(e.recorded_at AS TEXT), '?'), g.status, e.body FROM games g"
             " JOIN events e ON e.game_id = g.id AND e.seq = 1 ORDER BY g.id"
         )
 

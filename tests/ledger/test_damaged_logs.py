@@ -4,6 +4,7 @@ and what to do."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -225,3 +226,82 @@ def test_a_rules_version_this_referee_does_not_know_is_not_played(
     line = one_line(cli("import", str(exported)), 3)
     assert "the file follows loop rules version 'basic-99'" in line
     assert len(referee.games()) == 1
+
+
+def unguarded(db: Path, *edits: str) -> None:
+    """Hand edits with the `sqlite3` tool, after taking the log's NOT NULLs away (as rebuilding
+    its tables would): what the file itself refuses, a hostile player can still get in."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA writable_schema = 1")
+        conn.execute(
+            "UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name IN ('events', 'games')"
+        )
+    conn.close()
+    with sqlite3.connect(db) as conn:  # a new connection reads the schema as edited
+        for edit in edits:
+            conn.execute(edit)
+    conn.close()
+
+
+def never_a_crash(result: Result) -> None:
+    assert result.code in (0, 1, 3), result
+    assert "Traceback" not in result.err and "internal error" not in result.err, result.err
+    assert len(result.err.strip().splitlines()) <= 1, result.err
+
+
+@pytest.mark.parametrize("first", ["status", "log", "games"])
+@pytest.mark.parametrize("column", ["type", "body", "actor", "recorded_at", "prev_hash", "hash"])
+@pytest.mark.parametrize("seq", [1, 2, 4], ids=["the setup", "a move", "an undo"])
+def test_a_null_put_by_hand_into_a_log_row_is_damage_named_at_its_row(
+    cli: Cli, db_path: Path, column: str, seq: int, first: str
+) -> None:
+    """A row of the log whose part was made NULL by hand (the table rebuilt without its NOT
+    NULLs): never an internal error, whichever reading meets it first (a NULL body or previous
+    hash used to be a TypeError in the hashing and decoding); a reading that checks it refuses
+    it as damage, and `verify` names the row."""
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    assert cli("pebbles", "take", "alice", "1").code == 0
+    assert cli("undo").code == 0  # rows: 1 setup, 2 the move, 3 its fact, 4 the undo
+    unguarded(db_path, f"UPDATE events SET {column} = NULL WHERE game_id = 1 AND seq = {seq}")
+    met = cli(first)
+    never_a_crash(met)
+    if first == "status" and column != "prev_hash":  # a fold follows the previous row's own hash
+        assert "the log does not check out" in one_line(met, 3)
+    for args in [*READING, ["games"], ["export", "-o", str(db_path.parent / "kept.jsonl")], ["undo"]]:
+        never_a_crash(cli(*args))
+    checked = cli("verify")
+    assert checked.code == 1 and f"row #{seq} " in one_line(checked, 1), checked
+
+
+@pytest.mark.parametrize("column", ["kind", "rules_version", "players", "options", "created_at", "status"])
+def test_a_null_put_by_hand_into_the_games_table_is_a_cache_rewritten(
+    cli: Cli, db_path: Path, column: str
+) -> None:
+    """The games table is a cache of the setup row: a NULL in it is never shown and never a crash;
+    `verify` rewrites it from the log."""
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    started = setup_recorded_at(db_path)
+    unguarded(db_path, f"UPDATE games SET {column} = NULL")
+    listed = cli("games")
+    assert listed.code == 0 and "pebbles" in listed.out and started[:16] in listed.out, listed
+    assert cli("status").code == 0
+    line = one_line(cli("verify"), 1)
+    assert f"the games table differs from the log in {column} (" in line, line
+    assert cli("verify").code == 0
+
+
+def test_games_shows_when_the_setup_row_was_recorded_not_the_cache(cli: Cli, db_path: Path) -> None:
+    """`games` shows each game's start from its setup row: a date forged in the games table
+    (a cache) is never shown."""
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    started = setup_recorded_at(db_path)
+    unguarded(db_path, "UPDATE games SET created_at = '1999-01-01T00:00:00'")
+    listed = cli("games")
+    assert started[:16] in listed.out and "1999" not in listed.out, listed
+
+
+def setup_recorded_at(db: Path) -> str:
+    with sqlite3.connect(db) as conn:
+        (recorded,) = conn.execute("SELECT recorded_at FROM events WHERE seq = 1").fetchone()
+    conn.close()
+    return str(recorded)
