@@ -20,6 +20,11 @@ Tables
              holds; the faces its games declared are read from their logs): made on first use
              (``ensure_library``), appended to only
 
+Every part of a row that the referee always writes is NOT NULL, and a log row names its game by
+``games.id`` (a foreign key): the file itself refuses a row with a part blanked. A hand edit can
+still rebuild a table without them; a NULL in the log is then damage like any edit (its row
+matches no hash), one in ``games`` a cache that differs, one in a sealed cache a seal that fails.
+
 Durability: WAL with ``synchronous=FULL``, so a move the referee has reported as recorded
 survives a power cut. Every append is one ``BEGIN IMMEDIATE`` transaction: all rows of a
 move land together or none do. The log is never updated or deleted from, and rows are

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger import service as service_module
 from ledger.codec import GENESIS, row_hash
 from ledger.service import Referee
 from ledger.store import NewRow
@@ -229,13 +230,11 @@ def test_a_rules_version_this_referee_does_not_know_is_not_played(
 
 
 def unguarded(db: Path, *edits: str) -> None:
-    """Hand edits with the `sqlite3` tool, after taking the log's NOT NULLs away (as rebuilding
-    its tables would): what the file itself refuses, a hostile player can still get in."""
+    """Hand edits with the `sqlite3` tool, after taking the NOT NULLs away (as rebuilding the
+    tables would): what the file itself refuses, a hostile player can still get in."""
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA writable_schema = 1")
-        conn.execute(
-            "UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE name IN ('events', 'games')"
-        )
+        conn.execute("UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '') WHERE type = 'table'")
     conn.close()
     with sqlite3.connect(db) as conn:  # a new connection reads the schema as edited
         for edit in edits:
@@ -305,3 +304,45 @@ def setup_recorded_at(db: Path) -> str:
         (recorded,) = conn.execute("SELECT recorded_at FROM events WHERE seq = 1").fetchone()
     conn.close()
     return str(recorded)
+
+
+@pytest.mark.parametrize(
+    "column",
+    [
+        "snapshots.body",
+        "snapshots.hash",
+        "snapshots.digest",
+        "verified.seq",
+        "verified.hash",
+        "verified.setup_hash",
+        "verified.seal",
+        "checked.hi",
+        "checked.seal",
+        "folded.hi",
+        "folded.last",
+        "folded.seal",
+    ],
+)
+def test_a_null_put_by_hand_into_a_cache_is_not_believed(
+    cli: Cli, db_path: Path, column: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A NULL in a snapshot, a verified mark or a sealed batch matches no seal: the cache is not
+    believed and the table reads the same from the log, never an internal error."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(service_module, "FOLD_BATCH", 3)  # batches (1, 3] and (3, 6] are sealable
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    for player in ("alice", "bob", "alice"):
+        assert cli("pebbles", "take", player, "1").code == 0
+    assert (
+        cli("verify").code == 0 and cli("log").code == 0
+    )  # the batches sealed as `log` and a fold read them
+    before = cli("status").out.splitlines()[1:]  # the table, under the head's headline
+    table, part = column.split(".")
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute(f"SELECT count(*) FROM {table} WHERE {part} IS NOT NULL").fetchone()[0] > 0
+    conn.close()
+    unguarded(db_path, f"UPDATE {table} SET {part} = NULL")
+    for args in [["status"], ["log"], ["games"], ["pebbles", "take", "bob", "1"], ["verify"]]:
+        never_a_crash(cli(*args))
+    assert cli("undo").code == 0  # the take just recorded
+    assert cli("status").out.splitlines()[1:] == before

@@ -15,7 +15,7 @@ import pytest
 
 from ledger.errors import StoreUnreadable, VerificationFailed
 from ledger.service import Referee
-from ledger.store import GENESIS, NewRow, StaleHead, Store, Tip
+from ledger.store import GENESIS, SEALED, TABLES, NewRow, StaleHead, Store, Tip
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -347,3 +347,82 @@ def test_a_kept_seed_opens_only_for_its_commitment_with_its_key(tmp_path: Path, 
         assert all(len(set(stream[n : n + 4])) > 1 for n in range(len(stream) - 3))
     (tmp_path / "l.db.key").write_bytes(b"another installation's key, 32+ bytes long")
     assert Store(tmp_path / "l.db").kept_seed("c1") is None
+
+
+def test_the_file_refuses_a_row_with_a_part_blanked(tmp_path: Path) -> None:
+    """The schema as the module says: every part the referee always writes is NOT NULL (a
+    game's title may be none; so may the parts of a cache row from before its seals), the
+    games' ids are SQLite's own row ids, and a log row names its game by ``games.id``. An edit
+    with the `sqlite3` tool that blanks a part is refused."""
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db))
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.store.close()
+    conn = sqlite3.connect(db, isolation_level=None)
+    info = 'SELECT name, type, "notnull", pk FROM pragma_table_info(?)'
+    schema = {
+        table: [(n, t, bool(nn), pk) for n, t, nn, pk in conn.execute(info, (table,))]
+        for table in TABLES | SEALED
+    }
+    text, number = "TEXT", "INTEGER"
+    assert schema == {
+        "games": [
+            ("id", number, False, 1),
+            ("kind", text, True, 0),
+            ("rules_version", text, True, 0),
+            ("title", text, False, 0),
+            ("players", text, True, 0),
+            ("options", text, True, 0),
+            ("created_at", text, True, 0),
+            ("status", text, True, 0),
+        ],
+        "events": [
+            ("game_id", number, False, 1),
+            ("seq", number, False, 2),
+            ("type", text, True, 0),
+            ("body", text, True, 0),
+            ("actor", text, True, 0),
+            ("recorded_at", text, True, 0),
+            ("prev_hash", text, True, 0),
+            ("hash", text, True, 0),
+        ],
+        "snapshots": [
+            ("game_id", number, False, 1),
+            ("seq", number, False, 2),
+            ("key", text, False, 3),
+            ("body", text, True, 0),
+            ("hash", text, False, 0),
+            ("digest", text, False, 0),
+        ],
+        "settings": [("key", text, False, 1), ("value", text, False, 0)],
+        "verified": [
+            ("game_id", number, False, 1),
+            ("seq", number, True, 0),
+            ("hash", text, True, 0),
+            ("setup_hash", text, True, 0),
+            ("bad", text, False, 0),
+            ("bad_seq", number, False, 0),
+            ("seal", text, False, 0),
+        ],
+        "checked": [
+            ("game_id", number, False, 1),
+            ("lo", number, False, 2),
+            ("hi", number, True, 0),
+            ("seal", text, True, 0),
+        ],
+        "folded": [
+            ("game_id", number, False, 1),
+            ("lo", number, False, 2),
+            ("hi", number, True, 0),
+            ("last", text, True, 0),
+            ("seal", text, True, 0),
+        ],
+    }
+    assert [row[2:5] for row in conn.execute("PRAGMA foreign_key_list(events)")] == [
+        ("games", "game_id", "id")
+    ]
+    assert conn.execute("SELECT rowid FROM games WHERE id = ?", (game,)).fetchone() == (game,)
+    for table, column in [("games", "players"), ("games", "status"), ("events", "body"), ("events", "hash")]:
+        with pytest.raises(sqlite3.IntegrityError, match=f"NOT NULL constraint failed: {table}.{column}"):
+            conn.execute(f"UPDATE {table} SET {column} = NULL")
+    conn.close()
