@@ -426,3 +426,23 @@ def test_the_file_refuses_a_row_with_a_part_blanked(tmp_path: Path) -> None:
         with pytest.raises(sqlite3.IntegrityError, match=f"NOT NULL constraint failed: {table}.{column}"):
             conn.execute(f"UPDATE {table} SET {column} = NULL")
     conn.close()
+
+
+def test_a_fold_finds_the_revert_rows_through_their_partial_index(tmp_path: Path) -> None:
+    """Every fold looks up the game's revert rows first: SQLite answers it from the partial index
+    of revert rows (``events_reverted``), not by reading the game's every row."""
+    referee = Referee(Store(tmp_path / "ledger.db"))
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "1"])
+    referee.undo(game)
+    store = referee.store
+    queries: list[str] = []
+    store.conn.set_trace_callback(queries.append)
+    for upto in (None, 4):
+        assert [row.seq for row in store.reverts(game, upto)] == [4]
+    store.conn.set_trace_callback(None)
+    for query in queries:
+        plan = " ".join(str(step[-1]) for step in store.conn.execute(f"EXPLAIN QUERY PLAN {query}"))
+        assert "USING INDEX events_reverted" in plan or "USING COVERING INDEX events_reverted" in plan, plan
+    assert len(queries) == 2
+    store.close()
