@@ -346,3 +346,13 @@ def test_a_null_put_by_hand_into_a_cache_is_not_believed(
         never_a_crash(cli(*args))
     assert cli("undo").code == 0  # the take just recorded
     assert cli("status").out.splitlines()[1:] == before
+
+
+def test_a_null_previous_hash_is_named_by_log_as_verify_names_it(cli: Cli, db_path: Path) -> None:
+    """`log` checks each batch from its first row's stored previous hash: one made NULL by hand
+    is damage named at its row (exit 3), as `verify` names it, not a batch taken as holding."""
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0
+    assert cli("pebbles", "take", "alice", "1").code == 0
+    unguarded(db_path, "UPDATE events SET prev_hash = NULL WHERE game_id = 1 AND seq = 2")
+    assert "the log does not check out: row #2 " in one_line(cli("log"), 3)
+    assert "row #2 does not follow row #1" in one_line(cli("verify"), 1)
