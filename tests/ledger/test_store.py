@@ -16,6 +16,7 @@ import pytest
 from ledger.errors import StoreUnreadable, VerificationFailed
 from ledger.service import Referee
 from ledger.store import GENESIS, SEALED, TABLES, NewRow, StaleHead, Store, Tip
+from referee_cli.app import run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -446,3 +447,106 @@ def test_a_fold_finds_the_revert_rows_through_their_partial_index(tmp_path: Path
         assert "USING INDEX events_reverted" in plan or "USING COVERING INDEX events_reverted" in plan, plan
     assert len(queries) == 2
     store.close()
+
+
+def _sqlite_error(code: int) -> sqlite3.OperationalError:
+    error = sqlite3.OperationalError(f"SQLite result code {code}")
+    error.sqlite_errorcode = code  # type: ignore[attr-defined]  # as sqlite3 sets it
+    return error
+
+
+def test_a_step_sqlite_answers_busy_at_once_is_tried_again_until_the_timeout(tmp_path: Path) -> None:
+    """``journal_mode=WAL`` answers busy at once (no busy handler) while another process makes
+    the same new database: the store tries such a step again until its timeout, then gives the
+    busy error; any other error at once. (The race itself is too quick to make on demand here:
+    `test_eight_tables_starting_games_on_a_new_database_at_once` runs it.)"""
+    store = Store(tmp_path / "l.db", timeout=0.2)
+    calls: list[int] = []
+
+    def busy_twice() -> str:
+        calls.append(1)
+        if len(calls) <= 2:
+            raise _sqlite_error(5 if len(calls) == 1 else 6)  # busy, then locked
+        return "done"
+
+    assert store._until_free(busy_twice) == "done" and len(calls) == 3
+
+    def read_only() -> None:
+        calls.append(1)
+        raise _sqlite_error(8)
+
+    calls.clear()
+    with pytest.raises(sqlite3.OperationalError, match="code 8"):
+        store._until_free(read_only)
+    assert len(calls) == 1
+
+    def always_busy() -> None:
+        calls.append(1)
+        raise _sqlite_error(5)
+
+    calls.clear()
+    started = time.monotonic()
+    with pytest.raises(sqlite3.OperationalError, match="code 5"):
+        store._until_free(always_busy)
+    assert time.monotonic() - started >= 0.2 and len(calls) > 1
+    store.close()
+
+
+@pytest.mark.parametrize("theirs", [b"k" * 32, b"short"], ids=["a key", "a file too short"])
+def test_two_makers_of_the_key_agree_on_the_one_linked_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, theirs: bytes
+) -> None:
+    """The key is made in a private file and linked into place: a process that finds one linked
+    there first (another referee making it at the same moment) reads and uses that one, and one
+    too short to be a key is none (nothing sealed, no cache believed). No private file is left."""
+    db = tmp_path / "l.db"
+    real_link = os.link
+
+    def another_first(source: str | Path, target: str | Path) -> None:
+        Path(target).write_bytes(theirs)
+        real_link(source, target)  # FileExistsError, as for the second of two makers
+
+    monkeypatch.setattr(os, "link", another_first)
+    store = Store(db)
+    assert (store.keyed, store.key) == ((True, theirs) if len(theirs) >= 32 else (False, store.key))
+    assert sorted(p.name for p in tmp_path.iterdir() if ".key" in p.name) == ["l.db.key"]
+    store.close()
+
+
+def test_a_key_that_cannot_be_made_leaves_the_referee_playing_and_believing_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where ``<db>.key`` cannot be made (its private file refused), the database still opens:
+    nothing is sealed and no cache believed, and a game is started, played and checked all the
+    same (each reading checks the log whole)."""
+    db = tmp_path / "l.db"
+    real_open = os.open
+
+    def refused(path: str | Path, flags: int, mode: int = 0o777) -> int:
+        if ".key." in Path(path).name:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", refused)
+    referee = Referee(Store(db))
+    assert not referee.store.keyed and not Path(f"{db}.key").exists()
+    game = referee.new_game("pebbles", ["alice", "bob"])
+    referee.submit_text(game, ["take", "alice", "2"])
+    assert referee.load(game).state.held == {"alice": 2, "bob": 0}
+    assert referee.store.tip(game).mark is None  # a mark no seal holds is none
+    referee.verify(game)
+    referee.store.close()
+
+
+def test_an_in_memory_database_is_keyed_for_its_process_and_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--db :memory:`` (the fuzzers' database) is a database for one process: opened without
+    a file, even by a command that makes none, sealed with a key kept only in memory."""
+    monkeypatch.chdir(tmp_path)
+    assert run(["--db", ":memory:", "games"]) == 0
+    assert capsys.readouterr().out.startswith("no games yet")
+    store = Store(":memory:", create=False)
+    assert store.keyed
+    store.close()
+    assert list(tmp_path.iterdir()) == []
