@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -157,6 +158,24 @@ def test_a_lock_held_past_the_busy_timeout_says_so(
     assert "another process has held the referee database" in line
     assert "locked for over 0.3 s" in line and "nothing was recorded" in line
     lock.execute("ROLLBACK")
+    intact(db_path, 1, 1)
+
+
+def test_the_busy_timeout_is_the_referees_not_sqlites_own(
+    cli: Cli, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lock held past the referee's busy timeout is a conflict then, even one freed a moment
+    later, before SQLite's own default wait (5 s) would have ended."""
+    cli("new", "pebbles", "--players", "alice,bob")
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.3, raising=False)
+    other = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    freed = threading.Timer(1.5, other.execute, ("ROLLBACK",))
+    freed.start()
+    result = cli("pebbles", "take", "alice", "1")
+    freed.join()
+    other.close()
+    assert result.code == 3 and "locked for over 0.3 s" in one_line(result.err), result
     intact(db_path, 1, 1)
 
 
