@@ -46,7 +46,8 @@ def stored_body(body: str) -> Any:
 
 def row_hash(prev_hash: str, seq: int, type_: str, body: str, actor: str, recorded_at: str) -> str:
     """The hash of one row: sha256 over the previous row's hash (64 hex digits, as ASCII) and the
-    row's ``payload``."""
+    row's ``payload``. A previous hash that is not text (a NULL put in by hand) is hashed as its
+    ``str``: no row the referee wrote matches it, so the row is named as altered."""
     return hashlib.sha256(str(prev_hash).encode() + payload(seq, type_, body, actor, recorded_at)).hexdigest()
 
 
