@@ -275,9 +275,7 @@ def _tag(struct: Any) -> Any:
     return type(struct).__struct_config__.tag
 
 
-def check_chain(
-    rows: Sequence[Row], head_hash: str | None = None, *, prev: str = GENESIS, first: int = 1
-) -> None:
+def check_chain(rows: Sequence[Row], *, prev: str = GENESIS, first: int = 1) -> None:
     """Recompute the hash chain; raise ``VerificationFailed`` naming the first bad seq.
 
     ``prev`` and ``first`` check a stretch of the log that follows a row already known good:
@@ -297,20 +295,15 @@ def check_chain(
                 f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
             )
         prev = row.hash
-    if head_hash is not None:
-        prefix = head_prefix(head_hash)
-        found = [row for row in rows if row.hash.startswith(prefix)]
-        if len(found) > 1:
-            raise AmbiguousMove(
-                f"head hash {prefix} matches {len(found)} rows", legal="give more of its digits"
-            )
-        if not found:
-            last = rows[-1].seq if rows else 0
-            raise VerificationFailed(
-                f"the log (ending at #{last}) does not contain head hash {prefix[:12]}...:"
-                " rows after it were removed or altered",
-                seq=last + 1,
-            )
+
+
+def find_head(rows: Sequence[Row], prefix: str) -> Row | None:
+    """The row whose hash starts with ``prefix`` (``head_prefix``: a head hash kept elsewhere),
+    None if no row has it; ``AmbiguousMove`` if more than one has."""
+    found = [row for row in rows if row.hash.startswith(prefix)]
+    if len(found) > 1:
+        raise AmbiguousMove(f"head hash {prefix} matches {len(found)} rows", legal="give more of its digits")
+    return found[0] if found else None
 
 
 def head_prefix(text: str) -> str:

@@ -52,8 +52,10 @@ from ledger.history import (
     decode_revert,
     decode_setup,
     decoders,
+    find_head,
     fold,
     group_entries,
+    head_prefix,
     iter_entries,
     links_hold,
     read_entries,
@@ -335,6 +337,64 @@ class Referee:
     def open(cls, path: str | Path, *, create: bool = True) -> Referee:
         """The referee on the database at ``path`` (made there if missing, unless not ``create``)."""
         return cls(Store(path, create=create))
+
+    def notices(self) -> list[str]:
+        """What opening the database found that the table must be told, once (the next opening
+        finds it settled): the key is not the one that sealed it (lost or replaced, or the
+        database copied without it), or it had no record of its key (made by an older referee,
+        or the record deleted by hand); and what that costs. Empty as a rule."""
+        news, store = self.store.key_news, self.store
+        if news is None:
+            return []
+        if news == "changed":
+            said = (
+                f"{store.key_path} is not the key that sealed {store.path} (the key was lost or replaced,"
+                " or the database was copied without it): from now on a new key seals it; every game is"
+                " checked whole, once"
+            )
+        else:
+            why = (
+                "was altered by hand"
+                if news == "altered"
+                else "is missing (an older referee's database, or deleted by hand)"
+            )
+            unmarked = ", ".join(str(g) for g in sorted(store.unmarked)) or "none"
+            said = (
+                f"the record of the key that seals {store.path} {why}: it is made again, and the games"
+                f" with no verified mark ({unmarked}) are checked whole, once"
+            )
+        said += (
+            "; a cut at the end of a game's log, or a rewrite within the rules, made before now can no"
+            " longer be shown but by a head hash kept elsewhere (`referee verify --head HASH`)"
+        )
+        lost = self._seeds_lost()
+        if lost:
+            said += (
+                f"; the sealed seeds of game{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))}"
+                " (virtual decks) cannot be opened without the key they were sealed with: the order of"
+                " their decks is lost (see `referee verify`)"
+            )
+        return [said]
+
+    def _seeds_lost(self) -> list[int]:
+        """The games whose setup commits to a seed that this installation cannot open, and whose
+        log does not reveal it."""
+        lost = []
+        for game_id, _, _, body in self.store.setups():
+            try:
+                setup = decode_setup(body)
+            except VerificationFailed:
+                continue
+            if setup.commitment is msgspec.UNSET or self._kept_seed(setup) is not None:
+                continue
+            if next(self.store.seqs_of_type(game_id, SEED), None) is None:  # not revealed in the log
+                lost.append(game_id)
+        return lost
+
+    def backup(self, target: Path) -> Path | None:
+        """A complete backup: the database as it stands now, and its key beside it (see
+        ``Store.backup``); the key's copy, or None where there is no key to copy."""
+        return self.store.backup(target)
 
     # --- games ------------------------------------------------------------------------
 
@@ -624,7 +684,8 @@ class Referee:
             anchor = tip.head_hash if upto == head else None
             state, read = self._fold(opened, upto, extra, all_reverts, anchor)
         except LogDamaged as error:
-            self._mark_bad(game_id, error, tip)
+            if not isinstance(error, _MarkLost):  # said again on every command: only ``verify`` answers it
+                self._mark_bad(game_id, error, tip)
             raise
         info = msgspec.structs.replace(opened.info, status=_status_of(opened.game, state))
         loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
@@ -710,6 +771,8 @@ class Referee:
                 replay_checked(game, rows, seed=opened.setup.seed)
             except VerificationFailed as error:
                 raise _untrusted(error) from None
+            if tip.lost:  # the log holds as far as it goes, but where it ended is not known
+                raise _mark_lost(game_id)
         else:
             if first.hash != tip.setup_hash:
                 raise _untrusted(_setup_rewritten())
@@ -1061,6 +1124,8 @@ class Referee:
         if tip.bad is not None:
             raise _recorded_damage(tip)
         opened = self._open(game_id, tip)
+        if tip.lost:
+            raise _mark_lost(game_id)
         _check_own_hash(opened.first)
         return game_verbs(opened.game, opened.setup)
 
@@ -1801,7 +1866,7 @@ class Referee:
 
     # --- audit ------------------------------------------------------------------------
 
-    def verify(self, game_id: int, head_hash: str | None = None) -> VerifyReport:
+    def verify(self, game_id: int, head_hash: str | None = None, *, accept: bool = False) -> VerifyReport:
         """Recompute the hash chain and re-validate every move (its actor included); name the
         first bad row. Then the caches: every snapshot is compared with the fold at its seq and
         the ``games`` row with the setup row; one that differs is named and dropped (a
@@ -1809,24 +1874,30 @@ class Referee:
         named too (the verified mark remembers its hash), before any move is replayed.
 
         A log that does not check out is marked damaged (every other command then refuses it);
-        one that does is marked checked again, which lifts an earlier mark."""
+        one that does is marked checked again, which lifts an earlier mark.
+
+        What a check cannot prove is damage is said and marks nothing: a ``head_hash`` that
+        matches no row (mistyped, from another database, or rows cut or rewritten after it), and
+        a verified mark found missing (``Tip.lost``), which a head hash the log holds, or
+        ``accept`` (the table takes the log as it stands), answers: the game is marked again."""
         tip = self.store.tip(game_id)
         try:
-            return self._verify(game_id, head_hash, tip)
+            return self._verify(game_id, head_hash, tip, accept)
         except VerificationFailed as error:
-            if error.legal != LOG_HOLDS:
+            if error.legal != LOG_HOLDS and not isinstance(error, _Unproven):
                 damage = _untrusted(error)
                 self._mark_bad(game_id, damage, tip)
                 if not error.legal:
                     error.legal = damage.legal
             raise
 
-    def _verify(self, game_id: int, head_hash: str | None, tip: Tip) -> VerifyReport:
+    def _verify(self, game_id: int, head_hash: str | None, tip: Tip, accept: bool) -> VerifyReport:
         cached = self.store.game(game_id)
         rows = self.store.rows(game_id)
         if not rows:
             raise VerificationFailed(f"game #{game_id} has no rows: its log is gone", seq=1)
-        check_chain(rows, head_hash)
+        prefix = head_prefix(head_hash) if head_hash is not None else None  # a typo is bad input
+        check_chain(rows)
         # A cut tail is named as such before any move is replayed (a move cut in half would
         # otherwise be blamed for recording different facts).
         if tip.mark is not None and tip.mark > len(rows):
@@ -1884,6 +1955,8 @@ class Referee:
                 " and its hashes recomputed",
                 seq=tip.mark,
             )
+        if prefix is not None:
+            _head_in(rows, prefix)
         problems: list[str] = []
         if bad:
             self.store.drop_snapshots(game_id, [s for s, _ in bad])
@@ -1903,6 +1976,12 @@ class Referee:
                     f"{name} ({getattr(cached, name)!r}, not {getattr(truth, name)!r})" for name in differ
                 )
                 + " (a cache: rewritten from the setup row)"
+            )
+        if tip.lost and prefix is None and not accept:
+            lost = _mark_lost(game_id)
+            also = "".join(f"; and {problem}" for problem in problems)
+            raise _Unproven(
+                f"the log checks out, but {lost.message}{also}", legal=lost.legal, seq=len(rows) + 1
             )
         self.store.set_verified(game_id, len(rows), rows[-1].hash, rows[0].hash, since=tip)
         self._tips.pop(game_id, None)
@@ -2202,6 +2281,41 @@ def _check_own_hash(row: Row) -> None:
         raise VerificationFailed(
             f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
         )
+
+
+class _Unproven(VerificationFailed):
+    """What ``verify`` cannot prove is damage: said (exit 1), never recorded as a mark."""
+
+
+def _head_in(rows: Sequence[Row], prefix: str) -> Row:
+    """The row whose hash starts with ``prefix`` (a head hash kept elsewhere); ``_Unproven`` if
+    no row has it (mistyped, from another database, or the log was cut or rewritten after it)."""
+    found = find_head(rows, prefix)
+    if found is None:
+        raise _Unproven(
+            f"no row of this log (#1 to #{len(rows)}) has the head hash {prefix[:12]}...: it was mistyped,"
+            " or comes from another database, or the rows after it were cut or rewritten",
+            legal="check the hash against where it was kept (an export's line, a phone's page); nothing"
+            " was marked",
+            seq=len(rows) + 1,
+        )
+    return found
+
+
+class _MarkLost(LogDamaged):
+    """``_mark_lost``: derived from the database on every command, never recorded as a mark."""
+
+
+def _mark_lost(game_id: int) -> LogDamaged:
+    """A game whose verified mark is missing, or does not hold its seal, though the referee made
+    one with its rows (``Tip.lost``): deleted or forged by hand, and with it what would show
+    rows cut from the end of its log."""
+    return _MarkLost(
+        f"game #{game_id}'s verified mark was deleted or altered by hand: rows may have been cut"
+        " from the end of its log, which nothing left in the database can show",
+        legal="`referee verify --head HASH` with a head hash kept elsewhere (an export's, a phone's)"
+        " checks that the log still holds it; `referee verify --accept` takes the log as it stands",
+    )
 
 
 def _recorded_damage(tip: Tip) -> LogDamaged:

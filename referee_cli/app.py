@@ -488,11 +488,19 @@ def build_app() -> typer.Typer:
             str | None,
             typer.Option("--head", help="A head hash kept from an earlier export (8 or more hex digits)."),
         ] = None,
+        accept: Annotated[
+            bool,
+            typer.Option(
+                "--accept",
+                help="Take the log as it stands when its verified mark was lost (a cut at its end"
+                " cannot be ruled out then).",
+            ),
+        ] = False,
         json: JsonFlag = False,
     ) -> None:
         """Recompute the hash chain and re-check every move through the rules."""
         s = session(ctx)
-        report = s.referee.verify(s.game_id(), head)
+        report = s.referee.verify(s.game_id(), head, accept=accept)
         if json:
             fields = msgspec.structs.asdict(report)
             if not report.seed:
@@ -518,6 +526,19 @@ def build_app() -> typer.Typer:
         s = session(ctx)
         lines, head = s.referee.export(s.game_id(), with_seed=with_seed)
         write_out("\n".join(lines) + "\n", output, f"{len(lines) - 1} rows · head #{len(lines) - 1} {head}")
+
+    @app.command()
+    def backup(ctx: typer.Context, file: Annotated[Path, typer.Argument(metavar="FILE")]) -> None:
+        """Copy the database and its key (FILE and FILE.key): a complete backup, `--db FILE` reads it."""
+        s = session(ctx)
+        key = s.referee.backup(file)
+        if key is None:
+            echo(f"backed up {s.db} to {file} (this database has no key: the copy checks each game whole)")
+        else:
+            echo(
+                f"backed up {s.db} to {file} and its key to {key}: keep the two together (the key seals"
+                f" the caches and the seeds of virtual decks); `referee --db {file} games` reads the copy"
+            )
 
     @app.command("reveal-seed")
     def reveal_seed(ctx: typer.Context) -> None:

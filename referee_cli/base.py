@@ -76,6 +76,8 @@ class Session:
     def open(self, *, create: bool) -> Referee:
         if self._referee is None:
             self._referee = Referee.open(self.db, create=create)
+            for notice in self._referee.notices():  # told once: the next opening finds it settled
+                sys.stderr.write(f"referee: note: {shown(notice)}\n")
         return self._referee
 
     def game_id(self) -> int:
