@@ -449,6 +449,21 @@ def append_refused_unmarked(db: Path) -> None:
     sql(db, "DELETE FROM verified")
 
 
+def cut_unmarked(db: Path) -> None:
+    """Issue 40, hole 3: the last move cut, then the verified mark and the snapshots deleted, so
+    that nothing left in the database remembers the rows."""
+    cut_tail(db)
+    sql(db, "DELETE FROM verified")
+    sql(db, "DELETE FROM snapshots")
+
+
+def cut_mark_moved(db: Path) -> None:
+    """Issue 40, hole 3: the last move cut and the mark moved back onto the new head by hand
+    (its seal left as it was)."""
+    cut_tail(db)
+    sql(db, f"UPDATE verified SET seq = {HEAD - 2}, hash = (SELECT hash FROM events WHERE seq = {HEAD - 2})")
+
+
 def edit_version(db: Path) -> None:
     version = """replace(body, '"rules_version":"1"', '"rules_version":"9"')"""
     sql(db, f"UPDATE events SET body = {version} WHERE seq = 1")
@@ -476,6 +491,8 @@ TAMPERS: dict[str, Case] = {
     "the tail cut through a move (19.4)": Case(cut_mid_move, HEAD - 2),
     "a refused move appended (19.3)": Case(append_refused, HEAD + 1),
     "a refused move appended, the mark deleted (19.3)": Case(append_refused_unmarked, HEAD + 1),
+    "the tail cut, the mark and snapshots deleted (40.3)": Case(cut_unmarked, HEAD - 1),
+    "the tail cut, the mark moved back by hand (40.3)": Case(cut_mark_moved, HEAD - 1),
     "the setup's rules version, chain recomputed": Case(edit_version, 1),
 }
 GIFT = ["pebbles", "give", "alice", "bob", "4000", "--json"]  # legal only on the forged snapshot
@@ -687,9 +704,87 @@ def outputs(folder: Path) -> int:
     return missed
 
 
+def keys(folder: Path) -> int:
+    """Issue 40, holes 2 and 10: the key lost (deleted, or the database copied without it) and a
+    key file that is no key (a FIFO, one cut short, a link to /dev/zero). A lost key must be told
+    once and cost no game (a virtual one included: it reads, scores, verifies and exports); a
+    damaged one must be named at once, nothing shown or appended. Returns the cases missed."""
+    base = folder / "keys-base.db"
+    cli(base, "new", "pebbles", "--players", "alice,bob", "--option", "pile=100")
+    cli(base, "pebbles", "take", "alice", "1")
+    cli(base, "new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS))
+    cli(base, "loop", "work", "ann")
+    cli(base, "loop", "end", "ann")
+    readers = [["status"], ["log"], ["score"], ["verify"], ["export"], ["export", "--with-seed"]]
+    missed = 0
+
+    def fresh(name: str, key: bool) -> Path:
+        db = folder / name
+        db.parent.mkdir(exist_ok=True)
+        for suffix in ("", "-wal", "-shm", ".key"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+        with sqlite3.connect(base) as source, sqlite3.connect(db) as copy:
+            source.backup(copy)
+        if key:
+            shutil.copy(f"{base}.key", f"{db}.key")
+        return db
+
+    for name, db in (
+        ("the key deleted", fresh("keys.db", key=False)),
+        ("the database copied without its key", fresh("elsewhere/keys.db", key=False)),
+    ):
+        told = [
+            cli(db, "games").stderr.count("referee: note:"),
+            cli(db, "games").stderr.count("referee: note:"),
+        ]
+        exits = [cli(db, "--game", str(game), *args).returncode for game in (1, 2) for args in readers]
+        # export --with-seed of the virtual game is the one that may refuse: its seed is lost
+        ok = told == [1, 0] and exits.count(0) >= len(exits) - 1 and 4 not in exits
+        missed += not ok
+        print(
+            f"  key: {name}: told {told[0]}x then {told[1]}x, {'read' if ok else 'NOT READ'} ·"
+            f" exits {' '.join(map(str, exits))}",
+            flush=True,
+        )
+    damaged: list[tuple[str, Callable[[Path], None], str]] = [
+        ("a FIFO", lambda key: os.mkfifo(key), "is a FIFO"),
+        ("cut short", lambda key: key.write_bytes(b"0123456789"), "is 10 bytes"),
+        ("a link to /dev/zero", lambda key: key.symlink_to("/dev/zero"), "is a character device"),
+    ]
+    for name, make, said in damaged:
+        db = fresh("damaged.db", key=False)
+        make(Path(f"{db}.key"))
+        before = head_of(db)
+        started = time.perf_counter()
+        try:
+            results = [
+                subprocess.run(
+                    [*CLI, "--db", str(db), *args],
+                    cwd=ROOT,
+                    env=ENV,
+                    capture_output=True,
+                    text=True,
+                    timeout=20,
+                )
+                for args in (["status"], ["pebbles", "take", "bob", "1"], ["export"])
+            ]
+        except subprocess.TimeoutExpired:
+            results = []
+        named = bool(results) and all(r.returncode == 3 and said in r.stderr for r in results)
+        shown = any(r.stdout for r in results)
+        appended = head_of(db) > before
+        missed += not named or shown or appended
+        print(
+            f"  key: {name}: named {'yes' if named else 'NO'}, shown {'YES' if shown else 'no'},"
+            f" appended {'YES' if appended else 'no'} · {time.perf_counter() - started:.2f} s",
+            flush=True,
+        )
+    return missed
+
+
 def tampering(tally: Tally, folder: Path) -> None:
-    missed = tamper(tally, folder) + imports(folder) + outputs(folder)
-    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2
+    missed = tamper(tally, folder) + imports(folder) + outputs(folder) + keys(folder)
+    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2 + 5
     print(f"tampering: {cases} cases, {missed} missed", flush=True)
     if missed:
         tally.note(f"{missed} tamper cases missed")

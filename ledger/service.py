@@ -772,7 +772,7 @@ class Referee:
             except VerificationFailed as error:
                 raise _untrusted(error) from None
             if tip.lost:  # the log holds as far as it goes, but where it ended is not known
-                raise _mark_lost(game_id)
+                raise _mark_lost(game_id, tip.head)
         else:
             if first.hash != tip.setup_hash:
                 raise _untrusted(_setup_rewritten())
@@ -1125,7 +1125,7 @@ class Referee:
             raise _recorded_damage(tip)
         opened = self._open(game_id, tip)
         if tip.lost:
-            raise _mark_lost(game_id)
+            raise _mark_lost(game_id, tip.head)
         _check_own_hash(opened.first)
         return game_verbs(opened.game, opened.setup)
 
@@ -1978,11 +1978,9 @@ class Referee:
                 + " (a cache: rewritten from the setup row)"
             )
         if tip.lost and prefix is None and not accept:
-            lost = _mark_lost(game_id)
+            lost = _mark_lost(game_id, len(rows))
             also = "".join(f"; and {problem}" for problem in problems)
-            raise _Unproven(
-                f"the log checks out, but {lost.message}{also}", legal=lost.legal, seq=len(rows) + 1
-            )
+            raise _Unproven(f"the log checks out, but {lost.message}{also}", legal=lost.legal, seq=lost.seq)
         self.store.set_verified(game_id, len(rows), rows[-1].hash, rows[0].hash, since=tip)
         self._tips.pop(game_id, None)
         if problems:
@@ -2306,15 +2304,16 @@ class _MarkLost(LogDamaged):
     """``_mark_lost``: derived from the database on every command, never recorded as a mark."""
 
 
-def _mark_lost(game_id: int) -> LogDamaged:
+def _mark_lost(game_id: int, head: int) -> LogDamaged:
     """A game whose verified mark is missing, or does not hold its seal, though the referee made
     one with its rows (``Tip.lost``): deleted or forged by hand, and with it what would show
-    rows cut from the end of its log."""
+    rows cut from the end of its log (from ``head + 1`` on, the row it names)."""
     return _MarkLost(
         f"game #{game_id}'s verified mark was deleted or altered by hand: rows may have been cut"
         " from the end of its log, which nothing left in the database can show",
         legal="`referee verify --head HASH` with a head hash kept elsewhere (an export's, a phone's)"
         " checks that the log still holds it; `referee verify --accept` takes the log as it stands",
+        seq=head + 1,
     )
 
 
