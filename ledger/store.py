@@ -231,9 +231,8 @@ class Store:
     def key_id(self) -> str:
         """Which key seals this database, as the record keeps it: an HMAC of a constant with the
         key (it tells nothing of the key, and only the same key gives it)."""
-        return hmac.new(self.key, b"referee: the key that seals this database", hashlib.sha256).hexdigest()[
-            :32
-        ]
+        digest = hmac.new(self.key, b"referee: the key that seals this database", hashlib.sha256)
+        return digest.hexdigest()[:32]
 
     def _check_record(self) -> None:
         """Read (or write) the sealing record: which key sealed this database, and the games that
@@ -243,25 +242,38 @@ class Store:
         which that is no evidence: those of a database an older referee made (no record yet), or
         every game once the key changed (its marks were sealed with the lost key). Made on first
         use; written again only when it changes. Best effort: a database that cannot be written
-        now is guarded with what was found, in this process."""
+        now is guarded with what was found, in this process.
+
+        A record that says another key sealed the database while marks made with this key hold is
+        a forgery (a key lost leaves no mark that holds), as is one that does not read or whose
+        seal fails: then every game is expected to have its mark."""
         stored = self.setting(SEALED_BY)
-        record: Any = None
-        with contextlib.suppress(msgspec.DecodeError, TypeError):
-            record = msgspec.json.decode(stored or "", type=_Record)
+        record = self._record(stored)
         games = [row[0] for row in self._read("SELECT id FROM games ORDER BY id")]
         if record is not None and record.key == self.key_id():
+            self.guarded = True
+            self.unmarked = frozenset(record.unmarked)
             if self._sealed(record.seal, SEALED_BY, record.key, record.unmarked):
-                self.unmarked, self.guarded = frozenset(record.unmarked), True
                 return
-            self.key_news, unmarked = "altered", [g for g in games if not self._holds_mark(g)]
-        elif stored is None:
-            self.key_news = "first" if games else None
-            unmarked = [g for g in games if not self._holds_mark(g)]
-        else:  # another key's record (the key was lost or replaced), or one that does not read
-            self.key_news, unmarked = "changed", games
-        self.unmarked, self.guarded = frozenset(unmarked), True
+            self.key_news, self.unmarked = "altered", frozenset()
+        else:
+            holding = {g for g in games if self._holds_mark(g)}
+            if stored is None:
+                self.key_news = "first" if games else None
+                self.unmarked = frozenset(games) - holding
+            elif record is not None and not holding:
+                self.key_news, self.unmarked = "changed", frozenset(games)
+            else:  # a record that does not read, or names another key though this one's marks hold
+                self.key_news, self.unmarked = "altered", frozenset()
+        self.guarded = True
         with self._best_effort() as conn:
             self._put_record(conn)
+
+    def _record(self, stored: str | None) -> _Record | None:
+        try:
+            return msgspec.json.decode(stored or "", type=_Record)
+        except (msgspec.DecodeError, TypeError):
+            return None
 
     def _put_record(self, conn: sqlite3.Connection) -> None:
         unmarked = sorted(self.unmarked)
@@ -280,14 +292,10 @@ class Store:
         listed the game (a long-lived process, ``serve``, opened it before)."""
         if not self.guarded:
             return False
-        record: Any = None
-        with contextlib.suppress(msgspec.DecodeError, TypeError):
-            record = msgspec.json.decode(self.setting(SEALED_BY) or "", type=_Record)
+        record = self._record(self.setting(SEALED_BY))
         if record is None or record.key != self.key_id():
             return False  # the record gone or made with another key: this opening is not the judge
-        if record.unmarked != sorted(self.unmarked) and self._sealed(
-            record.seal, SEALED_BY, record.key, record.unmarked
-        ):
+        if self._sealed(record.seal, SEALED_BY, record.key, record.unmarked):
             self.unmarked = frozenset(record.unmarked)
         return game_id not in self.unmarked
 

@@ -146,7 +146,12 @@ def test_a_database_with_its_record_deleted_says_so_once(
 ) -> None:
     """Deleting the record as well makes the database look like an older referee's: the games
     without a mark are checked whole, which cannot rule out a cut; the table is told, once."""
-    sql(db_path, "DELETE FROM events WHERE seq >= 10", "DELETE FROM verified", "DELETE FROM settings WHERE key = 'sealed_by'")
+    sql(
+        db_path,
+        "DELETE FROM events WHERE seq >= 10",
+        "DELETE FROM verified",
+        "DELETE FROM settings WHERE key = 'sealed_by'",
+    )
     first = cli("games")
     assert first.code == 0
     assert "referee: note: the record of the key that seals" in first.err
@@ -276,3 +281,30 @@ def test_a_key_that_cannot_be_read_is_refused_saying_why(
     key.chmod(0)
     result = cli("status")
     assert result.code == 3 and f"cannot read the key {key}: Permission denied" in result.err
+
+
+@pytest.mark.parametrize(
+    "record",
+    ["'garbage'", """'["0123456789abcdef0123456789abcdef",[1],"x"]'"""],
+    ids=["a record that does not read", "a record naming another key, this key's marks holding"],
+)
+def test_a_forged_record_hides_no_deleted_mark(
+    cli: Cli, db_path: Path, played: tuple[int, str], record: str
+) -> None:
+    """To make a deleted mark look expected, the record is rewritten by hand: as if the key had
+    changed, or as garbage. A key truly lost leaves no mark that holds under the key in use, so
+    a record saying so beside marks that hold is itself a forgery: every game must then have its
+    mark, and the one deleted is named."""
+    assert cli("new", "pebbles", "--players", "carol,dave").code == 0  # game 2 keeps its mark
+    assert cli("use", "1").code == 0
+    sql(
+        db_path,
+        "DELETE FROM events WHERE game_id = 1 AND seq >= 10",
+        "DELETE FROM verified WHERE game_id = 1",
+        f"UPDATE settings SET value = {record} WHERE key = 'sealed_by'",
+    )
+    result = cli("status")
+    assert result.code == 3 and LOST in result.err
+    assert "referee: note: the record of the key that seals" in result.err
+    assert "was altered by hand" in result.err
+    assert cli("--game", "2", "status").code == 0
