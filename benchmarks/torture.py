@@ -16,6 +16,11 @@
    shown, whether anything was appended. Then exports edited and imported (the setup's extent,
    a setup over another game's rows), and output failures (a full disk, a closed pipe).
    ``--tamper-only`` runs just these.
+5. The witness guess (issue 40): a ``--seed`` game of each game played to one move from its
+   end; every row a page (the board's or a link's) is sent as its hash alone is attacked with
+   the fact itself and every name of the rulebook's data and the cards file, and every public
+   value, in each of its fields (``tests.serve.guess``). Printed per game: hidden rows tried,
+   guesses hashed, guesses that matched (0). ``--witness-only`` runs just these.
 
 Printed: kills, acknowledged moves lost, corrupted databases (integrity_check), verify
 failures, gaps and duplicates in the seqs, exit 4s (internal errors), tampering missed.
@@ -790,6 +795,28 @@ def tampering(tally: Tally, folder: Path) -> None:
         tally.note(f"{missed} tamper cases missed")
 
 
+def witness_guess(tally: Tally, folder: Path) -> None:
+    from tests.serve.guess import SEATINGS, Table, attack
+
+    matched = 0
+    for seating in SEATINGS:
+        table = Table.open(seating, folder / f"witness-{seating.kind}.db")
+        try:
+            table.play_to_the_end()
+            found = attack(table, table.pages())
+        finally:
+            table.close()
+        matched += len(found.matched)
+        print(
+            f"  witness guess: {seating.kind}: {found.rows} hidden rows tried after {table.moves} moves,"
+            f" {found.guesses:,} guesses hashed (up to {found.most:,} a row), {len(found.matched)} matched",
+            flush=True,
+        )
+    print(f"witness guess: {len(SEATINGS)} games, {matched} hidden rows found from their hash", flush=True)
+    if matched:
+        tally.note(f"{matched} hidden rows found by guessing their hash")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -803,14 +830,15 @@ def main() -> None:
     parser.add_argument(
         "--tamper-only", action="store_true", help="only the tampering cases (issues 7 and 19)"
     )
+    parser.add_argument("--witness-only", action="store_true", help="only the witness guess (issue 40)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tally = Tally()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        if args.tamper_only:
-            tampering(tally, folder)
+        if args.tamper_only or args.witness_only:
+            (tampering if args.tamper_only else witness_guess)(tally, folder)
             print("\n".join(f"  ! {n}" for n in tally.notes))
             return
         db = folder / "kills.db"
@@ -833,6 +861,7 @@ def main() -> None:
         race(tally, folder, args.racers, args.moves)
         first_use(tally, folder, args.rounds)
         tampering(tally, folder)
+        witness_guess(tally, folder)
     print(
         f"\nkills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
         f" corrupt databases {tally.corrupt} · verify failures {tally.verify_failures} · gaps {tally.gaps} ·"

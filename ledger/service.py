@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ledger import games
-from ledger.codec import GENESIS, encode, payload, row_hash, stored_body, tag_of, utcnow
+from ledger.codec import GENESIS, encode, new_salt, payload, row_hash, salted, stored_body, tag_of, utcnow
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
@@ -1383,11 +1383,17 @@ class Referee:
     def _decide_rows(
         self, game: Game, state: Any, command: Any, actor: str, redo_of: int | None = None
     ) -> tuple[list[NewRow], list[Any], Any]:
-        """The rows of one move: the command, then the facts ``decide`` gives; and the state after."""
+        """The rows of one move: the command, then the facts ``decide`` gives; and the state after.
+        A fact ``redact`` hides from the table (and so from anyone who may not see it: nobody sees
+        less) is stored salted (``codec.salted``): a page sent its hash without its body cannot
+        find it by hashing the few values it may hold (docs/auditing.md, the hashing rule)."""
         events = list(game.decide(state, command))
         move = Move(command=msgspec.Raw(encode(command).encode()), redo_of=redo_of)
         rows = [NewRow(MOVE, encode(move), actor)]
-        rows.extend(NewRow(tag_of(e), encode(e), actor) for e in events)
+        rows.extend(
+            NewRow(tag_of(e), encode(e) if game.redact(e, None) == e else salted(e, new_salt()), actor)
+            for e in events
+        )
         return rows, events, fold(game, state, events)
 
     def submit_text(self, game_id: int, words: Sequence[str], *, seen: int | None = None) -> Recorded:
