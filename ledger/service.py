@@ -443,9 +443,7 @@ class Referee:
             title=checked_title(title),
         )
         setup = msgspec.structs.replace(setup, players=_check_players(game, _new_names(game, setup)))
-        import secrets
-
-        salt = secrets.token_hex(16)
+        salt = new_salt()
         if seed is not None:
             # The log commits to the seed and the referee keeps it sealed: nobody reads the
             # decks from the log while the game runs (``reveal_seed`` appends it at the end).
