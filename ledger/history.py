@@ -34,6 +34,9 @@ from ledger.store import Row
 
 SETUP, MOVE, REVERTED, SEED = "setup", "move", "reverted", "seed"
 META_TYPES = frozenset({SETUP, MOVE, REVERTED, SEED})
+# A body that does not decode: bad JSON, or JSON nested so deep that it exhausts the decoder's
+# stack (it recurses once a level; only a body written by hand holds one).
+UNREADABLE = (msgspec.DecodeError, RecursionError)
 
 
 class Move(msgspec.Struct, frozen=True, tag=MOVE, kw_only=True):
@@ -134,7 +137,7 @@ def _probe_tag(body: str | bytes) -> object:
     """The ``type`` field of a body that did not decode, if it is a JSON object."""
     try:
         value = msgspec.json.decode(body)
-    except msgspec.DecodeError:
+    except UNREADABLE:
         return None
     return value.get("type") if isinstance(value, dict) else None
 
@@ -147,14 +150,14 @@ _setup_decoder = msgspec.json.Decoder(Setup)
 def decode_setup(body: str, seq: int = 1) -> Setup:
     try:
         return _setup_decoder.decode(body)
-    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
+    except (*UNREADABLE, TypeError) as exc:  # TypeError: no text at all (a NULL)
         raise VerificationFailed(f"row #{seq} (the setup) does not decode: {exc}", seq=seq) from None
 
 
 def decode_revert(body: str, seq: int | None = None) -> Reverted:
     try:
         return _revert_decoder.decode(body)
-    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
+    except (*UNREADABLE, TypeError) as exc:  # TypeError: no text at all (a NULL)
         where = f"row #{seq}" if seq is not None else "a revert row"
         raise VerificationFailed(f"{where} does not decode: {exc}", seq=seq) from None
 
@@ -165,7 +168,7 @@ def decode_facts(game: Game, rows: Sequence[tuple[int, str, str]]) -> list[Any]:
     try:
         events: list[Any] = decoders(game).events.decode("[" + ",".join(body for _, _, body in rows) + "]")
         return events
-    except msgspec.DecodeError:
+    except UNREADABLE:
         pass
     event_decoder, tags = decoders(game).event, decoders(game).event_tags
     events = []
@@ -174,7 +177,7 @@ def decode_facts(game: Game, rows: Sequence[tuple[int, str, str]]) -> list[Any]:
             raise unknown(seq, type_, "a fact of type")
         try:
             events.append(event_decoder.decode(body))
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             tag = _probe_tag(body)
             if tag is not None and tag not in tags:
                 raise unknown(seq, tag, "a fact of type") from None
@@ -189,10 +192,10 @@ def check_commands(game: Game, moves: Sequence[tuple[int, str]]) -> None:
     for seq, body in moves:
         try:
             command_decoder.decode(_move_decoder.decode(body).command)
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             try:
                 tag = _probe_tag(bytes(_move_decoder.decode(body).command))
-            except msgspec.DecodeError:
+            except UNREADABLE:
                 tag = None
             if tag is not None and tag not in command_tags:
                 raise unknown(seq, tag, "a move of type") from None
@@ -265,7 +268,7 @@ def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
                     )
                 current.events.append(event)
                 current.event_seqs.append(row.seq)
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
     if current is not None:
         yield current
@@ -410,7 +413,7 @@ def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
         )
     try:
         reveal = _seed_decoder.decode(row.body)
-    except msgspec.DecodeError as exc:
+    except UNREADABLE as exc:
         raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
     if seed_commitment(reveal.seed, reveal.salt) != setup.commitment:
         raise VerificationFailed(

@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ledger import games
-from ledger.codec import GENESIS, encode, payload, row_hash, stored_body, tag_of, utcnow
+from ledger.codec import (
+    GENESIS,
+    MAX_NESTING,
+    encode,
+    payload,
+    row_hash,
+    stored_body,
+    tag_of,
+    too_deep,
+    utcnow,
+)
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
@@ -38,6 +48,7 @@ from ledger.history import (
     REVERTED,
     SEED,
     SETUP,
+    UNREADABLE,
     Broken,
     Move,
     MoveEntry,
@@ -1967,6 +1978,12 @@ class Referee:
         text = [line for line in lines if line.strip()]
         if not text:
             raise BadInput("the file is empty", legal="a file written by `referee export`")
+        deep = too_deep("\n".join(text))  # before any line is parsed: a parser recurses once a level
+        if deep is not None:
+            raise BadInput(
+                f"line {deep + 1} of the file nests arrays and objects more than {MAX_NESTING} deep",
+                legal="a file written by `referee export`, whose lines nest a few levels",
+            )
         try:
             header = msgspec.json.decode(text[0], type=ExportHeader)
         except msgspec.DecodeError as exc:
@@ -2304,7 +2321,7 @@ def _snapshot_body(state: Any) -> str:
 def _same_state(game: Game, body: str, state: Any) -> bool:
     try:
         return bool(msgspec.json.decode(body, type=game.State) == _unseeded(state))
-    except (msgspec.DecodeError, TypeError):
+    except (*UNREADABLE, TypeError):
         return False
 
 
