@@ -1,5 +1,6 @@
 """Issue 40's holes at the edges, tried as a hostile player at the table would: files nested
-deeper than any parser's stack (hole 8). Each test failed on e60c247, before the fix it
+deeper than any parser's stack (hole 8), an export piped into a reader that stops early under
+either buffering of the output (hole 11). Each test failed on e60c247, before the fix it
 guards."""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from ledger.service import Referee
+from tests import pebbles
 from tests.conftest import Result
 from tests.ledger.test_integrity import head, moves, rechain
 
@@ -115,3 +118,73 @@ def test_a_body_nested_2000_deep_in_the_database_is_named_by_verify(cli: Cli, db
     for args in (("status",), ("log",), ("pebbles", "take", "alice", "1")):
         assert "row #4 does not decode" in one_line(cli(*args), 3), args
     assert head(db_path) == 5
+
+
+# --- hole 11: an export piped into a reader that stops early -----------------------------------
+
+
+@pytest.fixture(scope="module")
+def long_export(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A pebbles game of 2,001 rows: its export (about 630 KB) is far more than a pipe holds."""
+    db = tmp_path_factory.mktemp("long") / "ledger.db"
+    referee = Referee.open(db)
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "100000"})
+    for n in range(1000):
+        referee.submit(game, pebbles.Take(("alice", "bob")[n % 2], 1))
+    referee.store.close()
+    return db
+
+
+def read_one_line(db: Path, args: list[str], unbuffered: bool) -> tuple[int, bytes, str]:
+    """``referee ARGS | head -1``: the reader takes the first line (at most 4 KB of it: `log
+    --json` is one line) and closes the pipe. Returns the exit code, the line read and stderr."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONUNBUFFERED", None)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"  # as some shells and IDEs set it
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.run_cli", "--db", str(db), *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    first = child.stdout.readline(4096)
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    return child.wait(timeout=60), first, err
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("args", [["export"], ["log"], ["log", "--json"]], ids=" ".join)
+def test_a_command_piped_into_head_says_its_output_was_cut(
+    long_export: Path, args: list[str], unbuffered: bool
+) -> None:
+    """`referee export | head -1` under either buffering of Python's output: the first line
+    arrives, then one line says the output was closed before all of it was written (exit 5),
+    and no summary claims every row."""
+    code, first, err = read_one_line(long_export, args, unbuffered)
+    assert first.strip(), first
+    assert code == 5, (code, err)
+    assert err == "referee: the output was closed: not all of it was written\n", err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_an_export_to_a_full_disk_says_so_under_either_buffering(long_export: Path, unbuffered: bool) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONUNBUFFERED", None)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.run_cli", "--db", str(long_export), "export"],
+            cwd=ROOT,
+            env=env,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert done.returncode == 5, done.stderr
+    assert done.stderr == "referee: the output failed (No space left on device): not all of it was written\n"
