@@ -30,10 +30,12 @@ from ledger.errors import (
     StoreUnreadable,
     VerificationFailed,
 )
+from ledger.names import MAX_REASON
 from ledger.store import Row
 
 SETUP, MOVE, REVERTED, SEED = "setup", "move", "reverted", "seed"
 META_TYPES = frozenset({SETUP, MOVE, REVERTED, SEED})
+TABLE = "table"  # the actor for moves nobody in particular makes
 # A body that does not decode: bad JSON, or JSON nested so deep that it exhausts the decoder's
 # stack (it recurses once a level; only a body written by hand holds one).
 UNREADABLE = (msgspec.DecodeError, RecursionError)
@@ -405,6 +407,10 @@ def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
     if not found:
         return None
     row = found[0]
+    if row.actor != TABLE:
+        raise VerificationFailed(
+            f"row #{row.seq} names {row.actor!r}, but the referee reveals a seed as {TABLE!r}", seq=row.seq
+        )
     if setup.commitment is msgspec.UNSET:
         raise VerificationFailed(f"row #{row.seq} reveals a seed, but the setup commits to none", seq=row.seq)
     if row is not rows[-1]:
@@ -446,7 +452,9 @@ def replay_checked(
     Raises ``VerificationFailed`` at the first move the rules refuse (or whose recorded
     facts differ from the rules', or whose row names another actor), or the first revert
     that names no live move, names another actor than who asked, or leaves a later move
-    illegal. ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
+    illegal; or the first row that holds what the live commands never write (``check_seated``:
+    someone not at the table, a reason too long; a setup or a seed not the table's).
+    ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
     (``verify`` compares the snapshots with it).
 
     A move the rules refuse that a later void takes out (the table's answer to a move found
@@ -457,6 +465,8 @@ def replay_checked(
     commitment), else from ``seed`` (the one the referee keeps sealed while the game runs).
     """
     setup, entries = read_entries(game, rows)
+    if rows[0].actor != TABLE:
+        raise VerificationFailed(f"row #1 (the setup) names {rows[0].actor!r}, not {TABLE!r}", seq=1)
     if setup.commitment is not msgspec.UNSET:
         reveal = revealed_seed(setup, rows)
         if reveal is not None:
@@ -496,6 +506,7 @@ def replay_checked(
         state = after
 
     for entry in entries:
+        check_seated(setup, entry)
         if isinstance(entry, MoveEntry):
             push(entry, f"move #{entry.seq} ({command_text(game, entry.command)}) is refused", entry.seq)
             if at is not None:
@@ -528,6 +539,26 @@ def replay_checked(
         if at is not None:
             at(entry.seq, state)
     return Replay(setup, state, live, entries)
+
+
+def check_seated(setup: Setup, entry: Entry) -> None:
+    """What the live commands hold a revert or a redo to, for one read back from the log (the
+    same row may be written by hand): it names who asked, a player at this table or the table
+    (``undo --by``, ``void --by`` and ``redo --by`` take no one else), and a revert's reason is
+    no longer than ``undo`` and ``void`` take. (Any other move names the player its command
+    does: ``recheck``.)"""
+    asked = isinstance(entry, RevertEntry) or entry.redo_of is not None
+    if asked and entry.actor not in setup.players and entry.actor != TABLE:
+        raise VerificationFailed(
+            f"row #{entry.seq} names {entry.actor!r}, who is not at this table"
+            f" ({', '.join(setup.players)} or {TABLE})",
+            seq=entry.seq,
+        )
+    if isinstance(entry, RevertEntry) and len(entry.revert.reason) > MAX_REASON:
+        length = len(entry.revert.reason)
+        raise VerificationFailed(
+            f"row #{entry.seq} holds a reason of {length} characters (at most {MAX_REASON})", seq=entry.seq
+        )
 
 
 def command_text(game: Game, command: Any) -> str:
