@@ -14,7 +14,11 @@
    outside (SQL), then status, log, games, stats, a move, verify and status again; printed per
    case: whether the bad row was named and at which seq, whether anything of the forgery was
    shown, whether anything was appended. Then exports edited and imported (the setup's extent,
-   a setup over another game's rows), and output failures (a full disk, a closed pipe).
+   a setup over another game's rows), and output failures (a full disk, a closed pipe). Then
+   issue 40's edges: an import line and a cards file nested deeper than a parser's stack, an
+   export piped into ``head -1`` with Python's output buffered and unbuffered, and exports forged
+   to hold what the referee never writes (an undo by someone not at the table, a 1 MB reason, a
+   header that is not its setup row, names alike, a title `new` refuses).
    ``--tamper-only`` runs just these.
 5. The witness guess (issue 40): a ``--seed`` game of each game played to one move from its
    end; every row a page (the board's or a link's) is sent as its hash alone is attacked with
@@ -50,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 from ledger import games  # noqa: E402
 from ledger.codec import GENESIS, encode, row_hash, utcnow  # noqa: E402
 from ledger.errors import RefereeError  # noqa: E402
-from ledger.history import MOVE, Move  # noqa: E402
+from ledger.history import MOVE, REVERTED, Move, Reverted  # noqa: E402
 from ledger.service import Referee  # noqa: E402
 from ledger.store import NewRow, Store  # noqa: E402
 from tests import pebbles  # noqa: E402
@@ -475,6 +479,33 @@ def edit_version(db: Path) -> None:
     rechain(db)
 
 
+def edit_deep_body(db: Path) -> None:
+    """Issue 40, hole 8: a body nested 2,000 deep, the chain recomputed and the marks deleted
+    (so that only a whole check, which decodes every row, finds it)."""
+    deep = "[" * 2000 + "]" * 2000
+    sql(
+        db,
+        "UPDATE events SET body = replace(body, '{\"n\"', '{\"note\":' || ? || ',\"n\"') WHERE seq = 3",
+        deep,
+    )
+    sql(db, "DELETE FROM verified")
+    rechain(db)
+
+
+def append_revert_by_mallory(db: Path) -> None:
+    """Issue 40, hole 12: an undo of the last move asked by mallory, who is not at the table,
+    appended with a valid chain."""
+    body = encode(Reverted(target=HEAD - 1, how="undo", reason="x" * 1000, by="mallory"))
+    conn = sqlite3.connect(db, isolation_level=None)
+    (prev,) = conn.execute(f"SELECT hash FROM events WHERE seq = {HEAD}").fetchone()
+    digest = row_hash(prev, HEAD + 1, REVERTED, body, "mallory", "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, ?, ?, ?, 'mallory', 't', ?, ?)",
+        (HEAD + 1, REVERTED, body, prev, digest),
+    )
+    conn.close()
+
+
 @dataclass(frozen=True)
 class Case:
     edit: Callable[[Path], None]
@@ -499,6 +530,8 @@ TAMPERS: dict[str, Case] = {
     "the tail cut, the mark and snapshots deleted (40.3)": Case(cut_unmarked, HEAD - 1),
     "the tail cut, the mark moved back by hand (40.3)": Case(cut_mark_moved, HEAD - 1),
     "the setup's rules version, chain recomputed": Case(edit_version, 1),
+    "a body nested 2,000 deep, chain recomputed, marks deleted (40.8)": Case(edit_deep_body, 3),
+    "an undo by mallory, not at the table, appended (40.12)": Case(append_revert_by_mallory, HEAD + 1),
 }
 GIFT = ["pebbles", "give", "alice", "bob", "4000", "--json"]  # legal only on the forged snapshot
 GAMES = ["games", "--json"]
@@ -570,6 +603,25 @@ def tamper(tally: Tally, folder: Path) -> int:
     return missed
 
 
+def forged_export(
+    lines: list[str], edit: Callable[[dict[str, Any], list[dict[str, Any]]], None], path: Path
+) -> Path:
+    """An export's ``lines`` edited by ``edit(header, rows)``, every hash recomputed: a careful
+    forgery, written to ``path``."""
+    import json
+
+    header, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    edit(header, rows)
+    prev, out = GENESIS, [json.dumps(header)]
+    for row in rows:
+        body = json.dumps(row.pop("body"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        row["prev_hash"] = prev
+        row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+        out.append(json.dumps(row)[:-1] + ', "body": ' + body + "}")
+    path.write_text("\n".join(out) + "\n")
+    return path
+
+
 def imports(folder: Path) -> int:
     """Issue 19, hole 6: exports edited and imported. Returns the cases missed."""
     import json
@@ -582,18 +634,7 @@ def imports(folder: Path) -> int:
     lines = cli(db, "export").stdout.splitlines()
 
     def forged(edit: Callable[[dict[str, Any], list[dict[str, Any]]], None], path: Path) -> Path:
-        header, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
-        edit(header, rows)
-        prev, out = GENESIS, [json.dumps(header)]
-        for row in rows:
-            body = json.dumps(row.pop("body"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            row["prev_hash"] = prev
-            row["hash"] = prev = row_hash(
-                prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"]
-            )
-            out.append(json.dumps(row)[:-1] + ', "body": ' + body + "}")
-        path.write_text("\n".join(out) + "\n")
-        return path
+        return forged_export(lines, edit, path)
 
     def later(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
         for row in rows[1:]:
@@ -787,9 +828,142 @@ def keys(folder: Path) -> int:
     return missed
 
 
+# --- issue 40's edges: nesting, piped exports, imports of what the referee never writes ---------
+
+EDGE_CASES = 14  # printed by ``edges``: 6 nested, 6 forged, 2 piped
+
+
+def piped(db: Path, unbuffered: bool) -> tuple[int, str]:
+    """``referee export | head -1``: the reader takes the first line and closes the pipe."""
+    env = {k: v for k, v in ENV.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    child = subprocess.Popen(
+        [*CLI, "--db", str(db), "export"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.readline()
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    return child.wait(timeout=60), err
+
+
+def edges(tally: Tally, folder: Path) -> int:
+    """Issue 40, holes 8, 11 and 12: files nested deeper than a parser's stack (an import line,
+    a cards file), an export piped into a reader that stops at its first line under both
+    bufferings of the output, and exports forged to hold what the referee never writes. Printed
+    per case: named (the refusal's one line says what is wrong) or not, and whether anything was
+    shown or appended after. Returns the cases missed."""
+    import json
+
+    missed = 0
+    db = folder / "edges.db"
+    cli(db, "new", "pebbles", "--players", "alice,bob", "--title", "Friday")
+    for words in ("take alice 2", "take bob 1", "take alice 1"):
+        cli(db, "pebbles", *words.split())
+    cli(db, "undo", "--by", "bob", "--reason", "misheard")  # #8 undoes #6
+    lines = cli(db, "export").stdout.splitlines()
+    deep = "[" * 1000 + "]" * 1000
+
+    def report(
+        name: str, result: subprocess.CompletedProcess[str], code: int, said: str, forged: str
+    ) -> None:
+        nonlocal missed
+        listed = cli(db, "games", "--json").stdout
+        shown = forged in listed + cli(db, "log").stdout + cli(db, "cards", "--kind", "loop").stdout
+        appended = len(json.loads(listed)["games"]) != 1
+        named = result.returncode == code and said in result.stderr and result.stderr.count("\n") == 1
+        tally.exit4 += result.returncode == 4
+        missed += not named or shown or appended
+        said_now = result.stderr.strip()[:80]
+        print(
+            f"  edge: {name}: named {'yes' if named else 'NO'}, shown {'YES' if shown else 'no'},"
+            f" appended {'YES' if appended else 'no'} · exit {result.returncode} · {said_now}",
+            flush=True,
+        )
+
+    def imported(path: Path) -> subprocess.CompletedProcess[str]:
+        return cli(db, "import", str(path), "--copy")
+
+    # Hole 8: nesting (an unknown field of the header, a row's body), and cards files.
+    header_deep = folder / "deep-header.jsonl"
+    header_deep.write_text("\n".join([lines[0][:-1] + f',"note":{deep}}}', *lines[1:]]) + "\n")
+    report(
+        "an import's header nested 1,000 deep", imported(header_deep), 2, "line 1 of the file nests", "note"
+    )
+    body_deep = folder / "deep-body.jsonl"
+    rows = [*lines[1:]]
+    rows[1] = rows[1].replace('"body":{', f'"body":{{"note":{deep},', 1)
+    body_deep.write_text("\n".join([lines[0], *rows]) + "\n")
+    report("a row's body nested 1,000 deep", imported(body_deep), 2, "line 3 of the file nests", "note")
+    for nested, what in (("[" * 500 + "]" * 500, "arrays"), ("{a = " * 500 + "1" + "}" * 500, "tables")):
+        cards = folder / "deep.toml"
+        cards.write_text(f"[[activity]]\nname = 'DEEP'\nneeds = {nested}\n")
+        result = cli(db, "new", "loop", "--players", "ann,ben", "--cards", str(cards))
+        report(f"`new --cards` of {what} nested 500 deep", result, 2, "nests arrays and tables", "DEEP")
+        result = cli(db, "cards", "import", str(cards), "--kind", "loop")
+        report(f"`cards import` of {what} nested 500 deep", result, 2, "nests arrays and tables", "DEEP")
+
+    # Hole 12: what the referee never writes, every hash recomputed.
+    def mallory(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        rows[7]["actor"] = rows[7]["body"]["by"] = "mallory"
+
+    def long_reason(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        rows[7]["body"]["reason"] = "x" * 1_000_000
+
+    def version(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        header["rules_version"] = "0"
+
+    def seats(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        header["players"] = ["bob", "alice"]
+
+    def lookalike(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        renamed = json.loads(
+            json.dumps([header, rows]).replace('"bob"', '"\\u0430\\u0440\\u0435"').replace('"alice"', '"ape"')
+        )
+        header.update(renamed[0])
+        rows[:] = renamed[1]
+
+    def title(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        header["title"] = rows[0]["body"]["title"] = "Friday\x1b[2J" + "x" * 200
+
+    forgeries: list[tuple[str, Callable[[dict[str, Any], list[dict[str, Any]]], None], int, str, str]] = [
+        ("an undo asked by mallory", mallory, 1, "names 'mallory', who is not at this table", "mallory"),
+        ("an undo with a 1 MB reason", long_reason, 1, "holds a reason of 1000000 characters", "xxxxxxxxxx"),
+        (
+            "a header whose rules version is not the setup's",
+            version,
+            1,
+            "the setup row at rules_version",
+            '"rules_version":"0"',
+        ),
+        ("a header whose seats are not the setup's", seats, 1, "the setup row at players", '["bob","alice"]'),
+        ("a setup with names alike (ape, Cyrillic аре)", lookalike, 2, "look alike", '"ape"'),
+        ("a setup whose title `new` refuses", title, 2, "the title has 210 characters", "xxxxxxxxxx"),
+    ]
+    for name, edit, code, said, forged in forgeries:
+        path = forged_export(lines, edit, folder / "forged.jsonl")
+        report(f"import: {name}", imported(path), code, said, forged)
+
+    # Hole 11: `export | head -1`, the export (the tampering game's) far more than a pipe holds.
+    base = folder / "tamper-base.db"
+    for unbuffered in (False, True):
+        code, err = piped(base, unbuffered)
+        right = code == 5 and err == "referee: the output was closed: not all of it was written\n"
+        tally.exit4 += code == 4
+        missed += not right
+        mode = "PYTHONUNBUFFERED=1" if unbuffered else "buffered"
+        said = err.strip()[:80]
+        print(
+            f"  edge: export | head -1 ({mode}): exit {code} {'right' if right else 'WRONG'} · {said}",
+            flush=True,
+        )
+    return missed
+
+
 def tampering(tally: Tally, folder: Path) -> None:
-    missed = tamper(tally, folder) + imports(folder) + outputs(folder) + keys(folder)
-    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2 + 5
+    missed = tamper(tally, folder) + imports(folder) + outputs(folder) + keys(folder) + edges(tally, folder)
+    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2 + 5 + EDGE_CASES
     print(f"tampering: {cases} cases, {missed} missed", flush=True)
     if missed:
         tally.note(f"{missed} tamper cases missed")

@@ -10,6 +10,7 @@ commits to it without telling it (``salted``).
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,6 +18,9 @@ import msgspec
 
 GENESIS = "0" * 64  # the "previous hash" of a game's first row
 SALT = "salt"  # the member a hidden fact's body carries beside its fields (``salted``)
+# Arrays and objects within one another that a line read from outside may hold. The referee's
+# own lines hold under 10; a parser recurses once a level, and a few hundred exhaust its stack.
+MAX_NESTING = 64
 
 _encoder = msgspec.json.Encoder(order="sorted")
 
@@ -96,6 +100,24 @@ def chain_holds(rows: Iterable[tuple[int, str, str, str, str, str]], prev: str, 
         prev = digest
         expected += 1
     return True
+
+
+_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}\n]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def too_deep(text: str, limit: int = MAX_NESTING) -> int | None:
+    """The index of the first line of JSON ``text`` that nests arrays and objects more than
+    ``limit`` deep, or None: found without parsing (and so without recursing), by taking away
+    the strings, then all but the brackets, then the innermost pairs ``limit`` times over."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(limit):
+        brackets, found = _INNERMOST.subn("", brackets)
+        if not found:
+            return None
+    deeper = _INNERMOST.search(brackets)
+    return None if deeper is None else brackets.count("\n", 0, deeper.start())
 
 
 def utcnow() -> str:

@@ -30,10 +30,15 @@ from ledger.errors import (
     StoreUnreadable,
     VerificationFailed,
 )
+from ledger.names import MAX_REASON
 from ledger.store import Row
 
 SETUP, MOVE, REVERTED, SEED = "setup", "move", "reverted", "seed"
 META_TYPES = frozenset({SETUP, MOVE, REVERTED, SEED})
+TABLE = "table"  # the actor for moves nobody in particular makes
+# A body that does not decode: bad JSON, or JSON nested so deep that it exhausts the decoder's
+# stack (it recurses once a level; only a body written by hand holds one).
+UNREADABLE = (msgspec.DecodeError, RecursionError)
 
 
 class Move(msgspec.Struct, frozen=True, tag=MOVE, kw_only=True):
@@ -134,7 +139,7 @@ def _probe_tag(body: str | bytes) -> object:
     """The ``type`` field of a body that did not decode, if it is a JSON object."""
     try:
         value = msgspec.json.decode(body)
-    except msgspec.DecodeError:
+    except UNREADABLE:
         return None
     return value.get("type") if isinstance(value, dict) else None
 
@@ -147,14 +152,14 @@ _setup_decoder = msgspec.json.Decoder(Setup)
 def decode_setup(body: str, seq: int = 1) -> Setup:
     try:
         return _setup_decoder.decode(body)
-    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
+    except (*UNREADABLE, TypeError) as exc:  # TypeError: no text at all (a NULL)
         raise VerificationFailed(f"row #{seq} (the setup) does not decode: {exc}", seq=seq) from None
 
 
 def decode_revert(body: str, seq: int | None = None) -> Reverted:
     try:
         return _revert_decoder.decode(body)
-    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
+    except (*UNREADABLE, TypeError) as exc:  # TypeError: no text at all (a NULL)
         where = f"row #{seq}" if seq is not None else "a revert row"
         raise VerificationFailed(f"{where} does not decode: {exc}", seq=seq) from None
 
@@ -165,7 +170,7 @@ def decode_facts(game: Game, rows: Sequence[tuple[int, str, str]]) -> list[Any]:
     try:
         events: list[Any] = decoders(game).events.decode("[" + ",".join(body for _, _, body in rows) + "]")
         return events
-    except msgspec.DecodeError:
+    except UNREADABLE:
         pass
     event_decoder, tags = decoders(game).event, decoders(game).event_tags
     events = []
@@ -174,7 +179,7 @@ def decode_facts(game: Game, rows: Sequence[tuple[int, str, str]]) -> list[Any]:
             raise unknown(seq, type_, "a fact of type")
         try:
             events.append(event_decoder.decode(body))
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             tag = _probe_tag(body)
             if tag is not None and tag not in tags:
                 raise unknown(seq, tag, "a fact of type") from None
@@ -189,10 +194,10 @@ def check_commands(game: Game, moves: Sequence[tuple[int, str]]) -> None:
     for seq, body in moves:
         try:
             command_decoder.decode(_move_decoder.decode(body).command)
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             try:
                 tag = _probe_tag(bytes(_move_decoder.decode(body).command))
-            except msgspec.DecodeError:
+            except UNREADABLE:
                 tag = None
             if tag is not None and tag not in command_tags:
                 raise unknown(seq, tag, "a move of type") from None
@@ -265,7 +270,7 @@ def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
                     )
                 current.events.append(event)
                 current.event_seqs.append(row.seq)
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
     if current is not None:
         yield current
@@ -395,6 +400,10 @@ def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
     if not found:
         return None
     row = found[0]
+    if row.actor != TABLE:
+        raise VerificationFailed(
+            f"row #{row.seq} names {row.actor!r}, but the referee reveals a seed as {TABLE!r}", seq=row.seq
+        )
     if setup.commitment is msgspec.UNSET:
         raise VerificationFailed(f"row #{row.seq} reveals a seed, but the setup commits to none", seq=row.seq)
     if row is not rows[-1]:
@@ -403,7 +412,7 @@ def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
         )
     try:
         reveal = _seed_decoder.decode(row.body)
-    except msgspec.DecodeError as exc:
+    except UNREADABLE as exc:
         raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
     if seed_commitment(reveal.seed, reveal.salt) != setup.commitment:
         raise VerificationFailed(
@@ -436,7 +445,9 @@ def replay_checked(
     Raises ``VerificationFailed`` at the first move the rules refuse (or whose recorded
     facts differ from the rules', or whose row names another actor), or the first revert
     that names no live move, names another actor than who asked, or leaves a later move
-    illegal. ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
+    illegal; or the first row that holds what the live commands never write (``check_seated``:
+    someone not at the table, a reason too long; a setup or a seed not the table's).
+    ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
     (``verify`` compares the snapshots with it).
 
     A move the rules refuse that a later void takes out (the table's answer to a move found
@@ -447,6 +458,8 @@ def replay_checked(
     commitment), else from ``seed`` (the one the referee keeps sealed while the game runs).
     """
     setup, entries = read_entries(game, rows)
+    if rows[0].actor != TABLE:
+        raise VerificationFailed(f"row #1 (the setup) names {rows[0].actor!r}, not {TABLE!r}", seq=1)
     if setup.commitment is not msgspec.UNSET:
         reveal = revealed_seed(setup, rows)
         if reveal is not None:
@@ -486,6 +499,7 @@ def replay_checked(
         state = after
 
     for entry in entries:
+        check_seated(setup, entry)
         if isinstance(entry, MoveEntry):
             push(entry, f"move #{entry.seq} ({command_text(game, entry.command)}) is refused", entry.seq)
             if at is not None:
@@ -518,6 +532,26 @@ def replay_checked(
         if at is not None:
             at(entry.seq, state)
     return Replay(setup, state, live, entries)
+
+
+def check_seated(setup: Setup, entry: Entry) -> None:
+    """What the live commands hold a revert or a redo to, for one read back from the log (the
+    same row may be written by hand): it names who asked, a player at this table or the table
+    (``undo --by``, ``void --by`` and ``redo --by`` take no one else), and a revert's reason is
+    no longer than ``undo`` and ``void`` take. (Any other move names the player its command
+    does: ``recheck``.)"""
+    asked = isinstance(entry, RevertEntry) or entry.redo_of is not None
+    if asked and entry.actor not in setup.players and entry.actor != TABLE:
+        raise VerificationFailed(
+            f"row #{entry.seq} names {entry.actor!r}, who is not at this table"
+            f" ({', '.join(setup.players)} or {TABLE})",
+            seq=entry.seq,
+        )
+    if isinstance(entry, RevertEntry) and len(entry.revert.reason) > MAX_REASON:
+        length = len(entry.revert.reason)
+        raise VerificationFailed(
+            f"row #{entry.seq} holds a reason of {length} characters (at most {MAX_REASON})", seq=entry.seq
+        )
 
 
 def command_text(game: Game, command: Any) -> str:

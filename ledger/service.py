@@ -19,7 +19,19 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ledger import games
-from ledger.codec import GENESIS, encode, new_salt, payload, row_hash, salted, stored_body, tag_of, utcnow
+from ledger.codec import (
+    GENESIS,
+    MAX_NESTING,
+    encode,
+    new_salt,
+    payload,
+    row_hash,
+    salted,
+    stored_body,
+    tag_of,
+    too_deep,
+    utcnow,
+)
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
@@ -38,6 +50,7 @@ from ledger.history import (
     REVERTED,
     SEED,
     SETUP,
+    UNREADABLE,
     Broken,
     Move,
     MoveEntry,
@@ -46,6 +59,7 @@ from ledger.history import (
     SeedRevealed,
     check_chain,
     check_commands,
+    check_seated,
     command_text,
     decode_command,
     decode_facts,
@@ -65,7 +79,8 @@ from ledger.history import (
     revealed_seed,
     seed_commitment,
 )
-from ledger.names import checked_title, player_names
+from ledger.history import TABLE as TABLE  # the actor nobody in particular is: the front ends' too
+from ledger.names import checked_reason, checked_title, player_names, shown
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 from ledger.words import same_name
 
@@ -79,7 +94,6 @@ PlainRows = list[tuple[int, str, str, str, str, str]]  # (seq, type, body, actor
 Seals = list[tuple[str, tuple[Any, ...]]]  # of batches checked row by row, to store (``Store.batch_seals``)
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
-TABLE = "table"  # the actor for moves nobody in particular makes
 LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a cache only
 WITNESS_ROWS = 2000  # rows a page is sent at a time to witness
 RESTORE = "restore an export (`referee import FILE --copy`) or put the rows back as they were"
@@ -809,6 +823,7 @@ class Referee:
             state, _ = self._fold(opened, tip.mark, set(), False, tip.mark_hash)
             for move in entries:
                 assert isinstance(move, MoveEntry)
+                check_seated(opened.setup, move)  # a redo names who asked: someone at the table
                 try:
                     state = recheck(game, state, move)
                 except RefereeError as error:
@@ -1490,7 +1505,7 @@ class Referee:
 
     def undo(self, game_id: int, *, by: str | None = None, reason: str = "") -> Recorded:
         """Revert the latest live move; ``by`` (who asked) is its actor unless said."""
-        return self._undo(game_id, by, reason, None)
+        return self._undo(game_id, by, checked_reason(reason), None)
 
     def _undo(self, game_id: int, by: str | None, reason: str, player: str | None) -> Recorded:
         """``undo``; with ``player``, only if the latest live move is that player's own."""
@@ -1604,6 +1619,7 @@ class Referee:
         ``cascade``, is voided too)."""
         if not reason.strip():
             raise BadInput("a void needs a reason", legal="--reason TEXT")
+        checked_reason(reason)
         tip = self.store.tip(game_id)
         if tip.bad is not None:
             return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
@@ -1650,6 +1666,7 @@ class Referee:
             raise damage from None
         setup = decode_setup(rows[0].body)
         game = _game_of(game_id, setup)
+        by = _actor(setup, by)  # as every void takes it: a player or the table
         meta = [r for r in rows[1:seq] if r.type in META_TYPES] if 1 <= seq <= len(rows) else []
         if not meta or meta[-1].type != MOVE:
             raise damage
@@ -2048,6 +2065,12 @@ class Referee:
         text = [line for line in lines if line.strip()]
         if not text:
             raise BadInput("the file is empty", legal="a file written by `referee export`")
+        deep = too_deep("\n".join(text))  # before any line is parsed: a parser recurses once a level
+        if deep is not None:
+            raise BadInput(
+                f"line {deep + 1} of the file nests arrays and objects more than {MAX_NESTING} deep",
+                legal="a file written by `referee export`, whose lines nest a few levels",
+            )
         try:
             header = msgspec.json.decode(text[0], type=ExportHeader)
         except msgspec.DecodeError as exc:
@@ -2076,25 +2099,15 @@ class Referee:
         check_chain(rows)
         setup = read_entries(game, rows[:1])[0]
         game = _game_of(0, setup, importing=True)
-        _check_players(game, setup.players)  # the same setup checks as `new`
-        _check_mode(game, setup.mode)
-        if (setup.game, list(setup.players), setup.options) != (
-            header.game,
-            header.players,
-            header.options,
-        ):
-            raise VerificationFailed("the header does not match the setup row", seq=1)
+        _check_setup(game, setup)
+        _check_header(header, setup, rows[0])
         seed = None
         if setup.commitment is not msgspec.UNSET:
             reveal = revealed_seed(setup, rows)
             if reveal is not None:
                 seed, salt = reveal.seed, reveal.salt
             elif header.seed is not None and header.salt is not msgspec.UNSET:
-                seed, salt = header.seed, header.salt
-                if seed_commitment(seed, salt) != setup.commitment:
-                    raise VerificationFailed(
-                        f"the header's seed {seed} does not match the setup's commitment", seq=1
-                    )
+                seed, salt = header.seed, header.salt  # the commitment's (``_check_header``)
             else:  # exported from here, or imported before: the seed kept sealed here
                 kept = self.store.kept_seed(setup.commitment)
                 if kept is not None and seed_commitment(*kept) == setup.commitment:
@@ -2421,7 +2434,7 @@ def _snapshot_body(state: Any) -> str:
 def _same_state(game: Game, body: str, state: Any) -> bool:
     try:
         return bool(msgspec.json.decode(body, type=game.State) == _unseeded(state))
-    except (msgspec.DecodeError, TypeError):
+    except (*UNREADABLE, TypeError):
         return False
 
 
@@ -2486,6 +2499,60 @@ def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
                 f" (not starting with -), and not {TABLE!r}"
             )
     return names
+
+
+def _check_setup(game: Game, setup: Setup) -> None:
+    """An imported setup row as `new` writes one, or ``BadInput`` in `new`'s words: its mode,
+    options (one of the game's, with a value it takes; a log of an earlier version may lack
+    one, which the game reads as its default), title and players (``player_names``)."""
+    mode = _check_mode(game, setup.mode)
+    if mode != setup.mode:
+        raise BadInput(f"the mode {setup.mode!r} is not as `new` stores it: {mode!r}")
+    _check_options(game, setup.options)
+    title = checked_title(setup.title)
+    if title != setup.title:
+        raise BadInput(f"the title {shown(setup.title)!r} is not as `new` stores it: {title!r}")
+    players = _check_players(game, _new_names(game, setup))
+    for given, stored in zip(setup.players, players, strict=True):
+        if given != stored:
+            raise BadInput(
+                f"player name {shown(given)!r} is not as `new` stores it: {stored!r}",
+                legal="a name in Unicode's composed form (NFC), without spaces around it",
+            )
+
+
+def _check_header(header: ExportHeader, setup: Setup, first: Row) -> None:
+    """The header repeats the setup row (and its time) for whoever reads the file: refuse one
+    that says otherwise, naming the field. A sealed seed is in it only with its salt, and only
+    the one the setup commits to. (Its ``status`` is the replay's to say: import stores that.)"""
+    said: dict[str, tuple[Any, Any]] = {
+        "game": (header.game, setup.game),
+        "rules_version": (header.rules_version, setup.rules_version),
+        "title": (header.title, setup.title),
+        "players": (header.players, list(setup.players)),
+        "mode": (header.mode, setup.mode),
+        "options": (header.options, setup.options),
+        "created_at": (header.created_at, first.recorded_at),
+    }
+    if setup.commitment is msgspec.UNSET:
+        said |= {"seed": (header.seed, setup.seed), "salt": (header.salt, None)}
+    elif header.seed is None or header.salt is msgspec.UNSET:
+        said |= {"seed": (header.seed, None), "salt": (header.salt, None)}  # both, or neither
+    elif seed_commitment(header.seed, header.salt) != setup.commitment:
+        raise VerificationFailed(
+            f"the header's seed {header.seed} does not match the setup's commitment", seq=1
+        )
+    for field, (written, stored) in said.items():
+        if (None if written is msgspec.UNSET else written) != stored:
+            raise VerificationFailed(
+                f"the header does not match the setup row at {field}: {_as_said(written)} in the header,"
+                f" {_as_said(stored)} in the setup row",
+                seq=1,
+            )
+
+
+def _as_said(value: Any) -> str:
+    return "none" if value is None or value is msgspec.UNSET else shown(repr(value))
 
 
 def _check_mode(game: Game, mode: str | None) -> str:

@@ -864,7 +864,8 @@ def test_hole6_an_import_whose_setup_names_another_game_is_refused_as_such(cli: 
     moves(cli, "take ann 2")
     header, rows = exported(cli)
     loop = games.get("loop")
-    setup = {"game": "loop", "rules_version": loop.rules_version, "mode": loop.modes[0]}
+    # LOOP's own setup (no option of pebbles: an import checks the options as `new` does)
+    setup = {"game": "loop", "rules_version": loop.rules_version, "mode": loop.modes[0], "options": {}}
     header.update(setup)
     rows[0]["body"].update(setup)  # type: ignore[attr-defined]
     result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
