@@ -703,7 +703,8 @@ class Referee:
         loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
         if upto == head and not extra and not all_reverts:
             self._tips[game_id] = (tip.head_hash, loaded)
-            if read >= SNAPSHOT_EVERY:  # a long fold (an imported game, say): cache it (best effort)
+            # A long fold (an imported game, say): cache it (best effort).
+            if read >= SNAPSHOT_EVERY and _cacheable(opened.setup):
                 self.store.put_snapshot(
                     game_id, snapshot_key(opened.game), head, _snapshot_body(state), tip.head_hash
                 )
@@ -974,7 +975,8 @@ class Referee:
         self._maybe_snapshot(loaded, stored[-1], state)
 
     def _maybe_snapshot(self, loaded: Loaded, head: Row, state: Any) -> None:
-        if head.seq < SNAPSHOT_EVERY:  # none is due yet: no need to key the game's code (its files)
+        # None is due yet: no need to key the game's code (its files).
+        if head.seq < SNAPSHOT_EVERY or not _cacheable(loaded.setup):
             return
         key = snapshot_key(loaded.game)
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
@@ -2425,6 +2427,15 @@ def _unseeded(state: Any) -> Any:
     if getattr(state, "seed", None) is None:
         return state
     return msgspec.structs.replace(state, seed=None)
+
+
+def _cacheable(setup: Setup) -> bool:
+    """Whether the fold of a game may be cached in the database as a snapshot: not where the
+    setup commits to a sealed seed, whose fold holds every deck's order dealt from it (a
+    snapshot in the file would show the decks to whoever reads it, which the sealed seed keeps
+    from everyone while the game runs; such a game is folded from its setup, as its length
+    allows)."""
+    return setup.commitment is msgspec.UNSET
 
 
 def _snapshot_body(state: Any) -> str:
