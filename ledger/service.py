@@ -41,6 +41,7 @@ from ledger.history import (
     Broken,
     Move,
     MoveEntry,
+    Replay,
     Reverted,
     RevertEntry,
     SeedRevealed,
@@ -62,6 +63,7 @@ from ledger.history import (
     revalidate,
     revealed_seed,
     seed_commitment,
+    seed_lost,
 )
 from ledger.names import checked_title, player_names
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
@@ -243,8 +245,12 @@ class VerifyReport(msgspec.Struct):
     head_hash: str
     # A virtual game's seed: "" (the setup commits to none), "sealed" (not revealed yet: the
     # deals were checked with the seed this installation keeps, and the commitment check waits
-    # for `reveal-seed`), or "revealed" (it matches the commitment, and the decks were re-dealt).
+    # for `reveal-seed`), "revealed" (it matches the commitment, and the decks were re-dealt), or
+    # "lost" (neither kept here nor revealed: its key is lost; the game reads as its log holds it).
     seed: str = ""
+    # With the seed lost: the moves taken as recorded, their deals by chance unconfirmed (only the
+    # seed could confirm them); every other move was checked through the rules.
+    unconfirmed: int = 0
 
 
 class WitnessRow(msgspec.Struct, frozen=True):
@@ -630,7 +636,9 @@ class Referee:
         loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
         if upto == head and not extra and not all_reverts:
             self._tips[game_id] = (tip.head_hash, loaded)
-            if read >= SNAPSHOT_EVERY:  # a long fold (an imported game, say): cache it (best effort)
+            # A long fold (an imported game, say): cache it (best effort); not one whose seed is
+            # lost, which a fold given the seed again must never start from (``_cached``).
+            if read >= SNAPSHOT_EVERY and not seed_lost(state):
                 self.store.put_snapshot(
                     game_id, snapshot_key(opened.game), head, _snapshot_body(state), tip.head_hash
                 )
@@ -658,7 +666,7 @@ class Referee:
         except VerificationFailed as error:  # damage, as any row that does not decode
             raise _untrusted(error) from None
         game = _game_of(game_id, setup)
-        setup = self._seeded(setup)
+        setup = self._seeded(setup, game_id)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
 
     def _kept_seed(self, setup: Setup) -> int | None:
@@ -674,19 +682,28 @@ class Referee:
     def _kept(self, rows: Sequence[Row]) -> int | None:
         return self._kept_seed(decode_setup(rows[0].body)) if rows and rows[0].type == SETUP else None
 
-    def _seeded(self, setup: Setup) -> Setup:
+    def _seeded(self, setup: Setup, game_id: int) -> Setup:
         """The setup the fold deals from: a committed seed comes from the referee's sealed
-        keeping, never from the log (which holds only the commitment until the reveal)."""
+        keeping, never from the log (which holds only the commitment until the reveal), or from
+        the log's last row once revealed. With neither (the key that sealed it lost, the database
+        copied without it), the seed is lost: the setup keeps no seed, and the game folds from
+        what its log holds (``history.seed_lost``), a real table from then on."""
         if setup.commitment is msgspec.UNSET:
             return setup
         seed = self._kept_seed(setup)
         if seed is None:
-            raise StoreUnreadable(
-                f"this game deals virtual decks from a sealed seed that {self.store.path} does not"
-                f" keep (or whose key {self.store.key_path} is not the one it was sealed with)",
-                legal="import an export made with `export --with-seed`, or one made after `reveal-seed`",
-            )
+            seed = self._revealed(game_id, setup)
         return msgspec.structs.replace(setup, seed=seed)
+
+    def _revealed(self, game_id: int, setup: Setup) -> int | None:
+        """The seed a game's last row reveals (``reveal-seed``), if it matches the commitment."""
+        head, _ = self.store.head(game_id)
+        last = self.store.rows(game_id, head - 1, head)
+        try:
+            reveal = revealed_seed(setup, last) if last and last[0].type == SEED else None
+        except VerificationFailed:
+            return None  # not the seed committed to: the checks of the log name that row
+        return reveal.seed if reveal is not None else None
 
     def _check_tip(self, opened: Opened, tip: Tip) -> None:
         """Refuse a log that changed since it was last checked, and check (chain and rules) the
@@ -880,6 +897,8 @@ class Referee:
                 cached = msgspec.json.decode(found[0], type=game.State)
                 if seed is not None:  # a snapshot never holds the seed (it is no shown record)
                     cached = msgspec.structs.replace(cached, seed=seed)
+                elif getattr(cached, "sealed", False):
+                    continue  # dealt from a seed this fold has lost: it starts from the log itself
                 return cached, seq, found[1]
             except (msgspec.DecodeError, TypeError):
                 continue  # a cache entry that no longer reads is simply not used
@@ -898,7 +917,7 @@ class Referee:
         self._maybe_snapshot(loaded, stored[-1], state)
 
     def _maybe_snapshot(self, loaded: Loaded, head: Row, state: Any) -> None:
-        if head.seq < SNAPSHOT_EVERY:  # none is due yet: no need to key the game's code (its files)
+        if head.seq < SNAPSHOT_EVERY or seed_lost(state):  # none due (no need to key the game's code)
             return
         key = snapshot_key(loaded.game)
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
@@ -1790,7 +1809,13 @@ class Referee:
                 legal="finish the game first",
             )
         kept = self.store.kept_seed(loaded.setup.commitment)
-        assert kept is not None  # the fold dealt from it (``_seeded``)
+        if kept is None or loaded.setup.seed is None:
+            raise IllegalMove(
+                f"game #{game_id}'s seed is lost: {self.store.path} keeps none that {self.store.key_path}"
+                " opens (the key it was sealed with is gone), so nobody can reveal it; the log reads and"
+                " verifies as it stands",
+                legal="reveal it where the key it was sealed with is kept",
+            )
         row = NewRow(SEED, encode(SeedRevealed(seed=kept[0], salt=kept[1])), TABLE)
         try:
             stored = self.store.append(game_id, loaded.head, [row], self.clock(), None)
@@ -1853,6 +1878,11 @@ class Referee:
         # lost one): never used, dropped without a word unless it also differs from the fold.
         old = [s for s in snapshots if s.key == key and s.hash is None]
         unsealed = {s.seq for s in waiting.values() if not self.store.snapshot_sealed(game_id, s)}
+        seed = self._kept(rows)
+        if setup.commitment is not msgspec.UNSET and seed is None and rows[-1].type != SEED:
+            # The seed is lost: a fold never starts from a snapshot dealt from it (``_cached``).
+            old.extend(waiting.values())
+            waiting.clear()
 
         def at(seq: int, state: Any) -> None:
             snapshot = waiting.pop(seq, None)
@@ -1864,7 +1894,7 @@ class Referee:
                 old.append(snapshot)
 
         try:
-            replay = replay_checked(game, rows, at=at, seed=self._kept(rows))
+            replay = replay_checked(game, rows, at=at, seed=seed)
         except VerificationFailed as error:
             if not bad:  # each snapshot in it was checked where the fold got to: before the failure
                 raise
@@ -1909,14 +1939,16 @@ class Referee:
         if problems:
             first = min((s.seq for s, _ in bad), default=1)
             raise VerificationFailed("; ".join(problems), legal=LOG_HOLDS, seq=first)
-        return _report(game_id, rows, replay.entries, replay.live)
+        return _report(game_id, rows, replay)
 
     def export(self, game_id: int, *, with_seed: bool = False) -> tuple[list[str], str]:
         """The game as JSON Lines (a header, then one line a row) and its head hash. The rows
         go out as they are, checked or not: an export is also how a damaged log is kept.
 
         A sealed seed goes out only once revealed (in its row), or with ``with_seed`` (in the
-        header, with its salt): then whoever reads the file can compute every deck's order."""
+        header, with its salt): then whoever reads the file can compute every deck's order. A
+        lost seed (its key lost) is refused for ``with_seed`` rather than left out: a file asked
+        for with it is one that deals the game again, and this one cannot."""
         opened = self._open(game_id)
         info, setup = opened.info, opened.setup
         rows = self.store.rows(game_id)
@@ -1924,7 +1956,18 @@ class Referee:
         salt: str | msgspec.UnsetType = msgspec.UNSET
         if with_seed and written.commitment is not msgspec.UNSET:
             kept = self.store.kept_seed(written.commitment)
-            salt = kept[1] if kept is not None else msgspec.UNSET
+            reveal = revealed_seed(written, rows[-1:]) if rows[-1].type == SEED else None
+            if kept is not None and seed_commitment(*kept) == written.commitment:
+                salt = kept[1]
+            elif reveal is not None:
+                salt = reveal.salt
+            else:
+                raise NotFound(
+                    f"game #{game_id}'s seed is lost: {self.store.path} keeps none that"
+                    f" {self.store.key_path} opens (the key it was sealed with is gone), so no file"
+                    " can carry it",
+                    legal="`referee export` without --with-seed: every row the log holds",
+                )
         else:
             setup = written
         header = ExportHeader(
@@ -2018,12 +2061,8 @@ class Referee:
                 kept = self.store.kept_seed(setup.commitment)
                 if kept is not None and seed_commitment(*kept) == setup.commitment:
                     seed, salt = kept
-            if seed is None:
-                raise BadInput(
-                    "the file's game deals virtual decks from a sealed seed, and the file does not"
-                    " carry it (the game was exported while it ran)",
-                    legal="export it with `referee export --with-seed`, or after `referee reveal-seed`",
-                )
+            # With no seed (the file exported without it, or where its key was lost), the game
+            # is read as its log holds it, as where the seed is lost (``history.seed_lost``).
         try:
             replay = replay_checked(game, rows, seed=seed)
         except StoreUnreadable as error:
@@ -2086,15 +2125,16 @@ def game_schema(kind: str) -> dict[str, Any]:
     }
 
 
-def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[MoveEntry]) -> VerifyReport:
+def _report(game_id: int, rows: list[Row], replay: Replay) -> VerifyReport:
     return VerifyReport(
         game_id=game_id,
         rows=len(rows),
-        moves=sum(isinstance(e, MoveEntry) for e in entries),
-        live_moves=len(live),
+        moves=sum(isinstance(e, MoveEntry) for e in replay.entries),
+        live_moves=len(replay.live),
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
-        seed=_seed_state(rows),
+        seed=_seed_state(rows, replay.setup),
+        unconfirmed=len(replay.unconfirmed),
     )
 
 
@@ -2144,11 +2184,14 @@ def _dealt(loaded: Loaded, move: MoveEntry) -> str:
     return ", ".join(dict.fromkeys(d for d in dealt if d))
 
 
-def _seed_state(rows: Sequence[Row]) -> str:
-    """``VerifyReport.seed``: what became of a committed seed (checked by the replay)."""
+def _seed_state(rows: Sequence[Row], dealt: Setup) -> str:
+    """``VerifyReport.seed``: what became of a committed seed (checked by the replay, which
+    dealt from the setup ``dealt``)."""
     if decode_setup(rows[0].body).commitment is msgspec.UNSET:
         return ""
-    return "revealed" if rows[-1].type == SEED else "sealed"
+    if rows[-1].type == SEED:
+        return "revealed"
+    return "lost" if dealt.seed is None else "sealed"
 
 
 def _token_hash(token: str) -> str:
