@@ -337,23 +337,88 @@ def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:
     return state
 
 
-def redecide(game: Game, state: Any, move: MoveEntry) -> Any:
-    """Decide ``move`` again on ``state``; its facts must be the ones recorded. Returns the new state."""
-    events = list(game.decide(state, move.command))
-    if events != move.events:
+def seed_lost(state: Any) -> bool:
+    """Whether ``state`` is a game's dealt from a sealed seed that could not be opened (the key
+    that sealed it lost, or the seed not kept here, and the log reveals none). Such a game folds
+    from what its log holds, and goes on as a real table would: the decks' order went with the
+    seed, the cards that came out of them are facts."""
+    return bool(getattr(state, "sealed", False)) and getattr(state, "seed", 0) is None
+
+
+def by_chance(game: Game, recorded: Sequence[Any], decided: Sequence[Any] | None) -> bool:
+    """Whether the facts ``recorded`` for a move may differ from those ``decided`` again only by
+    what the referee dealt by chance (the game's ``chance``): both agree up to a recorded fact
+    dealt by chance, or up to where a real table's rules stop for the table (the virtual game's
+    referee went on by itself, and dealt by chance on the way), and what follows hangs on what
+    it dealt. ``decided`` None: the rules now ask the table what the referee drew (refused as
+    bad input)."""
+    chance = getattr(game, "chance", None)
+    if chance is None:
+        return False
+    if decided is None:
+        return any(chance(fact) for fact in recorded)
+    same = 0
+    while same < min(len(recorded), len(decided)) and recorded[same] == decided[same]:
+        same += 1
+    stopped = same == len(decided)  # the rules wait for the table where the referee went on
+    return (stopped or (same < len(recorded) and bool(chance(recorded[same])))) and any(
+        chance(fact) for fact in recorded[same:]
+    )
+
+
+def _short(state: Any, move: MoveEntry, decided: Sequence[Any]) -> bool:
+    """Where the seed is lost and cards only it dealt are still unknown (a state's optional
+    ``dealt_unknown``: a starting card of unknown type, a deck whose size that card leaves in
+    doubt), whether the rules now stop short of the facts recorded: the table would be asked
+    to reveal where the virtual game went on, knowing what the seed had dealt."""
+    return bool(getattr(state, "dealt_unknown", False)) and list(move.events[: len(decided)]) == list(decided)
+
+
+def redecide(game: Game, state: Any, move: MoveEntry, unconfirmed: set[int] | None = None) -> Any:
+    """Decide ``move`` again on ``state``; its facts must be the ones recorded. Returns the new state.
+
+    In a game whose seed is lost (``seed_lost``), a move whose recorded facts differ from the
+    rules' only by chance (``by_chance``: a card the referee drew, which a real table now reveals
+    itself) is taken as recorded, and its seq added to ``unconfirmed``: only the seed could
+    confirm what it dealt. Every other move is checked as in any game."""
+    lost = seed_lost(state)
+    identify = getattr(game, "identify", None)
+    if lost and identify is not None:
+        known = identify(state, move.events)
+        if known is not state:  # a card the seed alone dealt, told by this move's facts only
+            if unconfirmed is not None:
+                unconfirmed.add(move.seq)
+            state = known
+    events: list[Any] | None
+    try:
+        events = list(game.decide(state, move.command))
+    except BadInput:
+        if not (lost and by_chance(game, move.events, None)):
+            raise
+        events = None  # the rules now ask the table what the referee drew (a card, a toss)
+    if events == move.events:
+        return fold(game, state, move.events)
+    if events is not None and not (
+        lost and (by_chance(game, move.events, events) or _short(state, move, events))
+    ):
         now = "; ".join(filter(None, map(game.describe, events))) or "nothing"
         raise IllegalMove(f"it would now record different facts ({now})")
-    return fold(game, state, events)
+    if unconfirmed is not None:
+        unconfirmed.add(move.seq)
+    try:
+        return fold(game, state, move.events)
+    except Exception as exc:  # facts that do not apply: no seed could have dealt them
+        raise IllegalMove(f"its recorded facts do not apply ({type(exc).__name__}: {exc})") from None
 
 
-def recheck(game: Game, state: Any, move: MoveEntry) -> Any:
+def recheck(game: Game, state: Any, move: MoveEntry, unconfirmed: set[int] | None = None) -> Any:
     """``redecide`` for a move read back from the log, whose row must also name the actor its
     command implies (a redo names who asked for it). A recorded command the rules cannot even
     evaluate (it fails inside them) is refused like an illegal one."""
     if move.redo_of is None and move.actor != game.actor(move.command):
         raise IllegalMove(f"its row names {move.actor!r}, but {game.actor(move.command)!r} makes this move")
     try:
-        return redecide(game, state, move)
+        return redecide(game, state, move, unconfirmed)
     except RefereeError:
         raise
     except Exception as exc:  # a forged command may break any assumption of decide
@@ -430,6 +495,9 @@ class Replay(msgspec.Struct):
     state: Any
     live: list[MoveEntry]
     entries: list[Entry]
+    # The moves taken as recorded in a game whose seed is lost (``redecide``): only the seed
+    # could confirm what they dealt. Empty in any other game.
+    unconfirmed: set[int] = msgspec.field(default_factory=set)
 
 
 def replay_checked(
@@ -455,7 +523,9 @@ def replay_checked(
     only records that. ``voided`` adds targets of a void not yet recorded (``void`` tries one).
 
     A setup that commits to a seed is dealt from the seed the log reveals (checked against the
-    commitment), else from ``seed`` (the one the referee keeps sealed while the game runs).
+    commitment), else from ``seed`` (the one the referee keeps sealed while the game runs); with
+    neither (the seed is lost), the game folds from what its log holds, and a move that dealt by
+    chance is taken as recorded (``Replay.unconfirmed``, ``redecide``).
     """
     setup, entries = read_entries(game, rows)
     if rows[0].actor != TABLE:
@@ -464,12 +534,6 @@ def replay_checked(
         reveal = revealed_seed(setup, rows)
         if reveal is not None:
             seed = reveal.seed
-        if seed is None:
-            raise StoreUnreadable(
-                "the log deals virtual decks from a sealed seed that it does not reveal and this"
-                " installation does not keep",
-                legal="import an export made with `export --with-seed`, or one made after `reveal-seed`",
-            )
         setup = msgspec.structs.replace(setup, seed=seed)
     else:
         revealed_seed(setup, rows)  # a seed row in a log whose setup commits to none is damage
@@ -483,11 +547,12 @@ def replay_checked(
         *(e.revert.targets for e in entries if isinstance(e, RevertEntry) and e.revert.how == "void")
     )
     refused_voided: set[int] = set()
+    unconfirmed: set[int] = set()
 
     def push(move: MoveEntry, failure: str, seq: int) -> None:
         nonlocal state
         try:
-            after = recheck(game, state, move)
+            after = recheck(game, state, move, unconfirmed)
         except RefereeError as error:
             if seq == move.seq and move.seq in void_targets:
                 refused_voided.add(move.seq)
@@ -531,7 +596,7 @@ def replay_checked(
             push(move, f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal", entry.seq)
         if at is not None:
             at(entry.seq, state)
-    return Replay(setup, state, live, entries)
+    return Replay(setup, state, live, entries, unconfirmed)
 
 
 def check_seated(setup: Setup, entry: Entry) -> None:

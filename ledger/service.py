@@ -54,6 +54,7 @@ from ledger.history import (
     Broken,
     Move,
     MoveEntry,
+    Replay,
     Reverted,
     RevertEntry,
     SeedRevealed,
@@ -259,8 +260,12 @@ class VerifyReport(msgspec.Struct):
     head_hash: str
     # A virtual game's seed: "" (the setup commits to none), "sealed" (not revealed yet: the
     # deals were checked with the seed this installation keeps, and the commitment check waits
-    # for `reveal-seed`), or "revealed" (it matches the commitment, and the decks were re-dealt).
+    # for `reveal-seed`), "revealed" (it matches the commitment, and the decks were re-dealt), or
+    # "lost" (neither kept here nor revealed: its key is lost; the game reads as its log holds it).
     seed: str = ""
+    # With the seed lost: the moves taken as recorded, their deals by chance unconfirmed (only the
+    # seed could confirm them); every other move was checked through the rules.
+    unconfirmed: int = 0
 
 
 class WitnessRow(msgspec.Struct, frozen=True):
@@ -386,7 +391,9 @@ class Referee:
             said += (
                 f"; the sealed seeds of game{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))}"
                 " (virtual decks) cannot be opened without the key they were sealed with: the order of"
-                " their decks is lost (see `referee verify`)"
+                " their decks to come is lost; each reads, scores and exports from its log, goes on as"
+                " at a real table (the table reveals what it draws), and `referee verify` names the"
+                " moves only the seed could confirm"
             )
         return [said]
 
@@ -399,9 +406,7 @@ class Referee:
                 setup = decode_setup(body)
             except VerificationFailed:
                 continue
-            if setup.commitment is msgspec.UNSET or self._kept_seed(setup) is not None:
-                continue
-            if next(self.store.seqs_of_type(game_id, SEED), None) is None:  # not revealed in the log
+            if setup.commitment is not msgspec.UNSET and self._seeded(setup, game_id).seed is None:
                 lost.append(game_id)
         return lost
 
@@ -732,7 +737,7 @@ class Referee:
         except VerificationFailed as error:  # damage, as any row that does not decode
             raise _untrusted(error) from None
         game = _game_of(game_id, setup)
-        setup = self._seeded(setup)
+        setup = self._seeded(setup, game_id)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
 
     def _kept_seed(self, setup: Setup) -> int | None:
@@ -748,19 +753,28 @@ class Referee:
     def _kept(self, rows: Sequence[Row]) -> int | None:
         return self._kept_seed(decode_setup(rows[0].body)) if rows and rows[0].type == SETUP else None
 
-    def _seeded(self, setup: Setup) -> Setup:
+    def _seeded(self, setup: Setup, game_id: int) -> Setup:
         """The setup the fold deals from: a committed seed comes from the referee's sealed
-        keeping, never from the log (which holds only the commitment until the reveal)."""
+        keeping, never from the log (which holds only the commitment until the reveal), or from
+        the log's last row once revealed. With neither (the key that sealed it lost, the database
+        copied without it), the seed is lost: the setup keeps no seed, and the game folds from
+        what its log holds (``history.seed_lost``), a real table from then on."""
         if setup.commitment is msgspec.UNSET:
             return setup
         seed = self._kept_seed(setup)
         if seed is None:
-            raise StoreUnreadable(
-                f"this game deals virtual decks from a sealed seed that {self.store.path} does not"
-                f" keep (or whose key {self.store.key_path} is not the one it was sealed with)",
-                legal="import an export made with `export --with-seed`, or one made after `reveal-seed`",
-            )
+            seed = self._revealed(game_id, setup)
         return msgspec.structs.replace(setup, seed=seed)
+
+    def _revealed(self, game_id: int, setup: Setup) -> int | None:
+        """The seed a game's last row reveals (``reveal-seed``), if it matches the commitment."""
+        head, _ = self.store.head(game_id)
+        last = self.store.rows(game_id, head - 1, head)
+        try:
+            reveal = revealed_seed(setup, last) if last and last[0].type == SEED else None
+        except VerificationFailed:
+            return None  # not the seed committed to: the checks of the log name that row
+        return reveal.seed if reveal is not None else None
 
     def _check_tip(self, opened: Opened, tip: Tip) -> None:
         """Refuse a log that changed since it was last checked, and check (chain and rules) the
@@ -957,6 +971,8 @@ class Referee:
                 cached = msgspec.json.decode(found[0], type=game.State)
                 if seed is not None:  # a snapshot never holds the seed (it is no shown record)
                     cached = msgspec.structs.replace(cached, seed=seed)
+                elif getattr(cached, "sealed", False):
+                    continue  # dealt from a seed this fold has lost: it starts from the log itself
                 return cached, seq, found[1]
             except (msgspec.DecodeError, TypeError):
                 continue  # a cache entry that no longer reads is simply not used
@@ -1878,7 +1894,13 @@ class Referee:
                 legal="finish the game first",
             )
         kept = self.store.kept_seed(loaded.setup.commitment)
-        assert kept is not None  # the fold dealt from it (``_seeded``)
+        if kept is None or loaded.setup.seed is None:
+            raise IllegalMove(
+                f"game #{game_id}'s seed is lost: {self.store.path} keeps none that {self.store.key_path}"
+                " opens (the key it was sealed with is gone), so nobody can reveal it; the log reads and"
+                " verifies as it stands",
+                legal="reveal it where the key it was sealed with is kept",
+            )
         row = NewRow(SEED, encode(SeedRevealed(seed=kept[0], salt=kept[1])), TABLE)
         try:
             stored = self.store.append(game_id, loaded.head, [row], self.clock(), None)
@@ -1947,6 +1969,11 @@ class Referee:
         # lost one): never used, dropped without a word unless it also differs from the fold.
         old = [s for s in snapshots if s.key == key and s.hash is None]
         unsealed = {s.seq for s in waiting.values() if not self.store.snapshot_sealed(game_id, s)}
+        seed = self._kept(rows)
+        if setup.commitment is not msgspec.UNSET and seed is None and rows[-1].type != SEED:
+            # The seed is lost: a fold never starts from a snapshot dealt from it (``_cached``).
+            old.extend(waiting.values())
+            waiting.clear()
 
         def at(seq: int, state: Any) -> None:
             snapshot = waiting.pop(seq, None)
@@ -1958,7 +1985,7 @@ class Referee:
                 old.append(snapshot)
 
         try:
-            replay = replay_checked(game, rows, at=at, seed=self._kept(rows))
+            replay = replay_checked(game, rows, at=at, seed=seed)
         except VerificationFailed as error:
             if not bad:  # each snapshot in it was checked where the fold got to: before the failure
                 raise
@@ -2009,14 +2036,16 @@ class Referee:
         if problems:
             first = min((s.seq for s, _ in bad), default=1)
             raise VerificationFailed("; ".join(problems), legal=LOG_HOLDS, seq=first)
-        return _report(game_id, rows, replay.entries, replay.live)
+        return _report(game_id, rows, replay)
 
     def export(self, game_id: int, *, with_seed: bool = False) -> tuple[list[str], str]:
         """The game as JSON Lines (a header, then one line a row) and its head hash. The rows
         go out as they are, checked or not: an export is also how a damaged log is kept.
 
         A sealed seed goes out only once revealed (in its row), or with ``with_seed`` (in the
-        header, with its salt): then whoever reads the file can compute every deck's order."""
+        header, with its salt): then whoever reads the file can compute every deck's order. A
+        lost seed (its key lost) is refused for ``with_seed`` rather than left out: a file asked
+        for with it is one that deals the game again, and this one cannot."""
         opened = self._open(game_id)
         info, setup = opened.info, opened.setup
         rows = self.store.rows(game_id)
@@ -2024,7 +2053,18 @@ class Referee:
         salt: str | msgspec.UnsetType = msgspec.UNSET
         if with_seed and written.commitment is not msgspec.UNSET:
             kept = self.store.kept_seed(written.commitment)
-            salt = kept[1] if kept is not None else msgspec.UNSET
+            reveal = revealed_seed(written, rows[-1:]) if rows[-1].type == SEED else None
+            if kept is not None and seed_commitment(*kept) == written.commitment:
+                salt = kept[1]
+            elif reveal is not None:
+                salt = reveal.salt
+            else:
+                raise NotFound(
+                    f"game #{game_id}'s seed is lost: {self.store.path} keeps none that"
+                    f" {self.store.key_path} opens (the key it was sealed with is gone), so no file"
+                    " can carry it",
+                    legal="`referee export` without --with-seed: every row the log holds",
+                )
         else:
             setup = written
         header = ExportHeader(
@@ -2114,12 +2154,8 @@ class Referee:
                 kept = self.store.kept_seed(setup.commitment)
                 if kept is not None and seed_commitment(*kept) == setup.commitment:
                     seed, salt = kept
-            if seed is None:
-                raise BadInput(
-                    "the file's game deals virtual decks from a sealed seed, and the file does not"
-                    " carry it (the game was exported while it ran)",
-                    legal="export it with `referee export --with-seed`, or after `referee reveal-seed`",
-                )
+            # With no seed (the file exported without it, or where its key was lost), the game
+            # is read as its log holds it, as where the seed is lost (``history.seed_lost``).
         try:
             replay = replay_checked(game, rows, seed=seed)
         except StoreUnreadable as error:
@@ -2182,15 +2218,16 @@ def game_schema(kind: str) -> dict[str, Any]:
     }
 
 
-def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[MoveEntry]) -> VerifyReport:
+def _report(game_id: int, rows: list[Row], replay: Replay) -> VerifyReport:
     return VerifyReport(
         game_id=game_id,
         rows=len(rows),
-        moves=sum(isinstance(e, MoveEntry) for e in entries),
-        live_moves=len(live),
+        moves=sum(isinstance(e, MoveEntry) for e in replay.entries),
+        live_moves=len(replay.live),
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
-        seed=_seed_state(rows),
+        seed=_seed_state(rows, replay.setup),
+        unconfirmed=len(replay.unconfirmed),
     )
 
 
@@ -2240,11 +2277,14 @@ def _dealt(loaded: Loaded, move: MoveEntry) -> str:
     return ", ".join(dict.fromkeys(d for d in dealt if d))
 
 
-def _seed_state(rows: Sequence[Row]) -> str:
-    """``VerifyReport.seed``: what became of a committed seed (checked by the replay)."""
+def _seed_state(rows: Sequence[Row], dealt: Setup) -> str:
+    """``VerifyReport.seed``: what became of a committed seed (checked by the replay, which
+    dealt from the setup ``dealt``)."""
     if decode_setup(rows[0].body).commitment is msgspec.UNSET:
         return ""
-    return "revealed" if rows[-1].type == SEED else "sealed"
+    if rows[-1].type == SEED:
+        return "revealed"
+    return "lost" if dealt.seed is None else "sealed"
 
 
 def _token_hash(token: str) -> str:

@@ -27,6 +27,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError, StorageFailed
+from ledger.history import seed_lost
 from referee_cli.base import (
     HELP_FLAGS,
     MOVE_FLAGS,
@@ -505,6 +506,8 @@ def build_app() -> typer.Typer:
             fields = msgspec.structs.asdict(report)
             if not report.seed:
                 del fields["seed"]  # a game without a sealed seed: nothing to say
+            if not report.unconfirmed:
+                del fields["unconfirmed"]  # every move checked through the rules
             out({"ok": True, **fields})
         else:
             echo(render.verified(report))
@@ -561,6 +564,11 @@ def build_app() -> typer.Typer:
         text = _read(file)
         with s.creating() as referee:
             game_id, new = referee.import_lines(text.splitlines(), copy=copy)
+            if seed_lost(referee.load(game_id).state):
+                sys.stderr.write(
+                    f"{file} does not carry the seed its virtual decks were dealt from: the game reads as"
+                    " its log holds it, and goes on as at a real table (the order of its decks is lost)\n"
+                )
         if json:
             out({"game": game_json(referee, game_id), "new": new})
         elif new:
