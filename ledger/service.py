@@ -328,8 +328,12 @@ class Referee:
         self.store = store
         self.clock = clock
         # The last state this process folded or wrote, per game, keyed by the log's head hash:
-        # valid exactly while nobody has appended since (a cache, like the snapshots).
+        # valid exactly while nobody has appended since (a cache, like the snapshots)...
         self._tips: dict[int, tuple[str, Loaded]] = {}
+        # ... and nobody else has written at all (``Store.version`` when they were folded): a row
+        # edited in place leaves the head's hash as it was, and a long-lived process (``serve``,
+        # ``play``) must then check the rows again as a fresh one would.
+        self._version: int | None = None
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True) -> Referee:
@@ -606,6 +610,10 @@ class Referee:
         revert in the log (not only those recorded by ``upto``): the state just before a move
         in today's history, which is what a void re-validates from.
         """
+        version = self.store.version()  # before anything is read: a write after it is seen next time
+        if version != self._version:
+            self._tips.clear()
+            self._version = version
         tip = self.store.tip(game_id)
         if tip.bad is not None:
             raise _recorded_damage(tip)
