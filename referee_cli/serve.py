@@ -304,16 +304,19 @@ class Table:
         referee, game_id = self.referee, self.game_id
         reason = _text(body.get("reason"), "reason")
         by = _text(body.get("by"), "by") or None  # who asked, as `--by` at the command line
+        # The head the page showed: an undo, redo or void asked on it is refused if anything was
+        # recorded since (it would act on what nobody at the table has looked at).
+        seen = _int(body.get("head"), "head")
         if action == "undo":
-            return referee.undo(game_id, by=by, reason=reason)
+            return referee.undo(game_id, by=by, reason=reason, seen=seen)
         if action == "redo":
-            return referee.redo(game_id, by=by)
+            return referee.redo(game_id, by=by, seen=seen)
         if action == "void":
             seq = _int(body.get("seq"), "seq")
             if seq is None:
                 raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
             cascade = bool(body.get("cascade"))
-            return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade)
+            return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
         if action == "verify":
             return render.verified(referee.verify(game_id))
         raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
