@@ -162,8 +162,10 @@ def stream_cap(limit: int | None = None) -> int:
     limit of open files (``limit``: this process's soft limit if not said), so that half of
     what the streams leave of it (after ``DESCRIPTORS_KEPT``) stays for the pages themselves."""
     if limit is None:
-        import resource
-
+        try:
+            import resource
+        except ImportError:  # (not on Windows, whose sockets are not counted this way)
+            return STREAMS
         limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         if limit == resource.RLIM_INFINITY:
             return STREAMS

@@ -64,7 +64,8 @@ def stopped_page(text: str, seq: int) -> None:
     """A page of a stopped game: styled, saying what is wrong at which row and what the table
     can do, with no way to make a move."""
     assert '<link rel="stylesheet" href="/referee.css">' in text
-    assert "The log does not check out: no page takes a move" in text
+    assert "The game is stopped: no page takes a move" in text
+    assert "the log does not check out" in text
     assert f"row #{seq} was altered" in text
     assert "What the table can do: restore an export" in text
     assert 'id="picker"' not in text and 'data-post="move"' not in text
@@ -151,7 +152,11 @@ def test_an_open_page_is_told_at_once_and_shows_the_game_again_once_the_row_is_p
             assert first["head"] == seq and 'id="picker"' in str(first["html"])
             was = edit_in_place(db, game, seq, "body")
             stopped = str(next_board(lines)["html"])  # within the poll: no move, no reload
-            assert "The log does not check out" in stopped and f"row #{seq} was altered" in stopped
+            assert (
+                "The game is stopped" in stopped
+                and "the log does not check out" in stopped
+                and f"row #{seq} was altered" in stopped
+            )
             assert "What the table can do" in stopped and 'id="picker"' not in stopped
             refused = httpx.post(server.links["ann"] + "/move", json={"text": "end ann"}, timeout=10)
             assert refused.status_code == 409 and f"row #{seq}" in refused.json()["line"]

@@ -47,7 +47,7 @@ def test_an_open_page_stops_when_a_row_is_edited_in_place_and_shows_the_game_onc
         expect(ann.locator("#picker .picks button").first).to_be_visible()
         was = edit_in_place(db, game, seq, "body")
         stopped = ann.locator("#stopped")
-        expect(stopped).to_contain_text("The log does not check out: no page takes a move")
+        expect(stopped).to_contain_text("The game is stopped: no page takes a move")
         expect(stopped).to_contain_text(f"row #{seq} was altered")
         expect(stopped).to_contain_text("What the table can do: restore an export")
         assert ann.locator("#picker").count() == 0
