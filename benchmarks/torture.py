@@ -25,6 +25,12 @@
    the fact itself and every name of the rulebook's data and the cards file, and every public
    value, in each of its fields (``tests.serve.guess``). Printed per game: hidden rows tried,
    guesses hashed, guesses that matched (0). ``--witness-only`` runs just these.
+6. `referee serve` under attack from the table's network (issue 40), in its own process with a
+   limit of 256 open files: 300 event streams without a link, then a page; a 200 MB body posted
+   in chunks and one nested 5,000 deep; a row's body, then an actor, edited in place while the
+   pages are open. Printed per case: refused in one line (named) or not, the server's memory,
+   and whether any page still showed the game or any move was appended after. With the
+   tampering cases (``--tamper-only`` too); ``--serve-only`` runs just these.
 
 Printed: kills, acknowledged moves lost, corrupted databases (integrity_check), verify
 failures, gaps and duplicates in the seqs, exit 4s (internal errors), tampering missed.
@@ -33,6 +39,7 @@ failures, gaps and duplicates in the seqs, exit 4s (internal errors), tampering 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import os
 import random
@@ -43,7 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -961,9 +968,200 @@ def edges(tally: Tally, folder: Path) -> int:
     return missed
 
 
+# --- `referee serve` under attack (issue 40) ---------------------------------------------
+
+SERVE_FILES = 256  # the open-file limit the served process runs under (the issue's)
+
+
+def peak_memory(pid: int) -> int:
+    """A process's peak resident memory so far, in bytes (Linux; 0 elsewhere)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    line = next((line for line in status.splitlines() if line.startswith("VmHWM:")), "VmHWM: 0 kB")
+    return int(line.split()[1]) * 1024
+
+
+def post_chunked(url: str, chunks: Iterator[bytes]) -> tuple[str, int]:
+    """POST ``chunks`` (chunked, as JSON) on a raw socket until the server answers; its status
+    line and body, and how many body bytes were sent before it did."""
+    import select
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    sent = 0
+    with socket.create_connection((parts.hostname, parts.port or 80), timeout=30) as conn:
+        head = f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: application/json\r\n"
+        conn.sendall((head + "Transfer-Encoding: chunked\r\n\r\n").encode())
+        for chunk in chunks:
+            if select.select([conn], [], [], 0)[0]:
+                break  # answered (and so refused) before the end
+            try:
+                conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            except OSError:
+                break  # the server closed the connection
+            sent += len(chunk)
+        else:
+            conn.sendall(b"0\r\n\r\n")
+        answer = b""
+        with contextlib.suppress(OSError):
+            while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                data = conn.recv(65536)
+                if not data:
+                    break
+                answer += data
+    status, _, rest = answer.decode(errors="replace").partition("\r\n")
+    return status + " " + rest.rpartition("\r\n\r\n")[2], sent
+
+
+def serve_attacks(folder: Path) -> int:
+    """Issue 40, holes 4, 8 and 9, against `serve` in its own process. Returns the cases missed."""
+    import asyncio
+    import resource
+
+    import httpx2 as httpx
+
+    from referee_cli.serve import stream_cap
+    from tests.serve.conftest import served_game
+    from tests.serve.live import serving
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (SERVE_FILES, SERVE_FILES))
+
+    db = folder / "serve.db"
+    referee, game, _ = served_game(db)
+    missed = 0
+    with serving(db, game, preexec=limited) as server:
+        pid = server.process.pid
+
+        async def streams() -> tuple[list[int], list[str], int]:
+            limits = httpx.Limits(max_connections=400, max_keepalive_connections=0)
+            async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(20.0)) as client:
+                held: list[httpx.Response] = []
+
+                async def one() -> tuple[int, str]:
+                    try:
+                        response = await client.send(
+                            client.build_request("GET", server.base + "/events"), stream=True
+                        )
+                    except httpx.TransportError as error:
+                        return 0, type(error).__name__
+                    if response.status_code == 200:
+                        held.append(response)
+                        return 200, ""
+                    await response.aread()
+                    return response.status_code, response.text
+
+                answers = await asyncio.gather(*(one() for _ in range(300)))
+                page = (await client.get(server.links["ann"])).status_code
+                for response in held:
+                    await response.aclose()
+                return [status for status, _ in answers], [text for _, text in answers if text], page
+
+        statuses, said, page = asyncio.run(streams())
+        one_line = all(text.startswith("{") and "\n" not in text for text in said)
+        held, refused = statuses.count(200), len(statuses) - statuses.count(200)
+        ok = page == 200 and held <= stream_cap(SERVE_FILES) and one_line and refused == 300 - held
+        missed += not ok
+        print(
+            f"  serve: 300 event streams without a link ({SERVE_FILES} open files): {held} held,"
+            f" {refused} refused {'in one line' if one_line else 'NOT in one line'}"
+            f" ({', '.join(sorted({str(s) for s in statuses if s != 200}))}); a page after: {page}",
+            flush=True,
+        )
+
+        url = server.links["ann"] + "/move"
+        before = peak_memory(pid)
+        chunk = b"[" * 65_536
+        answer, sent = post_chunked(url, (chunk for _ in range(200 * 16)))
+        grown = peak_memory(pid) - before
+        head = referee.store.head(game)[0]
+        ok = answer.startswith("HTTP/1.1 400") and "too long" in answer and grown < 16 * 2**20
+        missed += not ok
+        print(
+            f"  serve: a 200 MB body, chunked: {'refused in one line' if ok else 'NOT REFUSED'}"
+            f" after {sent / 2**20:.1f} MB sent; the server's peak memory +{grown / 2**20:.1f} MB",
+            flush=True,
+        )
+        nested = "[" * 5000 + "]" * 5000
+        reply = httpx.post(url, content=nested, headers={"content-type": "application/json"}, timeout=10)
+        ok = reply.status_code == 400 and "nested too deeply" in reply.json()["line"]
+        ok = ok and referee.store.head(game)[0] == head and httpx.get(server.base + "/").status_code == 200
+        missed += not ok
+        print(
+            f"  serve: a body nested 5,000 deep: {reply.status_code} {reply.json()['line'][:60]}", flush=True
+        )
+
+        # A row edited in place, its hash left alone, while the pages are open.
+        missed += edited_while_serving(server, referee, db, game, "body", '"coin":3', '"coin":9')
+        missed += edited_while_serving(server, referee, db, game, "actor", "ann", "ben")
+    referee.store.close()
+    return missed
+
+
+def edited_while_serving(
+    server: Any, referee: Referee, db: Path, game: int, column: str, was: str, now: str
+) -> int:
+    """Row ``column`` of ann's WORK edited in place (``was`` to ``now``, its hash left alone) while
+    ben's page listens and the server's referee holds the game folded: named on that page's
+    stream and on every page, no page showing the game, no move appended; then put back and
+    checked, and the round played on. Returns 1 if missed."""
+    import json
+    import threading
+
+    import httpx2 as httpx
+
+    url = server.links["ann"] + "/move"
+    moved = httpx.post(url, json={"text": "work ann"}, timeout=10)
+    assert moved.status_code == 200, moved.text
+    seq = moved.json()["head"] - (column == "actor")  # her WORK's fact, or its move row
+    edit = f"UPDATE events SET {column} = replace({column}, ?, ?) WHERE game_id = ? AND seq = ?"
+    got: list[dict[str, Any]] = []
+    with httpx.stream("GET", server.links["ben"] + "/events", timeout=10) as events:
+        updates = (json.loads(line[6:]) for line in events.iter_lines() if line.startswith("data: "))
+        next(updates)
+        sql(db, edit, was, now, game, seq)
+        reader = threading.Thread(target=lambda: got.append(next(updates)), daemon=True)
+        reader.start()
+        reader.join(5)
+    streamed = bool(got) and f"row #{seq} was altered" in got[0]["html"]
+    head = referee.store.head(game)[0]
+    tried = httpx.post(url, json={"text": "end ann"}, timeout=10)
+    pages = [
+        httpx.get(u, timeout=10) for u in (server.base + "/", server.links["ann"], server.links["table"])
+    ]
+    named = streamed and tried.status_code == 409 and f"row #{seq}" in tried.json()["line"]
+    named = named and all(p.status_code == 409 and f"row #{seq} was altered" in p.text for p in pages)
+    shown = any('id="picker"' in p.text or p.status_code == 200 for p in pages)
+    appended = referee.store.head(game)[0] > head
+    print(
+        f"  serve: a row's {column} edited in place while serving: named {f'at #{seq}' if named else 'NO'}"
+        f" (on the open page's stream {'too' if streamed else 'NOT'}), shown {'YES' if shown else 'no'},"
+        f" appended {'YES' if appended else 'no'}",
+        flush=True,
+    )
+    sql(db, edit, now, was, game, seq)
+    referee.verify(game)  # put back and checked: the game goes on
+    for role, verb in (("ann", "end"), ("ben", "work"), ("ben", "end"), ("cat", "work"), ("cat", "end")):
+        httpx.post(server.links[role] + "/move", json={"text": f"{verb} {role}"}, timeout=10)
+    return int(not named or shown or appended)
+
+
+SERVE_CASES = 5
+
+
 def tampering(tally: Tally, folder: Path) -> None:
-    missed = tamper(tally, folder) + imports(folder) + outputs(folder) + keys(folder) + edges(tally, folder)
-    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2 + 5 + EDGE_CASES
+    missed = (
+        tamper(tally, folder)
+        + imports(folder)
+        + outputs(folder)
+        + keys(folder)
+        + edges(tally, folder)
+        + serve_attacks(folder)
+    )
+    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2 + 5 + EDGE_CASES + SERVE_CASES
     print(f"tampering: {cases} cases, {missed} missed", flush=True)
     if missed:
         tally.note(f"{missed} tamper cases missed")
@@ -1005,12 +1203,17 @@ def main() -> None:
         "--tamper-only", action="store_true", help="only the tampering cases (issues 7 and 19)"
     )
     parser.add_argument("--witness-only", action="store_true", help="only the witness guess (issue 40)")
+    parser.add_argument("--serve-only", action="store_true", help="only the attacks on `serve` (issue 40)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tally = Tally()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        if args.serve_only:
+            missed = serve_attacks(folder)
+            print(f"serve under attack: {SERVE_CASES} cases, {missed} missed", flush=True)
+            return
         if args.tamper_only or args.witness_only:
             (tampering if args.tamper_only else witness_guess)(tally, folder)
             print("\n".join(f"  ! {n}" for n in tally.notes))

@@ -349,8 +349,12 @@ class Referee:
         self.store = store
         self.clock = clock
         # The last state this process folded or wrote, per game, keyed by the log's head hash:
-        # valid exactly while nobody has appended since (a cache, like the snapshots).
+        # valid exactly while nobody has appended since (a cache, like the snapshots)...
         self._tips: dict[int, tuple[str, Loaded]] = {}
+        # ... and nobody else has written at all (``Store.version`` when they were folded): a row
+        # edited in place leaves the head's hash as it was, and a long-lived process (``serve``,
+        # ``play``) must then check the rows again as a fresh one would.
+        self._version: int | None = None
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True) -> Referee:
@@ -683,6 +687,10 @@ class Referee:
         revert in the log (not only those recorded by ``upto``): the state just before a move
         in today's history, which is what a void re-validates from.
         """
+        version = self.store.version()  # before anything is read: a write after it is seen next time
+        if version != self._version:
+            self._tips.clear()
+            self._version = version
         tip = self.store.tip(game_id)
         if tip.bad is not None:
             raise _recorded_damage(tip)
@@ -1521,14 +1529,34 @@ class Referee:
         ]
         return "another writer's move " + ", ".join(names) if names else "another writer's move"
 
-    def undo(self, game_id: int, *, by: str | None = None, reason: str = "") -> Recorded:
-        """Revert the latest live move; ``by`` (who asked) is its actor unless said."""
-        return self._undo(game_id, by, checked_reason(reason), None)
+    def _unchanged(self, loaded: Loaded, seen: int | None, action: str) -> None:
+        """Refuse a table action (undo, redo, void) asked on the log as a page showed it, at head
+        ``seen``, if anything was recorded since: it would act on a table nobody has looked at
+        (an undo would take back the move recorded since, not the one shown). None (the command
+        line, which shows no head first): not checked."""
+        at = self._move_end(loaded.info.id, seen)
+        if at is None or at >= loaded.head:
+            return
+        raise WriteConflict(
+            f"{self._since(loaded, at)} was recorded after #{seen}, the head the page showed:"
+            f" the {action} was not recorded",
+            legal=f"look at the table as it is now, then {action} again if it still should be",
+        )
 
-    def _undo(self, game_id: int, by: str | None, reason: str, player: str | None) -> Recorded:
+    def undo(
+        self, game_id: int, *, by: str | None = None, reason: str = "", seen: int | None = None
+    ) -> Recorded:
+        """Revert the latest live move; ``by`` (who asked) is its actor unless said; ``seen``: the
+        head the asker was shown (refused if anything was recorded since)."""
+        return self._undo(game_id, by, checked_reason(reason), None, seen)
+
+    def _undo(
+        self, game_id: int, by: str | None, reason: str, player: str | None, seen: int | None = None
+    ) -> Recorded:
         """``undo``; with ``player``, only if the latest live move is that player's own."""
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
+            self._unchanged(loaded, seen, "undo")
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
@@ -1631,10 +1659,18 @@ class Referee:
         return Preview(game.text(command), facts, len(shown) < len(events))
 
     def void(
-        self, game_id: int, seq: int, *, by: str = TABLE, reason: str, cascade: bool = False
+        self,
+        game_id: int,
+        seq: int,
+        *,
+        by: str = TABLE,
+        reason: str,
+        cascade: bool = False,
+        seen: int | None = None,
     ) -> Recorded:
         """Revert an earlier disputed move; every later live move must still hold (or, with
-        ``cascade``, is voided too)."""
+        ``cascade``, is voided too). ``seen``: the head the asker was shown (refused if anything
+        was recorded since; a damaged log's page shows none)."""
         if not reason.strip():
             raise BadInput("a void needs a reason", legal="--reason TEXT")
         checked_reason(reason)
@@ -1643,6 +1679,7 @@ class Referee:
             return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
+            self._unchanged(loaded, seen, "void")
             by = _actor(loaded.setup, by)
             target = self._move_of(game_id, seq)
             before = self.load(game_id, target - 1, all_reverts=True).state
@@ -1727,10 +1764,12 @@ class Referee:
         )
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], replay.state)
 
-    def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
+    def redo(self, game_id: int, *, by: str | None = None, seen: int | None = None) -> Recorded:
         """Make the last undone move again, as long as no other move came since; ``by`` (who
-        asked) is the move's actor unless said."""
+        asked) is the move's actor unless said; ``seen``: the head the asker was shown (refused
+        if anything was recorded since)."""
         loaded = self.load(game_id)
+        self._unchanged(loaded, seen, "redo")
         game = loaded.game
         if by:
             by = _actor(loaded.setup, by)

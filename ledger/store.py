@@ -766,6 +766,17 @@ class Store:
         finally:
             self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
 
+    def version(self) -> int:
+        """A number that changes whenever another connection (another process, or another
+        ``Store`` in this one) has committed anything to the database since this one last asked,
+        and only then: this connection's own writes leave it as it was. A hand edit that leaves
+        every head and hash as it was (a row's body changed in place) changes it too. Cheap (no
+        table is read): a long-lived referee (``serve``, ``play``) asks it before believing what
+        it folded earlier. SQLite's ``PRAGMA data_version``; a PostgreSQL store will need its own
+        equivalent (a counter every write bumps, by trigger, so that a hand edit bumps it too)."""
+        row = self._read_one("PRAGMA data_version")
+        return int(row[0])
+
     def head(self, game_id: int) -> tuple[int, str]:
         """The last seq and its hash (0 and the genesis hash for an empty log)."""
         row = self._read_one(
