@@ -42,6 +42,20 @@ def head(db: Path) -> tuple[int, str]:
     return int(row[0]), str(row[1])
 
 
+def referee_process(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``referee --db DB ARGS`` in a process of its own (as a table's next command is), which may
+    not hang: 20 s at most."""
+    return subprocess.run(
+        [sys.executable, "-m", "tests.run_cli", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=20,
+        check=False,
+    )
+
+
 @pytest.fixture
 def played(cli: Cli) -> tuple[int, str]:
     """A game of pebbles with five moves (rows #2 to #11, a move and its fact each), and the head
@@ -189,14 +203,7 @@ def test_a_database_copied_without_its_key_is_told_so_where_it_is_opened(
         source.backup(copy)  # the file as a copy tool would leave it, its write-ahead log in it
     source.close()
     copy.close()
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.run_cli", "--db", str(elsewhere), "score"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        check=False,
-    )
+    result = referee_process(elsewhere, "score")
     assert result.returncode == 0, result.stderr
     assert f"{elsewhere}.key is not the key that sealed {elsewhere}" in result.stderr
 
@@ -257,15 +264,7 @@ def test_a_key_file_that_is_no_key_is_refused_at_once_saying_what_is_wrong(
     key = Path(f"{db_path}.key")
     damaged_key(kind, key)
     before = os.lstat(key)
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.run_cli", "--db", str(db_path), "status"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        timeout=20,
-        check=False,
-    )
+    result = referee_process(db_path, "status")
     assert result.returncode == 3 and result.stdout == ""
     line = result.stderr.strip()
     assert "\n" not in line and f"the key {key} {said}" in line, line

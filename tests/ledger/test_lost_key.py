@@ -20,7 +20,6 @@ from ledger.games.loop import data as loop_data
 from ledger.service import Referee
 from ledger.store import Store
 from ledger.words import card_word
-from referee_cli.app import run
 from tests import finished
 from tests.conftest import Result
 from tests.ledger.test_sealed_seed import start
@@ -31,19 +30,6 @@ KINDS = ["loop", "planet-b", "pursuit"]
 READING = [["status"], ["log"], ["score"], ["moves"], ["verify"], ["export"], ["games"], ["stats"]]
 VIEWERS = ("ann", "ben", "cat")
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-
-
-@pytest.fixture
-def elsewhere(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
-    """``referee --db DB ARGS``: another database (and its own key)."""
-
-    def invoke(db: Path, *args: str) -> Result:
-        capsys.readouterr()
-        code = run(["--db", str(db), *args])
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
 
 
 def lose_key(db: Path) -> None:

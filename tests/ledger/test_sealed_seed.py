@@ -22,25 +22,11 @@ from ledger.games.planet_b.evolve import seeded_piles
 from ledger.history import replay_checked
 from ledger.service import Referee
 from ledger.store import Store
-from referee_cli.app import run
 from tests import finished
 from tests.conftest import Result, fold_starts
 from tests.loop import fuzz as loop_fuzz
 
 Cli = Callable[..., Result]
-
-
-@pytest.fixture
-def elsewhere(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
-    """``referee --db DB ARGS``: another installation (another database and key)."""
-
-    def invoke(db: Path, *args: str) -> Result:
-        capsys.readouterr()
-        code = run(["--db", str(db), *args])
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
 
 
 Other = Callable[..., Result]
