@@ -2009,8 +2009,10 @@ class Referee:
         old = [s for s in snapshots if s.key == key and s.hash is None]
         unsealed = {s.seq for s in waiting.values() if not self.store.snapshot_sealed(game_id, s)}
         seed = self._kept(rows)
-        if setup.commitment is not msgspec.UNSET and seed is None and rows[-1].type != SEED:
-            # The seed is lost: a fold never starts from a snapshot dealt from it (``_cached``).
+        if not _cacheable(setup):
+            # No snapshot of a sealed game is kept (it holds the decks' order to come, and one
+            # dealt from a lost seed is never folded on, ``_cached``): one an older referee left
+            # is dropped without a word.
             old.extend(waiting.values())
             waiting.clear()
 

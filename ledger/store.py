@@ -1334,23 +1334,22 @@ def installation_key(path: Path, *, create: bool) -> bytes | None:
 
 def _read_key(path: Path) -> bytes:
     """The key in the file at ``path`` (FileNotFoundError if there is none), read without waiting
-    on a FIFO and never more than a key and a byte; ``StoreUnreadable`` for a file that is no key."""
+    on a FIFO and never more than a key and a byte; ``StoreUnreadable`` for a file that is no key:
+    its kind is looked at before it is opened (a socket cannot be opened at all), and again once
+    it is (the one read is the one looked at)."""
     fix = (
         f"move it away and run the referee again (it makes a new key, says what that costs, and"
         f" checks each game once), or put the database's own key back at {path}"
     )
     try:
+        _regular(path, os.stat(path).st_mode, fix)
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise
     except OSError as exc:
         raise StoreUnreadable(f"cannot read the key {path}: {exc.strerror}", legal=fix) from None
     try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise StoreUnreadable(
-                f"the key {path} is {_file_kind(mode)}, not a file the referee made", legal=fix
-            )
+        _regular(path, os.fstat(descriptor).st_mode, fix)
         key = os.read(descriptor, KEY_BYTES + 1)
     except OSError as exc:
         raise StoreUnreadable(f"cannot read the key {path}: {exc.strerror}", legal=fix) from None
@@ -1363,6 +1362,11 @@ def _read_key(path: Path) -> bytes:
             legal=fix,
         )
     return key
+
+
+def _regular(path: Path, mode: int, fix: str) -> None:
+    if not stat.S_ISREG(mode):
+        raise StoreUnreadable(f"the key {path} is {_file_kind(mode)}, not a file the referee made", legal=fix)
 
 
 def _file_kind(mode: int) -> str:

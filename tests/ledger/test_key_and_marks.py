@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from ledger.errors import VerificationFailed
+from ledger.service import Referee
+from ledger.store import Store
 from tests.conftest import Result
 
 Cli = Callable[..., Result]
@@ -307,3 +310,304 @@ def test_a_forged_record_hides_no_deleted_mark(
     assert "referee: note: the record of the key that seals" in result.err
     assert "was altered by hand" in result.err
     assert cli("--game", "2", "status").code == 0
+
+
+# --- what the notes say, and the record's corners (mutation run, issue 40) ---------------------
+
+LOOP_CARDS = str(ROOT / "fixtures" / "loop-test-cards.toml")
+SEALED_LOST = (
+    "; the sealed seeds of {games} (virtual decks) cannot be opened without the key they were sealed"
+    " with: the order of their decks to come is lost; each reads, scores and exports from its log,"
+    " goes on as at a real table (the table reveals what it draws), and `referee verify` names the"
+    " moves only the seed could confirm"
+)
+BEFORE_NOW = (
+    "; a cut at the end of a game's log, or a rewrite within the rules, made before now can no longer"
+    " be shown but by a head hash kept elsewhere (`referee verify --head HASH`)"
+)
+
+
+def key_id(db: Path) -> str:
+    """The id the record keeps of the key beside ``db`` (what ``Store.key_id`` computes)."""
+    import hashlib
+    import hmac
+
+    key = Path(f"{db}.key").read_bytes()
+    return hmac.new(key, b"referee: the key that seals this database", hashlib.sha256).hexdigest()[:32]
+
+
+def test_a_lost_key_is_told_with_the_sealed_seeds_it_cost_and_no_other(
+    cli: Cli, db_path: Path, referee: Referee
+) -> None:
+    """The note names the running virtual games whose seeds went with the key, and no other: not a
+    game without a seed, not one whose seed its log revealed, and not a game past one whose setup
+    does not read."""
+    from tests import finished
+
+    assert cli("new", "pebbles", "--players", "alice,bob").code == 0  # 1: no seed
+    for _ in range(2):  # 2 and 3: running, sealed
+        assert cli("new", "loop", "--players", "ann,ben", "--seed", "7", "--cards", LOOP_CARDS).code == 0
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "8", "--cards", LOOP_CARDS).code == 0
+    finished.play(referee, 4, "loop")
+    assert cli("--game", "4", "reveal-seed").code == 0  # 4: over, its seed in its log
+    sql(db_path, "UPDATE events SET body = '{' WHERE game_id = 1 AND seq = 1")
+    Path(f"{db_path}.key").unlink()
+    said = cli("games").err
+    assert said == (
+        f"referee: note: {db_path}.key is not the key that sealed {db_path} (the key was lost or"
+        " replaced, or the database was copied without it): from now on a new key seals it; every"
+        " game is checked whole, once" + BEFORE_NOW + SEALED_LOST.format(games="games 2, 3") + "\n"
+    )
+
+
+def test_one_lost_seed_is_told_as_one(cli: Cli, db_path: Path) -> None:
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "7", "--cards", LOOP_CARDS).code == 0
+    Path(f"{db_path}.key").unlink()
+    assert cli("status").err.endswith(SEALED_LOST.format(games="game 1") + "\n")
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (
+            "DELETE FROM settings WHERE key = 'sealed_by'",
+            "is missing (an older referee's database, or deleted by hand)",
+        ),
+        (
+            "UPDATE settings SET value = '[\"{id}\",[],\"forged\"]' WHERE key = 'sealed_by'",
+            "was altered by hand",
+        ),
+    ],
+    ids=["deleted, every mark kept", "this key's id, its seal forged"],
+)
+def test_the_record_deleted_or_forged_is_told_with_the_games_that_have_no_mark(
+    cli: Cli, db_path: Path, played: tuple[int, str], edit: str, said: str
+) -> None:
+    sql(db_path, edit.format(id=key_id(db_path)))
+    told = cli("status")
+    assert told.code == 0
+    assert told.err == (
+        f"referee: note: the record of the key that seals {db_path} {said}: it is made again, and the"
+        " games with no verified mark (none) are checked whole, once" + BEFORE_NOW + "\n"
+    )
+    store = Store(db_path)
+    assert (store.key_news, store.guarded, store.unmarked) == (None, True, frozenset())
+    store.close()
+    sql(db_path, "DELETE FROM verified")  # every game is expected to have its mark again
+    assert LOST in cli("status").err
+
+
+def test_a_database_without_a_record_is_first_opened_as_an_older_referees(
+    db_path: Path, played: tuple[int, str]
+) -> None:
+    sql(db_path, "DELETE FROM settings WHERE key = 'sealed_by'", "DELETE FROM verified")
+    store = Store(db_path)
+    assert (store.key_news, store.unmarked) == ("first", frozenset({1}))
+    store.close()
+
+
+def test_a_game_checked_whole_once_expects_its_mark_from_then_on(
+    cli: Cli, db_path: Path, played: tuple[int, str]
+) -> None:
+    """A game an older referee left without a mark is checked whole once and marked: its mark is
+    expected from then on (the record no longer lists it), so deleting it later is named."""
+    sql(db_path, "DELETE FROM settings WHERE key = 'sealed_by'", "DELETE FROM verified")
+    assert cli("status").code == 0  # checked whole and marked (the note told once)
+    sql(db_path, "DELETE FROM verified")
+    assert LOST in cli("status").err
+
+
+def test_the_lost_mark_names_the_first_row_that_may_be_cut(
+    cli: Cli, db_path: Path, played: tuple[int, str]
+) -> None:
+    import json
+
+    sql(db_path, "DELETE FROM events WHERE seq >= 10", "DELETE FROM verified")
+    error = json.loads(cli("status", "--json").out)
+    assert (error["error"], error["seq"]) == ("damaged", 10)
+    checked = json.loads(cli("verify", "--json").out)
+    assert (checked["error"], checked["seq"]) == ("verification", 10)
+
+
+def test_the_service_accepts_no_lost_mark_unless_asked(db_path: Path, played: tuple[int, str]) -> None:
+    sql(db_path, "DELETE FROM verified")
+    referee = Referee.open(db_path)
+    with pytest.raises(VerificationFailed, match="verified mark was deleted or altered by hand"):
+        referee.verify(1)
+    assert referee.verify(1, accept=True).head_seq == 11
+    referee.store.close()
+
+
+def test_a_long_lived_referee_takes_a_key_replaced_elsewhere_for_no_evidence(
+    db_path: Path, played: tuple[int, str]
+) -> None:
+    """`serve` keeps its store open: another process that found the key lost (made a new one and
+    marked the game again with it) leaves this one's key unable to read any mark. That is no mark
+    deleted: the record now names another key, so this process checks the game whole."""
+    served = Referee.open(db_path)
+    assert served.load(1).head == 11
+    Path(f"{db_path}.key").unlink()
+    other = Referee.open(db_path)  # the key lost: a new one, every game checked and marked again
+    assert other.store.key_news == "changed" and other.load(1).head == 11
+    other.store.close()
+    assert served.load(1).head == 11  # not "the verified mark was deleted"
+    served.store.close()
+
+
+def test_a_long_lived_referee_follows_the_record_another_process_made(
+    db_path: Path, played: tuple[int, str]
+) -> None:
+    """The record deleted with the mark while `serve` runs: the next process to open the database
+    tells the table and lists the game as one with no mark to expect; the long-lived one reads
+    that record (its seal holds) and checks the game whole, as that process did."""
+    served = Referee.open(db_path)
+    assert served.load(1).head == 11
+    sql(db_path, "DELETE FROM settings WHERE key = 'sealed_by'", "DELETE FROM verified WHERE game_id = 1")
+    sql(db_path, "UPDATE events SET recorded_at = recorded_at WHERE seq = 1")  # a write: a new version
+    opener = Store(db_path)
+    assert opener.key_news == "first" and opener.unmarked == frozenset({1})
+    opener.close()
+    assert served.load(1).head == 11
+    served.store.close()
+
+
+def test_a_forged_deal_in_a_sealed_game_checked_whole_is_named(cli: Cli, db_path: Path) -> None:
+    """Checked whole (its mark and the record gone), a virtual game is dealt again from the seed
+    kept here: a FAVOUR drawn changed by hand, every hash recomputed, is a move the rules refuse,
+    not one taken as recorded (which only a game whose seed is lost does)."""
+    import json
+
+    from ledger.codec import GENESIS, row_hash
+
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "7", "--cards", LOOP_CARDS).code == 0
+    for words in ("work ann", "end ann"):
+        assert cli("loop", *words.split()).code == 0
+    with sqlite3.connect(db_path) as conn:
+        seq, body = conn.execute(
+            "SELECT seq, body FROM events WHERE type = 'loop.favour_drawn' ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+        drawn = json.loads(body)
+        drawn["card"] = next(c for c in ("resell", "barter", "share", "acquire") if c != drawn["card"])
+        conn.execute(
+            "UPDATE events SET body = ? WHERE seq = ?",
+            (json.dumps(drawn, sort_keys=True, separators=(",", ":")), seq),
+        )
+        prev = GENESIS
+        for s, t, b, a, r in conn.execute(
+            "SELECT seq, type, body, actor, recorded_at FROM events ORDER BY seq"
+        ):
+            digest = row_hash(prev, s, t, b, a, r)
+            conn.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?", (prev, digest, s))
+            prev = digest
+        conn.execute("DELETE FROM verified")
+        conn.execute("DELETE FROM settings WHERE key = 'sealed_by'")
+    conn.close()
+    result = cli("status")
+    assert result.code == 3 and "is refused" in result.err and LOST not in result.err
+
+
+def test_verify_drops_a_snapshot_an_older_referee_kept_of_a_sealed_game(
+    cli: Cli, db_path: Path, referee: Referee
+) -> None:
+    """An older referee cached a sealed game's fold, and with it every deck's order to come: the
+    referee keeps none, and verify drops one it finds, checking the log as it is."""
+    from ledger.service import _snapshot_body, snapshot_key
+
+    assert cli("new", "loop", "--players", "ann,ben", "--seed", "7", "--cards", LOOP_CARDS).code == 0
+    assert cli("loop", "work", "ann").code == 0
+    loaded = referee.load(1)
+    referee.store.put_snapshot(
+        1, snapshot_key(loaded.game), loaded.head, _snapshot_body(loaded.state), loaded.head_hash
+    )
+    assert referee.store.all_snapshots(1)  # as an older referee left it
+    assert cli("verify").code == 0
+    assert referee.store.all_snapshots(1) == []
+
+
+# --- backups that cannot be made whole ----------------------------------------------------------
+
+
+def test_a_backup_into_a_missing_folder_says_so_in_one_line(
+    cli: Cli, tmp_path: Path, played: tuple[int, str]
+) -> None:
+    target = tmp_path / "no such folder" / "copy.db"
+    result = cli("backup", str(target))
+    assert result.code == 3 and result.out == ""
+    assert result.err.startswith("referee: cannot back up the referee database ")
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert not target.parent.exists()
+
+
+def test_a_backup_of_a_database_with_no_key_copies_no_key(
+    db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no key could be made (nothing sealed), the copy is the database alone: no key file
+    is made up for it (a throwaway key would seal nothing the copy could use)."""
+    real_open = os.open
+
+    def refused(path: str | Path, flags: int, mode: int = 0o777) -> int:
+        if ".key." in Path(path).name:  # the private file a key is made in
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", refused)
+    referee = Referee.open(db_path)
+    referee.new_game("pebbles", ["alice", "bob"])
+    assert not referee.store.keyed
+    target = tmp_path / "copy.db"
+    assert referee.backup(target) is None
+    assert target.exists() and not Path(f"{target}.key").exists()
+    referee.store.close()
+
+
+def test_a_backup_of_an_in_memory_database_copies_no_key(tmp_path: Path) -> None:
+    referee = Referee.open(":memory:")
+    referee.new_game("pebbles", ["alice", "bob"])
+    target = tmp_path / "copy.db"
+    assert referee.backup(target) is None
+    assert not Path(f"{target}.key").exists()
+    copy = Referee.open(target)
+    assert copy.load(1).head == 1
+    copy.store.close()
+
+
+# --- each kind of file that is no key, said in-process too ----------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder", "socket", "block"])
+def test_the_kind_of_file_that_is_no_key_is_named(
+    cli: Cli, db_path: Path, played: tuple[int, str], kind: str
+) -> None:
+    import socket
+
+    key = Path(f"{db_path}.key")
+    key.unlink()
+    names = {
+        "fifo": "a FIFO",
+        "device": "a character device",
+        "folder": "a folder",
+        "socket": "a socket",
+        "block": "a block device",
+    }
+    held = None
+    if kind == "socket":
+        held = socket.socket(socket.AF_UNIX)
+        held.bind(str(key))
+    elif kind == "block":
+        devices = sorted(p for p in Path("/dev").iterdir() if p.is_block_device())
+        if not devices:
+            pytest.skip("no block device on this machine")
+        key.symlink_to(devices[0])
+    elif kind == "fifo":
+        os.mkfifo(key)
+    elif kind == "device":
+        key.symlink_to("/dev/zero")
+    else:
+        key.mkdir()
+    try:
+        result = cli("status")
+    finally:
+        if held is not None:
+            held.close()
+    assert result.code == 3
+    assert f"the key {key} is {names[kind]}, not a file the referee made" in result.err
