@@ -7,6 +7,7 @@ import typing
 from datetime import datetime, timedelta
 
 import msgspec
+import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from ledger import games
@@ -87,3 +88,16 @@ def test_no_fact_of_any_game_has_a_field_named_like_the_salt() -> None:
     for name in games.names():
         for event in typing.get_args(games.get(name).Event):
             assert SALT not in event.__struct_fields__, f"{name}: {event.__name__}"
+
+
+class _Marked(msgspec.Struct, frozen=True, tag="marked"):
+    """A fact (of no game) with a field of the salt's name."""
+
+    salt: str
+
+
+def test_a_fact_with_a_field_named_like_the_salt_is_never_salted() -> None:
+    """Salting it would overwrite its own field, and it would read back as another fact: refused
+    (no game's fact has such a field, the test above)."""
+    with pytest.raises(TypeError, match="cannot carry a 'salt' member"):
+        salted(_Marked("mine"), new_salt())

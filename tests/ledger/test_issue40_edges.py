@@ -80,6 +80,44 @@ def test_an_import_line_nested_1000_deep_is_bad_input_naming_the_line(
 
 
 @pytest.mark.parametrize(
+    "deep",
+    [
+        "[" * 1000 + "1" + "]" * 1000,
+        '{"a": ' * 1000 + '"x"' + "}" * 1000,
+        "[ " * 1000 + "]" * 1000,
+    ],
+    ids=["arrays-around-a-number", "objects-with-keys", "spaced"],
+)
+def test_a_line_nested_1000_deep_around_values_is_bad_input_too(cli: Cli, tmp_path: Path, deep: str) -> None:
+    """Nesting is nesting whatever the levels hold (a number at the bottom, keys and strings at
+    every level, spaces between the brackets)."""
+    cli("new", "pebbles", "--players", "alice,bob")
+    lines = cli("export").out.splitlines()
+    lines[0] = lines[0][:-1] + f',"note":{deep}}}'
+    forged = tmp_path / "deep.jsonl"
+    forged.write_text("\n".join(lines) + "\n")
+    line = one_line(cli("import", str(forged), "--copy"), 2)
+    assert line.startswith("referee: line 1 of the file nests arrays and objects more than 64 deep"), line
+    assert game_count(cli) == 1
+
+
+def test_a_line_nested_64_deep_imports_and_65_does_not(cli: Cli, tmp_path: Path) -> None:
+    """docs/auditing.md: an import refuses a line nested more than 64 levels deep; 64 (the
+    header's own object and 63 arrays in one of its members) is not more."""
+    cli("new", "pebbles", "--players", "alice,bob")
+    moves(cli, "take alice 2")
+    lines = cli("export").out.splitlines()
+    for levels, code in ((63, 0), (64, 2)):
+        lines_now = [lines[0][:-1] + f',"note":{"[" * levels + "]" * levels}}}', *lines[1:]]
+        forged = tmp_path / f"deep{levels}.jsonl"
+        forged.write_text("\n".join(lines_now) + "\n")
+        result = cli("import", str(forged), "--copy")
+        assert result.code == code, result
+    assert game_count(cli) == 2
+    assert cli("verify").code == 0
+
+
+@pytest.mark.parametrize(
     "toml",
     [
         "[[activity]]\nname = 'DEEP'\nneeds = " + "[" * 500 + "]" * 500 + "\n",
@@ -292,6 +330,46 @@ def test_a_reason_is_at_most_max_reason_characters_at_the_table_and_in_an_import
     assert f"row #8 holds a reason of 1000000 characters (at most {MAX_REASON})" in line, line
 
 
+def test_a_reason_of_max_reason_characters_is_taken_at_the_table_and_in_an_import(
+    cli: Cli, tmp_path: Path, undone: tuple[dict[str, object], list[dict[str, object]]]
+) -> None:
+    """At most MAX_REASON characters (docs/auditing.md: "longer than 500" is refused): exactly
+    that many is a reason `undo`, `void` and an import take."""
+    assert MAX_REASON == 500
+    longest = "x" * MAX_REASON
+    header, rows = undone
+    rows[7]["body"]["reason"] = longest  # type: ignore[index]
+    assert cli("import", str(write_export(tmp_path / "longest.jsonl", header, rows)), "--copy").code == 0
+    assert cli("verify").code == 0 and game_count(cli) == 2
+    assert cli("undo", "--reason", longest).code == 0
+    assert cli("void", "2", "--reason", longest).code == 0
+    assert [e["reason"] for e in json.loads(cli("log", "--json").out)["entries"][-2:]] == [longest] * 2
+
+
+def test_a_redo_appended_by_hand_by_someone_not_at_the_table_is_damage(cli: Cli, db_path: Path) -> None:
+    """A redo names who asked for it: the same redo by mallory appended to the database with
+    sqlite3 (its hashes right) is named by the next command, and nothing is appended after."""
+    cli("new", "pebbles", "--players", "alice,bob")
+    moves(cli, "take alice 2")
+    assert cli("undo").code == 0  # #4
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    move = '{"command":{"n":2,"player":"alice","type":"take"},"redo_of":2,"type":"move"}'
+    for seq, type_, body in (
+        (5, "move", move),
+        (6, "pebbles.taken", '{"n":2,"player":"alice","type":"pebbles.taken"}'),
+    ):
+        conn.execute(
+            "INSERT INTO events SELECT game_id, ?, ?, ?, 'mallory', recorded_at, hash, ''"
+            " FROM events WHERE seq = 4",
+            (seq, type_, body),
+        )
+    conn.close()
+    rechain(db_path)
+    line = one_line(cli("status"), 3)
+    assert "row #5 names 'mallory', who is not at this table" in line, line
+    assert one_line(cli("pebbles", "take", "bob", "1"), 3) and head(db_path) == 6
+
+
 def test_a_redo_by_someone_not_at_the_table_is_refused_in_an_import(cli: Cli, tmp_path: Path) -> None:
     """A redo names who asked for it: a player or the table, as `redo --by` takes."""
     cli("new", "pebbles", "--players", "alice,bob")
@@ -332,6 +410,68 @@ def test_an_import_refuses_a_header_that_disagrees_with_its_setup_row(
     header[field] = value
     line = refused_import(cli, write_export(tmp_path / "header.jsonl", header, rows))
     assert f"the header does not match the setup row at {field}: " in line, line
+
+
+@pytest.fixture
+def sealed(cli: Cli) -> tuple[list[str], list[str]]:
+    """A LOOP game dealt from a sealed seed, exported without its seed and with it (the header
+    then carries the seed and its salt)."""
+    assert cli("new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS)).code == 0
+    moves_made = [cli("loop", *words.split()).code for words in ("work ann", "end ann")]
+    assert moves_made == [0, 0]
+    return cli("export").out.splitlines(), cli("export", "--with-seed").out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("without", "field"),
+    [("salt", "seed"), ("seed", "salt")],
+    ids=["seed-without-salt", "salt-without-seed"],
+)
+def test_an_import_refuses_a_sealed_seed_without_its_salt_or_a_salt_without_its_seed(
+    cli: Cli, tmp_path: Path, sealed: tuple[list[str], list[str]], without: str, field: str
+) -> None:
+    """A sealed seed is in a header only with its salt (both, or neither): one without the other
+    is refused, naming the field the setup row does not have."""
+    _, with_seed = sealed
+    header = json.loads(with_seed[0])
+    if without == "seed":
+        header["seed"] = None  # a header always has the member, null without a seed
+    else:
+        del header["salt"]
+    forged = tmp_path / "half.jsonl"
+    forged.write_text("\n".join([json.dumps(header), *with_seed[1:]]) + "\n")
+    line = refused_import(cli, forged)
+    assert f"the header does not match the setup row at {field}: " in line, line
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("title", "Saturday"), ("rules_version", "0"), ("players", ["x", "y"])]
+)
+def test_an_import_of_a_sealed_game_checks_every_field_of_its_header(
+    cli: Cli, tmp_path: Path, sealed: tuple[list[str], list[str]], field: str, value: object
+) -> None:
+    """A header of a game with a sealed seed that carries no seed (an export while it runs) is
+    matched with its setup row field by field, as any other."""
+    plain, _ = sealed
+    header = json.loads(plain[0])
+    assert header["seed"] is None and "salt" not in header
+    header[field] = value
+    forged = tmp_path / "header.jsonl"
+    forged.write_text("\n".join([json.dumps(header), *plain[1:]]) + "\n")
+    line = refused_import(cli, forged)
+    assert f"the header does not match the setup row at {field}: " in line, line
+
+
+def test_an_import_refuses_a_player_named_a_word_the_games_grammar_reads(cli: Cli, tmp_path: Path) -> None:
+    """LOOP's competitive mode reads `central` where a player's name may stand (the central
+    LANDFILL): `new` refuses a player so named, and so does an import of a setup that names one."""
+    line = one_line(cli("new", "loop", "--players", "ann,central", "--mode", "competitive"), 2)
+    assert "player name 'central' is the central LANDFILL" in line, line
+    cli("new", "loop", "--players", "ann,ben", "--mode", "competitive")
+    text = cli("export").out.replace('"ben"', '"central"')
+    header, *rows = (json.loads(line) for line in text.splitlines())
+    line = refused_import(cli, write_export(tmp_path / "central.jsonl", header, rows), 2)
+    assert "player name 'central' is the central LANDFILL" in line, line
 
 
 def _setup_edited(
