@@ -213,7 +213,7 @@ class Store:
                 raise
             if found is not None:
                 self.key, self.keyed = found, True
-        if self.keyed and self.bound and self.sealed and not self.read_only:
+        if self.keyed and self.bound and self.sealed:
             self._check_record()
 
     @property
@@ -242,7 +242,8 @@ class Store:
         which that is no evidence: those of a database an older referee made (no record yet), or
         every game once the key changed (its marks were sealed with the lost key). Made on first
         use; written again only when it changes. Best effort: a database that cannot be written
-        now is guarded with what was found, in this process.
+        now is guarded with what was found, in this process; one opened read-only is guarded
+        only by a record of this key already in it.
 
         A record that says another key sealed the database while marks made with this key hold is
         a forgery (a key lost leaves no mark that holds), as is one that does not read or whose
@@ -256,6 +257,8 @@ class Store:
             if self._sealed(record.seal, SEALED_BY, record.key, record.unmarked):
                 return
             self.key_news, self.unmarked = "altered", frozenset()
+        elif self.read_only:
+            return  # no record of this key, and none can be written: this opening judges no mark
         else:
             holding = {g for g in games if self._holds_mark(g)}
             if stored is None:
