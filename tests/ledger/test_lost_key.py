@@ -97,22 +97,6 @@ def test_a_finished_game_whose_key_is_lost_scores_the_same(
     assert referee.store.head(1) == head
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_a_revealed_seed_outlives_the_key(
-    kind: str, cli: Cli, tmp_path: Path, referee: Referee, db_path: Path
-) -> None:
-    """Once revealed, the seed is in the log's last row: losing the key then costs nothing, and
-    every deal is still confirmed from it."""
-    start(cli, tmp_path, kind)
-    finished.play(referee, 1, kind)
-    assert cli("reveal-seed").code == 0
-    lose_key(db_path)
-    verified = json.loads(cli("verify", "--json").out)
-    assert verified["ok"] and verified["seed"] == "revealed" and not verified.get("unconfirmed"), verified
-    assert "matches the setup's commitment" in cli("verify").out
-    assert cli("export", "--with-seed").code == 0
-
-
 def test_a_database_copied_without_its_key_reads_every_game_and_the_original_keeps_its_seeds(
     cli: Cli, elsewhere: Callable[..., Result], tmp_path: Path, referee: Referee, db_path: Path
 ) -> None:
