@@ -21,19 +21,11 @@ from ledger.service import Referee
 from tests import pebbles
 from tests.conftest import Result
 from tests.ledger.test_integrity import exported, head, moves, rechain, write_export
+from tests.ledger.test_issue17_cli import one_line
 
 Cli = Callable[..., Result]
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "fixtures" / "loop-test-cards.toml"
-
-
-def one_line(result: Result, code: int) -> str:
-    """A refusal: exit ``code``, one line on stderr, no traceback."""
-    assert result.code == code, result
-    assert "Traceback" not in result.err and "internal error" not in result.err, result.err
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1, result.err
-    return lines[0]
 
 
 def game_count(cli: Cli) -> int:
