@@ -14,8 +14,23 @@
    outside (SQL), then status, log, games, stats, a move, verify and status again; printed per
    case: whether the bad row was named and at which seq, whether anything of the forgery was
    shown, whether anything was appended. Then exports edited and imported (the setup's extent,
-   a setup over another game's rows), and output failures (a full disk, a closed pipe).
+   a setup over another game's rows), and output failures (a full disk, a closed pipe). Then
+   issue 40's edges: an import line and a cards file nested deeper than a parser's stack, an
+   export piped into ``head -1`` with Python's output buffered and unbuffered, and exports forged
+   to hold what the referee never writes (an undo by someone not at the table, a 1 MB reason, a
+   header that is not its setup row, names alike, a title `new` refuses).
    ``--tamper-only`` runs just these.
+5. The witness guess (issue 40): a ``--seed`` game of each game played to one move from its
+   end; every row a page (the board's or a link's) is sent as its hash alone is attacked with
+   the fact itself and every name of the rulebook's data and the cards file, and every public
+   value, in each of its fields (``tests.serve.guess``). Printed per game: hidden rows tried,
+   guesses hashed, guesses that matched (0). ``--witness-only`` runs just these.
+6. `referee serve` under attack from the table's network (issue 40), in its own process with a
+   limit of 256 open files: 300 event streams without a link, then a page; a 200 MB body posted
+   in chunks and one nested 5,000 deep; a row's body, then an actor, edited in place while the
+   pages are open. Printed per case: refused in one line (named) or not, the server's memory,
+   and whether any page still showed the game or any move was appended after. With the
+   tampering cases (``--tamper-only`` too); ``--serve-only`` runs just these.
 
 Printed: kills, acknowledged moves lost, corrupted databases (integrity_check), verify
 failures, gaps and duplicates in the seqs, exit 4s (internal errors), tampering missed.
@@ -24,6 +39,7 @@ failures, gaps and duplicates in the seqs, exit 4s (internal errors), tampering 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import os
 import random
@@ -34,7 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +61,7 @@ sys.path.insert(0, str(ROOT))
 from ledger import games  # noqa: E402
 from ledger.codec import GENESIS, encode, row_hash, utcnow  # noqa: E402
 from ledger.errors import RefereeError  # noqa: E402
-from ledger.history import MOVE, Move  # noqa: E402
+from ledger.history import MOVE, REVERTED, Move, Reverted  # noqa: E402
 from ledger.service import Referee  # noqa: E402
 from ledger.store import NewRow, Store  # noqa: E402
 from tests import pebbles  # noqa: E402
@@ -449,10 +465,52 @@ def append_refused_unmarked(db: Path) -> None:
     sql(db, "DELETE FROM verified")
 
 
+def cut_unmarked(db: Path) -> None:
+    """Issue 40, hole 3: the last move cut, then the verified mark and the snapshots deleted, so
+    that nothing left in the database remembers the rows."""
+    cut_tail(db)
+    sql(db, "DELETE FROM verified")
+    sql(db, "DELETE FROM snapshots")
+
+
+def cut_mark_moved(db: Path) -> None:
+    """Issue 40, hole 3: the last move cut and the mark moved back onto the new head by hand
+    (its seal left as it was)."""
+    cut_tail(db)
+    sql(db, f"UPDATE verified SET seq = {HEAD - 2}, hash = (SELECT hash FROM events WHERE seq = {HEAD - 2})")
+
+
 def edit_version(db: Path) -> None:
     version = """replace(body, '"rules_version":"1"', '"rules_version":"9"')"""
     sql(db, f"UPDATE events SET body = {version} WHERE seq = 1")
     rechain(db)
+
+
+def edit_deep_body(db: Path) -> None:
+    """Issue 40, hole 8: a body nested 2,000 deep, the chain recomputed and the marks deleted
+    (so that only a whole check, which decodes every row, finds it)."""
+    deep = "[" * 2000 + "]" * 2000
+    sql(
+        db,
+        "UPDATE events SET body = replace(body, '{\"n\"', '{\"note\":' || ? || ',\"n\"') WHERE seq = 3",
+        deep,
+    )
+    sql(db, "DELETE FROM verified")
+    rechain(db)
+
+
+def append_revert_by_mallory(db: Path) -> None:
+    """Issue 40, hole 12: an undo of the last move asked by mallory, who is not at the table,
+    appended with a valid chain."""
+    body = encode(Reverted(target=HEAD - 1, how="undo", reason="x" * 1000, by="mallory"))
+    conn = sqlite3.connect(db, isolation_level=None)
+    (prev,) = conn.execute(f"SELECT hash FROM events WHERE seq = {HEAD}").fetchone()
+    digest = row_hash(prev, HEAD + 1, REVERTED, body, "mallory", "t")
+    conn.execute(
+        "INSERT INTO events VALUES (1, ?, ?, ?, 'mallory', 't', ?, ?)",
+        (HEAD + 1, REVERTED, body, prev, digest),
+    )
+    conn.close()
 
 
 @dataclass(frozen=True)
@@ -476,7 +534,11 @@ TAMPERS: dict[str, Case] = {
     "the tail cut through a move (19.4)": Case(cut_mid_move, HEAD - 2),
     "a refused move appended (19.3)": Case(append_refused, HEAD + 1),
     "a refused move appended, the mark deleted (19.3)": Case(append_refused_unmarked, HEAD + 1),
+    "the tail cut, the mark and snapshots deleted (40.3)": Case(cut_unmarked, HEAD - 1),
+    "the tail cut, the mark moved back by hand (40.3)": Case(cut_mark_moved, HEAD - 1),
     "the setup's rules version, chain recomputed": Case(edit_version, 1),
+    "a body nested 2,000 deep, chain recomputed, marks deleted (40.8)": Case(edit_deep_body, 3),
+    "an undo by mallory, not at the table, appended (40.12)": Case(append_revert_by_mallory, HEAD + 1),
 }
 GIFT = ["pebbles", "give", "alice", "bob", "4000", "--json"]  # legal only on the forged snapshot
 GAMES = ["games", "--json"]
@@ -548,6 +610,25 @@ def tamper(tally: Tally, folder: Path) -> int:
     return missed
 
 
+def forged_export(
+    lines: list[str], edit: Callable[[dict[str, Any], list[dict[str, Any]]], None], path: Path
+) -> Path:
+    """An export's ``lines`` edited by ``edit(header, rows)``, every hash recomputed: a careful
+    forgery, written to ``path``."""
+    import json
+
+    header, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    edit(header, rows)
+    prev, out = GENESIS, [json.dumps(header)]
+    for row in rows:
+        body = json.dumps(row.pop("body"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        row["prev_hash"] = prev
+        row["hash"] = prev = row_hash(prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"])
+        out.append(json.dumps(row)[:-1] + ', "body": ' + body + "}")
+    path.write_text("\n".join(out) + "\n")
+    return path
+
+
 def imports(folder: Path) -> int:
     """Issue 19, hole 6: exports edited and imported. Returns the cases missed."""
     import json
@@ -560,18 +641,7 @@ def imports(folder: Path) -> int:
     lines = cli(db, "export").stdout.splitlines()
 
     def forged(edit: Callable[[dict[str, Any], list[dict[str, Any]]], None], path: Path) -> Path:
-        header, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
-        edit(header, rows)
-        prev, out = GENESIS, [json.dumps(header)]
-        for row in rows:
-            body = json.dumps(row.pop("body"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            row["prev_hash"] = prev
-            row["hash"] = prev = row_hash(
-                prev, row["seq"], row["type"], body, row["actor"], row["recorded_at"]
-            )
-            out.append(json.dumps(row)[:-1] + ', "body": ' + body + "}")
-        path.write_text("\n".join(out) + "\n")
-        return path
+        return forged_export(lines, edit, path)
 
     def later(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
         for row in rows[1:]:
@@ -609,17 +679,21 @@ def imports(folder: Path) -> int:
         said = (result.stderr or result.stdout).strip().splitlines()[0][:90]
         print(f"  import: {name}: {'right' if ok else 'WRONG'} · {said}")
     # A running --seed game's export carries only the commitment: elsewhere (another database
-    # and key) it cannot be dealt, and is refused as such; with --with-seed it loads.
+    # and key) its decks cannot be dealt, and it reads as its log holds it, saying so (issue 40:
+    # as where the key is lost; `verify` says the seed is lost); with --with-seed it loads whole.
     plain, sealed = folder / "running.jsonl", folder / "running-with-seed.jsonl"
     plain.write_text("\n".join(lines) + "\n")
     sealed.write_text(cli(db, "export", "--with-seed").stdout)
     setup = json.loads(lines[1])["body"]
     hidden = json.loads(lines[0])["seed"] is None and setup["seed"] is None and "commitment" in setup
-    refused = cli(folder / "elsewhere.db", "import", str(plain))
+    unsealed = cli(folder / "elsewhere.db", "import", str(plain))
+    lost = json.loads(cli(folder / "elsewhere.db", "verify", "--json").stdout).get("seed") == "lost"
     loaded = cli(folder / "elsewhere-seeded.db", "import", str(sealed))
-    ok = hidden and refused.returncode == 2 and "--with-seed" in refused.stderr and loaded.returncode == 0
+    whole = json.loads(cli(folder / "elsewhere-seeded.db", "verify", "--json").stdout).get("seed") == "sealed"
+    told = "does not carry the seed" in unsealed.stderr
+    ok = hidden and unsealed.returncode == 0 and told and lost and loaded.returncode == 0 and whole
     missed += not ok
-    said = refused.stderr.strip()[:90]
+    said = unsealed.stderr.strip()[:90]
     print(f"  import: a running --seed game's export, elsewhere: {'sealed' if ok else 'NOT SEALED'} · {said}")
     result = cli(db, "import", str(forged(spliced, folder / "spliced.jsonl")))
     ok = result.returncode == 1 and "but the setup names pebbles" in result.stderr
@@ -687,12 +761,436 @@ def outputs(folder: Path) -> int:
     return missed
 
 
+def keys(folder: Path) -> int:
+    """Issue 40, holes 2 and 10: the key lost (deleted, or the database copied without it) and a
+    key file that is no key (a FIFO, one cut short, a link to /dev/zero). A lost key must be told
+    once and cost no game (a virtual one included: it reads, scores, verifies and exports); a
+    damaged one must be named at once, nothing shown or appended. Returns the cases missed."""
+    base = folder / "keys-base.db"
+    cli(base, "new", "pebbles", "--players", "alice,bob", "--option", "pile=100")
+    cli(base, "pebbles", "take", "alice", "1")
+    cli(base, "new", "loop", "--players", "ann,ben,cat", "--seed", "7", "--cards", str(CARDS))
+    cli(base, "loop", "work", "ann")
+    cli(base, "loop", "end", "ann")
+    readers = [["status"], ["log"], ["score"], ["verify"], ["export"], ["export", "--with-seed"]]
+    missed = 0
+
+    def fresh(name: str, key: bool) -> Path:
+        db = folder / name
+        db.parent.mkdir(exist_ok=True)
+        for suffix in ("", "-wal", "-shm", ".key"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+        with sqlite3.connect(base) as source, sqlite3.connect(db) as copy:
+            source.backup(copy)
+        if key:
+            shutil.copy(f"{base}.key", f"{db}.key")
+        return db
+
+    for name, db in (
+        ("the key deleted", fresh("keys.db", key=False)),
+        ("the database copied without its key", fresh("elsewhere/keys.db", key=False)),
+    ):
+        told = [
+            cli(db, "games").stderr.count("referee: note:"),
+            cli(db, "games").stderr.count("referee: note:"),
+        ]
+        exits = [cli(db, "--game", str(game), *args).returncode for game in (1, 2) for args in readers]
+        # export --with-seed of the virtual game is the one that may refuse: its seed is lost
+        ok = told == [1, 0] and exits.count(0) >= len(exits) - 1 and 4 not in exits
+        missed += not ok
+        print(
+            f"  key: {name}: told {told[0]}x then {told[1]}x, {'read' if ok else 'NOT READ'} ·"
+            f" exits {' '.join(map(str, exits))}",
+            flush=True,
+        )
+    damaged: list[tuple[str, Callable[[Path], None], str]] = [
+        ("a FIFO", lambda key: os.mkfifo(key), "is a FIFO"),
+        ("cut short", lambda key: key.write_bytes(b"0123456789"), "is 10 bytes"),
+        ("a link to /dev/zero", lambda key: key.symlink_to("/dev/zero"), "is a character device"),
+    ]
+    for name, make, said in damaged:
+        db = fresh("damaged.db", key=False)
+        make(Path(f"{db}.key"))
+        before = head_of(db)
+        started = time.perf_counter()
+        try:
+            results = [
+                subprocess.run(
+                    [*CLI, "--db", str(db), *args],
+                    cwd=ROOT,
+                    env=ENV,
+                    capture_output=True,
+                    text=True,
+                    timeout=20,
+                )
+                for args in (["status"], ["pebbles", "take", "bob", "1"], ["export"])
+            ]
+        except subprocess.TimeoutExpired:
+            results = []
+        named = bool(results) and all(r.returncode == 3 and said in r.stderr for r in results)
+        shown = any(r.stdout for r in results)
+        appended = head_of(db) > before
+        missed += not named or shown or appended
+        print(
+            f"  key: {name}: named {'yes' if named else 'NO'}, shown {'YES' if shown else 'no'},"
+            f" appended {'YES' if appended else 'no'} · {time.perf_counter() - started:.2f} s",
+            flush=True,
+        )
+    return missed
+
+
+# --- issue 40's edges: nesting, piped exports, imports of what the referee never writes ---------
+
+EDGE_CASES = 14  # printed by ``edges``: 6 nested, 6 forged, 2 piped
+
+
+def piped(db: Path, unbuffered: bool) -> tuple[int, str]:
+    """``referee export | head -1``: the reader takes the first line and closes the pipe."""
+    env = {k: v for k, v in ENV.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    child = subprocess.Popen(
+        [*CLI, "--db", str(db), "export"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.readline()
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    return child.wait(timeout=60), err
+
+
+def edges(tally: Tally, folder: Path) -> int:
+    """Issue 40, holes 8, 11 and 12: files nested deeper than a parser's stack (an import line,
+    a cards file), an export piped into a reader that stops at its first line under both
+    bufferings of the output, and exports forged to hold what the referee never writes. Printed
+    per case: named (the refusal's one line says what is wrong) or not, and whether anything was
+    shown or appended after. Returns the cases missed."""
+    import json
+
+    missed = 0
+    db = folder / "edges.db"
+    cli(db, "new", "pebbles", "--players", "alice,bob", "--title", "Friday")
+    for words in ("take alice 2", "take bob 1", "take alice 1"):
+        cli(db, "pebbles", *words.split())
+    cli(db, "undo", "--by", "bob", "--reason", "misheard")  # #8 undoes #6
+    lines = cli(db, "export").stdout.splitlines()
+    deep = "[" * 1000 + "]" * 1000
+
+    def report(
+        name: str, result: subprocess.CompletedProcess[str], code: int, said: str, forged: str
+    ) -> None:
+        nonlocal missed
+        listed = cli(db, "games", "--json").stdout
+        shown = forged in listed + cli(db, "log").stdout + cli(db, "cards", "--kind", "loop").stdout
+        appended = len(json.loads(listed)["games"]) != 1
+        named = result.returncode == code and said in result.stderr and result.stderr.count("\n") == 1
+        tally.exit4 += result.returncode == 4
+        missed += not named or shown or appended
+        said_now = result.stderr.strip()[:80]
+        print(
+            f"  edge: {name}: named {'yes' if named else 'NO'}, shown {'YES' if shown else 'no'},"
+            f" appended {'YES' if appended else 'no'} · exit {result.returncode} · {said_now}",
+            flush=True,
+        )
+
+    def imported(path: Path) -> subprocess.CompletedProcess[str]:
+        return cli(db, "import", str(path), "--copy")
+
+    # Hole 8: nesting (an unknown field of the header, a row's body), and cards files.
+    header_deep = folder / "deep-header.jsonl"
+    header_deep.write_text("\n".join([lines[0][:-1] + f',"note":{deep}}}', *lines[1:]]) + "\n")
+    report(
+        "an import's header nested 1,000 deep", imported(header_deep), 2, "line 1 of the file nests", "note"
+    )
+    body_deep = folder / "deep-body.jsonl"
+    rows = [*lines[1:]]
+    rows[1] = rows[1].replace('"body":{', f'"body":{{"note":{deep},', 1)
+    body_deep.write_text("\n".join([lines[0], *rows]) + "\n")
+    report("a row's body nested 1,000 deep", imported(body_deep), 2, "line 3 of the file nests", "note")
+    for nested, what in (("[" * 500 + "]" * 500, "arrays"), ("{a = " * 500 + "1" + "}" * 500, "tables")):
+        cards = folder / "deep.toml"
+        cards.write_text(f"[[activity]]\nname = 'DEEP'\nneeds = {nested}\n")
+        result = cli(db, "new", "loop", "--players", "ann,ben", "--cards", str(cards))
+        report(f"`new --cards` of {what} nested 500 deep", result, 2, "nests arrays and tables", "DEEP")
+        result = cli(db, "cards", "import", str(cards), "--kind", "loop")
+        report(f"`cards import` of {what} nested 500 deep", result, 2, "nests arrays and tables", "DEEP")
+
+    # Hole 12: what the referee never writes, every hash recomputed.
+    def mallory(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        rows[7]["actor"] = rows[7]["body"]["by"] = "mallory"
+
+    def long_reason(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        rows[7]["body"]["reason"] = "x" * 1_000_000
+
+    def version(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        header["rules_version"] = "0"
+
+    def seats(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        header["players"] = ["bob", "alice"]
+
+    def lookalike(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        renamed = json.loads(
+            json.dumps([header, rows]).replace('"bob"', '"\\u0430\\u0440\\u0435"').replace('"alice"', '"ape"')
+        )
+        header.update(renamed[0])
+        rows[:] = renamed[1]
+
+    def title(header: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+        header["title"] = rows[0]["body"]["title"] = "Friday\x1b[2J" + "x" * 200
+
+    forgeries: list[tuple[str, Callable[[dict[str, Any], list[dict[str, Any]]], None], int, str, str]] = [
+        ("an undo asked by mallory", mallory, 1, "names 'mallory', who is not at this table", "mallory"),
+        ("an undo with a 1 MB reason", long_reason, 1, "holds a reason of 1000000 characters", "xxxxxxxxxx"),
+        (
+            "a header whose rules version is not the setup's",
+            version,
+            1,
+            "the setup row at rules_version",
+            '"rules_version":"0"',
+        ),
+        ("a header whose seats are not the setup's", seats, 1, "the setup row at players", '["bob","alice"]'),
+        ("a setup with names alike (ape, Cyrillic аре)", lookalike, 2, "look alike", '"ape"'),
+        ("a setup whose title `new` refuses", title, 2, "the title has 210 characters", "xxxxxxxxxx"),
+    ]
+    for name, edit, code, said, forged in forgeries:
+        path = forged_export(lines, edit, folder / "forged.jsonl")
+        report(f"import: {name}", imported(path), code, said, forged)
+
+    # Hole 11: `export | head -1`, the export (the tampering game's) far more than a pipe holds.
+    base = folder / "tamper-base.db"
+    for unbuffered in (False, True):
+        code, err = piped(base, unbuffered)
+        right = code == 5 and err == "referee: the output was closed: not all of it was written\n"
+        tally.exit4 += code == 4
+        missed += not right
+        mode = "PYTHONUNBUFFERED=1" if unbuffered else "buffered"
+        said = err.strip()[:80]
+        print(
+            f"  edge: export | head -1 ({mode}): exit {code} {'right' if right else 'WRONG'} · {said}",
+            flush=True,
+        )
+    return missed
+
+
+# --- `referee serve` under attack (issue 40) ---------------------------------------------
+
+SERVE_FILES = 256  # the open-file limit the served process runs under (the issue's)
+
+
+def peak_memory(pid: int) -> int:
+    """A process's peak resident memory so far, in bytes (Linux; 0 elsewhere)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    line = next((line for line in status.splitlines() if line.startswith("VmHWM:")), "VmHWM: 0 kB")
+    return int(line.split()[1]) * 1024
+
+
+def post_chunked(url: str, chunks: Iterator[bytes]) -> tuple[str, int]:
+    """POST ``chunks`` (chunked, as JSON) on a raw socket until the server answers; its status
+    line and body, and how many body bytes were sent before it did."""
+    import select
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    sent = 0
+    with socket.create_connection((parts.hostname, parts.port or 80), timeout=30) as conn:
+        head = f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: application/json\r\n"
+        conn.sendall((head + "Transfer-Encoding: chunked\r\n\r\n").encode())
+        for chunk in chunks:
+            if select.select([conn], [], [], 0)[0]:
+                break  # answered (and so refused) before the end
+            try:
+                conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            except OSError:
+                break  # the server closed the connection
+            sent += len(chunk)
+        else:
+            conn.sendall(b"0\r\n\r\n")
+        answer = b""
+        with contextlib.suppress(OSError):
+            while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                data = conn.recv(65536)
+                if not data:
+                    break
+                answer += data
+    status, _, rest = answer.decode(errors="replace").partition("\r\n")
+    return status + " " + rest.rpartition("\r\n\r\n")[2], sent
+
+
+def serve_attacks(folder: Path) -> int:
+    """Issue 40, holes 4, 8 and 9, against `serve` in its own process. Returns the cases missed."""
+    import asyncio
+    import resource
+
+    import httpx2 as httpx
+
+    from referee_cli.serve import stream_cap
+    from tests.serve.conftest import served_game
+    from tests.serve.live import serving
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (SERVE_FILES, SERVE_FILES))
+
+    db = folder / "serve.db"
+    referee, game, _ = served_game(db)
+    missed = 0
+    with serving(db, game, preexec=limited) as server:
+        pid = server.process.pid
+
+        async def streams() -> tuple[list[int], list[str], int]:
+            limits = httpx.Limits(max_connections=400, max_keepalive_connections=0)
+            async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(20.0)) as client:
+                held: list[httpx.Response] = []
+
+                async def one() -> tuple[int, str]:
+                    try:
+                        response = await client.send(
+                            client.build_request("GET", server.base + "/events"), stream=True
+                        )
+                    except httpx.TransportError as error:
+                        return 0, type(error).__name__
+                    if response.status_code == 200:
+                        held.append(response)
+                        return 200, ""
+                    await response.aread()
+                    return response.status_code, response.text
+
+                answers = await asyncio.gather(*(one() for _ in range(300)))
+                page = (await client.get(server.links["ann"])).status_code
+                for response in held:
+                    await response.aclose()
+                return [status for status, _ in answers], [text for _, text in answers if text], page
+
+        statuses, said, page = asyncio.run(streams())
+        one_line = all(text.startswith("{") and "\n" not in text for text in said)
+        held, refused = statuses.count(200), len(statuses) - statuses.count(200)
+        ok = page == 200 and held <= stream_cap(SERVE_FILES) and one_line and refused == 300 - held
+        missed += not ok
+        print(
+            f"  serve: 300 event streams without a link ({SERVE_FILES} open files): {held} held,"
+            f" {refused} refused {'in one line' if one_line else 'NOT in one line'}"
+            f" ({', '.join(sorted({str(s) for s in statuses if s != 200}))}); a page after: {page}",
+            flush=True,
+        )
+
+        url = server.links["ann"] + "/move"
+        before = peak_memory(pid)
+        chunk = b"[" * 65_536
+        answer, sent = post_chunked(url, (chunk for _ in range(200 * 16)))
+        grown = peak_memory(pid) - before
+        head = referee.store.head(game)[0]
+        ok = answer.startswith("HTTP/1.1 400") and "too long" in answer and grown < 16 * 2**20
+        missed += not ok
+        print(
+            f"  serve: a 200 MB body, chunked: {'refused in one line' if ok else 'NOT REFUSED'}"
+            f" after {sent / 2**20:.1f} MB sent; the server's peak memory +{grown / 2**20:.1f} MB",
+            flush=True,
+        )
+        nested = "[" * 5000 + "]" * 5000
+        reply = httpx.post(url, content=nested, headers={"content-type": "application/json"}, timeout=10)
+        ok = reply.status_code == 400 and "nested too deeply" in reply.json()["line"]
+        ok = ok and referee.store.head(game)[0] == head and httpx.get(server.base + "/").status_code == 200
+        missed += not ok
+        print(
+            f"  serve: a body nested 5,000 deep: {reply.status_code} {reply.json()['line'][:60]}", flush=True
+        )
+
+        # A row edited in place, its hash left alone, while the pages are open.
+        missed += edited_while_serving(server, referee, db, game, "body", '"coin":3', '"coin":9')
+        missed += edited_while_serving(server, referee, db, game, "actor", "ann", "ben")
+    referee.store.close()
+    return missed
+
+
+def edited_while_serving(
+    server: Any, referee: Referee, db: Path, game: int, column: str, was: str, now: str
+) -> int:
+    """Row ``column`` of ann's WORK edited in place (``was`` to ``now``, its hash left alone) while
+    ben's page listens and the server's referee holds the game folded: named on that page's
+    stream and on every page, no page showing the game, no move appended; then put back and
+    checked, and the round played on. Returns 1 if missed."""
+    import json
+    import threading
+
+    import httpx2 as httpx
+
+    url = server.links["ann"] + "/move"
+    moved = httpx.post(url, json={"text": "work ann"}, timeout=10)
+    assert moved.status_code == 200, moved.text
+    seq = moved.json()["head"] - (column == "actor")  # her WORK's fact, or its move row
+    edit = f"UPDATE events SET {column} = replace({column}, ?, ?) WHERE game_id = ? AND seq = ?"
+    got: list[dict[str, Any]] = []
+    with httpx.stream("GET", server.links["ben"] + "/events", timeout=10) as events:
+        updates = (json.loads(line[6:]) for line in events.iter_lines() if line.startswith("data: "))
+        next(updates)
+        sql(db, edit, was, now, game, seq)
+        reader = threading.Thread(target=lambda: got.append(next(updates)), daemon=True)
+        reader.start()
+        reader.join(5)
+    streamed = bool(got) and f"row #{seq} was altered" in got[0]["html"]
+    head = referee.store.head(game)[0]
+    tried = httpx.post(url, json={"text": "end ann"}, timeout=10)
+    pages = [
+        httpx.get(u, timeout=10) for u in (server.base + "/", server.links["ann"], server.links["table"])
+    ]
+    named = streamed and tried.status_code == 409 and f"row #{seq}" in tried.json()["line"]
+    named = named and all(p.status_code == 409 and f"row #{seq} was altered" in p.text for p in pages)
+    shown = any('id="picker"' in p.text or p.status_code == 200 for p in pages)
+    appended = referee.store.head(game)[0] > head
+    print(
+        f"  serve: a row's {column} edited in place while serving: named {f'at #{seq}' if named else 'NO'}"
+        f" (on the open page's stream {'too' if streamed else 'NOT'}), shown {'YES' if shown else 'no'},"
+        f" appended {'YES' if appended else 'no'}",
+        flush=True,
+    )
+    sql(db, edit, now, was, game, seq)
+    referee.verify(game)  # put back and checked: the game goes on
+    for role, verb in (("ann", "end"), ("ben", "work"), ("ben", "end"), ("cat", "work"), ("cat", "end")):
+        httpx.post(server.links[role] + "/move", json={"text": f"{verb} {role}"}, timeout=10)
+    return int(not named or shown or appended)
+
+
+SERVE_CASES = 5
+
+
 def tampering(tally: Tally, folder: Path) -> None:
-    missed = tamper(tally, folder) + imports(folder) + outputs(folder)
-    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2
+    missed = (
+        tamper(tally, folder)
+        + imports(folder)
+        + outputs(folder)
+        + keys(folder)
+        + edges(tally, folder)
+        + serve_attacks(folder)
+    )
+    cases = len(TAMPERS) + 4 + 3 + Path("/dev/full").exists() * 2 + 5 + EDGE_CASES + SERVE_CASES
     print(f"tampering: {cases} cases, {missed} missed", flush=True)
     if missed:
         tally.note(f"{missed} tamper cases missed")
+
+
+def witness_guess(tally: Tally, folder: Path) -> None:
+    from tests.serve.guess import SEATINGS, Table, attack
+
+    matched = 0
+    for seating in SEATINGS:
+        table = Table.open(seating, folder / f"witness-{seating.kind}.db")
+        try:
+            table.play_to_the_end()
+            found = attack(table, table.pages())
+        finally:
+            table.close()
+        matched += len(found.matched)
+        print(
+            f"  witness guess: {seating.kind}: {found.rows} hidden rows tried after {table.moves} moves,"
+            f" {found.guesses:,} guesses hashed (up to {found.most:,} a row), {len(found.matched)} matched",
+            flush=True,
+        )
+    print(f"witness guess: {len(SEATINGS)} games, {matched} hidden rows found from their hash", flush=True)
+    if matched:
+        tally.note(f"{matched} hidden rows found by guessing their hash")
 
 
 def main() -> None:
@@ -708,14 +1206,20 @@ def main() -> None:
     parser.add_argument(
         "--tamper-only", action="store_true", help="only the tampering cases (issues 7 and 19)"
     )
+    parser.add_argument("--witness-only", action="store_true", help="only the witness guess (issue 40)")
+    parser.add_argument("--serve-only", action="store_true", help="only the attacks on `serve` (issue 40)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tally = Tally()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        if args.tamper_only:
-            tampering(tally, folder)
+        if args.serve_only:
+            missed = serve_attacks(folder)
+            print(f"serve under attack: {SERVE_CASES} cases, {missed} missed", flush=True)
+            return
+        if args.tamper_only or args.witness_only:
+            (tampering if args.tamper_only else witness_guess)(tally, folder)
             print("\n".join(f"  ! {n}" for n in tally.notes))
             return
         db = folder / "kills.db"
@@ -738,6 +1242,7 @@ def main() -> None:
         race(tally, folder, args.racers, args.moves)
         first_use(tally, folder, args.rounds)
         tampering(tally, folder)
+        witness_guess(tally, folder)
     print(
         f"\nkills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
         f" corrupt databases {tally.corrupt} · verify failures {tally.verify_failures} · gaps {tally.gaps} ·"

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.codec import MAX_NESTING
 from ledger.errors import BadInput
 
 
@@ -22,10 +23,37 @@ def parse(text: str, sections: tuple[str, ...]) -> dict[str, Any]:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BadInput(f"cards file is not TOML: {error}") from None
+    except RecursionError:  # tomllib recurses at every level: a few hundred exhaust its stack
+        raise _too_deep() from None
+    if _deeper_than(doc, MAX_NESTING):  # parsed here, but too deep for whatever reads it next
+        raise _too_deep()
     unknown = set(doc) - set(sections)
     if unknown:
         raise BadInput(f"cards file: unknown section {sorted(unknown)[0]!r}", legal=", ".join(sections))
     return doc
+
+
+def _too_deep() -> BadInput:
+    return BadInput(
+        f"cards file: it nests arrays and tables more than {MAX_NESTING} deep",
+        legal="a cards file holds tables of names, numbers and short lists",
+    )
+
+
+def _deeper_than(doc: dict[str, Any], limit: int) -> bool:
+    """Whether ``doc`` nests lists and tables more than ``limit`` deep (walked a level at a
+    time, without recursing)."""
+    level: list[Any] = [doc]
+    for _ in range(limit):
+        level = [
+            value
+            for container in level
+            for value in (container.values() if isinstance(container, dict) else container)
+            if isinstance(value, dict | list)
+        ]
+        if not level:
+            return False
+    return True
 
 
 def entries(doc: dict[str, Any], key: str, named: str = "name") -> list[dict[str, Any]]:

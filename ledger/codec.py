@@ -2,18 +2,25 @@
 
 Bodies are msgspec Structs encoded as JSON with sorted keys. Each stored row's hash covers
 the previous row's hash and the canonical bytes of ``[seq, type, body, actor, recorded_at]``,
-so editing, deleting or reordering any row breaks the chain from that row on.
+so editing, deleting or reordering any row breaks the chain from that row on. A fact hidden
+from someone (a card in a hand) carries a random ``salt`` member in its body, so that its hash
+commits to it without telling it (``salted``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
 GENESIS = "0" * 64  # the "previous hash" of a game's first row
+SALT = "salt"  # the member a hidden fact's body carries beside its fields (``salted``)
+# Arrays and objects within one another that a line read from outside may hold. The referee's
+# own lines hold under 10; a parser recurses once a level, and a few hundred exhaust its stack.
+MAX_NESTING = 64
 
 _encoder = msgspec.json.Encoder(order="sorted")
 
@@ -21,6 +28,26 @@ _encoder = msgspec.json.Encoder(order="sorted")
 def encode(value: Any) -> str:
     """The canonical JSON text of a Struct (or any msgspec-encodable value)."""
     return _encoder.encode(value).decode()
+
+
+def new_salt() -> str:
+    """A fresh salt: 128 random bits as 32 lowercase hex digits."""
+    import secrets
+
+    return secrets.token_hex(16)
+
+
+def salted(value: msgspec.Struct, salt: str) -> str:
+    """The canonical JSON text of a Struct with one more member, ``"salt": salt``, in its sorted
+    place: the stored body of a fact hidden from someone. A hidden fact is one of a few values
+    (a card of a known deck), so a page sent its hash but not its body could hash each guess
+    and find it; with a salt it cannot. Decoding ignores the member (no fact has a field of
+    that name), so the fact reads back as it was decided."""
+    members = msgspec.json.decode(_encoder.encode(value))
+    if not isinstance(members, dict) or SALT in members:
+        raise TypeError(f"{type(value).__name__} cannot carry a {SALT!r} member")
+    members[SALT] = salt
+    return encode(members)
 
 
 def tag_of(struct: msgspec.Struct) -> str:
@@ -73,6 +100,24 @@ def chain_holds(rows: Iterable[tuple[int, str, str, str, str, str]], prev: str, 
         prev = digest
         expected += 1
     return True
+
+
+_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}\n]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def too_deep(text: str, limit: int = MAX_NESTING) -> int | None:
+    """The index of the first line of JSON ``text`` that nests arrays and objects more than
+    ``limit`` deep, or None: found without parsing (and so without recursing), by taking away
+    the strings, then all but the brackets, then the innermost pairs ``limit`` times over."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(limit):
+        brackets, found = _INNERMOST.subn("", brackets)
+        if not found:
+            return None
+    deeper = _INNERMOST.search(brackets)
+    return None if deeper is None else brackets.count("\n", 0, deeper.start())
 
 
 def utcnow() -> str:

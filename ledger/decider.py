@@ -217,6 +217,13 @@ class Game(Protocol):
     # fact with virtual decks (a card drawn or turned up, a shuffle, a coin tossed), "" for a
     # fact that deals nothing; a player may take back from the phone a move that dealt nothing
     # (``Referee.take_back``). Without one, only a move whose page told every fact may be.
+    # A game may also define ``identify(state, events) -> state``: where its seed is lost (its
+    # ``State.seed_lost``), the cards only that seed dealt and no fact recorded (a log from before
+    # a game recorded its deals) that ``events`` name, made known to a move checked again
+    # (``ledger.history.redecide``), as its ``evolve`` learns them. Without one, none are. Its
+    # ``State`` may then say ``dealt_unknown``: such cards are still unknown, so a move the rules
+    # now stop short of (asking the table to reveal where the virtual game went on) is taken as
+    # recorded.
 
 
 S = TypeVar("S")

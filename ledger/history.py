@@ -30,10 +30,15 @@ from ledger.errors import (
     StoreUnreadable,
     VerificationFailed,
 )
+from ledger.names import MAX_REASON
 from ledger.store import Row
 
 SETUP, MOVE, REVERTED, SEED = "setup", "move", "reverted", "seed"
 META_TYPES = frozenset({SETUP, MOVE, REVERTED, SEED})
+TABLE = "table"  # the actor for moves nobody in particular makes
+# A body that does not decode: bad JSON, or JSON nested so deep that it exhausts the decoder's
+# stack (it recurses once a level; only a body written by hand holds one).
+UNREADABLE = (msgspec.DecodeError, RecursionError)
 
 
 class Move(msgspec.Struct, frozen=True, tag=MOVE, kw_only=True):
@@ -134,7 +139,7 @@ def _probe_tag(body: str | bytes) -> object:
     """The ``type`` field of a body that did not decode, if it is a JSON object."""
     try:
         value = msgspec.json.decode(body)
-    except msgspec.DecodeError:
+    except UNREADABLE:
         return None
     return value.get("type") if isinstance(value, dict) else None
 
@@ -147,14 +152,14 @@ _setup_decoder = msgspec.json.Decoder(Setup)
 def decode_setup(body: str, seq: int = 1) -> Setup:
     try:
         return _setup_decoder.decode(body)
-    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
+    except (*UNREADABLE, TypeError) as exc:  # TypeError: no text at all (a NULL)
         raise VerificationFailed(f"row #{seq} (the setup) does not decode: {exc}", seq=seq) from None
 
 
 def decode_revert(body: str, seq: int | None = None) -> Reverted:
     try:
         return _revert_decoder.decode(body)
-    except (msgspec.DecodeError, TypeError) as exc:  # TypeError: no text at all (a NULL)
+    except (*UNREADABLE, TypeError) as exc:  # TypeError: no text at all (a NULL)
         where = f"row #{seq}" if seq is not None else "a revert row"
         raise VerificationFailed(f"{where} does not decode: {exc}", seq=seq) from None
 
@@ -165,7 +170,7 @@ def decode_facts(game: Game, rows: Sequence[tuple[int, str, str]]) -> list[Any]:
     try:
         events: list[Any] = decoders(game).events.decode("[" + ",".join(body for _, _, body in rows) + "]")
         return events
-    except msgspec.DecodeError:
+    except UNREADABLE:
         pass
     event_decoder, tags = decoders(game).event, decoders(game).event_tags
     events = []
@@ -174,7 +179,7 @@ def decode_facts(game: Game, rows: Sequence[tuple[int, str, str]]) -> list[Any]:
             raise unknown(seq, type_, "a fact of type")
         try:
             events.append(event_decoder.decode(body))
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             tag = _probe_tag(body)
             if tag is not None and tag not in tags:
                 raise unknown(seq, tag, "a fact of type") from None
@@ -189,10 +194,10 @@ def check_commands(game: Game, moves: Sequence[tuple[int, str]]) -> None:
     for seq, body in moves:
         try:
             command_decoder.decode(_move_decoder.decode(body).command)
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             try:
                 tag = _probe_tag(bytes(_move_decoder.decode(body).command))
-            except msgspec.DecodeError:
+            except UNREADABLE:
                 tag = None
             if tag is not None and tag not in command_tags:
                 raise unknown(seq, tag, "a move of type") from None
@@ -265,7 +270,7 @@ def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
                     )
                 current.events.append(event)
                 current.event_seqs.append(row.seq)
-        except msgspec.DecodeError as exc:
+        except UNREADABLE as exc:
             raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
     if current is not None:
         yield current
@@ -275,9 +280,7 @@ def _tag(struct: Any) -> Any:
     return type(struct).__struct_config__.tag
 
 
-def check_chain(
-    rows: Sequence[Row], head_hash: str | None = None, *, prev: str = GENESIS, first: int = 1
-) -> None:
+def check_chain(rows: Sequence[Row], *, prev: str = GENESIS, first: int = 1) -> None:
     """Recompute the hash chain; raise ``VerificationFailed`` naming the first bad seq.
 
     ``prev`` and ``first`` check a stretch of the log that follows a row already known good:
@@ -297,20 +300,15 @@ def check_chain(
                 f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
             )
         prev = row.hash
-    if head_hash is not None:
-        prefix = head_prefix(head_hash)
-        found = [row for row in rows if row.hash.startswith(prefix)]
-        if len(found) > 1:
-            raise AmbiguousMove(
-                f"head hash {prefix} matches {len(found)} rows", legal="give more of its digits"
-            )
-        if not found:
-            last = rows[-1].seq if rows else 0
-            raise VerificationFailed(
-                f"the log (ending at #{last}) does not contain head hash {prefix[:12]}...:"
-                " rows after it were removed or altered",
-                seq=last + 1,
-            )
+
+
+def find_head(rows: Sequence[Row], prefix: str) -> Row | None:
+    """The row whose hash starts with ``prefix`` (``head_prefix``: a head hash kept elsewhere),
+    None if no row has it; ``AmbiguousMove`` if more than one has."""
+    found = [row for row in rows if row.hash.startswith(prefix)]
+    if len(found) > 1:
+        raise AmbiguousMove(f"head hash {prefix} matches {len(found)} rows", legal="give more of its digits")
+    return found[0] if found else None
 
 
 def head_prefix(text: str) -> str:
@@ -339,23 +337,88 @@ def fold(game: Game, state: Any, events: Sequence[Any]) -> Any:
     return state
 
 
-def redecide(game: Game, state: Any, move: MoveEntry) -> Any:
-    """Decide ``move`` again on ``state``; its facts must be the ones recorded. Returns the new state."""
-    events = list(game.decide(state, move.command))
-    if events != move.events:
+def seed_lost(state: Any) -> bool:
+    """Whether ``state`` is a game's dealt from a sealed seed that could not be opened (the key
+    that sealed it lost, or the seed not kept here, and the log reveals none). Such a game folds
+    from what its log holds, and goes on as a real table would: the decks' order went with the
+    seed, the cards that came out of them are facts."""
+    return bool(getattr(state, "sealed", False)) and getattr(state, "seed", 0) is None
+
+
+def by_chance(game: Game, recorded: Sequence[Any], decided: Sequence[Any] | None) -> bool:
+    """Whether the facts ``recorded`` for a move may differ from those ``decided`` again only by
+    what the referee dealt by chance (the game's ``chance``): both agree up to a recorded fact
+    dealt by chance, or up to where a real table's rules stop for the table (the virtual game's
+    referee went on by itself, and dealt by chance on the way), and what follows hangs on what
+    it dealt. ``decided`` None: the rules now ask the table what the referee drew (refused as
+    bad input)."""
+    chance = getattr(game, "chance", None)
+    if chance is None:
+        return False
+    if decided is None:
+        return any(chance(fact) for fact in recorded)
+    same = 0
+    while same < min(len(recorded), len(decided)) and recorded[same] == decided[same]:
+        same += 1
+    stopped = same == len(decided)  # the rules wait for the table where the referee went on
+    return (stopped or (same < len(recorded) and bool(chance(recorded[same])))) and any(
+        chance(fact) for fact in recorded[same:]
+    )
+
+
+def _short(state: Any, move: MoveEntry, decided: Sequence[Any]) -> bool:
+    """Where the seed is lost and cards only it dealt are still unknown (a state's optional
+    ``dealt_unknown``: a starting card of unknown type, a deck whose size that card leaves in
+    doubt), whether the rules now stop short of the facts recorded: the table would be asked
+    to reveal where the virtual game went on, knowing what the seed had dealt."""
+    return bool(getattr(state, "dealt_unknown", False)) and list(move.events[: len(decided)]) == list(decided)
+
+
+def redecide(game: Game, state: Any, move: MoveEntry, unconfirmed: set[int] | None = None) -> Any:
+    """Decide ``move`` again on ``state``; its facts must be the ones recorded. Returns the new state.
+
+    In a game whose seed is lost (``seed_lost``), a move whose recorded facts differ from the
+    rules' only by chance (``by_chance``: a card the referee drew, which a real table now reveals
+    itself) is taken as recorded, and its seq added to ``unconfirmed``: only the seed could
+    confirm what it dealt. Every other move is checked as in any game."""
+    lost = seed_lost(state)
+    identify = getattr(game, "identify", None)
+    if lost and identify is not None:
+        known = identify(state, move.events)
+        if known is not state:  # a card the seed alone dealt, told by this move's facts only
+            if unconfirmed is not None:
+                unconfirmed.add(move.seq)
+            state = known
+    events: list[Any] | None
+    try:
+        events = list(game.decide(state, move.command))
+    except BadInput:
+        if not (lost and by_chance(game, move.events, None)):
+            raise
+        events = None  # the rules now ask the table what the referee drew (a card, a toss)
+    if events == move.events:
+        return fold(game, state, move.events)
+    if events is not None and not (
+        lost and (by_chance(game, move.events, events) or _short(state, move, events))
+    ):
         now = "; ".join(filter(None, map(game.describe, events))) or "nothing"
         raise IllegalMove(f"it would now record different facts ({now})")
-    return fold(game, state, events)
+    if unconfirmed is not None:
+        unconfirmed.add(move.seq)
+    try:
+        return fold(game, state, move.events)
+    except Exception as exc:  # facts that do not apply: no seed could have dealt them
+        raise IllegalMove(f"its recorded facts do not apply ({type(exc).__name__}: {exc})") from None
 
 
-def recheck(game: Game, state: Any, move: MoveEntry) -> Any:
+def recheck(game: Game, state: Any, move: MoveEntry, unconfirmed: set[int] | None = None) -> Any:
     """``redecide`` for a move read back from the log, whose row must also name the actor its
     command implies (a redo names who asked for it). A recorded command the rules cannot even
     evaluate (it fails inside them) is refused like an illegal one."""
     if move.redo_of is None and move.actor != game.actor(move.command):
         raise IllegalMove(f"its row names {move.actor!r}, but {game.actor(move.command)!r} makes this move")
     try:
-        return redecide(game, state, move)
+        return redecide(game, state, move, unconfirmed)
     except RefereeError:
         raise
     except Exception as exc:  # a forged command may break any assumption of decide
@@ -402,6 +465,10 @@ def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
     if not found:
         return None
     row = found[0]
+    if row.actor != TABLE:
+        raise VerificationFailed(
+            f"row #{row.seq} names {row.actor!r}, but the referee reveals a seed as {TABLE!r}", seq=row.seq
+        )
     if setup.commitment is msgspec.UNSET:
         raise VerificationFailed(f"row #{row.seq} reveals a seed, but the setup commits to none", seq=row.seq)
     if row is not rows[-1]:
@@ -410,7 +477,7 @@ def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
         )
     try:
         reveal = _seed_decoder.decode(row.body)
-    except msgspec.DecodeError as exc:
+    except UNREADABLE as exc:
         raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
     if seed_commitment(reveal.seed, reveal.salt) != setup.commitment:
         raise VerificationFailed(
@@ -428,6 +495,9 @@ class Replay(msgspec.Struct):
     state: Any
     live: list[MoveEntry]
     entries: list[Entry]
+    # The moves taken as recorded in a game whose seed is lost (``redecide``): only the seed
+    # could confirm what they dealt. Empty in any other game.
+    unconfirmed: set[int] = msgspec.field(default_factory=set)
 
 
 def replay_checked(
@@ -443,7 +513,9 @@ def replay_checked(
     Raises ``VerificationFailed`` at the first move the rules refuse (or whose recorded
     facts differ from the rules', or whose row names another actor), or the first revert
     that names no live move, names another actor than who asked, or leaves a later move
-    illegal. ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
+    illegal; or the first row that holds what the live commands never write (``check_seated``:
+    someone not at the table, a reason too long; a setup or a seed not the table's).
+    ``at(seq, state)`` is told the state after each move or revert ending at ``seq``
     (``verify`` compares the snapshots with it).
 
     A move the rules refuse that a later void takes out (the table's answer to a move found
@@ -451,19 +523,17 @@ def replay_checked(
     only records that. ``voided`` adds targets of a void not yet recorded (``void`` tries one).
 
     A setup that commits to a seed is dealt from the seed the log reveals (checked against the
-    commitment), else from ``seed`` (the one the referee keeps sealed while the game runs).
+    commitment), else from ``seed`` (the one the referee keeps sealed while the game runs); with
+    neither (the seed is lost), the game folds from what its log holds, and a move that dealt by
+    chance is taken as recorded (``Replay.unconfirmed``, ``redecide``).
     """
     setup, entries = read_entries(game, rows)
+    if rows[0].actor != TABLE:
+        raise VerificationFailed(f"row #1 (the setup) names {rows[0].actor!r}, not {TABLE!r}", seq=1)
     if setup.commitment is not msgspec.UNSET:
         reveal = revealed_seed(setup, rows)
         if reveal is not None:
             seed = reveal.seed
-        if seed is None:
-            raise StoreUnreadable(
-                "the log deals virtual decks from a sealed seed that it does not reveal and this"
-                " installation does not keep",
-                legal="import an export made with `export --with-seed`, or one made after `reveal-seed`",
-            )
         setup = msgspec.structs.replace(setup, seed=seed)
     else:
         revealed_seed(setup, rows)  # a seed row in a log whose setup commits to none is damage
@@ -477,11 +547,12 @@ def replay_checked(
         *(e.revert.targets for e in entries if isinstance(e, RevertEntry) and e.revert.how == "void")
     )
     refused_voided: set[int] = set()
+    unconfirmed: set[int] = set()
 
     def push(move: MoveEntry, failure: str, seq: int) -> None:
         nonlocal state
         try:
-            after = recheck(game, state, move)
+            after = recheck(game, state, move, unconfirmed)
         except RefereeError as error:
             if seq == move.seq and move.seq in void_targets:
                 refused_voided.add(move.seq)
@@ -493,6 +564,7 @@ def replay_checked(
         state = after
 
     for entry in entries:
+        check_seated(setup, entry)
         if isinstance(entry, MoveEntry):
             push(entry, f"move #{entry.seq} ({command_text(game, entry.command)}) is refused", entry.seq)
             if at is not None:
@@ -524,7 +596,27 @@ def replay_checked(
             push(move, f"revert #{entry.seq} leaves move #{move.seq} ({text}) illegal", entry.seq)
         if at is not None:
             at(entry.seq, state)
-    return Replay(setup, state, live, entries)
+    return Replay(setup, state, live, entries, unconfirmed)
+
+
+def check_seated(setup: Setup, entry: Entry) -> None:
+    """What the live commands hold a revert or a redo to, for one read back from the log (the
+    same row may be written by hand): it names who asked, a player at this table or the table
+    (``undo --by``, ``void --by`` and ``redo --by`` take no one else), and a revert's reason is
+    no longer than ``undo`` and ``void`` take. (Any other move names the player its command
+    does: ``recheck``.)"""
+    asked = isinstance(entry, RevertEntry) or entry.redo_of is not None
+    if asked and entry.actor not in setup.players and entry.actor != TABLE:
+        raise VerificationFailed(
+            f"row #{entry.seq} names {entry.actor!r}, who is not at this table"
+            f" ({', '.join(setup.players)} or {TABLE})",
+            seq=entry.seq,
+        )
+    if isinstance(entry, RevertEntry) and len(entry.revert.reason) > MAX_REASON:
+        length = len(entry.revert.reason)
+        raise VerificationFailed(
+            f"row #{entry.seq} holds a reason of {length} characters (at most {MAX_REASON})", seq=entry.seq
+        )
 
 
 def command_text(game: Game, command: Any) -> str:

@@ -4,7 +4,8 @@ A player's name is typed inside every move, so it must read back as that player 
 else: normalised (NFC, so a decomposed ``zoë`` is the same name as a composed one), one word
 of letters and digits (``-`` and ``_`` inside), not too long, not another player's name in
 any case or in letters that look the same (``ann`` and a Cyrillic ``аnn``), and no word the
-game's grammar reads as something else (``Game.reserved_words``). A title is one line.
+game's grammar reads as something else (``Game.reserved_words``). A title is one line; a
+reason (of an undo or a void) a few sentences at most.
 
 Text is stored as given; ``shown`` escapes its control characters wherever it is printed, so
 a reason or a title cannot move the cursor or colour the terminal.
@@ -19,6 +20,7 @@ from ledger.errors import BadInput
 
 MAX_NAME = 20  # characters in a player's name
 MAX_TITLE = 100  # characters in a game's title
+MAX_REASON = 500  # characters in the reason of an undo or a void: a sentence or two, never a file
 
 # Letters of the Cyrillic and Greek alphabets drawn like Latin ones (lower case: names are
 # compared case-folded), and the digits drawn like letters: what makes two names look alike.
@@ -128,4 +130,12 @@ def checked_title(text: str) -> str:
                 f"the title {_quoted(text[:40])} holds a control character (U+{ord(char):04X})",
                 legal="one line of text",
             )
+    return text
+
+
+def checked_reason(text: str) -> str:
+    """The reason of an undo or a void as stored (as typed), or ``BadInput``: at most
+    ``MAX_REASON`` characters."""
+    if len(text) > MAX_REASON:
+        raise BadInput(f"the reason has {len(text)} characters", legal=f"at most {MAX_REASON}")
     return text

@@ -19,7 +19,19 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ledger import games
-from ledger.codec import GENESIS, encode, payload, row_hash, stored_body, tag_of, utcnow
+from ledger.codec import (
+    GENESIS,
+    MAX_NESTING,
+    encode,
+    new_salt,
+    payload,
+    row_hash,
+    salted,
+    stored_body,
+    tag_of,
+    too_deep,
+    utcnow,
+)
 from ledger.decider import Board, Game, Score, Screen, Setup, Verb
 from ledger.errors import (
     BadInput,
@@ -38,22 +50,27 @@ from ledger.history import (
     REVERTED,
     SEED,
     SETUP,
+    UNREADABLE,
     Broken,
     Move,
     MoveEntry,
+    Replay,
     Reverted,
     RevertEntry,
     SeedRevealed,
     check_chain,
     check_commands,
+    check_seated,
     command_text,
     decode_command,
     decode_facts,
     decode_revert,
     decode_setup,
     decoders,
+    find_head,
     fold,
     group_entries,
+    head_prefix,
     iter_entries,
     links_hold,
     read_entries,
@@ -63,7 +80,8 @@ from ledger.history import (
     revealed_seed,
     seed_commitment,
 )
-from ledger.names import checked_title, player_names
+from ledger.history import TABLE as TABLE  # the actor nobody in particular is: the front ends' too
+from ledger.names import checked_reason, checked_title, player_names, shown
 from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
 from ledger.words import same_name
 
@@ -77,7 +95,6 @@ PlainRows = list[tuple[int, str, str, str, str, str]]  # (seq, type, body, actor
 Seals = list[tuple[str, tuple[Any, ...]]]  # of batches checked row by row, to store (``Store.batch_seals``)
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
-TABLE = "table"  # the actor for moves nobody in particular makes
 LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a cache only
 WITNESS_ROWS = 2000  # rows a page is sent at a time to witness
 RESTORE = "restore an export (`referee import FILE --copy`) or put the rows back as they were"
@@ -243,8 +260,12 @@ class VerifyReport(msgspec.Struct):
     head_hash: str
     # A virtual game's seed: "" (the setup commits to none), "sealed" (not revealed yet: the
     # deals were checked with the seed this installation keeps, and the commitment check waits
-    # for `reveal-seed`), or "revealed" (it matches the commitment, and the decks were re-dealt).
+    # for `reveal-seed`), "revealed" (it matches the commitment, and the decks were re-dealt), or
+    # "lost" (neither kept here nor revealed: its key is lost; the game reads as its log holds it).
     seed: str = ""
+    # With the seed lost: the moves taken as recorded, their deals by chance unconfirmed (only the
+    # seed could confirm them); every other move was checked through the rules.
+    unconfirmed: int = 0
 
 
 class WitnessRow(msgspec.Struct, frozen=True):
@@ -328,13 +349,75 @@ class Referee:
         self.store = store
         self.clock = clock
         # The last state this process folded or wrote, per game, keyed by the log's head hash:
-        # valid exactly while nobody has appended since (a cache, like the snapshots).
+        # valid exactly while nobody has appended since (a cache, like the snapshots)...
         self._tips: dict[int, tuple[str, Loaded]] = {}
+        # ... and nobody else has written at all (``Store.version`` when they were folded): a row
+        # edited in place leaves the head's hash as it was, and a long-lived process (``serve``,
+        # ``play``) must then check the rows again as a fresh one would.
+        self._version: int | None = None
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True) -> Referee:
         """The referee on the database at ``path`` (made there if missing, unless not ``create``)."""
         return cls(Store(path, create=create))
+
+    def notices(self) -> list[str]:
+        """What opening the database found that the table must be told, once (the next opening
+        finds it settled): the key is not the one that sealed it (lost or replaced, or the
+        database copied without it), or it had no record of its key (made by an older referee,
+        or the record deleted by hand); and what that costs. Empty as a rule."""
+        news, store = self.store.key_news, self.store
+        if news is None:
+            return []
+        if news == "changed":
+            said = (
+                f"{store.key_path} is not the key that sealed {store.path} (the key was lost or replaced,"
+                " or the database was copied without it): from now on a new key seals it; every game is"
+                " checked whole, once"
+            )
+        else:
+            why = (
+                "was altered by hand"
+                if news == "altered"
+                else "is missing (an older referee's database, or deleted by hand)"
+            )
+            unmarked = ", ".join(str(g) for g in sorted(store.unmarked)) or "none"
+            said = (
+                f"the record of the key that seals {store.path} {why}: it is made again, and the games"
+                f" with no verified mark ({unmarked}) are checked whole, once"
+            )
+        said += (
+            "; a cut at the end of a game's log, or a rewrite within the rules, made before now can no"
+            " longer be shown but by a head hash kept elsewhere (`referee verify --head HASH`)"
+        )
+        lost = self._seeds_lost()
+        if lost:
+            said += (
+                f"; the sealed seeds of game{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))}"
+                " (virtual decks) cannot be opened without the key they were sealed with: the order of"
+                " their decks to come is lost; each reads, scores and exports from its log, goes on as"
+                " at a real table (the table reveals what it draws), and `referee verify` names the"
+                " moves only the seed could confirm"
+            )
+        return [said]
+
+    def _seeds_lost(self) -> list[int]:
+        """The games whose setup commits to a seed that this installation cannot open, and whose
+        log does not reveal it."""
+        lost = []
+        for game_id, _, _, body in self.store.setups():
+            try:
+                setup = decode_setup(body)
+            except VerificationFailed:
+                continue
+            if setup.commitment is not msgspec.UNSET and self._seeded(setup, game_id).seed is None:
+                lost.append(game_id)
+        return lost
+
+    def backup(self, target: Path) -> Path | None:
+        """A complete backup: the database as it stands now, and its key beside it (see
+        ``Store.backup``); the key's copy, or None where there is no key to copy."""
+        return self.store.backup(target)
 
     # --- games ------------------------------------------------------------------------
 
@@ -383,9 +466,7 @@ class Referee:
             title=checked_title(title),
         )
         setup = msgspec.structs.replace(setup, players=_check_players(game, _new_names(game, setup)))
-        import secrets
-
-        salt = secrets.token_hex(16)
+        salt = new_salt()
         if seed is not None:
             # The log commits to the seed and the referee keeps it sealed: nobody reads the
             # decks from the log while the game runs (``reveal_seed`` appends it at the end).
@@ -606,6 +687,10 @@ class Referee:
         revert in the log (not only those recorded by ``upto``): the state just before a move
         in today's history, which is what a void re-validates from.
         """
+        version = self.store.version()  # before anything is read: a write after it is seen next time
+        if version != self._version:
+            self._tips.clear()
+            self._version = version
         tip = self.store.tip(game_id)
         if tip.bad is not None:
             raise _recorded_damage(tip)
@@ -624,13 +709,15 @@ class Referee:
             anchor = tip.head_hash if upto == head else None
             state, read = self._fold(opened, upto, extra, all_reverts, anchor)
         except LogDamaged as error:
-            self._mark_bad(game_id, error, tip)
+            if not isinstance(error, _MarkLost):  # said again on every command: only ``verify`` answers it
+                self._mark_bad(game_id, error, tip)
             raise
         info = msgspec.structs.replace(opened.info, status=_status_of(opened.game, state))
         loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
         if upto == head and not extra and not all_reverts:
             self._tips[game_id] = (tip.head_hash, loaded)
-            if read >= SNAPSHOT_EVERY:  # a long fold (an imported game, say): cache it (best effort)
+            # A long fold (an imported game, say): cache it (best effort).
+            if read >= SNAPSHOT_EVERY and _cacheable(opened.setup):
                 self.store.put_snapshot(
                     game_id, snapshot_key(opened.game), head, _snapshot_body(state), tip.head_hash
                 )
@@ -658,7 +745,7 @@ class Referee:
         except VerificationFailed as error:  # damage, as any row that does not decode
             raise _untrusted(error) from None
         game = _game_of(game_id, setup)
-        setup = self._seeded(setup)
+        setup = self._seeded(setup, game_id)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
 
     def _kept_seed(self, setup: Setup) -> int | None:
@@ -674,19 +761,28 @@ class Referee:
     def _kept(self, rows: Sequence[Row]) -> int | None:
         return self._kept_seed(decode_setup(rows[0].body)) if rows and rows[0].type == SETUP else None
 
-    def _seeded(self, setup: Setup) -> Setup:
+    def _seeded(self, setup: Setup, game_id: int) -> Setup:
         """The setup the fold deals from: a committed seed comes from the referee's sealed
-        keeping, never from the log (which holds only the commitment until the reveal)."""
+        keeping, never from the log (which holds only the commitment until the reveal), or from
+        the log's last row once revealed. With neither (the key that sealed it lost, the database
+        copied without it), the seed is lost: the setup keeps no seed, and the game folds from
+        what its log holds (``history.seed_lost``), a real table from then on."""
         if setup.commitment is msgspec.UNSET:
             return setup
         seed = self._kept_seed(setup)
         if seed is None:
-            raise StoreUnreadable(
-                f"this game deals virtual decks from a sealed seed that {self.store.path} does not"
-                f" keep (or whose key {self.store.key_path} is not the one it was sealed with)",
-                legal="import an export made with `export --with-seed`, or one made after `reveal-seed`",
-            )
+            seed = self._revealed(game_id, setup)
         return msgspec.structs.replace(setup, seed=seed)
+
+    def _revealed(self, game_id: int, setup: Setup) -> int | None:
+        """The seed a game's last row reveals (``reveal-seed``), if it matches the commitment."""
+        head, _ = self.store.head(game_id)
+        last = self.store.rows(game_id, head - 1, head)
+        try:
+            reveal = revealed_seed(setup, last) if last and last[0].type == SEED else None
+        except VerificationFailed:
+            return None  # not the seed committed to: the checks of the log name that row
+        return reveal.seed if reveal is not None else None
 
     def _check_tip(self, opened: Opened, tip: Tip) -> None:
         """Refuse a log that changed since it was last checked, and check (chain and rules) the
@@ -710,6 +806,8 @@ class Referee:
                 replay_checked(game, rows, seed=opened.setup.seed)
             except VerificationFailed as error:
                 raise _untrusted(error) from None
+            if tip.lost:  # the log holds as far as it goes, but where it ended is not known
+                raise _mark_lost(game_id, tip.head)
         else:
             if first.hash != tip.setup_hash:
                 raise _untrusted(_setup_rewritten())
@@ -748,6 +846,7 @@ class Referee:
             state, _ = self._fold(opened, tip.mark, set(), False, tip.mark_hash)
             for move in entries:
                 assert isinstance(move, MoveEntry)
+                check_seated(opened.setup, move)  # a redo names who asked: someone at the table
                 try:
                     state = recheck(game, state, move)
                 except RefereeError as error:
@@ -880,6 +979,8 @@ class Referee:
                 cached = msgspec.json.decode(found[0], type=game.State)
                 if seed is not None:  # a snapshot never holds the seed (it is no shown record)
                     cached = msgspec.structs.replace(cached, seed=seed)
+                elif getattr(cached, "sealed", False):
+                    continue  # dealt from a seed this fold has lost: it starts from the log itself
                 return cached, seq, found[1]
             except (msgspec.DecodeError, TypeError):
                 continue  # a cache entry that no longer reads is simply not used
@@ -898,7 +999,8 @@ class Referee:
         self._maybe_snapshot(loaded, stored[-1], state)
 
     def _maybe_snapshot(self, loaded: Loaded, head: Row, state: Any) -> None:
-        if head.seq < SNAPSHOT_EVERY:  # none is due yet: no need to key the game's code (its files)
+        # None is due yet: no need to key the game's code (its files).
+        if head.seq < SNAPSHOT_EVERY or not _cacheable(loaded.setup):
             return
         key = snapshot_key(loaded.game)
         seqs = self.store.snapshot_seqs(loaded.info.id, key, head.seq)
@@ -1061,6 +1163,8 @@ class Referee:
         if tip.bad is not None:
             raise _recorded_damage(tip)
         opened = self._open(game_id, tip)
+        if tip.lost:
+            raise _mark_lost(game_id, tip.head)
         _check_own_hash(opened.first)
         return game_verbs(opened.game, opened.setup)
 
@@ -1318,11 +1422,17 @@ class Referee:
     def _decide_rows(
         self, game: Game, state: Any, command: Any, actor: str, redo_of: int | None = None
     ) -> tuple[list[NewRow], list[Any], Any]:
-        """The rows of one move: the command, then the facts ``decide`` gives; and the state after."""
+        """The rows of one move: the command, then the facts ``decide`` gives; and the state after.
+        A fact ``redact`` hides from the table (and so from anyone who may not see it: nobody sees
+        less) is stored salted (``codec.salted``): a page sent its hash without its body cannot
+        find it by hashing the few values it may hold (docs/auditing.md, the hashing rule)."""
         events = list(game.decide(state, command))
         move = Move(command=msgspec.Raw(encode(command).encode()), redo_of=redo_of)
         rows = [NewRow(MOVE, encode(move), actor)]
-        rows.extend(NewRow(tag_of(e), encode(e), actor) for e in events)
+        rows.extend(
+            NewRow(tag_of(e), encode(e) if game.redact(e, None) == e else salted(e, new_salt()), actor)
+            for e in events
+        )
         return rows, events, fold(game, state, events)
 
     def submit_text(self, game_id: int, words: Sequence[str], *, seen: int | None = None) -> Recorded:
@@ -1419,14 +1529,34 @@ class Referee:
         ]
         return "another writer's move " + ", ".join(names) if names else "another writer's move"
 
-    def undo(self, game_id: int, *, by: str | None = None, reason: str = "") -> Recorded:
-        """Revert the latest live move; ``by`` (who asked) is its actor unless said."""
-        return self._undo(game_id, by, reason, None)
+    def _unchanged(self, loaded: Loaded, seen: int | None, action: str) -> None:
+        """Refuse a table action (undo, redo, void) asked on the log as a page showed it, at head
+        ``seen``, if anything was recorded since: it would act on a table nobody has looked at
+        (an undo would take back the move recorded since, not the one shown). None (the command
+        line, which shows no head first): not checked."""
+        at = self._move_end(loaded.info.id, seen)
+        if at is None or at >= loaded.head:
+            return
+        raise WriteConflict(
+            f"{self._since(loaded, at)} was recorded after #{seen}, the head the page showed:"
+            f" the {action} was not recorded",
+            legal=f"look at the table as it is now, then {action} again if it still should be",
+        )
 
-    def _undo(self, game_id: int, by: str | None, reason: str, player: str | None) -> Recorded:
+    def undo(
+        self, game_id: int, *, by: str | None = None, reason: str = "", seen: int | None = None
+    ) -> Recorded:
+        """Revert the latest live move; ``by`` (who asked) is its actor unless said; ``seen``: the
+        head the asker was shown (refused if anything was recorded since)."""
+        return self._undo(game_id, by, checked_reason(reason), None, seen)
+
+    def _undo(
+        self, game_id: int, by: str | None, reason: str, player: str | None, seen: int | None = None
+    ) -> Recorded:
         """``undo``; with ``player``, only if the latest live move is that player's own."""
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
+            self._unchanged(loaded, seen, "undo")
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
@@ -1529,17 +1659,27 @@ class Referee:
         return Preview(game.text(command), facts, len(shown) < len(events))
 
     def void(
-        self, game_id: int, seq: int, *, by: str = TABLE, reason: str, cascade: bool = False
+        self,
+        game_id: int,
+        seq: int,
+        *,
+        by: str = TABLE,
+        reason: str,
+        cascade: bool = False,
+        seen: int | None = None,
     ) -> Recorded:
         """Revert an earlier disputed move; every later live move must still hold (or, with
-        ``cascade``, is voided too)."""
+        ``cascade``, is voided too). ``seen``: the head the asker was shown (refused if anything
+        was recorded since; a damaged log's page shows none)."""
         if not reason.strip():
             raise BadInput("a void needs a reason", legal="--reason TEXT")
+        checked_reason(reason)
         tip = self.store.tip(game_id)
         if tip.bad is not None:
             return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
         for _ in range(MAX_ATTEMPTS):
             loaded = self.load(game_id)
+            self._unchanged(loaded, seen, "void")
             by = _actor(loaded.setup, by)
             target = self._move_of(game_id, seq)
             before = self.load(game_id, target - 1, all_reverts=True).state
@@ -1581,6 +1721,7 @@ class Referee:
             raise damage from None
         setup = decode_setup(rows[0].body)
         game = _game_of(game_id, setup)
+        by = _actor(setup, by)  # as every void takes it: a player or the table
         meta = [r for r in rows[1:seq] if r.type in META_TYPES] if 1 <= seq <= len(rows) else []
         if not meta or meta[-1].type != MOVE:
             raise damage
@@ -1623,10 +1764,12 @@ class Referee:
         )
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], replay.state)
 
-    def redo(self, game_id: int, *, by: str | None = None) -> Recorded:
+    def redo(self, game_id: int, *, by: str | None = None, seen: int | None = None) -> Recorded:
         """Make the last undone move again, as long as no other move came since; ``by`` (who
-        asked) is the move's actor unless said."""
+        asked) is the move's actor unless said; ``seen``: the head the asker was shown (refused
+        if anything was recorded since)."""
         loaded = self.load(game_id)
+        self._unchanged(loaded, seen, "redo")
         game = loaded.game
         if by:
             by = _actor(loaded.setup, by)
@@ -1790,7 +1933,13 @@ class Referee:
                 legal="finish the game first",
             )
         kept = self.store.kept_seed(loaded.setup.commitment)
-        assert kept is not None  # the fold dealt from it (``_seeded``)
+        if kept is None or loaded.setup.seed is None:
+            raise IllegalMove(
+                f"game #{game_id}'s seed is lost: {self.store.path} keeps none that {self.store.key_path}"
+                " opens (the key it was sealed with is gone), so nobody can reveal it; the log reads and"
+                " verifies as it stands",
+                legal="reveal it where the key it was sealed with is kept",
+            )
         row = NewRow(SEED, encode(SeedRevealed(seed=kept[0], salt=kept[1])), TABLE)
         try:
             stored = self.store.append(game_id, loaded.head, [row], self.clock(), None)
@@ -1801,7 +1950,7 @@ class Referee:
 
     # --- audit ------------------------------------------------------------------------
 
-    def verify(self, game_id: int, head_hash: str | None = None) -> VerifyReport:
+    def verify(self, game_id: int, head_hash: str | None = None, *, accept: bool = False) -> VerifyReport:
         """Recompute the hash chain and re-validate every move (its actor included); name the
         first bad row. Then the caches: every snapshot is compared with the fold at its seq and
         the ``games`` row with the setup row; one that differs is named and dropped (a
@@ -1809,24 +1958,30 @@ class Referee:
         named too (the verified mark remembers its hash), before any move is replayed.
 
         A log that does not check out is marked damaged (every other command then refuses it);
-        one that does is marked checked again, which lifts an earlier mark."""
+        one that does is marked checked again, which lifts an earlier mark.
+
+        What a check cannot prove is damage is said and marks nothing: a ``head_hash`` that
+        matches no row (mistyped, from another database, or rows cut or rewritten after it), and
+        a verified mark found missing (``Tip.lost``), which a head hash the log holds, or
+        ``accept`` (the table takes the log as it stands), answers: the game is marked again."""
         tip = self.store.tip(game_id)
         try:
-            return self._verify(game_id, head_hash, tip)
+            return self._verify(game_id, head_hash, tip, accept)
         except VerificationFailed as error:
-            if error.legal != LOG_HOLDS:
+            if error.legal != LOG_HOLDS and not isinstance(error, _Unproven):
                 damage = _untrusted(error)
                 self._mark_bad(game_id, damage, tip)
                 if not error.legal:
                     error.legal = damage.legal
             raise
 
-    def _verify(self, game_id: int, head_hash: str | None, tip: Tip) -> VerifyReport:
+    def _verify(self, game_id: int, head_hash: str | None, tip: Tip, accept: bool) -> VerifyReport:
         cached = self.store.game(game_id)
         rows = self.store.rows(game_id)
         if not rows:
             raise VerificationFailed(f"game #{game_id} has no rows: its log is gone", seq=1)
-        check_chain(rows, head_hash)
+        prefix = head_prefix(head_hash) if head_hash is not None else None  # a typo is bad input
+        check_chain(rows)
         # A cut tail is named as such before any move is replayed (a move cut in half would
         # otherwise be blamed for recording different facts).
         if tip.mark is not None and tip.mark > len(rows):
@@ -1853,6 +2008,13 @@ class Referee:
         # lost one): never used, dropped without a word unless it also differs from the fold.
         old = [s for s in snapshots if s.key == key and s.hash is None]
         unsealed = {s.seq for s in waiting.values() if not self.store.snapshot_sealed(game_id, s)}
+        seed = self._kept(rows)
+        if not _cacheable(setup):
+            # No snapshot of a sealed game is kept (it holds the decks' order to come, and one
+            # dealt from a lost seed is never folded on, ``_cached``): one an older referee left
+            # is dropped without a word.
+            old.extend(waiting.values())
+            waiting.clear()
 
         def at(seq: int, state: Any) -> None:
             snapshot = waiting.pop(seq, None)
@@ -1864,7 +2026,7 @@ class Referee:
                 old.append(snapshot)
 
         try:
-            replay = replay_checked(game, rows, at=at, seed=self._kept(rows))
+            replay = replay_checked(game, rows, at=at, seed=seed)
         except VerificationFailed as error:
             if not bad:  # each snapshot in it was checked where the fold got to: before the failure
                 raise
@@ -1884,6 +2046,8 @@ class Referee:
                 " and its hashes recomputed",
                 seq=tip.mark,
             )
+        if prefix is not None:
+            _head_in(rows, prefix)
         problems: list[str] = []
         if bad:
             self.store.drop_snapshots(game_id, [s for s, _ in bad])
@@ -1904,19 +2068,25 @@ class Referee:
                 )
                 + " (a cache: rewritten from the setup row)"
             )
+        if tip.lost and prefix is None and not accept:
+            lost = _mark_lost(game_id, len(rows))
+            also = "".join(f"; and {problem}" for problem in problems)
+            raise _Unproven(f"the log checks out, but {lost.message}{also}", legal=lost.legal, seq=lost.seq)
         self.store.set_verified(game_id, len(rows), rows[-1].hash, rows[0].hash, since=tip)
         self._tips.pop(game_id, None)
         if problems:
             first = min((s.seq for s, _ in bad), default=1)
             raise VerificationFailed("; ".join(problems), legal=LOG_HOLDS, seq=first)
-        return _report(game_id, rows, replay.entries, replay.live)
+        return _report(game_id, rows, replay)
 
     def export(self, game_id: int, *, with_seed: bool = False) -> tuple[list[str], str]:
         """The game as JSON Lines (a header, then one line a row) and its head hash. The rows
         go out as they are, checked or not: an export is also how a damaged log is kept.
 
         A sealed seed goes out only once revealed (in its row), or with ``with_seed`` (in the
-        header, with its salt): then whoever reads the file can compute every deck's order."""
+        header, with its salt): then whoever reads the file can compute every deck's order. A
+        lost seed (its key lost) is refused for ``with_seed`` rather than left out: a file asked
+        for with it is one that deals the game again, and this one cannot."""
         opened = self._open(game_id)
         info, setup = opened.info, opened.setup
         rows = self.store.rows(game_id)
@@ -1924,7 +2094,18 @@ class Referee:
         salt: str | msgspec.UnsetType = msgspec.UNSET
         if with_seed and written.commitment is not msgspec.UNSET:
             kept = self.store.kept_seed(written.commitment)
-            salt = kept[1] if kept is not None else msgspec.UNSET
+            reveal = revealed_seed(written, rows[-1:]) if rows[-1].type == SEED else None
+            if kept is not None and seed_commitment(*kept) == written.commitment:
+                salt = kept[1]
+            elif reveal is not None:
+                salt = reveal.salt
+            else:
+                raise NotFound(
+                    f"game #{game_id}'s seed is lost: {self.store.path} keeps none that"
+                    f" {self.store.key_path} opens (the key it was sealed with is gone), so no file"
+                    " can carry it",
+                    legal="`referee export` without --with-seed: every row the log holds",
+                )
         else:
             setup = written
         header = ExportHeader(
@@ -1967,6 +2148,12 @@ class Referee:
         text = [line for line in lines if line.strip()]
         if not text:
             raise BadInput("the file is empty", legal="a file written by `referee export`")
+        deep = too_deep("\n".join(text))  # before any line is parsed: a parser recurses once a level
+        if deep is not None:
+            raise BadInput(
+                f"line {deep + 1} of the file nests arrays and objects more than {MAX_NESTING} deep",
+                legal="a file written by `referee export`, whose lines nest a few levels",
+            )
         try:
             header = msgspec.json.decode(text[0], type=ExportHeader)
         except msgspec.DecodeError as exc:
@@ -1995,35 +2182,21 @@ class Referee:
         check_chain(rows)
         setup = read_entries(game, rows[:1])[0]
         game = _game_of(0, setup, importing=True)
-        _check_players(game, setup.players)  # the same setup checks as `new`
-        _check_mode(game, setup.mode)
-        if (setup.game, list(setup.players), setup.options) != (
-            header.game,
-            header.players,
-            header.options,
-        ):
-            raise VerificationFailed("the header does not match the setup row", seq=1)
+        _check_setup(game, setup)
+        _check_header(header, setup, rows[0])
         seed = None
         if setup.commitment is not msgspec.UNSET:
             reveal = revealed_seed(setup, rows)
             if reveal is not None:
                 seed, salt = reveal.seed, reveal.salt
             elif header.seed is not None and header.salt is not msgspec.UNSET:
-                seed, salt = header.seed, header.salt
-                if seed_commitment(seed, salt) != setup.commitment:
-                    raise VerificationFailed(
-                        f"the header's seed {seed} does not match the setup's commitment", seq=1
-                    )
+                seed, salt = header.seed, header.salt  # the commitment's (``_check_header``)
             else:  # exported from here, or imported before: the seed kept sealed here
                 kept = self.store.kept_seed(setup.commitment)
                 if kept is not None and seed_commitment(*kept) == setup.commitment:
                     seed, salt = kept
-            if seed is None:
-                raise BadInput(
-                    "the file's game deals virtual decks from a sealed seed, and the file does not"
-                    " carry it (the game was exported while it ran)",
-                    legal="export it with `referee export --with-seed`, or after `referee reveal-seed`",
-                )
+            # With no seed (the file exported without it, or where its key was lost), the game
+            # is read as its log holds it, as where the seed is lost (``history.seed_lost``).
         try:
             replay = replay_checked(game, rows, seed=seed)
         except StoreUnreadable as error:
@@ -2086,15 +2259,16 @@ def game_schema(kind: str) -> dict[str, Any]:
     }
 
 
-def _report(game_id: int, rows: list[Row], entries: Sequence[Any], live: list[MoveEntry]) -> VerifyReport:
+def _report(game_id: int, rows: list[Row], replay: Replay) -> VerifyReport:
     return VerifyReport(
         game_id=game_id,
         rows=len(rows),
-        moves=sum(isinstance(e, MoveEntry) for e in entries),
-        live_moves=len(live),
+        moves=sum(isinstance(e, MoveEntry) for e in replay.entries),
+        live_moves=len(replay.live),
         head_seq=rows[-1].seq,
         head_hash=rows[-1].hash,
-        seed=_seed_state(rows),
+        seed=_seed_state(rows, replay.setup),
+        unconfirmed=len(replay.unconfirmed),
     )
 
 
@@ -2144,11 +2318,14 @@ def _dealt(loaded: Loaded, move: MoveEntry) -> str:
     return ", ".join(dict.fromkeys(d for d in dealt if d))
 
 
-def _seed_state(rows: Sequence[Row]) -> str:
-    """``VerifyReport.seed``: what became of a committed seed (checked by the replay)."""
+def _seed_state(rows: Sequence[Row], dealt: Setup) -> str:
+    """``VerifyReport.seed``: what became of a committed seed (checked by the replay, which
+    dealt from the setup ``dealt``)."""
     if decode_setup(rows[0].body).commitment is msgspec.UNSET:
         return ""
-    return "revealed" if rows[-1].type == SEED else "sealed"
+    if rows[-1].type == SEED:
+        return "revealed"
+    return "lost" if dealt.seed is None else "sealed"
 
 
 def _token_hash(token: str) -> str:
@@ -2202,6 +2379,42 @@ def _check_own_hash(row: Row) -> None:
         raise VerificationFailed(
             f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
         )
+
+
+class _Unproven(VerificationFailed):
+    """What ``verify`` cannot prove is damage: said (exit 1), never recorded as a mark."""
+
+
+def _head_in(rows: Sequence[Row], prefix: str) -> Row:
+    """The row whose hash starts with ``prefix`` (a head hash kept elsewhere); ``_Unproven`` if
+    no row has it (mistyped, from another database, or the log was cut or rewritten after it)."""
+    found = find_head(rows, prefix)
+    if found is None:
+        raise _Unproven(
+            f"no row of this log (#1 to #{len(rows)}) has the head hash {prefix[:12]}...: it was mistyped,"
+            " or comes from another database, or the rows after it were cut or rewritten",
+            legal="check the hash against where it was kept (an export's line, a phone's page); nothing"
+            " was marked",
+            seq=len(rows) + 1,
+        )
+    return found
+
+
+class _MarkLost(LogDamaged):
+    """``_mark_lost``: derived from the database on every command, never recorded as a mark."""
+
+
+def _mark_lost(game_id: int, head: int) -> LogDamaged:
+    """A game whose verified mark is missing, or does not hold its seal, though the referee made
+    one with its rows (``Tip.lost``): deleted or forged by hand, and with it what would show
+    rows cut from the end of its log (from ``head + 1`` on, the row it names)."""
+    return _MarkLost(
+        f"game #{game_id}'s verified mark was deleted or altered by hand: rows may have been cut"
+        " from the end of its log, which nothing left in the database can show",
+        legal="`referee verify --head HASH` with a head hash kept elsewhere (an export's, a phone's)"
+        " checks that the log still holds it; `referee verify --accept` takes the log as it stands",
+        seq=head + 1,
+    )
 
 
 def _recorded_damage(tip: Tip) -> LogDamaged:
@@ -2297,6 +2510,15 @@ def _unseeded(state: Any) -> Any:
     return msgspec.structs.replace(state, seed=None)
 
 
+def _cacheable(setup: Setup) -> bool:
+    """Whether the fold of a game may be cached in the database as a snapshot: not where the
+    setup commits to a sealed seed, whose fold holds every deck's order dealt from it (a
+    snapshot in the file would show the decks to whoever reads it, which the sealed seed keeps
+    from everyone while the game runs; such a game is folded from its setup, as its length
+    allows)."""
+    return setup.commitment is msgspec.UNSET
+
+
 def _snapshot_body(state: Any) -> str:
     return encode(_unseeded(state))
 
@@ -2304,7 +2526,7 @@ def _snapshot_body(state: Any) -> str:
 def _same_state(game: Game, body: str, state: Any) -> bool:
     try:
         return bool(msgspec.json.decode(body, type=game.State) == _unseeded(state))
-    except (msgspec.DecodeError, TypeError):
+    except (*UNREADABLE, TypeError):
         return False
 
 
@@ -2369,6 +2591,60 @@ def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
                 f" (not starting with -), and not {TABLE!r}"
             )
     return names
+
+
+def _check_setup(game: Game, setup: Setup) -> None:
+    """An imported setup row as `new` writes one, or ``BadInput`` in `new`'s words: its mode,
+    options (one of the game's, with a value it takes; a log of an earlier version may lack
+    one, which the game reads as its default), title and players (``player_names``)."""
+    mode = _check_mode(game, setup.mode)
+    if mode != setup.mode:
+        raise BadInput(f"the mode {setup.mode!r} is not as `new` stores it: {mode!r}")
+    _check_options(game, setup.options)
+    title = checked_title(setup.title)
+    if title != setup.title:
+        raise BadInput(f"the title {shown(setup.title)!r} is not as `new` stores it: {title!r}")
+    players = _check_players(game, _new_names(game, setup))
+    for given, stored in zip(setup.players, players, strict=True):
+        if given != stored:
+            raise BadInput(
+                f"player name {shown(given)!r} is not as `new` stores it: {stored!r}",
+                legal="a name in Unicode's composed form (NFC), without spaces around it",
+            )
+
+
+def _check_header(header: ExportHeader, setup: Setup, first: Row) -> None:
+    """The header repeats the setup row (and its time) for whoever reads the file: refuse one
+    that says otherwise, naming the field. A sealed seed is in it only with its salt, and only
+    the one the setup commits to. (Its ``status`` is the replay's to say: import stores that.)"""
+    said: dict[str, tuple[Any, Any]] = {
+        "game": (header.game, setup.game),
+        "rules_version": (header.rules_version, setup.rules_version),
+        "title": (header.title, setup.title),
+        "players": (header.players, list(setup.players)),
+        "mode": (header.mode, setup.mode),
+        "options": (header.options, setup.options),
+        "created_at": (header.created_at, first.recorded_at),
+    }
+    if setup.commitment is msgspec.UNSET:
+        said |= {"seed": (header.seed, setup.seed), "salt": (header.salt, None)}
+    elif header.seed is None or header.salt is msgspec.UNSET:
+        said |= {"seed": (header.seed, None), "salt": (header.salt, None)}  # both, or neither
+    elif seed_commitment(header.seed, header.salt) != setup.commitment:
+        raise VerificationFailed(
+            f"the header's seed {header.seed} does not match the setup's commitment", seq=1
+        )
+    for field, (written, stored) in said.items():
+        if (None if written is msgspec.UNSET else written) != stored:
+            raise VerificationFailed(
+                f"the header does not match the setup row at {field}: {_as_said(written)} in the header,"
+                f" {_as_said(stored)} in the setup row",
+                seq=1,
+            )
+
+
+def _as_said(value: Any) -> str:
+    return "none" if value is None or value is msgspec.UNSET else shown(repr(value))
 
 
 def _check_mode(game: Game, mode: str | None) -> str:

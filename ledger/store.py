@@ -49,6 +49,7 @@ import hashlib
 import hmac
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
 import msgspec
 
 from ledger.codec import GENESIS, row_hash
-from ledger.errors import NotFound, RefereeError, StorageFailed, StoreUnreadable, WriteConflict
+from ledger.errors import BadInput, NotFound, RefereeError, StorageFailed, StoreUnreadable, WriteConflict
 
 BUSY_TIMEOUT = 30.0  # seconds a command waits for another process's write lock
 CURRENT_GAME = "current_game"  # the settings key of the current game
@@ -69,6 +70,7 @@ TABLES = frozenset({"games", "events", "snapshots", "settings", "verified"})
 SEALED = frozenset({"checked", "folded"})  # the caches of the chain check (sealed batches)
 _MARK_COLUMNS = frozenset({"seal", "bad_seq", "bad"})  # the verified marks' seal and damage
 KEY_BYTES = 32
+SEALED_BY = "sealed_by"  # the settings key of the sealing record (``Store._check_record``)
 
 # SQLite's primary result codes (the low byte of an extended code)
 _BUSY, _LOCKED, _READONLY, _IOERR, _FULL, _CANTOPEN = 5, 6, 8, 10, 13, 14
@@ -120,6 +122,10 @@ class Tip(NamedTuple):
     seal: str | None = None  # the mark row's seal as stored (a later write is conditional on it)
     bad_seq: int | None = None  # the first bad row a check found (sealed with the mark)
     bad: str | None = None  # what was wrong there, and what the table can do (JSON)
+    # The game should have a mark that holds (``Store.guarded``, and not one of the record's
+    # ``unmarked``), and has none: it was deleted or forged by hand, and with it what would have
+    # shown rows cut from the log's end.
+    lost: bool = False
 
 
 class Snapshot(NamedTuple):
@@ -130,6 +136,14 @@ class Snapshot(NamedTuple):
     body: str
     hash: str | None  # the row hash at ``seq`` when it was taken (None: an old, unbound one)
     digest: str | None  # its seal: the HMAC of (game, seq, key, hash, body) with the installation's key
+
+
+class _Record(msgspec.Struct, frozen=True, array_like=True):
+    """The sealing record: the key's id, the games with no mark to expect, and its seal."""
+
+    key: str
+    unmarked: list[int]
+    seal: str
 
 
 class StaleHead(Exception):
@@ -183,12 +197,24 @@ class Store:
                 raise self._failure(exc, "open") from None
         except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreUnreadable(f"cannot open the referee database {self.path}: {exc}") from None
+        # What this opening found of the key and the record of it (``_check_record``): None, or
+        # "changed" (not the key that sealed the database), "first" (no record: a database from
+        # an older referee, or the record deleted), "altered" (the record edited by hand).
+        self.key_news: str | None = None
+        self.unmarked: frozenset[int] = frozenset()  # games with no mark to expect (``Tip.lost``)
+        self.guarded = False  # the record holds: a game's missing mark is evidence (``Tip.lost``)
         if self.path == ":memory:":
             self.keyed = True  # the database lives as long as this process and its key
         else:
-            found = installation_key(self.key_path, create=not self.read_only)
+            try:
+                found = installation_key(self.key_path, create=not self.read_only)
+            except StoreUnreadable:
+                self.close()
+                raise
             if found is not None:
                 self.key, self.keyed = found, True
+        if self.keyed and self.bound and self.sealed:
+            self._check_record()
 
     @property
     def key_path(self) -> Path:
@@ -201,6 +227,87 @@ class Store:
 
     def _sealed(self, stored: object, *parts: object) -> bool:
         return self.keyed and isinstance(stored, str) and hmac.compare_digest(stored, self.seal(*parts))
+
+    def key_id(self) -> str:
+        """Which key seals this database, as the record keeps it: an HMAC of a constant with the
+        key (it tells nothing of the key, and only the same key gives it)."""
+        digest = hmac.new(self.key, b"referee: the key that seals this database", hashlib.sha256)
+        return digest.hexdigest()[:32]
+
+    def _check_record(self) -> None:
+        """Read (or write) the sealing record: which key sealed this database, and the games that
+        have no verified mark to expect. Every game the referee makes gets a mark in the same
+        transaction as its rows, so under the key of the record a game without a mark that holds
+        is evidence that it was deleted or forged (``Tip.lost``); the record lists the games for
+        which that is no evidence: those of a database an older referee made (no record yet), or
+        every game once the key changed (its marks were sealed with the lost key). Made on first
+        use; written again only when it changes. Best effort: a database that cannot be written
+        now is guarded with what was found, in this process; one opened read-only is guarded
+        only by a record of this key already in it.
+
+        A record that says another key sealed the database while marks made with this key hold is
+        a forgery (a key lost leaves no mark that holds), as is one that does not read or whose
+        seal fails: then every game is expected to have its mark."""
+        stored = self.setting(SEALED_BY)
+        record = self._record(stored)
+        games = [row[0] for row in self._read("SELECT id FROM games ORDER BY id")]
+        if record is not None and record.key == self.key_id():
+            self.guarded = True
+            self.unmarked = frozenset(record.unmarked)
+            if self._sealed(record.seal, SEALED_BY, record.key, record.unmarked):
+                return
+            self.key_news, self.unmarked = "altered", frozenset()
+        elif self.read_only:
+            return  # no record of this key, and none can be written: this opening judges no mark
+        else:
+            holding = {g for g in games if self._holds_mark(g)}
+            if stored is None:
+                self.key_news = "first" if games else None
+                self.unmarked = frozenset(games) - holding
+            elif record is not None and not holding:
+                self.key_news, self.unmarked = "changed", frozenset(games)
+            else:  # a record that does not read, or names another key though this one's marks hold
+                self.key_news, self.unmarked = "altered", frozenset()
+        self.guarded = True
+        with self._best_effort() as conn:
+            self._put_record(conn)
+
+    def _record(self, stored: str | None) -> _Record | None:
+        try:
+            return msgspec.json.decode(stored or "", type=_Record)
+        except (msgspec.DecodeError, TypeError):
+            return None
+
+    def _put_record(self, conn: sqlite3.Connection) -> None:
+        unmarked = sorted(self.unmarked)
+        key = self.key_id()
+        text = msgspec.json.encode(_Record(key, unmarked, self.seal(SEALED_BY, key, unmarked))).decode()
+        conn.execute(
+            "INSERT INTO settings (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (SEALED_BY, text),
+        )
+
+    def _expects_mark(self, game_id: int) -> bool:
+        """Whether a game with no mark that holds is evidence (``Tip.lost``): under the record of
+        this key, and not one of its unmarked games. The record is read again first: another
+        process may have found this key replaced (this one then believes none of its marks) or
+        listed the game (a long-lived process, ``serve``, opened it before)."""
+        if not self.guarded:
+            return False
+        record = self._record(self.setting(SEALED_BY))
+        if record is None or record.key != self.key_id():
+            return False  # the record gone or made with another key: this opening is not the judge
+        if self._sealed(record.seal, SEALED_BY, record.key, record.unmarked):
+            self.unmarked = frozenset(record.unmarked)
+        return game_id not in self.unmarked
+
+    def _holds_mark(self, game_id: int) -> bool:
+        """Whether a game has a verified mark whose seal holds under this key."""
+        row = self._read_one(
+            "SELECT seq, hash, setup_hash, bad_seq, bad, seal FROM verified WHERE game_id = ?", (game_id,)
+        )
+        return row is not None and self._sealed(row[5], "verified", game_id, *row[:5])
 
     def _until_free(self, step: Any) -> Any:
         """Run ``step``, retrying while SQLite answers busy at once without waiting (as it does
@@ -302,6 +409,41 @@ class Store:
         if doing == "record":
             return StorageFailed(f"{where} could not be written ({exc}): {nothing}")
         return StoreUnreadable(f"cannot {doing} {where}: {exc}")
+
+    def backup(self, target: Path) -> Path | None:
+        """Copy the database, as it stands at one instant, to the new file ``target``, and its key
+        beside it as ``<target>.key`` (mode 0600): the two files a complete backup consists of
+        (``--db target`` opens it as it is). Returns the key's copy, None if this database has no
+        key to copy (nothing sealed: the copy checks each game whole). Nothing is overwritten."""
+        key = Path(f"{target}.key")
+        for path in (target, key):
+            if path.exists() or path.is_symlink():
+                raise BadInput(f"{path} exists already: a backup never overwrites a file", legal="a new FILE")
+        try:
+            copy = sqlite3.connect(target)
+            try:
+                self.conn.backup(copy)
+            finally:
+                copy.close()
+        except sqlite3.Error as exc:
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise self._failure(exc, "back up") from None
+        if not self.keyed or self.path == ":memory:":
+            return None
+        try:
+            descriptor = os.open(key, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(self.key)
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError as exc:
+            raise StorageFailed(
+                f"copied the database to {target}, but not its key to {key} ({exc.strerror}):"
+                " the copy alone cannot open the sealed seeds",
+                legal=f"copy {self.key_path} to {key} by hand",
+            ) from None
+        return key
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -581,7 +723,7 @@ class Store:
             return Tip(0, GENESIS, None, None, None, None)
         head, head_hash, seq, hash_, now, setup_hash, seal, bad_seq, bad = row
         if seq is None or not self._sealed(seal, "verified", game_id, seq, hash_, setup_hash, bad_seq, bad):
-            return Tip(head, head_hash, None, None, None, None, seal)
+            return Tip(head, head_hash, None, None, None, None, seal, lost=self._expects_mark(game_id))
         if seq == 0:  # a damage record for a game none of whose rows were checked
             return Tip(head, head_hash, None, None, None, None, seal, bad_seq, bad)
         return Tip(head, head_hash, seq, hash_, now, setup_hash, seal, bad_seq, bad)
@@ -612,6 +754,9 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, *mark, self._mark_seal(game_id, *mark)),
             )
+            if game_id in self.unmarked:  # it has its mark now: from here on, one is expected
+                self.unmarked -= {game_id}
+                self._put_record(conn)
 
     @contextlib.contextmanager
     def _best_effort(self) -> Iterator[sqlite3.Connection]:
@@ -623,6 +768,17 @@ class Store:
                 yield conn
         finally:
             self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+
+    def version(self) -> int:
+        """A number that changes whenever another connection (another process, or another
+        ``Store`` in this one) has committed anything to the database since this one last asked,
+        and only then: this connection's own writes leave it as it was. A hand edit that leaves
+        every head and hash as it was (a row's body changed in place) changes it too. Cheap (no
+        table is read): a long-lived referee (``serve``, ``play``) asks it before believing what
+        it folded earlier. SQLite's ``PRAGMA data_version``; a PostgreSQL store will need its own
+        equivalent (a counter every write bumps, by trigger, so that a hand edit bumps it too)."""
+        row = self._read_one("PRAGMA data_version")
+        return int(row[0])
 
     def head(self, game_id: int) -> tuple[int, str]:
         """The last seq and its hash (0 and the genesis hash for an empty log)."""
@@ -1144,18 +1300,18 @@ def _code(exc: sqlite3.Error) -> int:
 
 def installation_key(path: Path, *, create: bool) -> bytes | None:
     """The sealing key kept at ``path``, made there (mode 0600) if missing and ``create``; None
-    if it cannot be read or made (then nothing is sealed, and no cache is believed).
+    if it is missing and cannot be made (then nothing is sealed, and no cache is believed).
 
-    It is written to a private temporary file and linked into place, so that two processes
-    making it at once agree on one key and none reads a half-written one."""
+    A file there that is no key the referee made is refused (``StoreUnreadable``), saying what is
+    wrong with it: anything but a regular file (a FIFO would hang the read, a device never end
+    it), one that cannot be read, one of another size than a key's. At most a key's size and
+    one byte more is read. A key is written to a private temporary file and linked into place,
+    so that two processes making it at once agree on one key and none reads a half-written one."""
     try:
-        key = path.read_bytes()
-        return key if len(key) >= KEY_BYTES else None
+        return _read_key(path)
     except FileNotFoundError:
         if not create:
             return None
-    except OSError:
-        return None
     temporary = path.with_name(f"{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -1165,13 +1321,68 @@ def installation_key(path: Path, *, create: bool) -> bytes | None:
             os.fsync(file.fileno())
         with contextlib.suppress(FileExistsError):
             os.link(temporary, path)
-        key = path.read_bytes()
     except OSError:
         return None
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink()
-    return key if len(key) >= KEY_BYTES else None
+    try:
+        return _read_key(path)
+    except FileNotFoundError:  # a link there to a file that does not exist
+        raise StoreUnreadable(
+            f"the key {path} is a link to a file that does not exist",
+            legal="remove the link, or make it point at the database's own key, then run the referee again",
+        ) from None
+
+
+def _read_key(path: Path) -> bytes:
+    """The key in the file at ``path`` (FileNotFoundError if there is none), read without waiting
+    on a FIFO and never more than a key and a byte; ``StoreUnreadable`` for a file that is no key:
+    its kind is looked at before it is opened (a socket cannot be opened at all), and again once
+    it is (the one read is the one looked at)."""
+    fix = (
+        f"move it away and run the referee again (it makes a new key, says what that costs, and"
+        f" checks each game once), or put the database's own key back at {path}"
+    )
+    try:
+        _regular(path, os.stat(path).st_mode, fix)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise StoreUnreadable(f"cannot read the key {path}: {exc.strerror}", legal=fix) from None
+    try:
+        _regular(path, os.fstat(descriptor).st_mode, fix)
+        key = os.read(descriptor, KEY_BYTES + 1)
+    except OSError as exc:
+        raise StoreUnreadable(f"cannot read the key {path}: {exc.strerror}", legal=fix) from None
+    finally:
+        os.close(descriptor)
+    if len(key) != KEY_BYTES:
+        size = f"{len(key)} bytes" if len(key) <= KEY_BYTES else "longer"
+        raise StoreUnreadable(
+            f"the key {path} is {size}, not a key of {KEY_BYTES} bytes: it was cut short or is another file",
+            legal=fix,
+        )
+    return key
+
+
+def _regular(path: Path, mode: int, fix: str) -> None:
+    if not stat.S_ISREG(mode):
+        raise StoreUnreadable(f"the key {path} is {_file_kind(mode)}, not a file the referee made", legal=fix)
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
 
 
 def _game_row(row: Sequence[Any]) -> GameRow:

@@ -27,6 +27,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError, StorageFailed
+from ledger.history import seed_lost
 from referee_cli.base import (
     HELP_FLAGS,
     MOVE_FLAGS,
@@ -488,15 +489,25 @@ def build_app() -> typer.Typer:
             str | None,
             typer.Option("--head", help="A head hash kept from an earlier export (8 or more hex digits)."),
         ] = None,
+        accept: Annotated[
+            bool,
+            typer.Option(
+                "--accept",
+                help="Take the log as it stands when its verified mark was lost (a cut at its end"
+                " cannot be ruled out then).",
+            ),
+        ] = False,
         json: JsonFlag = False,
     ) -> None:
         """Recompute the hash chain and re-check every move through the rules."""
         s = session(ctx)
-        report = s.referee.verify(s.game_id(), head)
+        report = s.referee.verify(s.game_id(), head, accept=accept)
         if json:
             fields = msgspec.structs.asdict(report)
             if not report.seed:
                 del fields["seed"]  # a game without a sealed seed: nothing to say
+            if not report.unconfirmed:
+                del fields["unconfirmed"]  # every move checked through the rules
             out({"ok": True, **fields})
         else:
             echo(render.verified(report))
@@ -519,6 +530,19 @@ def build_app() -> typer.Typer:
         lines, head = s.referee.export(s.game_id(), with_seed=with_seed)
         write_out("\n".join(lines) + "\n", output, f"{len(lines) - 1} rows · head #{len(lines) - 1} {head}")
 
+    @app.command()
+    def backup(ctx: typer.Context, file: Annotated[Path, typer.Argument(metavar="FILE")]) -> None:
+        """Copy the database and its key (FILE and FILE.key): a complete backup, `--db FILE` reads it."""
+        s = session(ctx)
+        key = s.referee.backup(file)
+        if key is None:
+            echo(f"backed up {s.db} to {file} (this database has no key: the copy checks each game whole)")
+        else:
+            echo(
+                f"backed up {s.db} to {file} and its key to {key}: keep the two together (the key seals"
+                f" the caches and the seeds of virtual decks); `referee --db {file} games` reads the copy"
+            )
+
     @app.command("reveal-seed")
     def reveal_seed(ctx: typer.Context) -> None:
         """Append a finished virtual game's sealed seed, so that anyone can check the deals."""
@@ -540,6 +564,11 @@ def build_app() -> typer.Typer:
         text = _read(file)
         with s.creating() as referee:
             game_id, new = referee.import_lines(text.splitlines(), copy=copy)
+            if seed_lost(referee.load(game_id).state):
+                sys.stderr.write(
+                    f"{file} does not carry the seed its virtual decks were dealt from: the game reads as"
+                    " its log holds it, and goes on as at a real table (the order of its decks is lost)\n"
+                )
         if json:
             out({"game": game_json(referee, game_id), "new": new})
         elif new:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -76,6 +77,8 @@ class Session:
     def open(self, *, create: bool) -> Referee:
         if self._referee is None:
             self._referee = Referee.open(self.db, create=create)
+            for notice in self._referee.notices():  # told once: the next opening finds it settled
+                sys.stderr.write(f"referee: note: {shown(notice)}\n")
         return self._referee
 
     def game_id(self) -> int:
@@ -117,11 +120,33 @@ RECORDED: list[Recorded] = []
 def write(text: str, *, flush: bool = False) -> None:
     """``text`` on stdout; a closed pipe or a full disk is an ``OutputFailed``, not a crash."""
     try:
-        sys.stdout.write(text)
+        stdout = sys.stdout
+        raw = getattr(stdout, "buffer", None)
+        if isinstance(raw, io.RawIOBase):
+            _write_all(stdout, raw, text)
+        else:
+            stdout.write(text)
         if flush:
-            sys.stdout.flush()
+            stdout.flush()
     except OSError as exc:
         raise _output_failed(exc) from None
+
+
+def _write_all(stdout: Any, raw: io.RawIOBase, text: str) -> None:
+    """``text`` written whole to an unbuffered stdout (``python -u``, ``PYTHONUNBUFFERED``), whose
+    text layer hands it to one ``os.write`` and drops what that did not take: a reader that
+    closes the pipe midway (``| head -1``) cuts a write short without an error. Each rest is
+    written again, and so meets the closed pipe (or the full disk) as an ``OSError``."""
+    stdout.flush()
+    data = memoryview(text.encode(stdout.encoding, stdout.errors or "strict"))
+    while data:
+        written = raw.write(data)
+        if written is None:  # a non-blocking stdout that is full: wait until it takes more
+            import select
+
+            select.select([], [raw], [])
+            continue
+        data = data[written:]
 
 
 def out(data: Any) -> None:

@@ -193,5 +193,16 @@ def verified(report: VerifyReport) -> str:
             " (once the game is over)",
             "revealed": "\nthe revealed seed matches the setup's commitment, and the decks were"
             " dealt again from it",
+            "lost": "\nthe seed is lost (sealed with a key this database does not hold): "
+            + (
+                f"{_moves(report.unconfirmed)} that dealt by chance taken as recorded, unconfirmed (only"
+                " the seed could confirm them); every other move checked through the rules"
+                if report.unconfirmed
+                else "every move checked through the rules (none dealt by chance)"
+            ),
         }[report.seed]
     )
+
+
+def _moves(count: int) -> str:
+    return f"{count} move{'' if count == 1 else 's'}"

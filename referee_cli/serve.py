@@ -21,6 +21,12 @@ a short hash, keeps the hash of every row it saw in its browser, and at each upd
 log by itself against them from ``/witness.json`` (``/t/TOKEN/witness.json``: ``Referee.witness``
 for that page's viewer).
 
+A game whose log stops checking out (a row edited by hand while serving: the referee checks the
+rows again whenever another process wrote, as a fresh command would) stops every page: each
+shows what is wrong and what the table can do, and no page takes a move until it is resolved.
+A link replaced or revoked (here, or by another process) ends its open event streams. Event
+streams and posted bodies are bounded (``STREAMS``, ``STREAMS_PER_ADDRESS``, ``MAX_BODY``).
+
 The service is synchronous SQLite: it is called from the event loop's one thread only (a
 move takes milliseconds), which also keeps its connection in the thread that opened it.
 """
@@ -29,11 +35,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import re
 import shlex
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -44,6 +51,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from ledger import picker
 from ledger.decider import Verb
@@ -66,7 +74,17 @@ from referee_cli.chart import svg as draw_chart
 POLL = 0.25  # seconds between looks at the log's head (another process's appends)
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 LAST_MOVES = 8  # log entries a page shows
-MAX_BODY = 16_384  # bytes a posted move may take
+MAX_BODY = 16_384  # bytes a posted move may take (read no further: a longer body is refused)
+# Event streams open at once. Each holds a socket (a file descriptor) for as long as its page is
+# open: unbounded, a few hundred from anyone on the network would leave none for the pages. A
+# table is a dozen pages; 128 is every phone in a room and the benchmark's 50 board pages, and
+# stays under the usual descriptor limit (1,024; lowered to fit a smaller one: ``stream_cap``).
+# A quarter of them is kept for pages opened with a link: the board's (which need no secret)
+# alone never take the players' and the table's live updates.
+STREAMS = 128
+STREAMS_PER_ADDRESS = 16  # from one address (a phone with many tabs); this computer's: no limit
+DESCRIPTORS_KEPT = 64  # descriptors never given to streams: the database, the listener, pages
+RETRY_STREAM = 30  # seconds a refused stream's page is asked to wait before it tries again
 SUBMISSIONS = 256  # answers to recent submissions remembered, for a page's double tap or retry
 MAX_SUBMISSION = 64  # characters of a submission's id
 HERE = Path(__file__).parent / "web"
@@ -86,10 +104,26 @@ class Forbidden(RefereeError):
     kind = "forbidden"
 
 
+class TooManyStreams(RefereeError):
+    """No event stream more from this address: it has ``STREAMS_PER_ADDRESS`` open."""
+
+    kind = "busy"
+
+
+class ServerBusy(RefereeError):
+    """No event stream more from anyone: the referee has as many open as it serves."""
+
+    kind = "busy"
+
+
 def status_of(error: RefereeError) -> int:
     """The HTTP status of a refusal: the command line's exit codes, in HTTP's words."""
     if isinstance(error, Forbidden):
         return 403
+    if isinstance(error, TooManyStreams):
+        return 429
+    if isinstance(error, ServerBusy):
+        return 503
     if isinstance(error, NotFound | BadInput | AmbiguousMove):
         return 400
     if isinstance(error, WriteConflict):
@@ -111,20 +145,77 @@ class Group:
     moves: list[tuple[str, str]]  # (text, the typed command as JSON)
 
 
+@dataclass(eq=False)
+class Listener:
+    """One open event stream: whose page (``role``: None for the board), by which link (its
+    ``token``), from which address; ``wake`` is set at news, ``revoked`` once its link is not."""
+
+    role: str | None
+    token: str | None
+    address: str
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    revoked: bool = False
+
+
+def stream_cap(limit: int | None = None) -> int:
+    """How many event streams this process may hold open: ``STREAMS``, or fewer under a lower
+    limit of open files (``limit``: this process's soft limit if not said), so that half of
+    what the streams leave of it (after ``DESCRIPTORS_KEPT``) stays for the pages themselves."""
+    if limit is None:
+        try:
+            import resource
+        except ImportError:  # (not on Windows, whose sockets are not counted this way)
+            return STREAMS
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if limit == resource.RLIM_INFINITY:
+            return STREAMS
+    return max(1, min(STREAMS, (limit - DESCRIPTORS_KEPT) // 2))
+
+
+def _this_computer(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+class EventStream(StreamingResponse):
+    """A page's event stream, which gives its place back however it ends (the page closed, the
+    network gone, the server stopping), even before its first line."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None]) -> None:
+        headers = {**HEADERS, "X-Accel-Buffering": "no"}
+        super().__init__(content, media_type="text/event-stream", headers=headers)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
 class Table:
     """The served game: the referee, the log head last seen, and who listens for changes."""
 
-    def __init__(self, db: Path, game_id: int, poll: float = POLL) -> None:
+    def __init__(self, db: Path, game_id: int, poll: float = POLL, streams: int | None = None) -> None:
         self.db = db
         self.game_id = game_id
         self.poll = poll
+        self.streams = stream_cap() if streams is None else streams  # open event streams at most
         self._referee: Referee | None = None
         self.head = 0
         # with the seq: a log rewritten behind the pages' back, as long as it was, is news too
         # (each page's witness checks it)
         self.head_hash = ""
-        self.listeners: set[asyncio.Queue[int]] = set()
-        self._cache: dict[tuple[str | None, int, str], str] = {}
+        # The database's version (``Store.version``) at the last look: another process wrote
+        # since if it differs (a move, a link revoked, a row edited by hand).
+        self.version: int | None = None
+        # Why the game cannot be shown, as the service said (a log that does not check out):
+        # every page then says so and takes no move.
+        self.trouble: RefereeError | None = None
+        self.listeners: set[Listener] = set()
+        self._cache: dict[tuple[str | None, int, str, str], str] = {}
         # (role, submission id) -> (status, answer): a page's double tap or retry of one
         # submission is recorded once and answered as the first time. In this process only,
         # the latest SUBMISSIONS: a restart forgets them.
@@ -155,14 +246,70 @@ class Table:
     # --- watching the log -----------------------------------------------------------
 
     def look(self) -> None:
-        """Tell every listener if the log's head moved (a move, undo or void, from anywhere) or
-        its hash changed."""
+        """Tell every listener if the log's head moved (a move, undo or void, from anywhere), its
+        hash changed, or the log stopped (or started again) checking out; and end the streams of
+        links revoked since. Whenever another process wrote, the game is loaded as the command
+        line loads it, which checks the rows again: a row edited in place moves no head. While
+        the game is stopped, at every look (the table's page may have checked it again)."""
         head, head_hash = self._read_head()
-        if (head, head_hash) != (self.head, self.head_hash):
-            self.head, self.head_hash = head, head_hash
-            self._cache = {k: v for k, v in self._cache.items() if k[1:] == (head, head_hash)}
-            for queue in self.listeners:
-                queue.put_nowait(head)
+        version = self.referee.store.version()
+        if (head, head_hash, version) == (self.head, self.head_hash, self.version) and self.trouble is None:
+            return
+        self.version = version
+        trouble = self._trouble()
+        self.close_revoked()
+        if (head, head_hash, _said(trouble)) != (self.head, self.head_hash, _said(self.trouble)):
+            self.head, self.head_hash, self.trouble = head, head_hash, trouble
+            now = (head, head_hash, _said(trouble))
+            self._cache = {k: v for k, v in self._cache.items() if k[1:] == now}
+            for listener in self.listeners:
+                listener.wake.set()
+
+    def _trouble(self) -> RefereeError | None:
+        """Why the game cannot be shown now (its log does not check out), or None."""
+        try:
+            self.referee.load(self.game_id)
+        except RefereeError as error:
+            return error
+        return None
+
+    def close_revoked(self) -> None:
+        """Mark the streams of links replaced or revoked since they opened (here, or by another
+        process): their pages are sent nothing more of their viewer's view."""
+        roles: dict[str, str | None] = {}
+        for listener in self.listeners:
+            token = listener.token
+            if token is None or listener.revoked:
+                continue
+            if token not in roles:
+                roles[token] = self.referee.link_role(self.game_id, token)
+            if roles[token] != listener.role:
+                listener.revoked = True
+                listener.wake.set()
+
+    def listen(self, role: str | None, token: str | None, address: str) -> Listener:
+        """A place for a new event stream, or the refusal if there is none: ``self.streams`` at
+        most in all, the last quarter of them for pages opened with a link only, and
+        ``STREAMS_PER_ADDRESS`` from one address (but this computer's)."""
+        held = len(self.listeners)
+        board_streams = self.streams - self.streams // 4
+        if held >= self.streams or (token is None and held >= board_streams):
+            raise ServerBusy(
+                f"the referee has {held} live pages open, as many as it serves: this page shows the"
+                " game as it was when loaded, and tries again in a while",
+                legal="reload it later, or close pages open elsewhere",
+            )
+        if not _this_computer(address):
+            mine = sum(listener.address == address for listener in self.listeners)
+            if mine >= STREAMS_PER_ADDRESS:
+                raise TooManyStreams(
+                    f"{address} has {mine} live pages open, the most one address may: this page shows"
+                    " the game as it was when loaded, and tries again in a while",
+                    legal="close a page of this game on that phone or computer",
+                )
+        listener = Listener(role, token, address)
+        self.listeners.add(listener)
+        return listener
 
     async def watch(self) -> None:
         while True:
@@ -214,24 +361,65 @@ class Table:
         return draw_chart(self.referee.score_by_round(self.game_id)[1], mine=mine, standalone=standalone)
 
     def fragment(self, role: str | None) -> str:
-        """The live part of a page (rendered once per role and head, however many listen)."""
+        """The live part of a page (rendered once per role and head, however many listen); what
+        stops the game instead, while it cannot be shown."""
         self.look()
-        key = (role, self.head, self.head_hash)
+        key = (role, self.head, self.head_hash, _said(self.trouble))
         html = self._cache.get(key)
         if html is None:
-            html = self.env.get_template("live.html").render(**self.context(role))
+            try:
+                if self.trouble is not None:
+                    return self.stopped(self.trouble)
+                html = self.env.get_template("live.html").render(**self.context(role))
+            except RefereeError as error:  # it stopped checking out since the look: said at once
+                return self.stopped(error)
             self._cache[key] = html
         return html
 
-    def page(self, role: str | None, token: str | None, notice: str = "") -> str:
-        context = self.context(role)
-        events = f"/t/{token}/events" if token and role else "/events"
+    def stopped(self, error: RefereeError) -> str:
+        """The live part of every page while the game cannot be shown: what is wrong (the row
+        named) and what the table can do, and no move to make."""
+        template = self.env.get_template("stopped.html")
+        return template.render(
+            error=error, damaged=isinstance(error, VerificationFailed), game_id=self.game_id
+        )
+
+    def page(self, role: str | None, token: str | None, notice: str = "") -> tuple[str, int]:
+        """A whole page and its HTTP status: 200, or the refusal's while the game is stopped (a
+        log that does not check out), whose page says why and offers no move."""
+        try:
+            live = self.fragment(role)
+            trouble = self.trouble
+            if trouble is None:
+                context = {**self.context(role), "live": live, "stopped": None}
+                return self._page(context, role, token, notice), 200
+        except RefereeError as error:
+            trouble = error
+        return self.stopped_page(role, trouble, token, notice), status_of(trouble)
+
+    def stopped_page(
+        self, role: str | None, error: RefereeError, token: str | None = None, notice: str = ""
+    ) -> str:
+        """The page of a game that cannot be shown (any page: the board, a player's, the
+        table's): titled by its game's number, its live part ``stopped``, no move offered."""
+        context = {
+            "game_title": f"Game {self.game_id}",
+            "as_player": self.player(role),
+            "role": role,
+            "usage": "",
+            "info": None,
+            "live": self.stopped(error),
+            "stopped": error,
+        }
+        return self._page(context, role, token, notice)
+
+    def _page(self, context: dict[str, Any], role: str | None, token: str | None, notice: str) -> str:
         return self.env.get_template("page.html").render(
             **context,
-            live=self.fragment(role),
             token=token if role else None,
-            events=events,
+            events=f"/t/{token}/events" if token and role else "/events",
             notice=notice,
+            game_id=self.game_id,
         )
 
     def state_json(self, role: str | None) -> dict[str, Any]:
@@ -281,6 +469,8 @@ class Table:
                 command = msgspec.json.decode(body["command"], type=game.Command)
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 raise BadInput(f"not a {game.title} move: {exc}") from None
+            except RecursionError:  # msgspec's own limit on nesting
+                raise BadInput(f"not a {game.title} move: its JSON is nested too deeply") from None
         elif isinstance(body.get("text"), str):
             text = body["text"].strip()
             try:
@@ -304,19 +494,26 @@ class Table:
         referee, game_id = self.referee, self.game_id
         reason = _text(body.get("reason"), "reason")
         by = _text(body.get("by"), "by") or None  # who asked, as `--by` at the command line
+        # The head the page showed: an undo, redo or void asked on it is refused if anything was
+        # recorded since (it would act on what nobody at the table has looked at).
+        seen = _int(body.get("head"), "head")
         if action == "undo":
-            return referee.undo(game_id, by=by, reason=reason)
+            return referee.undo(game_id, by=by, reason=reason, seen=seen)
         if action == "redo":
-            return referee.redo(game_id, by=by)
+            return referee.redo(game_id, by=by, seen=seen)
         if action == "void":
             seq = _int(body.get("seq"), "seq")
             if seq is None:
                 raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
             cascade = bool(body.get("cascade"))
-            return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade)
+            return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
         if action == "verify":
             return render.verified(referee.verify(game_id))
         raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
+
+
+def _said(error: RefereeError | None) -> str:
+    return "" if error is None else str(error)
 
 
 def designed_template(game: str) -> str | None:
@@ -370,10 +567,13 @@ def _text(value: Any, name: str) -> str:
     return value.strip()
 
 
-def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = None) -> Starlette:
+def make_app(
+    db: Path, game_id: int, *, poll: float = POLL, base: str | None = None, streams: int | None = None
+) -> Starlette:
     """The web application serving game ``game_id`` of the database at ``db`` (``base``: the
-    address the links are shown with; the table page's own address if not said)."""
-    table = Table(db, game_id, poll)
+    address the links are shown with; the table page's own address if not said; ``streams``:
+    event streams open at most, ``stream_cap()`` if not said)."""
+    table = Table(db, game_id, poll, streams)
 
     def role_of(request: Request) -> tuple[str | None, str]:
         token = str(request.path_params.get("token", ""))
@@ -390,14 +590,15 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
         return HTMLResponse(text, status_code=status, headers=HEADERS)
 
     async def board(request: Request) -> Response:
-        return html(table.page(None, None))
+        return html(*table.page(None, None))
 
     async def player_page(request: Request) -> Response:
         role, token = role_of(request)
         if role is None:
             notice = "This link opens no page of a player (mistyped, or replaced by new links): the board."
-            return html(table.page(None, None, notice), 403)
-        return html(table.page(role, token))
+            text, status = table.page(None, None, notice)
+            return html(text, 403 if status == 200 else status)
+        return html(*table.page(role, token))
 
     async def chart_svg(request: Request) -> Response:
         """The score chart as a file (the board's, with nothing hidden once the game is over)."""
@@ -430,15 +631,29 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
             return refused(error)
 
     async def read_body(request: Request) -> dict[str, Any]:
+        """The posted JSON object, read as it arrives and no further than ``MAX_BODY`` bytes (a
+        longer one is refused without being read whole: nothing holds it in memory)."""
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise BadInput("post JSON (content-type: application/json)")
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise BadInput(f"a move of {len(raw)} bytes is too long (at most {MAX_BODY})")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_BODY:
+            raise BadInput(
+                f"a posted body of {int(declared)} bytes is too long (at most {MAX_BODY}): not read"
+            )
+        raw = bytearray()
+        async with contextlib.aclosing(request.stream()) as chunks:
+            async for chunk in chunks:
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise BadInput(f"a posted body over {MAX_BODY} bytes is too long: not read further")
         try:
             body = msgspec.json.decode(raw)
         except msgspec.DecodeError:
             raise BadInput("the posted body is not JSON") from None
+        except RecursionError:  # msgspec's own limit on nesting: a move is a few plain fields
+            raise BadInput(
+                "the posted body is nested too deeply: post a move as {command: JSON} or {text: WORDS}"
+            ) from None
         if not isinstance(body, dict):
             raise BadInput("post a JSON object")
         return body
@@ -489,6 +704,7 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
             token = table.referee.new_link(game_id, whose)
         except RefereeError as error:
             return refused(error)
+        table.close_revoked()  # the earlier link's open pages: at once
         url = f"{base or str(request.base_url).rstrip('/')}/t/{token}"
         line = f"{whose}'s new link (their earlier one no longer works; every other link still does): {url}"
         return JSONResponse({"ok": True, "line": line, "url": url, "qr": qr_svg(url)}, headers=HEADERS)
@@ -517,42 +733,49 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
 
         return await act(request, do)
 
-    async def stream(role: str | None) -> AsyncIterator[str]:
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        table.listeners.add(queue)
-        try:
-            yield "retry: 1000\n\n"
-            while True:
-                try:
-                    html = table.fragment(role)
-                except RefereeError as error:  # a log that stops checking out: said, not shown
-                    html = f'<p class="notice">{escape(str(error))}</p>'
-                data = msgspec.json.encode({"head": table.head, "html": html}).decode()
-                yield f"event: board\ndata: {data}\n\n"
-                try:
-                    # (not wait_for, whose extra task would wake this page a turn of the loop later)
-                    async with asyncio.timeout(KEEPALIVE):
-                        await queue.get()
-                except TimeoutError:
-                    yield ": still here\n\n"
-                    continue
-                while not queue.empty():  # several moves at once: show the latest
-                    queue.get_nowait()
-        finally:
-            table.listeners.discard(queue)
+    async def stream(listener: Listener) -> AsyncIterator[str]:
+        yield "retry: 1000\n\n"
+        while True:
+            listener.wake.clear()  # news from here on wakes it (several at once: the latest shown)
+            try:
+                html = table.fragment(listener.role)  # (looks first: a link revoked is marked)
+            except RefereeError as error:  # the database itself failing: said, not shown
+                html = table.stopped(error)
+            if listener.revoked:  # nothing more of its viewer's view, not even this update
+                line = "this link was replaced or revoked: it opens no page now (the table makes new ones)"
+                html = f'<p class="notice" role="alert">{escape(line)}</p>'
+                yield f"event: closed\ndata: {msgspec.json.encode({'line': line, 'html': html}).decode()}\n\n"
+                return
+            data = msgspec.json.encode({"head": table.head, "html": html}).decode()
+            yield f"event: board\ndata: {data}\n\n"
+            try:
+                # (not wait_for, whose extra task would wake this page a turn of the loop later)
+                async with asyncio.timeout(KEEPALIVE):
+                    await listener.wake.wait()
+            except TimeoutError:
+                yield ": still here\n\n"
 
-    def events_response(role: str | None) -> Response:
-        headers = {**HEADERS, "X-Accel-Buffering": "no"}
-        return StreamingResponse(stream(role), media_type="text/event-stream", headers=headers)
+    def events_response(request: Request, role: str | None, token: str | None) -> Response:
+        address = request.client.host if request.client else ""
+        try:
+            # Taken here, with no await before the stream holds it: two pages cannot both take
+            # the last place.
+            listener = table.listen(role, token, address)
+        except RefereeError as error:
+            answer = refused(error)
+            answer.headers["Retry-After"] = str(RETRY_STREAM)
+            answer.headers["Connection"] = "close"  # nor is its socket kept for another request
+            return answer
+        return EventStream(stream(listener), lambda: table.listeners.discard(listener))
 
     async def events(request: Request) -> Response:
-        return events_response(None)
+        return events_response(request, None, None)
 
     async def player_events(request: Request) -> Response:
-        role, _ = role_of(request)
+        role, token = role_of(request)
         if role is None:
             return refused(Forbidden("this link opens no player's page"))
-        return events_response(role)
+        return events_response(request, role, token)
 
     def static(name: str, media: str) -> Callable[[Request], Any]:
         text = (HERE / name).read_text()
@@ -565,6 +788,13 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         table.look()  # opens the referee in this thread; a missing game fails here, not on a page
+        # What a stream and a stopped page load on first use (anyio imports its task groups
+        # lazily): loaded now, not in a burst of connections that left no descriptor to read them.
+        import anyio
+
+        async with anyio.create_task_group():
+            pass
+        table.env.get_template("stopped.html")
         watcher = asyncio.create_task(table.watch())
         try:
             yield
@@ -597,7 +827,7 @@ def make_app(db: Path, game_id: int, *, poll: float = POLL, base: str | None = N
         assert isinstance(exc, RefereeError)
         if request.url.path.endswith(".json"):
             return refused(exc)
-        return html(f'<!doctype html><meta charset="utf-8"><p>{escape(str(exc))}</p>', status_of(exc))
+        return html(table.stopped_page(None, exc), status_of(exc))  # the board's, saying why
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RefereeError: on_error})
     app.state.table = table

@@ -76,3 +76,16 @@ def cli(db_path: Path, capsys: pytest.CaptureFixture[str]) -> Callable[..., Resu
         return Result(code, captured.out, captured.err)
 
     return invoke
+
+
+@pytest.fixture
+def elsewhere(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
+    """``referee --db DB ARGS`` in-process: another database (another installation, its own key)."""
+
+    def invoke(db: Path, *args: str) -> Result:
+        capsys.readouterr()
+        code = run(["--db", str(db), *args])
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke

@@ -12,6 +12,12 @@
     return state ? Number(state.dataset.head) : null;
   }
 
+  // A game the server stopped (its log does not check out: stopped.html) takes no move from
+  // this page: the forms outside the live part are hidden too (referee.css), until it is shown again.
+  function stopped() {
+    body.toggleAttribute("data-stopped", Boolean(live.querySelector("[data-stopped]")));
+  }
+
   function show(html) {
     // Keep which folded parts are open across updates.
     const open = new Set([...live.querySelectorAll("details[open] summary")].map((s) => s.textContent));
@@ -19,6 +25,7 @@
     live.querySelectorAll("details summary").forEach((s) => {
       if (open.has(s.textContent)) s.parentElement.open = true;
     });
+    stopped();
     drawPicker();
   }
 
@@ -261,6 +268,12 @@
   }
 
   async function send(path, data) {
+    // Under witness.js's red banner (the log differs from what this phone saw) this page
+    // records nothing: its picker and forms are hidden (referee.css), and nothing is posted.
+    if (body.hasAttribute("data-rewritten") && path !== "table/verify") {
+      say("nothing is posted from this page while the log differs from what this phone saw (the red banner)", false);
+      return null;
+    }
     data.head = head();
     try {
       const response = await fetch(action + "/" + path, {
@@ -318,16 +331,35 @@
     });
   }
 
+  stopped();
   drawPicker();
-  const events = new EventSource(body.dataset.events);
-  events.addEventListener("board", (event) => {
-    const data = JSON.parse(event.data);
-    if (data.head !== head() || data.html !== live.innerHTML) show(data.html);
-    link.textContent = "live";
-    link.className = "link";
-  });
-  events.onerror = () => {
-    link.textContent = "reconnecting…";
-    link.className = "link off";
-  };
+  // The live updates. A stream the server refused (too many pages open) or lost is one the
+  // browser gives up on: asked again later, ever more slowly (the page works meanwhile, as loaded).
+  let wait = 5;
+  function listen() {
+    const events = new EventSource(body.dataset.events);
+    events.addEventListener("board", (event) => {
+      const data = JSON.parse(event.data);
+      if (data.head !== head() || data.html !== live.innerHTML) show(data.html);
+      link.textContent = "live";
+      link.className = "link";
+      wait = 5;
+    });
+    // This page's link was replaced or revoked: what it showed goes, and it asks no more.
+    events.addEventListener("closed", (event) => {
+      events.close();
+      show(JSON.parse(event.data).html);
+      link.textContent = "closed";
+      link.className = "link off";
+    });
+    events.onerror = () => {
+      link.textContent = "reconnecting…";
+      link.className = "link off";
+      if (events.readyState === EventSource.CLOSED) {
+        setTimeout(listen, wait * 1000 * (0.5 + Math.random()));
+        wait = Math.min(wait * 2, 60);
+      }
+    };
+  }
+  listen();
 })();

@@ -193,15 +193,19 @@
     todo.append(" restore an export kept elsewhere (", el("code", "referee import FILE --copy"), ").");
     const full = el("p");
     if (saw) full.append(el("small", `#${saw.seq}: ${saw.hash}`));
+    // No move from this page meanwhile: referee.js posts nothing, and its picker is hidden.
+    document.body.setAttribute("data-rewritten", "");
+    const none = el("p", "This page records no move while this banner is up.");
     const button = el("button", "this is another game under the same number: forget what this phone saw");
     button.type = "button";
     button.className = "quiet";
     button.addEventListener("click", () => {
       forget();
       banner.remove();
+      document.body.removeAttribute("data-rewritten");
       check();
     });
-    banner.replaceChildren(head, todo, full, button);
+    banner.replaceChildren(head, todo, none, full, button);
   }
 
   // The head line of the live part, marked once this browser has checked the rows up to it.

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
+import typing
 from datetime import datetime, timedelta
 
 import msgspec
+import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from ledger.codec import encode, row_hash, tag_of, utcnow
+from ledger import games
+from ledger.codec import SALT, encode, new_salt, row_hash, salted, tag_of, utcnow
 from ledger.decider import Setup
-from ledger.history import Move, Reverted, decode_revert, decode_setup
+from ledger.history import Move, Reverted, decode_revert, decode_setup, decoders
 from tests import pebbles
 
 SETUP = Setup(
@@ -64,3 +68,36 @@ def test_a_rows_time_is_utc_with_its_offset_written() -> None:
     in other time zones compare and sort as they were made)."""
     when = datetime.fromisoformat(utcnow())
     assert when.utcoffset() == timedelta(0) and len(utcnow()) == len("2026-01-01T12:00:00.000000+00:00")
+
+
+def test_a_hidden_fact_reads_back_the_same_and_its_salt_differs_each_time() -> None:
+    """A salted body (issue 40) is canonical (the salt in its sorted place), reads back as the
+    fact it was, and draws 128 fresh bits each time: two records of one fact share no hash."""
+    fact = pebbles.Given("bob", "alice", 1)
+    bodies = {salted(fact, new_salt()) for _ in range(50)}
+    assert len(bodies) == 50
+    for body in bodies:
+        assert decoders(pebbles).event.decode(body) == fact
+        members = msgspec.json.decode(body)
+        assert list(members) == sorted(members) and encode(members) == body
+        assert re.fullmatch("[0-9a-f]{32}", members.pop(SALT))
+        assert encode(members) == encode(fact)
+
+
+def test_no_fact_of_any_game_has_a_field_named_like_the_salt() -> None:
+    for name in games.names():
+        for event in typing.get_args(games.get(name).Event):
+            assert SALT not in event.__struct_fields__, f"{name}: {event.__name__}"
+
+
+class _Marked(msgspec.Struct, frozen=True, tag="marked"):
+    """A fact (of no game) with a field of the salt's name."""
+
+    salt: str
+
+
+def test_a_fact_with_a_field_named_like_the_salt_is_never_salted() -> None:
+    """Salting it would overwrite its own field, and it would read back as another fact: refused
+    (no game's fact has such a field, the test above)."""
+    with pytest.raises(TypeError, match="cannot carry a 'salt' member"):
+        salted(_Marked("mine"), new_salt())

@@ -178,14 +178,16 @@ def test_a_rules_version_this_referee_does_not_know_is_not_played(
     cli: Cli, referee: Referee, loop_game: int, tmp_path: Path
 ) -> None:
     version = '\'"rules_version":"{}"\''.format
-    sql(referee, f"UPDATE events SET body = replace(body, {version(6)}, {version('basic-99')}) WHERE seq = 1")
+    sql(referee, f"UPDATE events SET body = replace(body, {version(7)}, {version('basic-99')}) WHERE seq = 1")
     rechain(referee, loop_game)
     # As a newer referee would leave it: its own mark of its own setup row (a setup row unlike
-    # the one this referee checked is a rewrite, and named as such).
-    sql(referee, "DELETE FROM verified")
+    # the one this referee checked is a rewrite, and named as such), sealed with the key.
+    rows = referee.store.rows(loop_game)
+    tip = referee.store.tip(loop_game)
+    referee.store.set_verified(loop_game, rows[-1].seq, rows[-1].hash, rows[0].hash, since=tip)
     expected = (
         "game #1 follows loop rules version 'basic-99', and this referee knows versions 'basic-1', '2',"
-        " '3', '4', '5' and '6' only"
+        " '3', '4', '5', '6' and '7' only"
         " (open it with a referee that knows 'basic-99')"
     )
     for args in [*READING, ["loop", "reveal", "material", "food", "--to", "ben"], ["verify"], ["export"]]:
@@ -344,6 +346,10 @@ def test_a_null_put_by_hand_into_a_cache_is_not_believed(
     unguarded(db_path, f"UPDATE {table} SET {part} = NULL")
     for args in [["status"], ["log"], ["games"], ["pebbles", "take", "bob", "1"], ["verify"]]:
         never_a_crash(cli(*args))
+    if table == "verified":  # the mark no longer holds its seal: evidence, until the table answers
+        assert "game #1's verified mark was deleted or altered by hand" in cli("status").err
+        assert cli("verify", "--accept").code == 0
+        assert cli("pebbles", "take", "bob", "1").code == 0
     assert cli("undo").code == 0  # the take just recorded
     assert cli("status").out.splitlines()[1:] == before
 

@@ -72,8 +72,8 @@ def test_a_head_hash_prefix_two_rows_share_is_ambiguous() -> None:
             break
         seen[digest[:8]] = seq
     with pytest.raises(AmbiguousMove, match=f"head hash {digest[:8]} matches 2 rows"):
-        history.check_chain(rows, digest[:8])
-    history.check_chain(rows, digest)  # the whole hash: the last row alone
+        history.find_head(rows, digest[:8])
+    assert history.find_head(rows, digest) == rows[-1]  # the whole hash: the last row alone
 
 
 def test_a_move_whose_command_is_no_json_object_does_not_decode() -> None:

@@ -529,19 +529,32 @@ def test_hole3_a_revert_row_is_no_move_to_void_in_a_marked_game(
     assert head(db_path) == 14
 
 
-def test_hole3_a_game_marked_by_a_head_hash_not_in_its_log_voids_no_live_move(
+def test_hole3_a_game_marked_damaged_voids_no_live_move(
+    cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
+) -> None:
+    """A void answers only a move the rules refuse: in a game marked damaged for something else
+    (here a row's time edited in place), voiding a move the rules take (with or without
+    --cascade) is refused with the damage and appends nothing (found by the argv fuzzer: the void
+    was appended unchecked and broke the moves after it)."""
+    tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 3")
+    assert cli("verify").code == 1  # row #3 altered: marked
+    for cascade in ((), ("--cascade",)):
+        refused(cli("void", "2", "--reason", "disputed", *cascade), "row #3 was altered")
+    assert head(db_path) == 11
+
+
+def test_issue40_hole7_a_head_hash_the_log_never_had_marks_nothing(
     cli: Cli, db_path: Path, snapshotted: int
 ) -> None:
-    """A void answers only a move the rules refuse: in a game marked because a head hash typed to
-    verify is not in its log, voiding a move the rules take (with or without --cascade) is
-    refused with the damage, appends nothing, and the log still checks out once verified again
-    (found by the argv fuzzer: the void was appended unchecked and broke the moves after it)."""
-    assert cli("verify", "--head", "498507889").code == 1  # no row has that hash: marked
-    for cascade in ((), ("--cascade",)):
-        refused(cli("void", "2", "--reason", "disputed", *cascade), "does not contain head hash 498507889")
-    assert head(db_path) == 11
-    assert cli("verify").code == 0
-    assert cli("status").code == 0
+    """`verify --head` with a hash no row has (a typo, or a phone's hash from another database)
+    says so and marks nothing: every other command goes on; only a proven mismatch marks."""
+    failed = cli("verify", "--head", "498507889")
+    assert failed.code == 1
+    assert "no row of this log (#1 to #11) has the head hash 498507889" in failed.err
+    assert "nothing was marked" in failed.err
+    for args in (["status"], ["log"], ["pebbles", "take", "bob", "1"]):
+        assert cli(*args).code == 0, args
+    assert head(db_path) == 13
 
 
 def test_hole3_no_void_once_the_checked_rows_were_rewritten(
@@ -851,7 +864,8 @@ def test_hole6_an_import_whose_setup_names_another_game_is_refused_as_such(cli: 
     moves(cli, "take ann 2")
     header, rows = exported(cli)
     loop = games.get("loop")
-    setup = {"game": "loop", "rules_version": loop.rules_version, "mode": loop.modes[0]}
+    # LOOP's own setup (no option of pebbles: an import checks the options as `new` does)
+    setup = {"game": "loop", "rules_version": loop.rules_version, "mode": loop.modes[0], "options": {}}
     header.update(setup)
     rows[0]["body"].update(setup)  # type: ignore[attr-defined]
     result = cli("import", str(write_export(tmp_path / "spliced.jsonl", header, rows)))
@@ -963,17 +977,19 @@ def test_without_the_key_no_cache_is_believed_and_each_is_rebuilt(
     referee.store.close()
 
 
-def test_a_check_run_without_the_key_leaves_the_verified_mark_as_it_was(
+def test_a_damaged_key_is_refused_and_leaves_the_verified_mark_as_it_was(
     cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
 ) -> None:
     """docs/auditing.md: only the verified mark remembers a rewrite whose hashes were
-    recomputed. A run while the key cannot be read (a damaged key file) seals nothing, so it
-    leaves the mark alone: once the key is back, a rewrite of the checked rows is still named."""
+    recomputed. A key file cut short is refused, saying so (issue 40): nothing runs, nothing is
+    sealed, so the mark is left alone: once the key is back, a rewrite of the checked rows is
+    still named."""
     key = Path(f"{db_path}.key")
     kept = key.read_bytes()
     assert cli("verify").code == 0  # the mark at #11
     key.write_bytes(b"not a key")  # too short to be read as one, and not made again
-    assert cli("verify").code == 0  # the whole log, checked: nothing sealed
+    damaged = cli("verify")
+    assert damaged.code == 3 and "is 9 bytes, not a key of 32 bytes" in damaged.err
     key.write_bytes(kept)
     tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 3")  # a row the fold does not read
     rechain(db_path)

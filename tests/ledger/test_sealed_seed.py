@@ -22,25 +22,11 @@ from ledger.games.planet_b.evolve import seeded_piles
 from ledger.history import replay_checked
 from ledger.service import Referee
 from ledger.store import Store
-from referee_cli.app import run
 from tests import finished
 from tests.conftest import Result, fold_starts
 from tests.loop import fuzz as loop_fuzz
 
 Cli = Callable[..., Result]
-
-
-@pytest.fixture
-def elsewhere(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
-    """``referee --db DB ARGS``: another installation (another database and key)."""
-
-    def invoke(db: Path, *args: str) -> Result:
-        capsys.readouterr()
-        code = run(["--db", str(db), *args])
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return invoke
 
 
 Other = Callable[..., Result]
@@ -98,36 +84,26 @@ def test_a_running_seeded_game_shows_no_seed_and_no_deck_order(
 
 
 @pytest.mark.parametrize("kind", ["loop", "planet-b", "pursuit"])
-def test_a_snapshot_of_a_seeded_game_holds_no_seed(
+def test_a_seeded_game_is_never_cached_in_the_file(
     kind: str, cli: Cli, tmp_path: Path, referee: Referee, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A cached fold is in the file for anyone to read: it holds the state without its seed (a
-    fold from the snapshot is given the seed again), so it tells no deck's order either."""
+    """A cached fold is in the file for anyone to read, and a sealed game's fold holds every
+    deck's order dealt from the seed (issue 40: a snapshot showed the ACTIVITY deck to come): so
+    a game whose setup commits to a seed is never cached, however long, and its fold starts
+    from the setup with the seed kept sealed."""
     monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
     start(cli, tmp_path, kind)
+    tail = hidden_order(referee, kind)[-3:]  # the bottom of a deck: nobody sees it this game
     finished.play(referee, 1, kind, until_over=False, moves=8)
     with sqlite3.connect(db_path) as db:
-        bodies = [str(body) for (body,) in db.execute("SELECT body FROM snapshots")]
-    assert bodies and all(json.loads(body)["seed"] is None for body in bodies)
-    assert str(SEED) not in " ".join(bodies)
-
-
-def test_a_seeded_game_folds_from_its_snapshot_given_its_sealed_seed_again(
-    cli: Cli, tmp_path: Path, referee: Referee, db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A snapshot spares a seeded game's fold the rows under it, as any game's: the fold starts
-    from the latest one, with the seed kept sealed given back to the state it holds."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
-    start(cli, tmp_path, "loop")
-    finished.play(referee, 1, "loop", until_over=False, moves=8)
-    with sqlite3.connect(db_path) as db:
-        (latest,) = db.execute("SELECT max(seq) FROM snapshots").fetchone()
+        assert db.execute("SELECT count(*) FROM snapshots").fetchone() == (0,)
+        bodies = " ".join(str(body) for (body,) in db.execute("SELECT body FROM events"))
+    assert json.dumps(tail, separators=(",", ":"))[1:-1] not in bodies
     other = Referee(Store(db_path))
     starts = fold_starts(other)
     state = other.load(1).state
-    assert starts == [latest]
-    assert state.seed == SEED
-    assert state == replay_checked(games.get("loop"), other.store.rows(1), seed=SEED).state
+    assert starts == [1] and state.seed == SEED
+    assert state == replay_checked(games.get(kind), other.store.rows(1), seed=SEED).state
     other.store.close()
 
 
@@ -138,11 +114,12 @@ def test_a_seeded_game_from_before_the_marks_is_checked_whole_with_its_sealed_se
     once, its moves replayed: a seeded one is dealt from the seed kept sealed here."""
     start(cli, tmp_path, "loop")
     finished.play(referee, 1, "loop", until_over=False, moves=3)
-    with sqlite3.connect(db_path) as db:
+    with sqlite3.connect(db_path) as db:  # as an older referee left it: no marks, no sealing record
         db.execute("DELETE FROM verified")
-    assert referee.store.tip(1).mark is None
+        db.execute("DELETE FROM settings WHERE key = 'sealed_by'")
     status = cli("status")
     assert status.code == 0, status.err
+    assert "games with no verified mark (1) are checked whole, once" in status.err
     assert referee.store.tip(1).mark == referee.store.head(1)[0]  # checked, and marked again
 
 
@@ -226,8 +203,10 @@ def test_export_with_seed_round_trips(cli: Cli, elsewhere: Other, tmp_path: Path
     assert str(SEED) not in plain.read_text()
     assert json.loads(sealed.read_text().splitlines()[0])["seed"] == SEED
     here = cli("status", "--json").out
-    refused = elsewhere(tmp_path / "a.db", "import", str(plain))
-    assert refused.code == 2 and "--with-seed" in refused.err
+    # Without its seed the game is read there as its log holds it (issue 40), and the import says so.
+    unsealed = elsewhere(tmp_path / "a.db", "import", str(plain))
+    assert unsealed.code == 0 and "does not carry the seed" in unsealed.err
+    assert json.loads(elsewhere(tmp_path / "a.db", "verify", "--json").out)["seed"] == "lost"
     loaded = elsewhere(tmp_path / "b.db", "import", str(sealed))
     assert loaded.code == 0, loaded.err
     there = elsewhere(tmp_path / "b.db", "status", "--json")
@@ -324,22 +303,24 @@ def test_a_loop_reshuffle_is_dealt_from_the_sealed_seed_and_dealt_again_from_the
     assert elsewhere(tmp_path / "other.db", "verify").code == 0
 
 
-def test_a_running_seeded_game_whose_sealed_seed_is_gone_is_named_not_dealt(
+def test_a_running_seeded_game_whose_sealed_seed_is_gone_deals_nothing_from_the_log(
     cli: Cli, tmp_path: Path, db_path: Path
 ) -> None:
     """The decks come from the seed kept sealed here, never from the log: with it gone (the
-    database copied without its seeds, or the key lost) the game cannot be dealt, and the
-    referee says why in one line, with nothing appended."""
+    database copied without its seeds, or the key lost) nothing deals them. The game reads as
+    its log holds it (issue 40) and goes on as at a real table: the referee flips no card
+    itself, the table reveals it."""
     start(cli, tmp_path, "loop")
     with sqlite3.connect(db_path) as db:
         db.execute("DELETE FROM seeds")
         db.execute("DELETE FROM snapshots")  # or the cache would spare the fold its deal
-        before = db.execute("SELECT count(*) FROM events").fetchone()[0]
-    for args in (("status",), ("loop", "end", "ann")):
-        result = cli(*args)
-        assert result.code != 0
-        assert "deals virtual decks from a sealed seed that" in result.err
-        assert "does not keep" in result.err
-        assert "Traceback" not in result.err
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT count(*) FROM events").fetchone()[0] == before
+    status = cli("status", "--json")
+    assert status.code == 0, status.err
+    assert json.loads(status.out)["view"]["virtual"] is False
+    assert cli("loop", "work", "ann").code == 0
+    ended = cli("loop", "end", "ann", "--json")
+    assert ended.code == 0, ended.err
+    head = json.loads(ended.out)["head"]
+    with sqlite3.connect(db_path) as db:  # as recorded, not as the table is shown it
+        drawn = db.execute("SELECT body FROM events WHERE seq = ?", (head,)).fetchone()[0]
+    assert json.loads(drawn) == {"type": "loop.favour_drawn", "player": "ben", "card": "?"}  # unseen

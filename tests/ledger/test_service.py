@@ -638,7 +638,7 @@ def _renamed(lines: list[str], old: str, new: str) -> list[str]:
     [
         ("alice", "TABLE", "player name 'TABLE'"),  # the table's actor, in any case
         ("alice", "_-", "player name '_-'"),  # - and _ only inside a word of letters or digits
-        ("straße", "STRASSE", "two players have the same name"),  # one name in two cases
+        ("straße", "STRASSE", "players 1 and 2 have the same name"),  # one name in two cases (as `new` says)
     ],
 )
 def test_import_refuses_players_new_would_refuse(

@@ -403,6 +403,36 @@ def test_read_only_media_in_this_process_reads_and_refuses_moves_with_exit_3(
 
 
 @pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
+def test_a_cut_tail_on_read_only_media_is_named_and_a_copy_without_its_key_reads(
+    folder: Path, media: str, read_only: Callable[..., None], cli: Cli
+) -> None:
+    """Issue 40, hole 3, where nothing can be written: a copy whose last move was cut and its
+    mark deleted is named as the writable file is (the record of the key is read, not written);
+    the same copy without its key (so with no record it can judge by) reads as it stands."""
+    db = folder / "ledger.db"
+    started(db)
+    cut = folder.parent / "cut.db"
+    with sqlite3.connect(db) as conn, sqlite3.connect(cut) as target:
+        conn.execute("DELETE FROM events WHERE seq >= 2")
+        conn.execute("DELETE FROM verified")
+        conn.execute("DELETE FROM snapshots")
+        conn.commit()
+        conn.backup(target)
+    conn.close()
+    target.close()
+    read_only(db, *([folder] if media == "read-only folder" else []))
+    for reading in (["status"], ["verify"]):
+        named = cli("--db", str(db), *reading)
+        assert named.code in (1, 3) and "game #1's verified mark was deleted" in named.err, named
+    keyless = folder.parent / "keyless"
+    keyless.mkdir()
+    shutil.copy(cut, keyless / "ledger.db")
+    read_only(keyless / "ledger.db", *([keyless] if media == "read-only folder" else []))
+    status = cli("--db", str(keyless / "ledger.db"), "status")
+    assert status.code == 0 and "alice's turn" in status.out, status
+
+
+@pytest.mark.parametrize("media", ["read-only file", "read-only folder"])
 def test_a_library_import_on_read_only_media_says_it_is_read_only(
     folder: Path, media: str, read_only: Callable[..., None], cli: Cli
 ) -> None:

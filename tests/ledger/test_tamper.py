@@ -466,12 +466,16 @@ def test_legal_rows_appended_since_the_last_check_are_accepted(
 
 
 def test_a_game_from_before_the_marks_is_checked_whole_once(cli: Cli, referee: Referee, played: int) -> None:
+    # As an older referee left the database: no mark, and no record of the key that seals it.
     sql(referee, "DELETE FROM verified WHERE game_id = ?", played)
+    sql(referee, "DELETE FROM settings WHERE key = 'sealed_by'")
     assert cli("status").code == 0
     assert referee.store.tip(played).mark == 7
     sql(referee, "DELETE FROM verified WHERE game_id = ?", played)
+    sql(referee, "DELETE FROM settings WHERE key = 'sealed_by'")
     sql(referee, "UPDATE events SET actor = 'bob' WHERE game_id = ? AND seq IN (2, 3)", played)
     rechain(referee, played)
+    assert "games with no verified mark (1) are checked whole, once" in cli("games").err  # told once
     # Marked with no rows checked (no mark to keep): the refusal said again still names row #2.
     refused_everywhere(
         cli, "move #2 (take alice 2) is refused: its row names 'bob', but 'alice' makes", seq=2

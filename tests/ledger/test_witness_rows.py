@@ -5,10 +5,13 @@ tests/serve/test_witness.py."""
 
 from __future__ import annotations
 
+import re
+
 import msgspec
+import pytest
 
 from ledger import service as service_module
-from ledger.codec import GENESIS, encode
+from ledger.codec import GENESIS, SALT, encode, row_hash
 from ledger.history import SETUP
 from ledger.service import Referee
 from ledger.store import Row
@@ -88,3 +91,31 @@ def test_a_seed_written_plainly_in_the_setup_is_told_only_once_the_game_is_over(
     assert service_module._witnessed(
         pebbles, Row(1, SETUP, encode(unseeded), "table", "t", GENESIS, "h"), None, False
     )
+
+
+@pytest.mark.parametrize("kind", ["loop", "planet-b", "pursuit"])
+def test_a_row_hidden_from_a_page_hashes_its_fact_with_a_salt_of_its_own(referee: Referee, kind: str) -> None:
+    """Issue 40, hole 1 (docs/auditing.md, "A hidden card is not told by its hash"): a fact
+    hidden from someone is stored with a salt, 128 random bits drawn for that row, which its hash
+    covers. The board's page (it sees no hand) is sent such a row as its hash alone; the fact
+    itself, hashed bare (the one guess a page could make that is always right), is not that
+    hash. (The whole guessing attack, through the pages: tests/serve/test_witness_guess.py.)"""
+    if kind == "loop":
+        game = referee.new_game("loop", ["ann", "ben", "cat"], seed=7, cards=CARDS)
+    else:
+        game = finished.new(referee, kind, ["ann", "ben", "cat", "dan"][: 4 if kind == "planet-b" else 3])
+    finished.play(referee, game, kind, until_over=False, moves=40)
+    stored = {row.seq: row for row in referee.store.rows(game)}
+    hidden = [row for row in referee.witness(game, 0, limit=10_000).rows if row.payload is None]
+    assert hidden
+    salts = []
+    for told in hidden:
+        row = stored[told.seq]
+        assert row_hash(told.prev, row.seq, row.type, row.body, row.actor, row.recorded_at) == told.hash
+        members = msgspec.json.decode(row.body)
+        salt = members.pop(SALT, None)
+        assert isinstance(salt, str) and re.fullmatch("[0-9a-f]{32}", salt), (row.seq, row.type, salt)
+        salts.append(salt)
+        bare = encode(members)
+        assert row_hash(told.prev, row.seq, row.type, bare, row.actor, row.recorded_at) != told.hash
+    assert len(set(salts)) == len(salts)  # drawn afresh for each row

@@ -16,6 +16,11 @@ the same (each draw's generator: the seed, which draw, how many reshuffles befor
 rule. They were recorded under rules version 4, and are kept as they are when
 the rules change: a log of an earlier version must still import, under its own rules (a new
 recording differs anyway: the seed's salt is drawn afresh).
+
+``fixtures/loop-sealed-basic-3p.jsonl`` is a Basic game of three (seed 3) recorded the same way
+under rules version 6, the last before a sealed game's deal was recorded (issue 40): the log of a
+game whose starting MATERIAL, FAVOUR and GOAL dealt only its seed told, for the tests of a lost
+key (``tests/ledger/test_lost_key.py``). It is recorded under that version whatever the current.
 """
 
 from __future__ import annotations
@@ -35,14 +40,14 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["ann", "ben", "cat", "dan", "eve"]
 SEEDS = (7, 11)
 GAMES = {ROOT / "fixtures" / f"loop-sealed-5p-{seed}.jsonl": seed for seed in SEEDS}
+BASIC = ROOT / "fixtures" / "loop-sealed-basic-3p.jsonl"
 
 
-def record(seed: int) -> list[str]:
+def record(seed: int, mode: str = "competitive", players: list[str] = PLAYERS) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         referee = Referee(Store(Path(tmp) / "fixture.db"), clock=fixed_clock())
-        game = referee.new_game(
-            "loop", PLAYERS, mode="competitive", seed=seed, cards=CARDS, title="a sealed game"
-        )
+        title = "a sealed game" if mode == "competitive" else f"a sealed {mode} game"
+        game = referee.new_game("loop", players, mode=mode, seed=seed, cards=CARDS, title=title)
         rng = random.Random(seed)
         while not loop.is_over(referee.load(game).state):
             referee.submit(game, choose(rng, [m.command for m in referee.legal(game)]))
@@ -55,3 +60,9 @@ if __name__ == "__main__":
     for path, seed in GAMES.items():
         path.write_text("".join(line + "\n" for line in record(seed)))
         print(f"wrote {path}")
+    current, loop.rules_version = loop.rules_version, "6"  # before the deal was recorded
+    try:
+        BASIC.write_text("".join(line + "\n" for line in record(3, "basic", PLAYERS[:3])))
+    finally:
+        loop.rules_version = current
+    print(f"wrote {BASIC}")

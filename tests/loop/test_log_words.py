@@ -29,7 +29,9 @@ from ledger.games.loop.model import (
     FavourMoved,
     FavourPlayed,
     FavoursReshuffled,
+    MaterialBurned,
     MaterialRevealed,
+    MaterialsRemoved,
     MaterialsReturned,
     Offer,
     Peeked,
@@ -178,6 +180,11 @@ CHANCE: list[tuple[Event, str]] = [
     (FavourMoved("alice", "", "share", "OBJECTION"), ""),
     (Dealt(("DANCE",), {"alice": ("HOBBY",)}), "the ACTIVITY deck and the GOAL dealt"),
     (Tossed("alice", ("dollar",)), "a coin tossed"),
+    # 6.2, 7.0 a burn, 9.0 OVERPRODUCTION and COMBUSTION ENERGY: the top of a virtual deck, or its
+    # shuffle (where the seed is lost, the rules then wait for the table: issue 40)
+    (MaterialBurned("glass"), "a MATERIAL burnt from the top of the deck"),
+    (MaterialsRemoved(("glass", "food")), "MATERIAL removed from the top of the deck"),
+    (MaterialsReturned("alice", ("glass",), ()), "the MATERIAL deck reshuffled"),
     (TurnStarted("alice", 1), ""),
     (Changed("alice", "Soldier", coin=1), ""),
 ]

@@ -45,21 +45,43 @@ def test_virtual_decks_choose_no_career_before_every_face_is_declared() -> None:
     table.refuse("career alice intern", IllegalMove, R_SETUP)
 
 
+def sealed_table(rules_version: str | None = None) -> Table:
+    table = Table(2, seed=7, cards=False, rules_version=rules_version)
+    table.set(sealed=True)
+    for command in loop.load_cards(table.setup, CARDS):
+        table.apply(command)
+    return table
+
+
 def test_a_sealed_seed_deals_the_activity_deck_and_goals_without_showing_them() -> None:
     """docs/auditing.md, sealed seeds: "no fact records" the order of a deck; the fold deals the
-    ACTIVITY deck and each player's GOAL from the seed, as the same seed unsealed does."""
+    ACTIVITY deck and each player's GOAL from the seed, as the same seed unsealed does. From
+    rules version 7 the deal's fact records what the seed dealt to each player (issue 40: a lost
+    seed loses no card a player holds), each player's shown to them alone."""
     plain = Table(2, seed=7)
-    sealed = Table(2, seed=7, cards=False)
-    sealed.set(sealed=True)
-    for command in loop.load_cards(sealed.setup, CARDS):
-        sealed.apply(command)
-    dealt = [e for e in sealed.events() if isinstance(e, Dealt)]
-    assert dealt == [Dealt((), {})]
-    assert [e for e in plain.events() if isinstance(e, Dealt)] != dealt
+    sealed = sealed_table()
+    (dealt,) = [e for e in sealed.events() if isinstance(e, Dealt)]
+    (plainly,) = [e for e in plain.events() if isinstance(e, Dealt)]
+    assert dealt.activities == () and plainly.activities  # no order: the seed deals it
+    assert dealt.goals == plainly.goals == {n: p.goals for n, p in sealed.state.players.items()}
+    setup = loop.initial(plain.setup).players  # 1.0: the FAVOUR and MATERIAL each is dealt
+    assert dealt.hands == {n: p.hand for n, p in setup.items()}
+    assert dealt.materials == {n: p.materials for n, p in setup.items()}
     assert sealed.state.activity_deck == plain.state.activity_deck
     assert {n: p.goals for n, p in sealed.state.players.items()} == {
         n: p.goals for n, p in plain.state.players.items()
     }
+    alice = loop.redact(dealt, "alice")
+    assert alice.goals["alice"] == dealt.goals["alice"] and alice.hands["alice"] == dealt.hands["alice"]
+    assert set(alice.goals["bob"]) == set(alice.hands["bob"]) == {UNKNOWN}
+    assert alice.materials == dealt.materials  # a starting MATERIAL lies face up (1.0)
+
+
+def test_a_sealed_deal_recorded_before_rules_version_7_records_none_of_it() -> None:
+    """A log from before rules version 7 keeps its empty deal: its seed alone tells it."""
+    (dealt,) = [e for e in sealed_table("6").events() if isinstance(e, Dealt)]
+    assert dealt == Dealt((), {})
+    assert codec.encode(dealt) == '{"activities":[],"goals":{},"type":"loop.dealt"}'  # as it was written
 
 
 def test_office_lady_is_chosen_by_either_name() -> None:

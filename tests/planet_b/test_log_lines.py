@@ -14,6 +14,7 @@ import ledger.games.planet_b as planet_b
 from ledger.games.planet_b.model import (
     UNKNOWN,
     BuildingDrawn,
+    Built,
     Changed,
     Drafted,
     Drawn,
@@ -93,6 +94,9 @@ CHANCE = [
     (NewsRevealed("I", "FUSION"), "a news card turned up"),
     (PacketDealt("A", ("ann", "ben"), ("TAILOR",), 1), "a packet of buildings dealt"),
     (BuildingDrawn("ann", "A", "TAILOR"), "a building drawn"),
+    # a news card's free build: the top of a virtual pile (where the seed is lost, the table's)
+    (Built("ann", "TAILOR", "A"), "a building drawn from its pile and built"),
+    (Built("ann", "TAILOR"), ""),
     (LawDrawn("ann", "blue", "TEST LAW"), "a law drawn"),
     (Drawn("ann", ("ann", "ben"), "front"), "votes drawn from the bag"),
     (TileTurned(0, "add", tile="TEST B"), "a new B tile turned up"),

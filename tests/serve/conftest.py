@@ -21,6 +21,7 @@ from tests.conftest import fixed_clock
 from tests.loop.table import CARDS
 
 PLAYERS = ["ann", "ben", "cat"]
+SALTED = re.compile('"salt":"[0-9a-f]{32}"')  # a hidden fact's salt (docs/auditing.md, the hashing rule)
 
 
 @dataclass
@@ -50,10 +51,18 @@ class Served:
 
 
 def ledger_rows(referee: Referee, game: int) -> list[tuple[int, str, str, str]]:
-    """The log as recorded, but for the times (and so the hashes) and a sealed seed's
-    commitment (its salt is drawn afresh for every game)."""
+    """The log as recorded, but for the times (and so the hashes), a sealed seed's commitment
+    and a hidden fact's salt (each drawn afresh for every game: the salt's place is kept, so
+    both logs must salt the same facts)."""
     return [
-        (r.seq, r.type, re.sub('"commitment":"[0-9a-f]+",', "", r.body) if r.seq == 1 else r.body, r.actor)
+        (
+            r.seq,
+            r.type,
+            re.sub('"commitment":"[0-9a-f]+",', "", r.body)
+            if r.seq == 1
+            else SALTED.sub('"salt":"<salt>"', r.body),
+            r.actor,
+        )
         for r in referee.store.rows(game)
     ]
 

@@ -13,8 +13,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,7 @@ class Server:
     links: dict[str, str]  # role -> the URL of its page
     process: subprocess.Popen[str]
     printed: str  # what `serve` printed before serving
+    logged: list[str] = field(default_factory=list)  # what it printed since (read as it comes)
 
 
 def free_port() -> int:
@@ -39,15 +41,27 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def serving(
-    db: Path, game: int, *, options: tuple[str, ...] = ("--new-links", "--no-qr"), timeout: float = 30.0
+    db: Path,
+    game: int,
+    *,
+    options: tuple[str, ...] = ("--new-links", "--no-qr"),
+    timeout: float = 30.0,
+    preexec: Callable[[], None] | None = None,
 ) -> Iterator[Server]:
-    """``referee serve --new-links`` in a child process, until the block ends (then Ctrl-C)."""
+    """``referee serve --new-links`` in a child process, until the block ends (then Ctrl-C);
+    ``preexec`` runs in the child before it starts (to lower a limit, say)."""
     port = free_port()
     args = [sys.executable, "-m", "tests.run_cli", "--db", str(db), "--game", str(game)]
     args += ["serve", "--port", str(port), *options]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
-        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        args,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        preexec_fn=preexec,
     )
     try:
         assert process.stdout is not None
@@ -73,7 +87,11 @@ def serving(
             if time.monotonic() > deadline or process.poll() is not None:
                 raise AssertionError("referee serve did not answer: " + "".join(printed))
             time.sleep(0.05)
-        yield Server(base, links, process, "".join(printed))
+        server = Server(base, links, process, "".join(printed))
+        # Read as it comes: a server that logs much (refused connections) must never wait on a
+        # full pipe.
+        threading.Thread(target=lambda: server.logged.extend(process.stdout or ()), daemon=True).start()
+        yield server
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ledger.decider import Option, Verb
 from ledger.games.loop.cards import dump_cards, library_face, load_cards
 from ledger.games.loop.describe import chance, describe, redact
-from ledger.games.loop.evolve import evolve
+from ledger.games.loop.evolve import evolve, identify
 from ledger.games.loop.grammar import ALIASES, USAGE, absent_verbs, parse, reserved_words, text
 from ledger.games.loop.model import Command, Event, State
 from ledger.games.loop.moves import asks, legal, unlisted
@@ -48,10 +48,12 @@ title = "LOOP: Life of Ordinary People"
 # as an option. "3" (issue 17): at a real table, a refill whose MATERIAL is known (one type
 # left in the deck) is flipped by the referee. "4": that flip is recorded as the referee's, and a
 # reveal the table types for it is refused saying so. "5": a SHARE of a forged card leaves it
-# forged. "6": SKINNER BOX refills a slot emptied between turns as the next turn starts. Logs of
+# forged. "6": SKINNER BOX refills a slot emptied between turns as the next turn starts. "7"
+# (issue 40): a sealed game's deal is recorded (``Dealt``: the GOAL, FAVOUR, CAREER and starting
+# MATERIAL dealt, never a deck's order), so a lost seed loses no card a player holds. Logs of
 # every earlier version still verify, under their own rules.
-rules_version = "6"
-rules_versions: tuple[str, ...] = ("basic-1", "2", "3", "4", "5", "6")
+rules_version = "7"
+rules_versions: tuple[str, ...] = ("basic-1", "2", "3", "4", "5", "6", "7")
 # 4.0: Solo Mode is for 1 player; each mode checks its own count (``rules.setup``).
 modes: tuple[str, ...] = ("basic", "competitive", "cooperative", "solo")
 min_players = 1
@@ -126,6 +128,7 @@ __all__ = [
     "describe",
     "dump_cards",
     "evolve",
+    "identify",
     "initial",
     "is_over",
     "legal",

@@ -76,6 +76,14 @@ from ledger.games.loop.rules import mat_text, mats_text, up
 _TAKEN = ("Soldier", "SOCIAL RESPONSIBILITY")
 
 
+def _dealt(e: Dealt) -> str:
+    each = len(next(iter(e.goals.values()), ()))
+    if e.activities:  # a plain seed (logs from before the sealed seed): the order is the fact's
+        return f"the referee shuffles {len(e.activities)} ACTIVITY and deals {each} secret GOAL each"
+    goals = f"deals {each} secret GOAL each" if each else "deals the secret GOAL"
+    return f"the referee shuffles the ACTIVITY deck from its sealed seed and {goals}"
+
+
 def _favour_moved(e: FavourMoved) -> str:
     if not e.to:
         return f"{e.player} discards {up(e.card)} ({e.why})"
@@ -160,10 +168,7 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
         f"{', '.join(map(up, e.needs)) if e.needs else data.SPECIAL_GOALS.get(e.name, '')}; "
         f"+{e.reward} HAPPINESS"
     ),
-    Dealt: lambda e: (
-        f"the referee shuffles {len(e.activities)} ACTIVITY and deals "
-        f"{len(next(iter(e.goals.values()), ()))} secret GOAL each"
-    ),
+    Dealt: lambda e: _dealt(e),
     MaterialRevealed: lambda e: (
         f"{up(e.material)} to {e.to} at QUALITY {e.quality or 2} (starting MATERIAL)"
         if e.to
@@ -321,6 +326,9 @@ _CHANCE: dict[type, str] = {
     CareersDealt: "the CAREER dealt",
     ExhibitedRevealed: "the Exhibited QUALITY turned up",
     MaterialRevealed: "a MATERIAL turned up from the deck",
+    MaterialBurned: "a MATERIAL burnt from the top of the deck",
+    MaterialsRemoved: "MATERIAL removed from the top of the deck",
+    MaterialsReturned: "the MATERIAL deck reshuffled",
     ActivityRevealed: "an ACTIVITY turned up from the deck",
     ActivitiesReshuffled: "the ACTIVITY deck reshuffled",
     FavoursReshuffled: "the FAVOUR deck reshuffled",
@@ -357,9 +365,18 @@ def redact(event: Event, as_player: str | None = None, reveal: bool = False) -> 
     match event:
         case FavourDrawn(player, card) if card != UNKNOWN and player.lower() != viewer:
             return replace(event, card=UNKNOWN)
-        case Dealt(activities, goals):
-            hidden = {p: g if p.lower() == viewer else (UNKNOWN,) * len(g) for p, g in goals.items()}
-            return Dealt((UNKNOWN,) * len(activities), hidden)
+        case Dealt(activities, goals, hands, careers):
+            # the GOAL, and from rules 7 a sealed game's FAVOUR and CAREER dealt, are their owner's
+            def theirs(cards: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+                return {p: c if p.lower() == viewer else (UNKNOWN,) * len(c) for p, c in cards.items()}
+
+            return replace(
+                event,
+                activities=(UNKNOWN,) * len(activities),
+                goals=theirs(goals),
+                hands=theirs(hands),
+                careers=theirs(careers),
+            )
         case ActivitiesReshuffled(order):
             return ActivitiesReshuffled((UNKNOWN,) * len(order))
         case FavoursReshuffled(order):

@@ -154,8 +154,17 @@ def buy_area_without(state: State, kind: str) -> State:
     area = without(state.buy_area, kind)
     if not state.exhibited:
         return replace(state, buy_area=area)
+    if state.seed_lost and _unknown_exhibited(state, kind):
+        # Some of that type lie with a QUALITY only the lost seed told (a Solo log from before
+        # rules 7): which one leaves is unknown, so every one of that type is unknown now.
+        return replace(state, buy_area=area, exhibited=tuple(m for m in state.exhibited if m[0] != kind))
     shown = min(m for m in state.exhibited if m[0] == kind)
     return replace(state, buy_area=area, exhibited=without(state.exhibited, shown))
+
+
+def _unknown_exhibited(state: State, kind: str) -> int:
+    """Solo: BUY AREA cards of ``kind`` whose Exhibited QUALITY is unknown (a lost seed's)."""
+    return state.buy_area.count(kind) - sum(m[0] == kind for m in state.exhibited)
 
 
 def _players(state: State, *updated: Player) -> dict[str, Player]:
@@ -177,6 +186,8 @@ def _goal_declared(state: State, event: GoalDeclared) -> State:
 
 
 def _dealt(state: State, event: Dealt) -> State:
+    if state.seed_lost:
+        return _dealt_lost(state, event)
     if state.sealed and not event.activities:  # dealt from the seed, not from the log
         event = Dealt(*shuffles.dealt(state))
     players = {
@@ -193,6 +204,110 @@ def _dealt(state: State, event: Dealt) -> State:
         activity_seen=seen,
         phase="setup",
     )
+
+
+def _dealt_lost(state: State, event: Dealt) -> State:
+    """A sealed deal whose seed is lost: what the log records of it (rules 7: every card the seed
+    dealt), on the real table's setup ``initial`` laid out (each deck's composition, in no
+    order). A log from before rules 7 records none of it: the GOAL and FAVOUR dealt stay
+    unknown (as at a real table: none, "?"), and so do the 2 CAREER each player was dealt ("?",
+    and the CAREER deck's cards) and each starting MATERIAL (a card of unknown type at QUALITY
+    2), until a fact names them (``identify``)."""
+    players = dict(state.players)
+    deck, careers, waiting = state.material_deck, state.career_deck, state.awaiting_start
+    unknown_careers = MODES[state.mode].careers and not event.careers
+    if unknown_careers:  # which were dealt is unknown: so is which are left
+        careers = (UNKNOWN,) * (len(careers) - data.CAREERS_DEALT * len(state.seats))
+    for name, player in state.players.items():
+        player = replace(player, goals=event.goals.get(name, ()))
+        if name in event.hands:
+            player = replace(player, hand=tuple(sorted(event.hands[name])))
+        if name in event.careers:
+            player = replace(player, careers=event.careers[name])
+            for career in event.careers[name]:
+                careers = without(careers, career)
+        elif unknown_careers:
+            player = replace(player, careers=(UNKNOWN,) * data.CAREERS_DEALT)
+        if name in waiting:  # Basic Mode: the starting MATERIAL the seed dealt from the deck
+            start = event.materials.get(name, ((UNKNOWN, data.INTERN_MATERIAL_QUALITY),))
+            for kind, _ in event.materials.get(name, ()):
+                deck = without(deck, kind)
+            player = replace(player, materials=start)
+            waiting = without(waiting, name)
+        players[name] = player
+    return replace(
+        state,
+        players=players,
+        material_deck=deck,
+        career_deck=careers,
+        awaiting_start=waiting,
+        exhibited=event.exhibited or state.exhibited,
+        phase="setup",
+    )
+
+
+def identify(state: State, events: Iterable[Event]) -> State:
+    """Where the seed is lost (a log from before rules 7), the cards only the seed dealt that
+    ``events`` name, made known: the fold learns them so (``evolve``), and so does a move checked
+    again before the rules see it (``ledger.history.redecide``; they are unconfirmed)."""
+    for event in events:
+        state = _identify(state, event)
+    return state
+
+
+def _identify(state: State, event: Event) -> State:
+    """A lost seed's unknown card named by a fact: a CAREER chosen from 2 unknown ones; a
+    starting MATERIAL, by the first fact that uses it (a player holding no such card but an
+    unknown one at that QUALITY held it, and it came from the MATERIAL deck)."""
+    if isinstance(event, CareerChosen):
+        player = state.players.get(event.player)
+        if player is None or event.career in player.careers or UNKNOWN not in player.careers:
+            return state
+        if event.career == data.INTERN_KEY:  # the back of either card: it tells neither
+            return state
+        careers = tuple(sorted((*without(player.careers, UNKNOWN), event.career)))
+        return replace(state, players=_players(state, replace(player, careers=careers)))
+    groups: list[list[tuple[str, Mat]]] = []  # the cards taken together (an ACTIVITY's 2)
+    match event:
+        case Consumed(completions=completions):
+            groups = [[(u.owner, (u.type, u.quality)) for u in c.uses] for c in completions]
+        case FavourPlayed(offer=offer) | FavourResolved(offer=offer) if not offer.target and offer.theirs:
+            groups = [[(AREA, offer.theirs)]]  # Solo: a blue FAVOUR names a BUY AREA card
+        case FavourPlayed(offer=offer) | FavourAccepted(offer=offer) | FavourResolved(offer=offer):
+            groups = [[(o, m) for o, m in ((offer.player, offer.mine), (offer.target, offer.theirs)) if m]]
+        case (
+            MaterialWorn(owner=owner, mat=mat)
+            | MaterialGiven(player=owner, mat=mat)
+            | Repaired(owner=owner, mat=mat)
+        ):
+            groups = [[(owner, mat)]]
+    held = {name: list(player.materials) for name, player in state.players.items()}
+    for group in groups:
+        for owner, mat in group:
+            if owner == AREA:  # Solo: a BUY AREA card, with the Exhibited QUALITY it lies with
+                if mat not in state.exhibited and _unknown_exhibited(state, mat[0]) > 0:
+                    state = replace(state, exhibited=with_mat(state.exhibited, mat))
+                continue
+            cards, unknown = held.get(owner), (UNKNOWN, mat[1])
+            if cards is None or mat in cards:
+                if cards is not None:
+                    cards.remove(mat)  # a card known to be held: the unknown one is another
+                continue
+            if unknown not in cards:
+                continue
+            cards.remove(unknown)
+            player = state.players[owner]
+            player = replace(player, materials=with_mat(without(player.materials, unknown), mat))
+            deck = state.material_deck
+            state = replace(
+                state,
+                players=_players(state, player),
+                material_deck=without(deck, mat[0]) if mat[0] in deck else deck,
+            )
+        for owner, (kind, quality) in group:  # an ACTIVITY's cards come back 1 QUALITY lower
+            if owner in held and quality > 1:
+                held[owner].append((kind, quality - 1))
+    return state
 
 
 def _material_revealed(state: State, event: MaterialRevealed) -> State:
@@ -230,18 +345,30 @@ def _activity_revealed(state: State, event: ActivityRevealed) -> State:
 
 
 def _activities_reshuffled(state: State, event: ActivitiesReshuffled) -> State:
+    if state.seed_lost:  # a real table's deck: the discard pile's cards, in no order
+        order = event.order or tuple(sorted(state.activity_discard))
+    elif state.sealed:
+        order = event.order or shuffles.activities(state)
+    else:
+        order = event.order
     return replace(
         state,
-        activity_deck=(event.order or shuffles.activities(state)) if state.sealed else event.order,
+        activity_deck=order,
         activity_discard=(),
         reshuffles=state.reshuffles + 1,
     )
 
 
 def _favours_reshuffled(state: State, event: FavoursReshuffled) -> State:
+    if state.seed_lost:  # a real table's deck: every card unseen
+        order = event.order or (UNKNOWN,) * len(state.favour_discard)
+    elif state.sealed:
+        order = event.order or shuffles.favours(state)
+    else:
+        order = event.order
     return replace(
         state,
-        favour_deck=(event.order or shuffles.favours(state)) if state.sealed else event.order,
+        favour_deck=order,
         favour_discard=(),
         reshuffles=state.reshuffles + 1,
     )
@@ -281,9 +408,15 @@ def _favour_drawn(state: State, event: FavourDrawn) -> State:
     player = replace(player, hand=tuple(sorted((*player.hand, event.card))))
     return replace(
         state,
-        favour_deck=without(state.favour_deck, event.card),
+        favour_deck=without(state.favour_deck, _drawn(state.favour_deck, event.card)),
         players=_players(state, player),
     )
+
+
+def _drawn(deck: tuple[str, ...], card: str) -> str:
+    """The card a deck gives for ``card`` drawn: itself, or an unseen one (a lost seed's deck is
+    a real table's, every card unseen, while the log names what the referee drew)."""
+    return card if card in deck else UNKNOWN
 
 
 def _changed(state: State, event: Changed) -> State:
@@ -659,7 +792,12 @@ def _materials_returned(state: State, event: MaterialsReturned) -> State:
     landfill = player.landfill
     for card in event.cards:
         landfill = without(landfill, card)
-    order = (event.order or shuffles.materials(state, event.cards)) if state.sealed else event.order
+    if state.seed_lost:  # a real table's deck: its composition, in no order
+        order = event.order or tuple(sorted((*state.material_deck, *event.cards)))
+    elif state.sealed:
+        order = event.order or shuffles.materials(state, event.cards)
+    else:
+        order = event.order
     player = replace(player, landfill=landfill)
     return replace(state, players=_players(state, player), material_deck=order)
 
@@ -796,7 +934,7 @@ def _step(state: State, event: Step) -> State:
 def _event_drawn(state: State, event: EventDrawn) -> State:
     player = state.players[event.player]
     player = replace(player, events=(*player.events, event.card))
-    deck = without(state.event_deck, event.card)
+    deck = without(state.event_deck, _drawn(state.event_deck, event.card))
     return replace(state, players=_players(state, player), event_deck=deck)
 
 
@@ -804,7 +942,12 @@ def _events_reshuffled(state: State, event: EventsReshuffled) -> State:
     keep = tuple(name for name in state.event_discard if name in (state.event_active, state.event_next))
     back = [name for name in state.event_discard if name not in keep]
     pool = state.event_pool if state.virtual else tuple(sorted((*state.event_pool, *back)))
-    order = (event.order or shuffles.events(state)) if state.sealed else event.order
+    if state.seed_lost:  # a real table's deck: every card unseen
+        order = event.order or (UNKNOWN,) * len(back)
+    elif state.sealed:
+        order = event.order or shuffles.events(state)
+    else:
+        order = event.order
     return replace(
         state, event_deck=order, event_discard=keep, event_pool=pool, reshuffles=state.reshuffles + 1
     )
@@ -908,6 +1051,8 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
 
 def evolve(state: State, event: Event) -> State:
     """The state after one fact."""
+    if state.seed_lost:
+        state = _identify(state, event)
     new = _HANDLERS[type(event)](state, event)
     if new.mode != "basic" and new.phase == "turn":
         # HOMEMAKER's "no more than 1 MATERIAL at any given time in your turn": the fewest held

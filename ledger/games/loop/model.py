@@ -165,6 +165,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # so a turn that starts with one emptied between turns (an IMMEDIATE EVENT's) is refilled
     # before its player acts (9.0: "immediately"); before, only after the active player's moves.
     skinner_every_move: bool = False
+    # Rules version 7 on: a sealed game's ``Dealt`` records what the seed dealt at the setup
+    # (GOAL, FAVOUR, CAREER, starting MATERIAL, Exhibited QUALITY), though never a deck's order;
+    # before, only the seed did, and a lost seed leaves them unknown.
+    records_deals: bool = False
     flipped: tuple[str, ...] = ()
     options: dict[str, str] = {}  # the setup's options, each with its value (defaults filled in)
     bought: int = 0  # MATERIAL bought this turn, over all its ``buy`` moves (LOOP 2.2 b: up to 3)
@@ -205,6 +209,33 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def virtual(self) -> bool:
         return self.seed is not None
+
+    @property
+    def seed_lost(self) -> bool:
+        """Sealed, and its seed could not be opened (its key lost): the fold deals nothing
+        from it; the piles are a real table's (their order unknown), and so is the play on."""
+        return self.sealed and self.seed is None
+
+    @property
+    def dealt_unknown(self) -> bool:
+        """The seed is lost, and cards only it dealt are still unknown (a log from before rules
+        version 7): a starting MATERIAL of unknown type, or (Solo) a BUY AREA card's Exhibited
+        QUALITY. ``ledger.history``'s check takes a move the rules now stop short of (asking
+        the table for them) as recorded."""
+        return self.seed_lost and (
+            self.unknown_starting > 0 or (self.mode == "solo" and len(self.exhibited) < len(self.buy_area))
+        )
+
+    @property
+    def unknown_starting(self) -> int:
+        """Starting MATERIAL of unknown type in the players' AREAs (a lost seed's, before rules
+        7): the MATERIAL deck's composition still counts them, not knowing which they are."""
+        return sum(m[0] == UNKNOWN for p in self.players.values() for m in p.materials)
+
+    @property
+    def materials_left(self) -> int:
+        """Cards in the MATERIAL deck (less those ``unknown_starting`` that left it)."""
+        return len(self.material_deck) - self.unknown_starting
 
     @property
     def active(self) -> str:
@@ -443,11 +474,21 @@ class GoalDeclared(msgspec.Struct, frozen=True, tag="loop.goal_declared"):
     reward: int
 
 
-class Dealt(msgspec.Struct, frozen=True, tag="loop.dealt"):
-    """Virtual decks: the shuffled ACTIVITY deck (top first) and every player's 3 GOAL."""
+class Dealt(msgspec.Struct, frozen=True, tag="loop.dealt", omit_defaults=True):
+    """Virtual decks: the shuffled ACTIVITY deck (top first) and every player's 3 GOAL.
+
+    With a sealed seed (issue 19) no deck's order: ``activities`` is empty, and the fold deals
+    it from the seed. From rules version 7 on, it records what the seed dealt at the setup, so
+    that a lost seed loses none of it: each player's GOAL, FAVOUR in hand (dealt per seat) and 2
+    CAREER (hidden from the others: ``redact``), starting MATERIAL (Basic Mode) and the BUY
+    AREA's Exhibited QUALITY (Solo Mode)."""
 
     activities: tuple[str, ...]
     goals: dict[str, tuple[str, ...]]
+    hands: dict[str, tuple[str, ...]] = {}
+    careers: dict[str, tuple[str, ...]] = {}
+    materials: dict[str, tuple[Mat, ...]] = {}
+    exhibited: tuple[Mat, ...] = ()
 
 
 class MaterialRevealed(msgspec.Struct, frozen=True, tag="loop.material_revealed", omit_defaults=True):

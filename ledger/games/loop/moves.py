@@ -69,6 +69,7 @@ from ledger.games.loop.rules import (
 )
 from ledger.games.loop.rules.core import (
     burn_wanted,
+    career_choices,
     career_of,
     careers_wanted,
     choosing,
@@ -100,6 +101,16 @@ def legal(state: State, player: str | None = None) -> Iterator[Command]:
                 continue
             yield move
         return
+    for move in _basic(state):
+        if state.seed_lost:  # a card only the lost seed told (a "?") is named by no legal move
+            try:
+                decide(state, move)
+            except RefereeError:
+                continue
+        yield move
+
+
+def _basic(state: State) -> Iterator[Command]:
     if state.phase in ("setup", "refill"):
         yield from _reveals(state)
     elif state.phase != "turn":
@@ -406,7 +417,7 @@ def _modes(state: State, who: list[str]) -> Iterator[Command]:
         return
     if state.phase == "setup" and not careers_wanted(state) and choosing(state):
         for name in choosing(state):
-            for career in (*state.players[name].careers, data.INTERN_KEY):
+            for career in career_choices(state, state.players[name]):
                 yield ChooseCareer(name, career)
         return
     if state.phase in ("setup", "refill") or state.refilling:

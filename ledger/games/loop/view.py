@@ -211,7 +211,9 @@ def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
     known = [card for card in player.hand if card != UNKNOWN]
     # 6.2 "You may play open-handedly", and a hand of 1 of each FAVOUR less those lying face
     # up (6.1, 7.1) is known to all anyway: only a hand dealt from the deck (1.0) is hidden.
-    hidden = state.virtual and not shown and MODES[state.mode].deal == "seat"
+    # A lost seed's hand holds the cards the log says the referee dealt: still its owner's.
+    dealt = state.virtual or state.seed_lost
+    hidden = dealt and not shown and MODES[state.mode].deal == "seat"
     return PlayerView(
         name=player.name,
         seat=seat,
@@ -224,13 +226,16 @@ def _player(state: State, player: Player, seat: int, shown: bool) -> PlayerView:
         completed=player.completed,
         achieved=list(player.achieved),
         goals_left=_goals_left(state, player),
-        goals=[g for g in player.goals if g not in player.achieved] if state.virtual and shown else None,
+        # dealt (virtual decks), or recorded (rules 7) where the seed is lost: else unknown
+        goals=[g for g in player.goals if g not in player.achieved]
+        if shown and (state.virtual or player.goals)
+        else None,
         hand=len(player.hand),
         favours=None if hidden else sorted(known),
         unseen=len(player.hand) - len(known),
         career=player.career or None,
         # the CAREER dealt are their owner's until one is chosen (5.1; a real table types them)
-        careers=list(player.careers) if player.careers and (shown or not state.virtual) else None,
+        careers=list(player.careers) if player.careers and (shown or not dealt) else None,
         credit=[paid for paid, _ in player.credit],
         events=len(player.events),
         played=list(player.played),
@@ -244,7 +249,7 @@ def _reject_ways(state: State, offer: Offer, shown: bool = False) -> list[str]:
     told the discard may be open, wherever the rules would let a same FAVOUR be discarded
     (not against an OFFICER's first FAVOUR, nor under MANNERS MAKYTH MAN: both are public)."""
     target = state.players[offer.target]
-    if state.virtual and not shown and target.hand:
+    if (state.virtual or state.seed_lost) and not shown and target.hand:
         target = replace(target, hand=(*target.hand, offer.kind))
     return reject_options(state, target, offer.kind)
 
@@ -394,7 +399,8 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
         seats=list(state.seats),
         players={p.name: _player(state, p, seat, shown[p.name]) for seat, p in enumerate(players, 1)},
         buy_area=list(state.buy_area),
-        material_deck=Deck(len(state.material_deck), counts(state.material_deck)),
+        # the count: a lost seed's unknown starting MATERIAL left it; the types: what it may hold
+        material_deck=Deck(state.materials_left, counts(state.material_deck)),
         material_removed=counts(state.removed),
         consume_area=list(state.consume_area),
         activity_deck=Deck(len(state.activity_deck) + state.activity_unseen),

@@ -195,6 +195,8 @@ def chance(event: Event) -> str:
     a fact is not taken back from the phone, its mover having seen the deal."""
     if isinstance(event, TileTurned):
         return "a new B tile turned up" if event.how == "add" else ""
+    if isinstance(event, Built):  # from the top of a pile (a news card's free build), not a hand
+        return "a building drawn from its pile and built" if event.source != "hand" else ""
     return _CHANCE.get(type(event), "")
 
 

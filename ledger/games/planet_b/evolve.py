@@ -122,6 +122,8 @@ def seeded_piles(state: State) -> dict[str, tuple[str, ...]]:
 
 
 def _shuffled(state: State, event: Shuffled) -> State:
+    if state.seed_lost:  # no order to deal: the piles stay as ``SetUp`` laid them, unseen
+        return state
     dealt = seeded_piles(state) if event.seeded else event.piles
     piles = {name: Pile(known=order) for name, order in dealt.items() if name in SIZES}
     return replace(state, piles=piles, tiles=Pile(known=dealt["tiles-B"]))
@@ -149,8 +151,10 @@ def _news_revealed(state: State, event: NewsRevealed) -> State:
 
 def _packet_dealt(state: State, event: PacketDealt) -> State:
     pile = state.piles[event.pile]
-    if event.cards:
+    if event.cards and not state.seed_lost:
         pile = replace(pile, known=pile.known[event.size :])
+    elif event.cards:  # a virtual packet, its pile's order lost: they came out of the unseen part
+        pile = replace(pile, unseen=pile.unseen - event.size, seen=tuple(sorted((*pile.seen, *event.cards))))
     else:
         pile = replace(pile, unseen=pile.unseen - event.size)
     draft = Draft(event.pile, event.order, 0, event.cards, event.size)

@@ -154,6 +154,12 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
         return self.seed is not None
 
     @property
+    def seed_lost(self) -> bool:
+        """Sealed, and its seed could not be opened (its key lost): the fold deals nothing
+        from it; the piles are a real table's (their order unknown), and so is the play on."""
+        return self.sealed and self.seed is None
+
+    @property
     def active(self) -> str:
         return self.seats[self.turn]
 

@@ -117,7 +117,7 @@ def _draft(state: State) -> Iterator[Command]:
     plan = state.draft
     assert plan is not None
     picker = plan.order[plan.index]
-    if state.virtual:
+    if state.virtual or plan.packet:  # a packet the referee dealt (and knows, its seed lost or not)
         for card in sorted(set(plan.packet)):
             yield DraftCard(picker, card)
     else:

@@ -89,6 +89,8 @@ def seeded_piles(state: State, names: tuple[str, ...]) -> dict[str, tuple[str, .
 
 
 def _shuffled(state: State, e: Shuffled) -> State:
+    if state.seed_lost:  # no order to deal: the piles stay as ``Began`` laid them, unseen
+        return state
     piles = seeded_piles(state, e.seeded) if e.seeded else e.piles
     return replace(
         state,

@@ -141,7 +141,7 @@ def material_wanted(state: State) -> int:
     """BUY AREA slots the table must still fill from the deck (LOOP 2.7)."""
     if not refilling_now(state) or state.owed:
         return 0
-    return min(data.SLOTS - len(state.buy_area), len(state.material_deck))
+    return min(data.SLOTS - len(state.buy_area), state.materials_left)
 
 
 def activity_wanted(state: State) -> int:
@@ -171,6 +171,20 @@ def careers_wanted(state: State) -> list[str]:
     if state.phase != "setup" or not mode_of(state).careers:
         return []
     return [p for p in state.seats if not state.players[p].career and not state.players[p].careers]
+
+
+def career_choices(state: State, player: Player) -> tuple[str, ...]:
+    """The CAREER a player may choose (5.1): one of the 2 dealt, or the INTERN; where the seed that
+    dealt them is lost (a log from before rules 7: "?"), any the deck held that nobody is known
+    to hold or play."""
+    known = tuple(c for c in player.careers if c != UNKNOWN)
+    if UNKNOWN not in player.careers:
+        return (*known, data.INTERN_KEY)
+    taken = {c for p in state.players.values() for c in (p.career, *p.careers)}
+    left = sorted(
+        k for k, c in data.CAREER.items() if mode_of(state).name not in c.excluded and k not in taken
+    )
+    return (*known, *(c for c in left if c != data.INTERN_KEY), data.INTERN_KEY)
 
 
 def choosing(state: State) -> list[str]:
@@ -306,6 +320,8 @@ def spend_cards(state: State, me: str) -> list[tuple[str, Mat, frozenset[str]]]:
     found = []
     for owner, mat in cards:
         colours = frozenset({"plastic" if micro and mat[0] == "food" else mat[0]})
+        if mat[0] == UNKNOWN:  # a starting MATERIAL only a lost seed told: it may be any
+            colours = frozenset(data.MATERIALS)
         if forge is not None and not forged and (owner, mat) == (forge.owner, forge.mat):
             colours, forged = frozenset({forge.as_type}), True
         found.append((owner, mat, colours))

@@ -245,7 +245,7 @@ def _end_turn(out: _Out, player: str, automatic: bool, target: str = "") -> None
     out.add(TurnEnded(player, automatic))
     state = out.state
     empty = data.SLOTS - len(state.buy_area)
-    if 0 < len(state.material_deck) <= empty and not state.depleted:
+    if 0 < state.materials_left <= empty and not state.depleted:
         # LOOP 2.8 a): this refill empties the MATERIAL deck: DEPLETION Penalty.
         out.add(Depleted(player, min(1, state.players[player].happiness)))
         if not out.state.final_round:

@@ -54,6 +54,7 @@ from ledger.games.loop.rules.core import (
     activity_wanted,
     awaited_text,
     burn_wanted,
+    career_choices,
     career_of,
     careers_wanted,
     choosing,
@@ -243,6 +244,7 @@ def _base(
         marks_flips=setup.rules_version not in (LEGACY, "2", "3"),
         share_keeps_forge=setup.rules_version not in (LEGACY, "2", "3", "4"),
         skinner_every_move=setup.rules_version not in (LEGACY, "2", "3", "4", "5"),
+        records_deals=setup.rules_version not in (LEGACY, "2", "3", "4", "5", "6"),
         options=options,
         mode=setup.mode,
     )
@@ -587,9 +589,9 @@ def _choose_career(out: _Out, command: ChooseCareer) -> None:
             legal=awaited_text(state) or None,
         )
     career = data.CAREER_ALIASES.get(command.career, command.career)
-    if career not in (*player.careers, data.INTERN_KEY):
+    choices = career_choices(state, player)
+    if career not in choices:
         held = " and ".join(data.CAREER[c].name for c in player.careers if c in data.CAREER)
-        choices = (*player.careers, data.INTERN_KEY)
         raise IllegalMove(
             f"{player.name} holds {held}, not {command.career}",
             rule=R_CAREER,
@@ -652,8 +654,30 @@ def _reveal_one_activity(
 
 def _deal(out: _Out) -> None:
     """Virtual decks: with every face known, shuffle the ACTIVITY deck and deal the GOAL."""
-    out.add(Dealt((), {}) if out.state.sealed else Dealt(*shuffles.dealt(out.state)))
+    state = out.state
+    if not state.sealed:
+        out.add(Dealt(*shuffles.dealt(state)))
+    elif not state.records_deals:
+        out.add(Dealt((), {}))  # rules before 7: the seed alone tells the deal
+    else:
+        out.add(_sealed_deal(state))
     _proceed(out)
+
+
+def _sealed_deal(state: State) -> Dealt:
+    """A sealed game's deal as its log records it (rules 7): no deck's order (the seed deals
+    it), but every card the seed dealt to a player or face up, so that none is lost with it."""
+    _, goals = shuffles.dealt(state)
+    players = state.players.values()
+    seat = mode_of(state).deal == "seat"  # a hand of 1 of each, or the blue ones, is no deal
+    return Dealt(
+        (),
+        goals,
+        hands={p.name: p.hand for p in players if seat and p.hand},
+        careers={p.name: p.careers for p in players if p.careers},
+        materials={p.name: p.materials for p in players if p.materials},
+        exhibited=state.exhibited,
+    )
 
 
 def _declare_activity(out: _Out, command: DeclareActivity) -> None:

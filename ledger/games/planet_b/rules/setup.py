@@ -121,7 +121,7 @@ def side_name(state: State) -> str:
 def waiting_for(state: State) -> list[str]:
     """The faces still to declare before the setup can start."""
     wanted = faces.board_missing(state.faces, len(state.seats))
-    if state.virtual:
+    if state.virtual or state.sealed:  # a seed, even one since lost: its log waited for them all
         wanted += faces.cards_missing(state.faces)
     return wanted
 
@@ -291,7 +291,7 @@ def draft(out: Out, command: DraftCard) -> None:
             legal=f"the {plan.pile} buildings go {' -> '.join(plan.order)}",
         )
     name = command.card
-    if state.virtual:
+    if state.virtual or plan.packet:  # a packet the referee dealt (and knows, its seed lost or not)
         if name not in plan.packet:
             raise IllegalMove(
                 f"{picker} holds no {name}", rule=R_DRAFT, legal=f"one of {', '.join(sorted(plan.packet))}"

@@ -139,7 +139,7 @@ def waiting_for(state: State) -> list[str]:
         for name in required(state)
         if name not in state.faces.settings
     ]
-    if state.virtual:
+    if state.virtual or state.sealed:  # a seed, even one since lost: its log waited for them all
         # Chance: with a seed the referee shuffles the Community and Friend piles itself.
         if "community" in state.modules and len(state.faces.community) < data.COMMUNITY_CARDS:
             wanted.append(
