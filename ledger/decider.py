@@ -7,6 +7,7 @@ clock, no randomness beyond what the setup's seed makes deterministic.
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
@@ -204,26 +205,58 @@ class Game(Protocol):
     def load_cards(self, setup: Setup, text: str) -> list[Any]: ...
     def dump_cards(self, state: Any) -> str: ...
 
-    # A game may also define ``BOOKKEEPING``, the command types the table may make for the
-    # players who must act (``legal()`` lists them, ``actor`` says "table").
-    # A game may also define ``library_face(event) -> (key, face) | None``, naming its declaration
-    # facts, to keep a group's card library (``ledger.library``); without one it keeps none.
-    # A game may also define ``reserved_words(setup) -> dict[str, str]``: the words its grammar
-    # reads where a player's name may stand in that setup, each with what it is there (LOOP's
-    # EVENT choices ``a``, ``b``, ``c``); ``new`` refuses a player named one. And
+    # A game may also define the optional parts of the contract, each declared once in
+    # ``OPTIONAL`` below with what a game that does not gets; look them up with ``optional``.
+
+
+# Every optional part of the game contract, with what a game that does not define it gets. The
+# referee looks each up by ``optional(game, name)`` only, so a name not listed here is a KeyError
+# at once, and tests/ledger/test_contract.py fails on a game that spells one this table does not
+# know (a misspelt hook would otherwise be silently off).
+OPTIONAL: dict[str, Any] = {
+    # Every rules version whose logs the game still reads (``rules_version`` among them);
+    # None: only ``rules_version``.
+    "rules_versions": None,
+    # The command types the table may make for the players who must act (``legal()`` lists
+    # them, ``actor`` says "table").
+    "BOOKKEEPING": (),
+    # ``library_face(event) -> (key, face) | None``, naming its declaration facts, to keep a
+    # group's card library (``ledger.library``); None: it keeps none.
+    "library_face": None,
+    # The options a scratch setup for the card library takes (every face of the kind fits).
+    "LIBRARY_OPTIONS": MappingProxyType({}),
+    # ``reserved_words(setup) -> dict[str, str]``: the words its grammar reads where a player's
+    # name may stand in that setup, each with what it is there (LOOP's EVENT choices ``a``,
+    # ``b``, ``c``); ``new`` refuses a player named one.
+    "reserved_words": None,
     # ``absent_verbs(setup) -> dict[str, str]``: the verbs that setup does without, each with
     # why (LOOP's Basic Mode has no CAREER): help, completion and errors leave them out.
-    # A game may also define ``chance(event) -> str``: what the referee dealt by chance in that
-    # fact with virtual decks (a card drawn or turned up, a shuffle, a coin tossed), "" for a
-    # fact that deals nothing; a player may take back from the phone a move that dealt nothing
-    # (``Referee.take_back``). Without one, only a move whose page told every fact may be.
-    # A game may also define ``identify(state, events) -> state``: where its seed is lost (its
-    # ``State.seed_lost``), the cards only that seed dealt and no fact recorded (a log from before
-    # a game recorded its deals) that ``events`` name, made known to a move checked again
-    # (``ledger.history.redecide``), as its ``evolve`` learns them. Without one, none are. Its
-    # ``State`` may then say ``dealt_unknown``: such cards are still unknown, so a move the rules
-    # now stop short of (asking the table to reveal where the virtual game went on) is taken as
-    # recorded.
+    "absent_verbs": None,
+    # ``chance(event) -> str``: what the referee dealt by chance in that fact with virtual decks
+    # (a card drawn or turned up, a shuffle, a coin tossed), "" for a fact that deals nothing; a
+    # player may take back from the phone a move that dealt nothing (``Referee.take_back``).
+    # None: only a move whose page told every fact may be.
+    "chance": None,
+    # ``identify(state, events) -> state``: where its seed is lost (its ``State.seed_lost``),
+    # the cards only that seed dealt and no fact recorded (a log from before a game recorded its
+    # deals) that ``events`` name, made known to a move checked again
+    # (``ledger.history.redecide``), as its ``evolve`` learns them. None: none are. Its
+    # ``State`` may then say ``dealt_unknown``: such cards are still unknown, so a move the
+    # rules now stop short of (asking the table to reveal where the virtual game went on) is
+    # taken as recorded.
+    "identify": None,
+    # ``asks(state, command) -> Iterable[Ask]``: what a legal move still asks the player
+    # (a part its card may not print), in the picker.
+    "asks": None,
+    # ``unlisted(state) -> Iterable[Unlisted]``: the moves ``legal`` cannot list
+    # because their card is new to the referee (its face asked).
+    "unlisted": None,
+}
+
+
+def optional(game: Game, name: str) -> Any:
+    """A game's optional part ``name`` (one of ``OPTIONAL``), or what a game without it gets."""
+    return getattr(game, name, OPTIONAL[name])
 
 
 S = TypeVar("S")

@@ -20,7 +20,7 @@ from typing import Any, Literal, NamedTuple
 import msgspec
 
 from ledger.codec import GENESIS, chain_holds, row_hash
-from ledger.decider import Game, Setup
+from ledger.decider import Game, Setup, optional
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
@@ -352,7 +352,7 @@ def by_chance(game: Game, recorded: Sequence[Any], decided: Sequence[Any] | None
     referee went on by itself, and dealt by chance on the way), and what follows hangs on what
     it dealt. ``decided`` None: the rules now ask the table what the referee drew (refused as
     bad input)."""
-    chance = getattr(game, "chance", None)
+    chance = optional(game, "chance")
     if chance is None:
         return False
     if decided is None:
@@ -382,7 +382,7 @@ def redecide(game: Game, state: Any, move: MoveEntry, unconfirmed: set[int] | No
     itself) is taken as recorded, and its seq added to ``unconfirmed``: only the seed could
     confirm what it dealt. Every other move is checked as in any game."""
     lost = seed_lost(state)
-    identify = getattr(game, "identify", None)
+    identify = optional(game, "identify")
     if lost and identify is not None:
         known = identify(state, move.events)
         if known is not state:  # a card the seed alone dealt, told by this move's facts only

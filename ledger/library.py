@@ -25,7 +25,7 @@ import msgspec
 
 from ledger.cardfile import toml_value
 from ledger.codec import encode, tag_of
-from ledger.decider import Game, Setup
+from ledger.decider import Game, Setup, optional
 from ledger.errors import IllegalMove
 from ledger.history import decode_facts, decode_revert, fold
 from ledger.store import Store
@@ -66,12 +66,12 @@ class Library:
 
 
 def has_library(game: Game) -> bool:
-    return getattr(game, "library_face", None) is not None
+    return optional(game, "library_face") is not None
 
 
 def faces_of(game: Game, events: Iterable[Any]) -> list[tuple[str, Any, Any]]:
     """``(key, face, event)`` of each declaration fact among ``events``."""
-    face_of = getattr(game, "library_face", None)
+    face_of = optional(game, "library_face")
     if face_of is None:
         return []
     found = []
@@ -133,7 +133,7 @@ def contradiction(game: Game, key: str, face: Any, known: Entry) -> IllegalMove:
 def scratch(game: Game) -> Setup:
     """A setup that every face of the kind fits (a Pursuit library holds every module's)."""
     options = {o.name: o.default for o in game.options}
-    options.update(getattr(game, "LIBRARY_OPTIONS", {}))
+    options.update(optional(game, "LIBRARY_OPTIONS"))
     players = tuple(f"p{n}" for n in range(1, max(game.min_players, 2) + 1))
     return Setup(
         game=game.name, rules_version=game.rules_version, players=players, mode=game.modes[0], options=options

@@ -24,7 +24,7 @@ import msgspec
 from msgspec.structs import replace
 
 from ledger.codec import encode
-from ledger.decider import Ask, Game, Unlisted
+from ledger.decider import Ask, Game, Unlisted, optional
 
 MAX_CHOICES = 12  # choices a step shows at most
 SEPARATORS = ":@=,"  # where a grammar word is split to group its choices
@@ -76,7 +76,7 @@ class Picker(msgspec.Struct, frozen=True):
 def build(game: Game, state: Any, commands: Iterable[Any], unlisted: Iterable[Unlisted] = ()) -> Picker:
     """The picker of ``commands`` (legal now, for one viewer) in ``game``'s grammar, and of the
     ``unlisted`` moves whose card is new (their face asked)."""
-    asks = getattr(game, "asks", None)
+    asks = optional(game, "asks")
     by_verb: dict[str, list[tuple[list[str], Move]]] = {}
     moves = [
         Move(game.text(c), encode(c), tuple(asks(state, c)) if asks is not None else ()) for c in commands

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from ledger.decider import Game, Setup
+from ledger.decider import Game, Setup, optional
 
 
 @dataclass
@@ -53,7 +53,7 @@ def may_act(game: Game, state: Any, command: Any) -> bool:
     """Whether ``command``'s actor may make it now: one who must act, or the table making its
     bookkeeping (the game's optional ``BOOKKEEPING``) for those who must."""
     actor, who = game.actor(command), game.to_act(state)
-    bookkeeping = getattr(game, "BOOKKEEPING", ())
+    bookkeeping = optional(game, "BOOKKEEPING")
     return actor in who or (bool(who) and actor == "table" and isinstance(command, bookkeeping))
 
 

@@ -32,7 +32,7 @@ from ledger.codec import (
     too_deep,
     utcnow,
 )
-from ledger.decider import Board, Game, Score, Screen, Setup, Verb
+from ledger.decider import Board, Game, Score, Screen, Setup, Verb, optional
 from ledger.errors import (
     BadInput,
     IllegalMove,
@@ -1187,7 +1187,7 @@ class Referee:
         else:
             role = _player(loaded.setup, role)
             commands = list(game.legal(state, role))
-        unlisted = getattr(game, "unlisted", None)  # optional: moves whose card is new
+        unlisted = optional(game, "unlisted")  # moves whose card is new
         new = [u for u in unlisted(state) if u.actor == role] if unlisted is not None else []
         return build(game, state, commands, new)
 
@@ -2235,7 +2235,7 @@ class Referee:
 
 def game_verbs(game: Game, setup: Setup) -> list[Verb]:
     """``game.verbs`` less those the setup does without (a game's ``absent_verbs``)."""
-    absent = getattr(game, "absent_verbs", None)
+    absent = optional(game, "absent_verbs")
     gone = absent(setup) if absent is not None else {}
     return [verb for verb in game.verbs if verb.name not in gone]
 
@@ -2308,7 +2308,7 @@ def _dealt(loaded: Loaded, move: MoveEntry) -> str:
     if loaded.setup.seed is None:
         return ""
     game, events = loaded.game, move.events
-    chance = getattr(game, "chance", None)  # optional: the facts a game deals by chance
+    chance = optional(game, "chance")  # the facts a game deals by chance
     if chance is None:
         return "facts its page could not tell before" if len(_told_before(game, events)) < len(events) else ""
     as_player = _mover(game, loaded.setup, move.command)
@@ -2442,7 +2442,7 @@ def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
         ) from None
     # A game may still read the logs of its earlier rules versions (``rules_versions``), each
     # under the rules it was recorded with; a new game is always the current version.
-    readable: tuple[str, ...] = getattr(game, "rules_versions", (game.rules_version,))
+    readable: tuple[str, ...] = optional(game, "rules_versions") or (game.rules_version,)
     if setup.rules_version not in readable:
         names = [repr(version) for version in readable]
         known = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
@@ -2566,7 +2566,7 @@ def _new_names(game: Game, setup: Setup) -> tuple[str, ...]:
     """The players of a new game, as ``player_names`` reads them: no word the table (the
     actor ``table``) or the game's grammar in this setup (``reserved_words``) already holds."""
     reserved = {TABLE: "the table's name (the actor of the moves no player makes)"}
-    words = getattr(game, "reserved_words", None)
+    words = optional(game, "reserved_words")
     if words is not None:
         reserved |= {word.casefold(): what for word, what in words(setup).items()}
     return player_names(setup.players, reserved)

@@ -205,3 +205,36 @@ def load_cards(setup: Setup, text: str) -> list[Command]:
 
 def dump_cards(state: State) -> str:
     return ""
+
+
+__all__ = [
+    "Command",
+    "Event",
+    "State",
+    "View",
+    "actor",
+    "decide",
+    "describe",
+    "dump_cards",
+    "evolve",
+    "initial",
+    "is_over",
+    "legal",
+    "load_cards",
+    "max_players",
+    "min_players",
+    "modes",
+    "name",
+    "options",
+    "parse",
+    "present",
+    "redact",
+    "rules_version",
+    "score",
+    "standing",
+    "text",
+    "title",
+    "to_act",
+    "verbs",
+    "view",
+]
