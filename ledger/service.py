@@ -82,7 +82,8 @@ from ledger.history import (
 )
 from ledger.history import TABLE as TABLE  # the actor nobody in particular is: the front ends' too
 from ledger.names import checked_reason, checked_title, player_names, shown
-from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Row, Snapshot, StaleHead, Store, Tip
+from ledger.store import CURRENT_GAME, MAX_ID, NewRow, Row, Snapshot, StaleHead, Store, Tip
+from ledger.store import GameRow as GameRow  # a result type of the service's: the front ends' too
 from ledger.words import same_name
 
 if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
@@ -419,6 +420,28 @@ class Referee:
         ``Store.backup``); the key's copy, or None where there is no key to copy."""
         return self.store.backup(target)
 
+    @property
+    def created(self) -> bool:
+        """Whether this opening made the database (a new file)."""
+        return self.store.created
+
+    def discard(self) -> bool:
+        """Close the database this opening made and delete it with all it made for it (see
+        ``Store.remove``), if no game is in it: a refused ``new`` or ``import`` leaves no file
+        behind. False, leaving it open and as it is, for one it did not make or that holds a game."""
+        if not self.store.created or self.store.games():
+            return False
+        self.store.remove()
+        return True
+
+    def close(self) -> None:
+        self.store.close()
+
+    def version(self) -> int:
+        """A number that changes whenever another process has written to the database since this
+        referee last asked (see ``Store.version``): a long-lived front end polls it."""
+        return self.store.version()
+
     # --- games ------------------------------------------------------------------------
 
     def new_game(
@@ -636,6 +659,15 @@ class Referee:
     def game(self, game_id: int) -> GameRow:
         """One game as its setup row tells it, with the status of its current state."""
         return self.load(game_id).info
+
+    def peek(self, game_id: int) -> GameRow:
+        """One game as the ``games`` table caches it, unchecked: a cheap look at its kind and
+        players (shell completion, the log's header); ``game`` is the checked one."""
+        return self.store.game(game_id)
+
+    def head(self, game_id: int) -> tuple[int, str]:
+        """The log's last seq and its hash, as stored (unchecked: cheap to poll)."""
+        return self.store.head(game_id)
 
     def use(self, game_id: int) -> None:
         self.store.game(game_id)  # raises NotFound

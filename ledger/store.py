@@ -182,6 +182,13 @@ class Store:
                 f"no referee database at {self.path}",
                 legal="start a game with `referee new GAME --players A,B`, or give --db PATH",
             )
+        # What this opening may make on disk besides the database's own files, seen before it does:
+        # the key, if there is none yet, and the folders the file goes in (for ``remove``).
+        self._made_key = False
+        self._made_folders: list[Path] = []
+        if create and self.path != ":memory:":
+            self._made_key = not self.key_path.exists()
+            self._made_folders = [p for p in Path(self.path).absolute().parents if not p.exists()]
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -456,6 +463,25 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+
+    def files(self) -> list[Path]:
+        """The files this database consists of on disk: the file itself, SQLite's ``-wal`` and
+        ``-shm`` beside it, and its sealing key (``key_path``); none for ``:memory:``."""
+        if self.path == ":memory:":
+            return []
+        return [Path(self.path), Path(self.path + "-wal"), Path(self.path + "-shm"), self.key_path]
+
+    def remove(self) -> None:
+        """Close the database and delete it from disk, with what this opening made for it: its
+        key if there was none before, and the folders made for the file (innermost first). For a
+        new database a refused command leaves with no game in it: a refusal leaves no file behind."""
+        self.close()
+        for path in self.files():
+            if path != self.key_path or self._made_key:  # a key found there is not this opening's to take
+                path.unlink(missing_ok=True)
+        for folder in self._made_folders:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
 
     def _ensure_schema(self) -> None:
         if self._tables() >= TABLES | SEALED and self._columns("verified") >= _MARK_COLUMNS:

@@ -379,8 +379,8 @@ def build_app() -> typer.Typer:
         if json:
             _stream_json(game_json(s.referee, game_id), entries)
         else:
-            info = s.referee.store.game(game_id)
-            head, _ = s.referee.store.head(game_id)
+            info = s.referee.peek(game_id)
+            head, _ = s.referee.head(game_id)
             for line in render.log(entries, head, [*info.players, "table"]):
                 echo(line)
 
@@ -760,13 +760,13 @@ class MovesGroup(LazyGroup):
             return None
         try:
             game_id = referee.resolve(root.params.get("game"))
-            if referee.store.game(game_id).kind != self.name:
+            if referee.peek(game_id).kind != self.name:
                 return None
             return [verb.name for verb in referee.verbs(game_id)]
         except RefereeError:
             return None
         finally:
-            referee.store.close()
+            referee.close()
 
     def list_commands(self, ctx: Any) -> list[str]:
         listed = super().list_commands(ctx)
@@ -876,7 +876,7 @@ def complete_words(ctx: typer.Context, incomplete: str) -> list[str]:
     try:
         referee = Referee.open(Path(db), create=False)
         game_id = referee.resolve(root.params.get("game"))
-        if referee.store.game(game_id).kind != kind:
+        if referee.peek(game_id).kind != kind:
             return []
         return complete_move(referee, game_id, words, incomplete)
     except RefereeError:

@@ -90,23 +90,15 @@ class Session:
         database it makes is announced on stderr (where it is) once the command has done its
         work, and removed again if the command is refused: a refusal leaves no file behind."""
         opened = self._referee is not None
-        missing = [p for p in self.db.absolute().parents if not p.exists()]
-        key = Path(f"{self.db}.key")
-        keyless = not key.exists()
         referee = self.open(create=True)
-        fresh = referee.store.created and not opened and str(self.db) != ":memory:"
+        fresh = referee.created and not opened and str(self.db) != ":memory:"
         try:
             yield referee
         except BaseException:
-            if fresh and not referee.store.games():
-                referee.store.close()
-                self._referee = None
-                made = [key] if keyless else []  # the sealing key made for it (see ledger.store)
-                for path in (self.db, Path(f"{self.db}-wal"), Path(f"{self.db}-shm"), *made):
-                    path.unlink(missing_ok=True)
-                for folder in missing:  # the folders it made for the file, innermost first
-                    with contextlib.suppress(OSError):
-                        folder.rmdir()
+            if fresh:
+                self._referee = None  # before its files go: a failure there leaves it to open again
+                if not referee.discard():  # it holds a game: still open, still this session's
+                    self._referee = referee
             raise
         if fresh:
             sys.stderr.write(f"created the referee database {_where(self.db)}\n")

@@ -9,8 +9,17 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ledger.decider import Board, Score, Screen
 from ledger.names import shown
-from ledger.service import Corrected, Loaded, LogEntry, PlayerStats, Recorded, Result, Started, VerifyReport
-from ledger.store import GameRow
+from ledger.service import (
+    Corrected,
+    GameRow,
+    Loaded,
+    LogEntry,
+    PlayerStats,
+    Recorded,
+    Result,
+    Started,
+    VerifyReport,
+)
 
 
 def grid(columns: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = ()) -> str:

@@ -236,7 +236,7 @@ class Table:
         return self._referee
 
     def _read_head(self) -> tuple[int, str]:
-        return self.referee.store.head(self.game_id)
+        return self.referee.head(self.game_id)
 
     def remember(self, key: tuple[str, str], status: int, answer: dict[str, Any]) -> None:
         self.answers[key] = (status, answer)
@@ -252,7 +252,7 @@ class Table:
         line loads it, which checks the rows again: a row edited in place moves no head. While
         the game is stopped, at every look (the table's page may have checked it again)."""
         head, head_hash = self._read_head()
-        version = self.referee.store.version()
+        version = self.referee.version()
         if (head, head_hash, version) == (self.head, self.head_hash, self.version) and self.trouble is None:
             return
         self.version = version

@@ -100,6 +100,17 @@ def test_a_refused_new_leaves_no_database_behind(tmp_path: Path, capsys: pytest.
         assert not db.exists() and not (tmp_path / "new").exists(), args
 
 
+def test_a_refused_new_keeps_a_key_it_found(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The database a refused `new` made goes, but a key that was there before it is not its to
+    take (it may seal a copy of the database kept elsewhere)."""
+    db = tmp_path / "ledger.db"
+    key = tmp_path / "ledger.db.key"
+    key.write_bytes(bytes(range(32)))
+    assert referee_at(db, capsys, "new", "loop", "--players", "ann").code == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ledger.db.key"]
+    assert key.read_bytes() == bytes(range(32))
+
+
 def test_a_new_database_is_announced_where_it_is(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A `--db` in a missing folder was created without a word."""
     db = tmp_path / "missing" / "ledger.db"
