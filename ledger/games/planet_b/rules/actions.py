@@ -60,7 +60,18 @@ from ledger.games.planet_b.model import (
     WorkiesRecalled,
 )
 from ledger.games.planet_b.rules import core
-from ledger.games.planet_b.rules.core import Out, acting, find, missing, open_box, settle, use
+from ledger.games.planet_b.rules.core import (
+    REFEREE,
+    Out,
+    acting,
+    close,
+    find,
+    missing,
+    open_box,
+    slot_free,
+    top,
+    use,
+)
 from ledger.games.planet_b.sections import (
     R_BUILD,
     R_COSTS,
@@ -93,6 +104,23 @@ def move_marker(out: Out, n: int) -> None:
     last = core.side(out.state).track
     to = max(1, min(last, out.state.marker + n))
     out.add(MarkerMoved(to, n > 0 and to == last))
+
+
+def settle(out: Out) -> None:
+    """Perform what is left with nothing to choose, and close finished boxes, until the top
+    box waits for a choice (Costs and Action Boxes: every action performed as fully as can)."""
+    while True:
+        frame = top(out.state)
+        if frame is None:
+            return
+        if not frame.slots:
+            close(out)
+            continue
+        if not all(slot_free(out.state, slot) for slot in frame.slots):
+            return
+        item = frame.slots[0].items[0]
+        use(out, 0, 0, item.n, "" if out.state.legacy else REFEREE)
+        perform_free(out, frame, item)
 
 
 def perform_free(out: Out, frame: Frame, item: Item) -> None:

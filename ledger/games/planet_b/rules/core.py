@@ -4,8 +4,8 @@
 Costs and Action Boxes: a box's costs are paid fully first (``pay``) or it cannot be chosen;
 then its actions are performed one at a time, each fully, in the order the player chooses.
 An open box is a ``Frame`` on ``State.stack``; a move performs units of one of its slots
-(``use``); ``settle`` performs what is left with nothing to choose once only that is left,
-and closes finished boxes.
+(``use``); ``actions.settle`` performs what is left with nothing to choose once only that is
+left, and closes finished boxes (there, as it performs items: core imports no rules module).
 """
 
 from __future__ import annotations
@@ -630,25 +630,6 @@ def close(out: Out) -> None:
     elif frame.then == "law":
         colour = out.state.faces.laws[frame.card].colour
         out.add(LawReturned(colour, frame.card))
-
-
-def settle(out: Out) -> None:
-    """Perform what is left with nothing to choose, and close finished boxes, until the top
-    box waits for a choice (Costs and Action Boxes: every action performed as fully as can)."""
-    from ledger.games.planet_b.rules import actions  # the actions perform items
-
-    while True:
-        frame = top(out.state)
-        if frame is None:
-            return
-        if not frame.slots:
-            close(out)
-            continue
-        if not all(slot_free(out.state, slot) for slot in frame.slots):
-            return
-        item = frame.slots[0].items[0]
-        use(out, 0, 0, item.n, "" if out.state.legacy else REFEREE)
-        actions.perform_free(out, frame, item)
 
 
 def drop(out: Out, slots: Iterable[int]) -> None:
