@@ -146,7 +146,7 @@ def _turn(state: State, name: str) -> Iterator[Command]:
 
 
 def _outcomes(state: State, name: str) -> Iterator[Command]:
-    found = flow.resolving(state)
+    found = community.resolving(state)
     if found is None:
         return
     slot, _ = found

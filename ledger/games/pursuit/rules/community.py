@@ -171,12 +171,23 @@ def _partners(state: State, name: str) -> list[str]:
     )
 
 
+def resolving(state: State) -> tuple[int, str] | None:
+    """The slot and the player whose Outcome comes next (Outcome: from the leftmost card)."""
+    if state.phase != "resolution":
+        return None
+    for i, slot in enumerate(state.community):
+        for engagement in slot.engaged:
+            if engagement.player not in slot.resolved:
+                return i, engagement.player
+    return None
+
+
 def outcome(out: Out, command: Outcome) -> None:
     from ledger.games.pursuit.rules import flow
 
     state = out.state
     name = core.player_of(state, command.player).name
-    found = flow.resolving(state)
+    found = resolving(state)
     if found is None:
         raise IllegalMove("Outcomes are chosen at the Resolution Phase", rule=R_OUTCOME)
     slot, who = found

@@ -64,17 +64,6 @@ def awaited(state: State) -> list[str]:
     return wanted
 
 
-def resolving(state: State) -> tuple[int, str] | None:
-    """The slot and the player whose Outcome comes next (Outcome: from the leftmost card)."""
-    if state.phase != "resolution":
-        return None
-    for i, slot in enumerate(state.community):
-        for engagement in slot.engaged:
-            if engagement.player not in slot.resolved:
-                return i, engagement.player
-    return None
-
-
 def to_act(state: State) -> list[str]:
     phase = state.phase
     if phase in ("settings", "preparation"):
@@ -85,7 +74,7 @@ def to_act(state: State) -> list[str]:
         return list(state.owed)
     if phase == "action":
         return ["table"] if awaited(state) else [state.active]
-    found = resolving(state)  # the Resolution's next player; nobody once the game is over
+    found = community.resolving(state)  # the Resolution's next player; nobody once the game is over
     return [found[1]] if found else []
 
 
@@ -395,7 +384,7 @@ def resolve(out: Out) -> None:
     once all its engaged players have; then Popularity LTH, the indicators one space left,
     every hourglass and token back, and the next round (or the end)."""
     while True:
-        found = resolving(out.state)
+        found = community.resolving(out.state)
         if found is None:
             break
         slot, name = found
