@@ -121,9 +121,7 @@ def engage(out: Out, command: Engage) -> None:
     out.add(Engaged(player.name, i, slot.card, token))
     core.pay(out, player.name, face.engage.cost, f"Engage in {face.name}")
     core.gain(out, player.name, face.engage.reward, f"Engage in {face.name}")
-    from ledger.games.pursuit.rules import flow
-
-    flow.next_turn(out)
+    out.flow.next_turn(out)
 
 
 # ---------------------------------------------------------------------------- Outcome
@@ -183,8 +181,6 @@ def resolving(state: State) -> tuple[int, str] | None:
 
 
 def outcome(out: Out, command: Outcome) -> None:
-    from ledger.games.pursuit.rules import flow
-
     state = out.state
     name = core.player_of(state, command.player).name
     found = resolving(state)
@@ -221,7 +217,7 @@ def outcome(out: Out, command: Outcome) -> None:
         # you do not receive any Reward listed."
         out.add(Taken(name, partner, "blind-date", 1))
     discard_resolved(out)
-    flow.resolve(out)
+    out.flow.resolve(out)
 
 
 def discard_resolved(out: Out) -> None:

@@ -1,10 +1,19 @@
-"""What every Pursuit rule uses: the scratch fold, the table settings read as numbers, the
-queries (requirements, what can be paid, slots, piles, Popularity, what the table still
+"""What every Pursuit rule uses: the move's accumulator, the table settings read as numbers,
+the queries (requirements, what can be paid, slots, piles, Popularity, what the table still
 reveals) and the counters of a player (a change is clamped to its track, Popularity past the
 last space is LTH, Stress past the last space ends the life).
+
+The rules are a DAG: this module at the bottom, the sections (``setup``, ``actions``,
+``community``) above it, the turn's flow (``flow``) above them, ``decide`` on top. A section
+whose move ends a turn, or lets what follows by itself happen, asks the move's accumulator
+(``Out.flow``, the operations ``Flow`` lists) rather than importing the flow, which imports
+the sections: as boardgame.io's moves call ``events.endTurn()``. ``decide`` builds each
+move's ``Out`` with the ``flow`` module as its flow.
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 from ledger import words
 from ledger.decider import Facts
@@ -26,11 +35,21 @@ OPTION_GOALS_SCORED = "goals-scored"
 OPTION_FRIENDS_REFRESH = "friends-refresh"
 
 
-class Out(Facts[State, Event]):
-    """The facts of one Pursuit move (``ledger.decider.Facts``)."""
+class Flow(Protocol):
+    """What a section asks of the turn's flow (``rules.flow`` is one)."""
 
-    def __init__(self, state: State) -> None:
+    def proceed(self, out: Out) -> None: ...
+    def next_turn(self, out: Out) -> None: ...
+    def resolve(self, out: Out) -> None: ...
+
+
+class Out(Facts[State, Event]):
+    """The facts of one Pursuit move (``ledger.decider.Facts``), and the flow its sections ask
+    for what comes next."""
+
+    def __init__(self, state: State, flow: Flow) -> None:
         super().__init__(state, evolve)
+        self.flow = flow
 
 
 # ---------------------------------------------------------------------------- settings

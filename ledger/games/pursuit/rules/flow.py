@@ -33,6 +33,7 @@ from ledger.games.pursuit.model import (
 )
 from ledger.games.pursuit.rules import community, core
 from ledger.games.pursuit.rules.core import Out
+from ledger.games.pursuit.rules.setup import draw_one, known_card
 from ledger.games.pursuit.sections import (
     R_ACTION,
     R_FRIENDS,
@@ -99,8 +100,6 @@ def proceed(out: Out) -> None:
 def fill(out: Out) -> None:
     """A virtual game draws its own cards onto the empty slots; at a real table (rules 2 on)
     the referee flips a card that is known, as its own recorded fact (``SlotFilled.by``)."""
-    from ledger.games.pursuit.rules.setup import draw_one, known_card
-
     for board in ("community", "friends"):
         while core.empty_slots(out.state, board):
             if out.state.virtual:

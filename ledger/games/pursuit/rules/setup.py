@@ -26,7 +26,7 @@ from ledger.games.pursuit.model import (
     Trait,
     TraitKept,
 )
-from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.rules import core
 from ledger.games.pursuit.rules.core import Out
 from ledger.games.pursuit.sections import (
     R_COMPONENTS,
@@ -189,7 +189,7 @@ def begin(out: Out) -> None:
     if state.virtual:
         names = (*(("community",) if community else ()), *(("friends",) if friends else ()))
         out.add(Shuffled({}, seeded=names) if state.sealed else Shuffled(seeded_piles(state, names)))
-    flow.proceed(out)
+    out.flow.proceed(out)
 
 
 # ---------------------------------------------------------------------------- reveals
@@ -214,7 +214,7 @@ def reveal(out: Out, command: Reveal) -> None:
         for name in command.cards:
             _goal(state, name)
         out.add(GoalsRevealed(command.cards))
-        flow.proceed(out)
+        out.flow.proceed(out)
         return
     if command.what not in ("community", "friends"):
         raise BadInput(f"reveal what? {command.what!r}", legal="goals | community | friends")
@@ -233,7 +233,7 @@ def reveal(out: Out, command: Reveal) -> None:
                 )
             raise IllegalMove(f"no empty slot on the {board} board to fill now", rule=core.board_rule(board))
         draw_one(out, board, name)
-    flow.proceed(out)
+    out.flow.proceed(out)
 
 
 def _pile(state: State, board: str) -> tuple[Pile, list[str]]:
@@ -296,4 +296,4 @@ def trait(out: Out, command: Trait) -> None:
     core.pile_holds(state, face, R_COMPONENTS)
     out.add(TraitKept(player.name, face.name))
     core.gain(out, player.name, face.levels[0].reward, f"Child Trait {face.name}")
-    flow.proceed(out)
+    out.flow.proceed(out)
