@@ -61,7 +61,6 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("ledger.games.loop.rules.favour", "ledger.games.loop.rules.blue"): CIRCLE,
     ("ledger.games.loop.rules.setup", "ledger.games.loop.rules.events"): CIRCLE,  # a sibling, no circle today
     ("ledger.games.loop.rules.work", "ledger.games.loop.rules.credit"): CIRCLE,  # a sibling, no circle today
-    ("ledger.games.planet_b.rules.setup", "ledger.games.planet_b.rules.flow"): CIRCLE,
 }
 
 # What no game imports (STYLE.md: "A game package never imports the CLI, the store or SQLite").
