@@ -24,6 +24,7 @@ from ledger.games.loop.model import (
     Player,
     State,
 )
+from ledger.games.loop.rules.buy import buy_check
 from ledger.games.loop.rules.core import (
     R_CREDIT,
     _active,
@@ -141,8 +142,6 @@ def _payoff(out: _Out, command: Payoff) -> None:
 
 def could_buy(state: State, player: Player) -> bool:
     """A BUY of 1 MATERIAL would be accepted now (Forced into Debt asks it)."""
-    from ledger.games.loop.rules.buy import buy_check
-
     for kind in sorted(set(state.buy_area)):
         for quality in range(1, data.MAX_QUALITY + 1):
             left = list(state.buy_area)
