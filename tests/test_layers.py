@@ -53,7 +53,6 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("referee_cli.base", "referee_cli.app"): CIRCLE,  # `--help` and `--version` build no app
     ("ledger.games.loop.rules.blue", "ledger.games.loop.rules.favour"): CIRCLE,
     ("ledger.games.loop.rules.careers", "ledger.games.loop.rules.end"): CIRCLE,
-    ("ledger.games.loop.rules.end", "ledger.games.loop.rules.credit"): CIRCLE,
     ("ledger.games.loop.rules.end", "ledger.games.loop.rules.events"): CIRCLE,
     ("ledger.games.loop.rules.events", "ledger.games.loop.rules.careers"): CIRCLE,
     ("ledger.games.loop.rules.events", "ledger.games.loop.rules.end"): CIRCLE,

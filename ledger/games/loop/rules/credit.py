@@ -56,11 +56,6 @@ def may_apply(state: State, name: str) -> bool:
     return state.phase == "turn" and state.pending is None and state.active == name and not state.refilling
 
 
-def unpaid(player: Player) -> list[int]:
-    """The player's CREDIT CARD with no COIN placed this turn (1 is the oldest)."""
-    return [i + 1 for i, (_, now) in enumerate(player.credit) if now == 0]
-
-
 def _apply(out: _Out, command: Apply) -> None:
     state = out.state
     _credit_modes(state)
