@@ -53,17 +53,10 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("referee_cli.base", "referee_cli.app"): CIRCLE,  # `--help` and `--version` build no app
     ("ledger.games.loop.rules.blue", "ledger.games.loop.rules.favour"): CIRCLE,
     ("ledger.games.loop.rules.careers", "ledger.games.loop.rules.end"): CIRCLE,
-    ("ledger.games.loop.rules.credit", "ledger.games.loop.rules.buy"): CIRCLE,  # a sibling, no circle today
-    ("ledger.games.loop.rules.end", "ledger.games.loop.rules.credit"): CIRCLE,
     ("ledger.games.loop.rules.end", "ledger.games.loop.rules.events"): CIRCLE,
     ("ledger.games.loop.rules.events", "ledger.games.loop.rules.careers"): CIRCLE,
     ("ledger.games.loop.rules.events", "ledger.games.loop.rules.end"): CIRCLE,
     ("ledger.games.loop.rules.favour", "ledger.games.loop.rules.blue"): CIRCLE,
-    ("ledger.games.loop.rules.setup", "ledger.games.loop.rules.events"): CIRCLE,  # a sibling, no circle today
-    ("ledger.games.loop.rules.work", "ledger.games.loop.rules.credit"): CIRCLE,  # a sibling, no circle today
-    ("ledger.games.planet_b.rules.setup", "ledger.games.planet_b.rules.flow"): CIRCLE,
-    ("ledger.games.pursuit.rules.community", "ledger.games.pursuit.rules.flow"): CIRCLE,
-    ("ledger.games.pursuit.rules.flow", "ledger.games.pursuit.rules.setup"): CIRCLE,
 }
 
 # What no game imports (STYLE.md: "A game package never imports the CLI, the store or SQLite").

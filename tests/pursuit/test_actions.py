@@ -22,7 +22,7 @@ from ledger.games.pursuit.model import (
     SlotEmptied,
     Take,
 )
-from ledger.games.pursuit.rules import core
+from ledger.games.pursuit.rules import core, flow
 from ledger.games.pursuit.rules.core import occupies, unmet
 from ledger.games.pursuit.sections import (
     R_ACTION,
@@ -538,7 +538,7 @@ def test_an_unmet_requirement_of_a_number_says_what_was_counted() -> None:
 
 def changed(table: Table, changes: dict[str, int], source: str | None = None) -> list[object]:
     """The facts of ``core.change`` for ann on ``table`` (its state then updated)."""
-    out = core.Out(table.state)
+    out = core.Out(table.state, flow)
     if source is None:
         core.change(out, "ann", "test", changes)
     else:
@@ -594,7 +594,7 @@ def test_a_reward_of_hourglasses_is_tokens_owned_and_a_partner_is_not_a_counter(
     "partner (Blind Date)", which is a card, not a counter; Relax moves Stress left."""
     table = adult(("ann", "ben"))
     table.give("ann", owned=6, money=0, sth=0, stress=1)
-    out = core.Out(table.state)
+    out = core.Out(table.state, flow)
     core.gain(out, "ann", "partner 1hourglass 2money 1sth 1relax", "test")
     gained = {"owned": 1, "money": 2, "sth": 1, "relax": 1, "stress": -1}
     assert list(out.events) == [Changed("ann", "test", gained)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ledger.errors import IllegalMove
 from ledger.games.pursuit import data
 from ledger.games.pursuit.model import Held
-from ledger.games.pursuit.rules import flow
+from ledger.games.pursuit.rules import community, flow
 from ledger.games.pursuit.sections import R_OUTCOME
 from tests.pursuit.table import Table, adult, lay_out, pass_round
 
@@ -94,7 +94,7 @@ def test_the_resolution_goes_from_the_left_john_then_nick_then_maria() -> None:
     proceeding with the Safety Seminar"."""
     table = resolution_example()
     assert table.state.phase == "resolution"
-    assert flow.resolving(table.state) == (0, "john")
+    assert community.resolving(table.state) == (0, "john")
     john = table.p("john")
     table.play("outcome john renaissance-fair 2")
     after = table.p("john")
@@ -118,10 +118,10 @@ def test_the_resolution_goes_from_the_left_john_then_nick_then_maria() -> None:
     )
     # "they remove their tokens from the card, which is then discarded"
     assert table.state.community[0].card == "" and FAIR in table.state.community_discard
-    assert flow.resolving(table.state) == (1, "maria")
+    assert community.resolving(table.state) == (1, "maria")
     table.refuse("outcome maria safety-seminar 1", IllegalMove, R_OUTCOME)
     table.play("outcome maria organize-a-party 1")
-    assert flow.resolving(table.state) == (2, "maria")
+    assert community.resolving(table.state) == (2, "maria")
     table.play("outcome maria safety-seminar 2")
     assert PARTY in table.state.community_discard and SEMINAR in table.state.community_discard
 

@@ -185,7 +185,7 @@ def test_life_goals_score_at_the_end_for_each_player_who_meets_them() -> None:
     table.set(goals=("TEST RICHEST", "TEST CAREER MINDED"))
     table.give("ann", money=9, cards=(Held("TEST NURSE"),))
     table.give("ben", money=9)
-    out = core.Out(table.state)
+    out = core.Out(table.state, flow)
     flow.end_game(out)
     table.state = out.state
     scored = [(e.player, e.why) for e in out.events if isinstance(e, Changed)]

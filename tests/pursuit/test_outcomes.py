@@ -12,7 +12,7 @@ import ledger.games.pursuit as pursuit
 from ledger.errors import IllegalMove
 from ledger.games.pursuit.faces import Level
 from ledger.games.pursuit.model import Held, Resolved
-from ledger.games.pursuit.rules import flow
+from ledger.games.pursuit.rules import community
 from ledger.games.pursuit.sections import R_BLIND_DATE, R_ENGAGE, R_OUTCOME
 from tests.pursuit.table import Table, adult, pass_round, reads_back
 
@@ -58,7 +58,7 @@ def test_blind_date_outcome_3_needs_a_free_slot_for_the_partner() -> None:
     table = engaged("BLIND DATE")
     table.give("ann", cards=tuple(Held(n) for n in SIX))
     pass_round(table)
-    assert flow.resolving(table.state) == (0, "ann")
+    assert community.resolving(table.state) == (0, "ann")
     error = table.refuse("outcome ann blind-date 3 --partner test-robin", IllegalMove, R_BLIND_DATE)
     assert "6 slots and 6 are taken" in str(error)
     table.play("outcome ann blind-date 1")
@@ -71,7 +71,7 @@ def test_blind_date_outcome_3_alone_is_an_outcome_while_a_partner_can_be_taken()
     (The face in play is given Outcomes 1 and 2 that cost what ann does not have.)"""
     table = engaged("BLIND DATE", ONLY_3)
     pass_round(table)
-    assert flow.resolving(table.state) == (0, "ann")
+    assert community.resolving(table.state) == (0, "ann")
     table.play("outcome ann blind-date 3 --partner test-robin")
     assert [h.name for h in table.p("ann").cards] == ["TEST ROBIN"]
     reads_back(table)
@@ -91,7 +91,7 @@ def test_blind_date_outcome_3_alone_is_an_outcome_while_a_partner_can_be_taken()
     table = engaged("BLIND DATE", (*ONLY_3, Level(reward="1sth")))
     partners_gone(table)
     pass_round(table)
-    assert flow.resolving(table.state) == (0, "ann")
+    assert community.resolving(table.state) == (0, "ann")
 
 
 def test_an_outcome_whose_requirement_is_not_met_is_no_choice() -> None:

@@ -13,7 +13,7 @@ from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import data
 from ledger.games.pursuit.faces import Card, Community, Level, Setting
 from ledger.games.pursuit.model import Declare, Held, Shuffled
-from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.rules import community, core, flow
 from ledger.games.pursuit.sections import (
     R_ADDITIONAL,
     R_BLACK_FRIDAY,
@@ -221,7 +221,7 @@ def test_an_outcome_even_if_the_engage_requirement_no_longer_holds_and_the_same_
     table.play("engage ann big-project-at-work --token", "engage ben renaissance-fair --token")
     table.give("ann", cards=())  # ann has lost her Job since
     pass_round(table)
-    assert flow.resolving(table.state) == (0, "ben")
+    assert community.resolving(table.state) == (0, "ben")
     table.play("outcome ben renaissance-fair 2")
     lth = table.p("ann").lth
     table.play("outcome ann big-project-at-work 1")
@@ -242,7 +242,7 @@ def test_no_outcome_possible_is_resolved_with_none_and_the_card_discarded() -> N
     # SAFETY SEMINAR (test face): Outcome 1 costs 1 knowledge, Outcome 2 is free: both possible.
     table.give("ann", knowledge=0)
     pass_round(table)
-    assert flow.resolving(table.state) == (2, "ann")
+    assert community.resolving(table.state) == (2, "ann")
     table.refuse("outcome ann safety-seminar 1", IllegalMove, R_OUTCOME)
     table.refuse("outcome ann safety-seminar 4", IllegalMove, R_OUTCOME)
     table.play("outcome ann safety-seminar 2")

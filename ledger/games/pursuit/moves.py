@@ -87,13 +87,13 @@ def _available(state: State, kinds: tuple[str, ...]) -> list[Card]:
 
 
 def _reveals(state: State) -> Iterator[Command]:
-    if state.phase == "setup" and flow.goals_wanted(state) > len(state.goals):
+    if state.phase == "setup" and core.goals_wanted(state) > len(state.goals):
         for goal in _available(state, ("life-goal",)):
             yield Reveal("goals", (goal.name,))
-    if flow.empty_slots(state, "community"):
+    if core.empty_slots(state, "community"):
         for name in candidates(state.community_pile, state.faces.community):
             yield Reveal("community", (name,))
-    if flow.empty_slots(state, "friends"):
+    if core.empty_slots(state, "friends"):
         friends = [c.name for c in state.faces.cards.values() if c.kind == "friend"]
         for name in candidates(state.friend_pile, friends):
             yield Reveal("friends", (name,))
@@ -146,7 +146,7 @@ def _turn(state: State, name: str) -> Iterator[Command]:
 
 
 def _outcomes(state: State, name: str) -> Iterator[Command]:
-    found = flow.resolving(state)
+    found = community.resolving(state)
     if found is None:
         return
     slot, _ = found

@@ -13,7 +13,7 @@ from ledger.games.pursuit.faces import Faces
 from ledger.games.pursuit.grammar import text
 from ledger.games.pursuit.model import Held, Player, State
 from ledger.games.pursuit.moves import legal
-from ledger.games.pursuit.rules import core, flow, is_over, setup, to_act
+from ledger.games.pursuit.rules import community, core, flow, is_over, setup, to_act
 
 
 class CardView(msgspec.Struct, frozen=True, kw_only=True):
@@ -217,7 +217,7 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
     """The table as anyone may see it (the game is open; ``as_player`` and ``reveal`` change
     nothing: a plain seed shows once the game is over; a sealed one only in the log, revealed)."""
     over = is_over(state)
-    found = flow.resolving(state)
+    found = community.resolving(state)
     settings = state.faces.settings
     return View(
         virtual=state.virtual,

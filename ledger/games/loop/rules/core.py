@@ -357,6 +357,11 @@ def may_end(state: State, player: Player) -> bool:
     return bool(state.main)
 
 
+def unpaid(player: Player) -> list[int]:
+    """The player's CREDIT CARD with no COIN placed this turn (1 is the oldest)."""
+    return [i + 1 for i, (_, now) in enumerate(player.credit) if now == 0]
+
+
 def next_seat(state: State) -> tuple[str, int]:
     """The next player and round: turn goes to the left (LOOP 2.7)."""
     nxt = (state.turn + 1) % len(state.seats)

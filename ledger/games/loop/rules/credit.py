@@ -24,6 +24,7 @@ from ledger.games.loop.model import (
     Player,
     State,
 )
+from ledger.games.loop.rules.buy import buy_check
 from ledger.games.loop.rules.core import (
     R_CREDIT,
     _active,
@@ -53,11 +54,6 @@ def may_apply(state: State, name: str) -> bool:
     if state.resolving and state.phase == "refill":
         return state.resolving[0] == name
     return state.phase == "turn" and state.pending is None and state.active == name and not state.refilling
-
-
-def unpaid(player: Player) -> list[int]:
-    """The player's CREDIT CARD with no COIN placed this turn (1 is the oldest)."""
-    return [i + 1 for i, (_, now) in enumerate(player.credit) if now == 0]
 
 
 def _apply(out: _Out, command: Apply) -> None:
@@ -141,8 +137,6 @@ def _payoff(out: _Out, command: Payoff) -> None:
 
 def could_buy(state: State, player: Player) -> bool:
     """A BUY of 1 MATERIAL would be accepted now (Forced into Debt asks it)."""
-    from ledger.games.loop.rules.buy import buy_check
-
     for kind in sorted(set(state.buy_area)):
         for quality in range(1, data.MAX_QUALITY + 1):
             left = list(state.buy_area)

@@ -50,6 +50,7 @@ from ledger.games.loop.rules.core import (
     next_seat,
     r_event,
     table_owes,
+    unpaid,
 )
 
 
@@ -259,8 +260,6 @@ def _end_turn(out: _Out, player: str, automatic: bool, target: str = "") -> None
 
 
 def _end(out: _Out, command: End) -> None:
-    from ledger.games.loop.rules.credit import unpaid
-
     state = out.state
     player = _active(state, command.player)
     if not state.main:

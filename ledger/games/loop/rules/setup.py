@@ -66,6 +66,7 @@ from ledger.games.loop.rules.core import (
     up,
 )
 from ledger.games.loop.rules.end import _proceed
+from ledger.games.loop.rules.events import after_removal
 from ledger.piles import counts_text, require_in
 from ledger.words import card_word, is_card_name
 
@@ -455,8 +456,6 @@ def _reveal_material(out: _Out, command: RevealMaterial) -> None:
 
 
 def _reveal_one(out: _Out, material: str, to: str | None, shown: int) -> None:
-    from ledger.games.loop.rules.events import after_removal
-
     state = out.state
     if material not in data.MATERIALS:
         raise BadInput(f"unknown MATERIAL {material!r}", legal=", ".join(data.MATERIALS))

@@ -23,6 +23,7 @@ from ledger.games.loop.rules.core import (
     mode_of,
     r_career,
 )
+from ledger.games.loop.rules.credit import debt_alternative
 from ledger.games.loop.rules.end import _end_turn
 from ledger.piles import counts_text
 
@@ -30,8 +31,6 @@ from ledger.piles import counts_text
 
 
 def _work(out: _Out, command: Work) -> None:
-    from ledger.games.loop.rules.credit import debt_alternative
-
     state = out.state
     player = _active(state, command.player)
     _main_free(state, player)

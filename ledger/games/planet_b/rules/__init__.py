@@ -93,7 +93,7 @@ _DECIDERS: dict[type, Callable[[core.Out, Any], None]] = {
 def decide(state: State, command: Command) -> list[Event]:
     """The facts ``command`` produces in ``state``, or a typed error saying why not."""
     return decide_by_type(
-        _DECIDERS, core.Out(state), command, over=is_over(state), title="Planet B", rule=R_END
+        _DECIDERS, core.Out(state, flow), command, over=is_over(state), title="Planet B", rule=R_END
     )
 
 

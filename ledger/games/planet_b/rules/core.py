@@ -6,11 +6,20 @@ then its actions are performed one at a time, each fully, in the order the playe
 An open box is a ``Frame`` on ``State.stack``; a move performs units of one of its slots
 (``use``); ``actions.settle`` performs what is left with nothing to choose once only that is
 left, and closes finished boxes (there, as it performs items: core imports no rules module).
+
+The rules are a DAG: this module at the bottom, the sections (``setup``, ``actions``) above
+it, the turn's flow (``flow``) above them, ``decide`` on top. A section whose move ends in
+the flow (the last starting building chosen starts the first turn; a reveal after the setup
+is the flow's) asks the move's accumulator (``Out.flow``, the operations ``Flow`` lists)
+rather than importing the flow, which imports the sections: as boardgame.io's moves call
+``events.endTurn()``. ``decide`` builds each move's ``Out`` with the ``flow`` module as its
+flow.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from msgspec.structs import replace
 
@@ -31,6 +40,7 @@ from ledger.games.planet_b.model import (
     LawReturned,
     NewsStacked,
     Player,
+    Reveal,
     State,
     Used,
     Votes,
@@ -54,11 +64,20 @@ OPTION_OTHERS_CHOICE = "others-choice"
 VIRTUAL_FREE = frozenset({"draw-build-a", "draw-build-b", "chance", "bet", "law"})
 
 
-class Out(Facts[State, Event]):
-    """The facts of one Planet B move (``ledger.decider.Facts``)."""
+class Flow(Protocol):
+    """What a section asks of the turn's flow (``rules.flow`` is one)."""
 
-    def __init__(self, state: State) -> None:
+    def start_turn(self, out: Out, name: str) -> None: ...
+    def reveal(self, out: Out, command: Reveal) -> None: ...
+
+
+class Out(Facts[State, Event]):
+    """The facts of one Planet B move (``ledger.decider.Facts``), and the flow its sections
+    ask for what comes next."""
+
+    def __init__(self, state: State, flow: Flow) -> None:
         super().__init__(state, evolve)
+        self.flow = flow
 
 
 # ---------------------------------------------------------------------------- queries

@@ -223,9 +223,7 @@ def reveal(out: Out, command: Reveal) -> None:
     if state.virtual:
         raise IllegalMove("the referee deals the virtual piles itself: nothing to reveal", rule=R_SETUP)
     if command.what in ("news", "tile") and state.phase != "setup":
-        from ledger.games.planet_b.rules import flow  # the end of a turn and the exchange reveal too
-
-        flow.reveal(out, command)
+        out.flow.reveal(out, command)  # the end of a turn and the exchange reveal too
         return
     if state.phase != "setup":
         raise IllegalMove("the setup is over", rule=R_SETUP)
@@ -310,6 +308,4 @@ def draft(out: Out, command: DraftCard) -> None:
         if following:
             deal_packet(out, following)
         else:
-            from ledger.games.planet_b.rules import flow
-
-            flow.start_turn(out, state.seats[0])
+            out.flow.start_turn(out, state.seats[0])

@@ -72,7 +72,7 @@ def settle(out: core.Out) -> None:
 
 def decide(state: State, command: Command) -> list[Event]:
     """The facts ``command`` produces in ``state``, or a typed error saying why not."""
-    out = core.Out(state)
+    out = core.Out(state, flow)
     decide_by_type(_DECIDERS, out, command, over=is_over(state), title="Pursuit", rule=R_END)
     settle(out)
     return out.events

@@ -27,7 +27,7 @@ from ledger.games.pursuit.model import (
     Take,
     Taken,
 )
-from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.rules import core
 from ledger.games.pursuit.rules.core import Out
 from ledger.games.pursuit.sections import (
     R_ACTION,
@@ -103,7 +103,7 @@ def act(out: Out, command: Act) -> None:
     core.afford(state, command.player, "", R_ACTION, what, extra=1)
     out.add(Placed(command.player, 1, face.name))
     core.gain(out, command.player, face.reward, face.name)
-    flow.next_turn(out)
+    out.flow.next_turn(out)
 
 
 def _available(state: State, name: str, how: str) -> Card:
@@ -180,8 +180,8 @@ def take(out: Out, command: Take) -> None:
             core.gain(out, name, reward, f"{face.name}: Work Harder x{command.harder}", command.harder)
         if face.kind in data.JOBS:
             _out_of_retirement(out, name, face.name)
-    flow.next_turn(out)
-    flow.proceed(out)
+    out.flow.next_turn(out)
+    out.flow.proceed(out)
 
 
 def _black_friday(state: State, name: str, how: str, faces: list[Card]) -> None:
@@ -289,7 +289,7 @@ def card_action(out: Out, command: CardAction) -> None:
         # School: "a single Advance a Project Card Action is required for the card to be
         # considered completed; thereafter, you permanently unlock the card's ongoing Ability".
         out.add(StatusChanged(name, held.name, "degree"))
-    flow.next_turn(out)
+    out.flow.next_turn(out)
 
 
 def refresh(out: Out, command: Refresh) -> None:
@@ -320,7 +320,7 @@ def refresh(out: Out, command: Refresh) -> None:
         for i, card in enumerate(out.state.friends):
             if card:
                 out.add(SlotEmptied("friends", i, card, "Refresh Cards"))
-        flow.proceed(out)
+        out.flow.proceed(out)
 
 
 def discard(out: Out, command: Discard) -> None:

@@ -121,9 +121,7 @@ def engage(out: Out, command: Engage) -> None:
     out.add(Engaged(player.name, i, slot.card, token))
     core.pay(out, player.name, face.engage.cost, f"Engage in {face.name}")
     core.gain(out, player.name, face.engage.reward, f"Engage in {face.name}")
-    from ledger.games.pursuit.rules import flow
-
-    flow.next_turn(out)
+    out.flow.next_turn(out)
 
 
 # ---------------------------------------------------------------------------- Outcome
@@ -171,12 +169,21 @@ def _partners(state: State, name: str) -> list[str]:
     )
 
 
-def outcome(out: Out, command: Outcome) -> None:
-    from ledger.games.pursuit.rules import flow
+def resolving(state: State) -> tuple[int, str] | None:
+    """The slot and the player whose Outcome comes next (Outcome: from the leftmost card)."""
+    if state.phase != "resolution":
+        return None
+    for i, slot in enumerate(state.community):
+        for engagement in slot.engaged:
+            if engagement.player not in slot.resolved:
+                return i, engagement.player
+    return None
 
+
+def outcome(out: Out, command: Outcome) -> None:
     state = out.state
     name = core.player_of(state, command.player).name
-    found = flow.resolving(state)
+    found = resolving(state)
     if found is None:
         raise IllegalMove("Outcomes are chosen at the Resolution Phase", rule=R_OUTCOME)
     slot, who = found
@@ -210,7 +217,7 @@ def outcome(out: Out, command: Outcome) -> None:
         # you do not receive any Reward listed."
         out.add(Taken(name, partner, "blind-date", 1))
     discard_resolved(out)
-    flow.resolve(out)
+    out.flow.resolve(out)
 
 
 def discard_resolved(out: Out) -> None:

@@ -1,10 +1,19 @@
-"""What every Pursuit rule uses: the scratch fold, the table settings read as numbers, the
-queries (requirements, what can be paid, slots, piles, Popularity) and the counters of a
-player (a change is clamped to its track, Popularity past the last space is LTH, Stress
-past the last space ends the life).
+"""What every Pursuit rule uses: the move's accumulator, the table settings read as numbers,
+the queries (requirements, what can be paid, slots, piles, Popularity, what the table still
+reveals) and the counters of a player (a change is clamped to its track, Popularity past the
+last space is LTH, Stress past the last space ends the life).
+
+The rules are a DAG: this module at the bottom, the sections (``setup``, ``actions``,
+``community``) above it, the turn's flow (``flow``) above them, ``decide`` on top. A section
+whose move ends a turn, or lets what follows by itself happen, asks the move's accumulator
+(``Out.flow``, the operations ``Flow`` lists) rather than importing the flow, which imports
+the sections: as boardgame.io's moves call ``events.endTurn()``. ``decide`` builds each
+move's ``Out`` with the ``flow`` module as its flow.
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 from ledger import words
 from ledger.decider import Facts
@@ -13,7 +22,7 @@ from ledger.games.pursuit import data, effects
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.faces import Card, Community
 from ledger.games.pursuit.model import Changed, Event, Held, LifeEnded, Placed, Player, State
-from ledger.games.pursuit.sections import R_COSTS, R_PENALTY, R_PILES
+from ledger.games.pursuit.sections import R_CARDS, R_COSTS, R_FRIENDS, R_PENALTY, R_PILES
 from ledger.words import card_word
 
 OPTION_MODULES = "modules"
@@ -26,11 +35,21 @@ OPTION_GOALS_SCORED = "goals-scored"
 OPTION_FRIENDS_REFRESH = "friends-refresh"
 
 
-class Out(Facts[State, Event]):
-    """The facts of one Pursuit move (``ledger.decider.Facts``)."""
+class Flow(Protocol):
+    """What a section asks of the turn's flow (``rules.flow`` is one)."""
 
-    def __init__(self, state: State) -> None:
+    def proceed(self, out: Out) -> None: ...
+    def next_turn(self, out: Out) -> None: ...
+    def resolve(self, out: Out) -> None: ...
+
+
+class Out(Facts[State, Event]):
+    """The facts of one Pursuit move (``ledger.decider.Facts``), and the flow its sections ask
+    for what comes next."""
+
+    def __init__(self, state: State, flow: Flow) -> None:
         super().__init__(state, evolve)
+        self.flow = flow
 
 
 # ---------------------------------------------------------------------------- settings
@@ -322,6 +341,43 @@ def turn_player(state: State, name: str, rule: str) -> Player:
             f"it is {state.active}'s turn, not {name}'s", rule=rule, legal=f"{state.active} acts"
         )
     return player
+
+
+# ---------------------------------------------------------------------------- what the table reveals
+
+
+def goals_wanted(state: State) -> int:
+    value = setting(state, "life-goals")
+    return len(state.seats) if value == "players" else int(value)
+
+
+def empty_slots(state: State, board: str) -> list[int]:
+    """The empty slots the table fills now, from the left (none when the pile is empty): the
+    Community board at the Preparation of an Adult round; the Friends board whenever a slot
+    is empty (setup, Preparation, after Start Friendship)."""
+    if board == "community":
+        if state.phase != "preparation" or state.round < 1 or not len(state.community_pile):
+            return []
+        return [i for i, slot in enumerate(state.community) if not slot.card]
+    if state.phase not in ("setup", "preparation", "action") or not len(state.friend_pile):
+        return []
+    return [i for i, card in enumerate(state.friends) if not card]
+
+
+def board_rule(board: str) -> str:
+    return R_CARDS if board == "community" else R_FRIENDS
+
+
+def setup_reveals(state: State) -> list[str]:
+    """What the table still reveals at setup."""
+    wanted = []
+    goals = goals_wanted(state) - len(state.goals)
+    if goals > 0:
+        wanted.append(f"reveal goals CARD (x{goals})")
+    friends = len(empty_slots(state, "friends"))
+    if friends:
+        wanted.append(f"reveal friends CARD (x{friends})")
+    return wanted
 
 
 # ---------------------------------------------------------------------------- counters

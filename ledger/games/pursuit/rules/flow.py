@@ -33,9 +33,9 @@ from ledger.games.pursuit.model import (
 )
 from ledger.games.pursuit.rules import community, core
 from ledger.games.pursuit.rules.core import Out
+from ledger.games.pursuit.rules.setup import draw_one, known_card
 from ledger.games.pursuit.sections import (
     R_ACTION,
-    R_CARDS,
     R_FRIENDS,
     R_PETS,
     R_SCHOOL,
@@ -48,40 +48,6 @@ REFEREE = "referee"  # SlotFilled.by, Drawn.by: flipped by the referee itself, t
 # ---------------------------------------------------------------------------- what is awaited
 
 
-def goals_wanted(state: State) -> int:
-    value = core.setting(state, "life-goals")
-    return len(state.seats) if value == "players" else int(value)
-
-
-def empty_slots(state: State, board: str) -> list[int]:
-    """The empty slots the table fills now, from the left (none when the pile is empty): the
-    Community board at the Preparation of an Adult round; the Friends board whenever a slot
-    is empty (setup, Preparation, after Start Friendship)."""
-    if board == "community":
-        if state.phase != "preparation" or state.round < 1 or not len(state.community_pile):
-            return []
-        return [i for i, slot in enumerate(state.community) if not slot.card]
-    if state.phase not in ("setup", "preparation", "action") or not len(state.friend_pile):
-        return []
-    return [i for i, card in enumerate(state.friends) if not card]
-
-
-def board_rule(board: str) -> str:
-    return R_CARDS if board == "community" else R_FRIENDS
-
-
-def setup_reveals(state: State) -> list[str]:
-    """What the table still reveals at setup."""
-    wanted = []
-    goals = goals_wanted(state) - len(state.goals)
-    if goals > 0:
-        wanted.append(f"reveal goals CARD (x{goals})")
-    friends = len(empty_slots(state, "friends"))
-    if friends:
-        wanted.append(f"reveal friends CARD (x{friends})")
-    return wanted
-
-
 def traits_owed(state: State) -> list[str]:
     kept = int(core.setting(state, "child-traits"))
     return [name for name in state.seats if len(state.players[name].traits) < kept]
@@ -90,24 +56,13 @@ def traits_owed(state: State) -> list[str]:
 def awaited(state: State) -> list[str]:
     """What the table must type now, in the grammar."""
     if state.phase == "setup":
-        return setup_reveals(state)
+        return core.setup_reveals(state)
     wanted = []
     for board in ("community", "friends"):  # the Community board's only at a Preparation
-        n = len(empty_slots(state, board))
+        n = len(core.empty_slots(state, board))
         if n:
             wanted.append(f"reveal {board} CARD (x{n})")
     return wanted
-
-
-def resolving(state: State) -> tuple[int, str] | None:
-    """The slot and the player whose Outcome comes next (Outcome: from the leftmost card)."""
-    if state.phase != "resolution":
-        return None
-    for i, slot in enumerate(state.community):
-        for engagement in slot.engaged:
-            if engagement.player not in slot.resolved:
-                return i, engagement.player
-    return None
 
 
 def to_act(state: State) -> list[str]:
@@ -115,12 +70,12 @@ def to_act(state: State) -> list[str]:
     if phase in ("settings", "preparation"):
         return ["table"]
     if phase == "setup":
-        return ["table"] if setup_reveals(state) else traits_owed(state)
+        return ["table"] if core.setup_reveals(state) else traits_owed(state)
     if phase == "upkeep":
         return list(state.owed)
     if phase == "action":
         return ["table"] if awaited(state) else [state.active]
-    found = resolving(state)  # the Resolution's next player; nobody once the game is over
+    found = community.resolving(state)  # the Resolution's next player; nobody once the game is over
     return [found[1]] if found else []
 
 
@@ -132,7 +87,7 @@ def proceed(out: Out) -> None:
     state = out.state
     if state.phase == "setup":
         fill(out)
-        if not setup_reveals(out.state) and not traits_owed(out.state):
+        if not core.setup_reveals(out.state) and not traits_owed(out.state):
             start_round(out, 0)
     elif state.phase == "preparation":
         fill(out)
@@ -145,10 +100,8 @@ def proceed(out: Out) -> None:
 def fill(out: Out) -> None:
     """A virtual game draws its own cards onto the empty slots; at a real table (rules 2 on)
     the referee flips a card that is known, as its own recorded fact (``SlotFilled.by``)."""
-    from ledger.games.pursuit.rules.setup import draw_one, known_card
-
     for board in ("community", "friends"):
-        while empty_slots(out.state, board):
+        while core.empty_slots(out.state, board):
             if out.state.virtual:
                 draw_one(out, board, None)
                 continue
@@ -430,7 +383,7 @@ def resolve(out: Out) -> None:
     once all its engaged players have; then Popularity LTH, the indicators one space left,
     every hourglass and token back, and the next round (or the end)."""
     while True:
-        found = resolving(out.state)
+        found = community.resolving(out.state)
         if found is None:
             break
         slot, name = found

@@ -26,7 +26,7 @@ from ledger.games.pursuit.model import (
     Trait,
     TraitKept,
 )
-from ledger.games.pursuit.rules import core, flow
+from ledger.games.pursuit.rules import core
 from ledger.games.pursuit.rules.core import Out
 from ledger.games.pursuit.sections import (
     R_COMPONENTS,
@@ -189,7 +189,7 @@ def begin(out: Out) -> None:
     if state.virtual:
         names = (*(("community",) if community else ()), *(("friends",) if friends else ()))
         out.add(Shuffled({}, seeded=names) if state.sealed else Shuffled(seeded_piles(state, names)))
-    flow.proceed(out)
+    out.flow.proceed(out)
 
 
 # ---------------------------------------------------------------------------- reveals
@@ -206,7 +206,7 @@ def _goal(state: State, name: str) -> Card:
 def reveal(out: Out, command: Reveal) -> None:
     state = out.state
     if command.what == "goals":
-        wanted = flow.goals_wanted(state) - len(state.goals)
+        wanted = core.goals_wanted(state) - len(state.goals)
         if state.phase != "setup" or wanted <= 0:
             raise IllegalMove("the Life Goals are face up already", rule=R_SETTINGS)
         if len(command.cards) > wanted or len(set(command.cards)) != len(command.cards):
@@ -214,7 +214,7 @@ def reveal(out: Out, command: Reveal) -> None:
         for name in command.cards:
             _goal(state, name)
         out.add(GoalsRevealed(command.cards))
-        flow.proceed(out)
+        out.flow.proceed(out)
         return
     if command.what not in ("community", "friends"):
         raise BadInput(f"reveal what? {command.what!r}", legal="goals | community | friends")
@@ -222,18 +222,18 @@ def reveal(out: Out, command: Reveal) -> None:
     if state.virtual:
         raise IllegalMove("with a seed the referee draws the piles itself", rule=R_SETUP)
     for name in command.cards:
-        if not flow.empty_slots(out.state, board):
+        if not core.empty_slots(out.state, board):
             flipped = [card for card in out.state.flipped if card in _pile(out.state, board)[1]]
             if flipped:
                 raise IllegalMove(
                     f"the refill ({', '.join(flipped)}) was performed already, by the"
                     " referee: the card was known (the only one its pile could hold)",
-                    rule=flow.board_rule(board),
+                    rule=core.board_rule(board),
                     legal="nothing to type for it; `referee log` shows it",
                 )
-            raise IllegalMove(f"no empty slot on the {board} board to fill now", rule=flow.board_rule(board))
+            raise IllegalMove(f"no empty slot on the {board} board to fill now", rule=core.board_rule(board))
         draw_one(out, board, name)
-    flow.proceed(out)
+    out.flow.proceed(out)
 
 
 def _pile(state: State, board: str) -> tuple[Pile, list[str]]:
@@ -277,14 +277,14 @@ def draw_one(out: Out, board: str, typed: str | None, by: str = "") -> None:
         # discard it and draw a new one in its place."
         out.add(Drawn(board, card, f"solo: {card} asks for the most of something ({R_SOLO})", by))
         return
-    out.add(SlotFilled(board, flow.empty_slots(state, board)[0], card, by))
+    out.add(SlotFilled(board, core.empty_slots(state, board)[0], card, by))
 
 
 def trait(out: Out, command: Trait) -> None:
     state = out.state
     player = core.player_of(state, command.player)
     kept = int(core.setting(state, "child-traits"))
-    if state.phase != "setup" or flow.setup_reveals(state):
+    if state.phase != "setup" or core.setup_reveals(state):
         raise IllegalMove(
             "Child Traits are kept at setup, once the table has laid out its cards", rule=R_SETTINGS
         )
@@ -296,4 +296,4 @@ def trait(out: Out, command: Trait) -> None:
     core.pile_holds(state, face, R_COMPONENTS)
     out.add(TraitKept(player.name, face.name))
     core.gain(out, player.name, face.levels[0].reward, f"Child Trait {face.name}")
-    flow.proceed(out)
+    out.flow.proceed(out)
