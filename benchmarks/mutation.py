@@ -85,7 +85,7 @@ MODULES: dict[str, str] = {
     "store": "ledger/store.py",
     "history": "ledger/history.py",
     "codec": "ledger/codec.py",
-    "service": "ledger/service.py",
+    "service": "ledger/service/*.py",  # the package: the Referee facade and its modules
     "decider": "ledger/decider.py",
     "errors": "ledger/errors.py",
     "registry": "ledger/games/__init__.py",
@@ -259,7 +259,7 @@ def run_mutmut(work: Path, children: int, limit_minutes: float, names: list[str]
     (work / "mutants").mkdir(exist_ok=True)  # mutmut runs pytest there, with it on sys.path
     (work / "mutants" / "mutmut_fastest_first.py").write_text(FASTEST_FIRST)
     env = {**os.environ, "PYTEST_PLUGINS": "mutmut_fastest_first"}
-    # mutants/ holds each module with all its mutants (ledger/service.py: 170,000 lines), and a
+    # mutants/ holds each module with all its mutants (ledger/service/: 170,000 lines), and a
     # test that starts the referee in a process compiles them again unless the bytecode is kept:
     # 7 s a start instead of 0.5 s where PYTHONDONTWRITEBYTECODE is set. The sources there do not
     # change during a run (the mutant is chosen by MUTANT_UNDER_TEST), so one compile serves all.

@@ -10,8 +10,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import itertools
-import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,7 +22,6 @@ from ledger.codec import (
     MAX_NESTING,
     encode,
     new_salt,
-    payload,
     row_hash,
     salted,
     stored_body,
@@ -50,7 +47,6 @@ from ledger.history import (
     REVERTED,
     SEED,
     SETUP,
-    UNREADABLE,
     Broken,
     Move,
     MoveEntry,
@@ -66,8 +62,6 @@ from ledger.history import (
     decode_facts,
     decode_revert,
     decode_setup,
-    decoders,
-    find_head,
     fold,
     group_entries,
     head_prefix,
@@ -81,14 +75,88 @@ from ledger.history import (
     seed_commitment,
 )
 from ledger.history import TABLE as TABLE  # the actor nobody in particular is: the front ends' too
-from ledger.names import checked_reason, checked_title, player_names, shown
+from ledger.names import checked_reason, checked_title
+from ledger.service.catalogue import _game_of, _other_game, game_schema, game_verbs
+from ledger.service.checks import (
+    _actor,
+    _check_header,
+    _check_mode,
+    _check_options,
+    _check_players,
+    _check_setup,
+    _describe_setup,
+    _new_names,
+    _player,
+)
+from ledger.service.damage import (
+    _changed_head,
+    _check_own_hash,
+    _head_in,
+    _initial,
+    _mark_lost,
+    _MarkLost,
+    _recorded_damage,
+    _setup_rewritten,
+    _Unproven,
+    _untrusted,
+)
+from ledger.service.hidden import _dealt, _mover, _told_before, _witnessed
+from ledger.service.results import (
+    Corrected,
+    ExportHeader,
+    ExportLine,
+    Imported,
+    LegalMove,
+    Loaded,
+    LogEntry,
+    Opened,
+    PlayerStats,
+    Preview,
+    Recorded,
+    Result,
+    ScoreChart,
+    Started,
+    TakeBack,
+    VerifyReport,
+    Witnessed,
+    WitnessRow,
+)
+from ledger.service.snapshots import _cacheable, _same_state, _snapshot_body, snapshot_key
 from ledger.store import CURRENT_GAME, MAX_ID, NewRow, Row, Snapshot, StaleHead, Store, Tip
 from ledger.store import GameRow as GameRow  # a result type of the service's: the front ends' too
-from ledger.words import same_name
 
 if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
     from ledger import library
     from ledger.picker import Picker
+
+# What the front ends import from here: the facade and the types and functions it answers with,
+# wherever in the package each is defined (a front end never names the module behind it).
+__all__ = [
+    "TABLE",
+    "Corrected",
+    "ExportHeader",
+    "ExportLine",
+    "GameRow",
+    "Imported",
+    "LegalMove",
+    "Loaded",
+    "LogEntry",
+    "Opened",
+    "PlayerStats",
+    "Preview",
+    "Recorded",
+    "Referee",
+    "Result",
+    "ScoreChart",
+    "Started",
+    "TakeBack",
+    "VerifyReport",
+    "WitnessRow",
+    "Witnessed",
+    "game_schema",
+    "game_verbs",
+    "snapshot_key",
+]
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
@@ -98,249 +166,6 @@ MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 EXPORT_FORMAT = "referee-log/1"
 LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a cache only
 WITNESS_ROWS = 2000  # rows a page is sent at a time to witness
-RESTORE = "restore an export (`referee import FILE --copy`) or put the rows back as they were"
-
-
-class Loaded(msgspec.Struct, frozen=True):
-    """A game's state folded from its log as of ``upto`` (the head unless time travelling)."""
-
-    info: GameRow
-    game: Game
-    setup: Setup
-    state: Any
-    head: int
-    upto: int
-    head_hash: str = GENESIS  # the head's hash, checked against the verified mark
-
-
-class Opened(msgspec.Struct, frozen=True):
-    """A game as its setup row tells it (the truth; the ``games`` row is only a cache of it)."""
-
-    info: GameRow  # from the setup row, but for the cached status
-    game: Game
-    setup: Setup
-    first: Row  # the setup row itself
-
-
-class Started(msgspec.Struct):
-    """What ``new`` made: the game, and the faces and settings declared in it at the start."""
-
-    game_id: int
-    from_file: int  # declared by the table's cards file (and new to the library)
-    from_library: int  # taken from the group's card library
-    left_out: int  # library faces this setup does not take
-    games: list[int]  # the games the library's faces were first declared in
-    rows: list[str]  # and the library rows they came from: an import, a correction
-
-
-class Corrected(msgspec.Struct, frozen=True):
-    """A correction of the card library: the face as it now reads, as it read, and the games
-    whose logs keep the earlier word."""
-
-    key: str
-    now: str
-    was_cited: str
-    was: str
-    affects: list[int]
-
-
-class Imported(msgspec.Struct, frozen=True):
-    """What ``cards import`` added to the library: new faces, faces it held already, corrections."""
-
-    added: int
-    known: int
-    corrected: list[Corrected]
-
-
-class Recorded(msgspec.Struct, frozen=True):
-    """What an accepted write appended."""
-
-    game_id: int
-    seq: int  # the first row appended
-    head: int  # the last row appended
-    text: str
-    facts: list[str]
-    state: Any
-    events: list[Any] = msgspec.field(default_factory=list)  # the typed facts, hidden cards masked
-
-
-class LogEntry(msgspec.Struct):
-    """One line of ``referee log``: a move, a setup, or a revert, and what became of it.
-
-    ``body`` is the typed record: the setup, the command of a move, or the revert; ``events``
-    are a move's typed facts (the stored event bodies, hidden cards masked for the viewer)
-    beside their text in ``facts``.
-    """
-
-    seq: int
-    kind: str  # setup | move | redo | undo | void | seed
-    actor: str
-    recorded_at: str
-    text: str
-    facts: list[str] = []
-    reverted_by: int | None = None
-    reverted_how: str | None = None
-    reason: str | None = None
-    body: Any = None
-    events: list[Any] = []
-
-
-class Result(msgspec.Struct):
-    """How a game stands: its winners and final scores once over, else whose turn it is."""
-
-    game_id: int
-    kind: str
-    over: bool
-    headline: str
-    winners: list[str]
-    points: str  # the score category (LOOP: happiness)
-    scores: dict[str, int]  # each player's final score
-    last_played: str  # when its last row was recorded
-
-
-class ScoreChart(msgspec.Struct):
-    """Each player's score at each round's end, from the log (``Referee.score_by_round``).
-
-    ``rounds`` are the rounds' labels; ``scores`` one list per player, one number per round.
-    Once the game is over the last round's number is the score that counts (its end scoring
-    done); before, the last is the round being played, as it stands now (``final`` False).
-    """
-
-    measure: str
-    rounds: list[str]
-    scores: dict[str, list[int]]
-    final: bool
-
-
-class PlayerStats(msgspec.Struct):
-    """One player's record in one kind of game, over the finished games."""
-
-    player: str
-    kind: str
-    played: int
-    won: int  # sole winner
-    shared: int  # winner with others
-    average: float  # final score (the game's ``points``), over the games played
-    best: int
-    last_played: str
-
-
-class LegalMove(msgspec.Struct):
-    """A legal move: its text in the game's grammar and the typed command it parses to."""
-
-    text: str
-    command: Any
-
-
-class Preview(msgspec.Struct):
-    """A move as it would be recorded, told before it is (``Referee.preview``): its text and
-    the facts it would add, as its mover may see them."""
-
-    text: str
-    facts: list[str]
-    more: bool = False  # facts left untold (a deck's cards), told once it is recorded
-
-
-class TakeBack(msgspec.Struct):
-    """A player's latest live move, and whether they may still take it back themselves
-    (``Referee.take_back``): only while no move has been made since; else who moved since,
-    whose agreement the table needs to undo or void it."""
-
-    seq: int
-    text: str
-    since: list[str]  # the players (or the table) who moved after it; empty: theirs to take back
-    dealt: str = ""  # what it dealt by chance (virtual decks), its mover having seen it: the table's to undo
-
-
-class VerifyReport(msgspec.Struct):
-    game_id: int
-    rows: int
-    moves: int
-    live_moves: int
-    head_seq: int
-    head_hash: str
-    # A virtual game's seed: "" (the setup commits to none), "sealed" (not revealed yet: the
-    # deals were checked with the seed this installation keeps, and the commitment check waits
-    # for `reveal-seed`), "revealed" (it matches the commitment, and the decks were re-dealt), or
-    # "lost" (neither kept here nor revealed: its key is lost; the game reads as its log holds it).
-    seed: str = ""
-    # With the seed lost: the moves taken as recorded, their deals by chance unconfirmed (only the
-    # seed could confirm them); every other move was checked through the rules.
-    unconfirmed: int = 0
-
-
-class WitnessRow(msgspec.Struct, frozen=True):
-    """One row as a page witnesses it: its seq, the hash before it, its hash, and the bytes its
-    hash covers (``codec.payload``, as text), or None where they would tell the page's viewer
-    a hidden card (the page then checks only that the row links to the one before)."""
-
-    seq: int
-    prev: str
-    hash: str
-    payload: str | None
-
-
-class Witnessed(msgspec.Struct, frozen=True):
-    """What a page asks on each update to check that the log still extends what it saw
-    (``Referee.witness``)."""
-
-    head: int
-    head_hash: str
-    at: str | None  # the hash of the row the page last saw, now (None: the log is shorter)
-    rows: list[WitnessRow]  # the rows after it, at most a page's worth
-    more: bool  # more rows follow: ask again after the last
-    # Every row's hash up to the row the page last saw, when the hash it holds for that row is
-    # not ``at``: the page names the first row that no longer matches.
-    hashes: list[str] | None = None
-
-
-class ExportHeader(msgspec.Struct, kw_only=True):
-    format: str
-    game: str
-    rules_version: str
-    title: str
-    players: list[str]
-    mode: str
-    options: dict[str, str]
-    seed: int | None
-    salt: str | msgspec.UnsetType = msgspec.UNSET  # with a sealed seed (``export --with-seed``)
-    created_at: str
-    status: str
-
-
-class ExportLine(msgspec.Struct, kw_only=True):
-    seq: int
-    type: str
-    actor: str
-    recorded_at: str
-    prev_hash: str
-    hash: str
-    body: msgspec.Raw
-
-
-def snapshot_key(game: Game) -> str:
-    """A key that changes whenever the game's code or rules version changes."""
-    cached: str | None = getattr(game, "_ledger_snapshot_key", None)
-    if cached is None:
-        module = sys.modules[getattr(game, "__name__", "")]
-        path = Path(getattr(module, "__file__", "") or "")
-        if path.name == "__init__.py":
-            files = sorted(
-                os.path.join(folder, name)
-                for folder, _, names in os.walk(path.parent)
-                for name in names
-                if name.endswith(".py")
-            )
-        else:
-            files = [str(path)]
-
-        digest = hashlib.sha256()
-        for file in files:
-            with open(file, "rb") as source:
-                digest.update(source.read())
-        cached = f"{game.name}/{game.rules_version}/{digest.hexdigest()[:16]}"
-        setattr(game, "_ledger_snapshot_key", cached)  # noqa: B010 - a module attribute cache
-    return cached
 
 
 class Referee:
@@ -2265,32 +2090,6 @@ class Referee:
         return game_id, True
 
 
-def game_verbs(game: Game, setup: Setup) -> list[Verb]:
-    """``game.verbs`` less those the setup does without (a game's ``absent_verbs``)."""
-    absent = optional(game, "absent_verbs")
-    gone = absent(setup) if absent is not None else {}
-    return [verb for verb in game.verbs if verb.name not in gone]
-
-
-def game_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema of a game's typed view, commands and events: what a front end reads
-    (``status --json``'s ``view``, ``moves --json``'s ``command``, ``log --json``'s ``events``)."""
-    game = games.get(kind)
-    (view, command, event), components = msgspec.json.schema_components(
-        [game.View, game.Command, game.Event], ref_template="#/$defs/{name}"
-    )
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{game.title}: typed view, commands and events",
-        "game": game.name,
-        "rules_version": game.rules_version,
-        "view": view,
-        "command": command,
-        "event": event,
-        "$defs": components,
-    }
-
-
 def _report(game_id: int, rows: list[Row], replay: Replay) -> VerifyReport:
     return VerifyReport(
         game_id=game_id,
@@ -2302,52 +2101,6 @@ def _report(game_id: int, rows: list[Row], replay: Replay) -> VerifyReport:
         seed=_seed_state(rows, replay.setup),
         unconfirmed=len(replay.unconfirmed),
     )
-
-
-def _witnessed(game: Game, row: Row, as_player: str | None, reveal: bool) -> str | None:
-    """The bytes row ``row``'s hash covers, as text, if they tell ``as_player`` nothing hidden:
-    a setup, a move's command, a revert and a revealed seed are what ``log`` shows anyone; a fact
-    is sent only if ``redact`` leaves it as it is for this viewer; a seed written plainly in the
-    setup (logs from before the commitment) only once the game is over."""
-    if row.type == SETUP:
-        hidden = decode_setup(row.body).seed is not None and not reveal
-    elif row.type in META_TYPES:
-        hidden = False
-    else:
-        (event,) = decode_facts(game, [(row.seq, row.type, row.body)])
-        hidden = game.redact(event, as_player, reveal) != event
-    return None if hidden else payload(row.seq, row.type, row.body, row.actor, row.recorded_at).decode()
-
-
-def _told_before(game: Game, events: Sequence[Any]) -> list[Any]:
-    """The facts of a move at a table with virtual decks that its page may tell before it is
-    recorded: only its first, and not even that if it holds a card hidden from others."""
-    return [e for e in events[:1] if game.redact(e, None) == e]
-
-
-def _mover(game: Game, setup: Setup, command: Any) -> str | None:
-    """The player who makes ``command``, as a viewer of its facts (None: the table's move)."""
-    mover = game.actor(command)
-    return mover if mover in setup.players else None
-
-
-def _dealt(loaded: Loaded, move: MoveEntry) -> str:
-    """What the referee dealt by chance in ``move`` (as its facts were recorded) at a table with
-    virtual decks that its mover has seen, so that taking it back would let them deal again,
-    knowing: the game's ``chance`` of each such fact, joined ("" if none). A deal hidden from
-    the mover (a shuffle's order, the next player's FAVOUR) taught them nothing. A game without
-    ``chance``: any fact its page could not tell before (``_told_before``)."""
-    if loaded.setup.seed is None:
-        return ""
-    game, events = loaded.game, move.events
-    chance = optional(game, "chance")  # the facts a game deals by chance
-    if chance is None:
-        return "facts its page could not tell before" if len(_told_before(game, events)) < len(events) else ""
-    as_player = _mover(game, loaded.setup, move.command)
-    hidden = [game.redact(e, None) for e in events]  # as someone who sees no hand does
-    seen = [e for e, h in zip(events, hidden, strict=True) if h == e or game.redact(e, as_player) != h]
-    dealt = [chance(e) for e in seen]
-    return ", ".join(dict.fromkeys(d for d in dealt if d))
 
 
 def _seed_state(rows: Sequence[Row], dealt: Setup) -> str:
@@ -2368,19 +2121,6 @@ def _status_of(game: Game, state: Any) -> str:
     return "over" if game.is_over(state) else "active"
 
 
-def _untrusted(error: VerificationFailed) -> LogDamaged:
-    """A check failed on the way to a state: no command goes on from a log that does not hold.
-    The refusal names the first bad row and what the table can do about it."""
-    if isinstance(error, MoveRefused) and error.seq is not None:
-        legal = (
-            f"the table can void it: `referee void {error.seq} --reason TEXT` (add --cascade for the"
-            f" moves it broke); or {RESTORE}; `referee verify` keeps working"
-        )
-    else:
-        legal = f"{RESTORE}; `referee verify` keeps working"
-    return LogDamaged(f"the log does not check out: {error.message}", legal=legal, seq=error.seq)
-
-
 def _batches(start: int, upto: int) -> Iterator[tuple[int, int]]:
     """``(lo, hi]`` stretches from ``start`` to ``upto``, cut at multiples of ``FOLD_BATCH`` (so
     that every fold reads, and seals, the same whole batches)."""
@@ -2395,127 +2135,6 @@ def _sealable(lo: int, hi: int) -> bool:
     """Whether the batch ``(lo, hi]`` is one a fold or the log reads again the same: a whole
     batch, or the first, from the row after the setup."""
     return hi % FOLD_BATCH == 0 and (hi - lo == FOLD_BATCH or lo == 1)
-
-
-def _changed_head(head: int) -> VerificationFailed:
-    return VerificationFailed(f"row #{head} is not the head that was checked: the log changed", seq=head)
-
-
-def _setup_rewritten() -> VerificationFailed:
-    return VerificationFailed("row #1 (the setup) is not the one checked before: it was rewritten", seq=1)
-
-
-def _check_own_hash(row: Row) -> None:
-    """A row read on its own (a revert, the move it names) still matches its hash."""
-    if row_hash(row.prev_hash, row.seq, row.type, row.body, row.actor, row.recorded_at) != row.hash:
-        raise VerificationFailed(
-            f"row #{row.seq} was altered: its contents do not match its hash", seq=row.seq
-        )
-
-
-class _Unproven(VerificationFailed):
-    """What ``verify`` cannot prove is damage: said (exit 1), never recorded as a mark."""
-
-
-def _head_in(rows: Sequence[Row], prefix: str) -> Row:
-    """The row whose hash starts with ``prefix`` (a head hash kept elsewhere); ``_Unproven`` if
-    no row has it (mistyped, from another database, or the log was cut or rewritten after it)."""
-    found = find_head(rows, prefix)
-    if found is None:
-        raise _Unproven(
-            f"no row of this log (#1 to #{len(rows)}) has the head hash {prefix[:12]}...: it was mistyped,"
-            " or comes from another database, or the rows after it were cut or rewritten",
-            legal="check the hash against where it was kept (an export's line, a phone's page); nothing"
-            " was marked",
-            seq=len(rows) + 1,
-        )
-    return found
-
-
-class _MarkLost(LogDamaged):
-    """``_mark_lost``: derived from the database on every command, never recorded as a mark."""
-
-
-def _mark_lost(game_id: int, head: int) -> LogDamaged:
-    """A game whose verified mark is missing, or does not hold its seal, though the referee made
-    one with its rows (``Tip.lost``): deleted or forged by hand, and with it what would show
-    rows cut from the end of its log (from ``head + 1`` on, the row it names)."""
-    return _MarkLost(
-        f"game #{game_id}'s verified mark was deleted or altered by hand: rows may have been cut"
-        " from the end of its log, which nothing left in the database can show",
-        legal="`referee verify --head HASH` with a head hash kept elsewhere (an export's, a phone's)"
-        " checks that the log still holds it; `referee verify --accept` takes the log as it stands",
-        seq=head + 1,
-    )
-
-
-def _recorded_damage(tip: Tip) -> LogDamaged:
-    """The refusal a check recorded for this game (sealed with its mark), said again."""
-    try:
-        bad = msgspec.json.decode(tip.bad or "", type=dict[str, str | None])
-    except msgspec.DecodeError:
-        bad = {}
-    return LogDamaged(
-        bad.get("message") or "the log does not check out", legal=bad.get("legal"), seq=tip.bad_seq
-    )
-
-
-def _game_of(game_id: int, setup: Setup, *, importing: bool = False) -> Game:
-    """The game module a setup row names, refusing a game or rules version this referee does
-    not know: a log written by a newer referee is not played by an older one's rules."""
-    what = "the file" if importing else f"game #{game_id}"
-    try:
-        game = games.get(setup.game)
-    except BadInput:
-        raise StoreUnreadable(
-            f"{what} is a game of {setup.game!r}, which this referee does not know"
-            f" (it knows {', '.join(games.names())}): a newer referee wrote it",
-            legal="open it with that version",
-        ) from None
-    # A game may still read the logs of its earlier rules versions (``rules_versions``), each
-    # under the rules it was recorded with; a new game is always the current version.
-    readable: tuple[str, ...] = optional(game, "rules_versions") or (game.rules_version,)
-    if setup.rules_version not in readable:
-        names = [repr(version) for version in readable]
-        known = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-        raise StoreUnreadable(
-            f"{what} follows {game.name} rules version {setup.rules_version!r}, and this referee"
-            f" knows version{'s' if len(readable) > 1 else ''} {known} only",
-            legal=f"open it with a referee that knows {setup.rules_version!r}",
-        )
-    return game
-
-
-def _other_game(game: Game, rows: Sequence[Row], error: StoreUnreadable) -> RefereeError:
-    """A row this game does not know: if another game knows it, the file joins a setup of one
-    game to the rows of another (a forgery, or two files spliced), and is refused as such; else
-    it is from a newer referee (``error``)."""
-    row = rows[error.seq - 1] if error.seq is not None and 1 <= error.seq <= len(rows) else None
-    if row is None:
-        return error
-    tag: object = row.type
-    if row.type == MOVE:
-        try:
-            tag = msgspec.json.decode(bytes(msgspec.json.decode(row.body, type=Move).command)).get("type")
-        except (msgspec.DecodeError, AttributeError):
-            return error
-    for name in games.names():
-        other = games.get(name)
-        if other.name != game.name and tag in (decoders(other).event_tags | decoders(other).command_tags):
-            what = "a move" if row.type == MOVE else "a fact"
-            return VerificationFailed(
-                f"row #{row.seq} is {what} of {other.name} ({tag!r}), but the setup names {game.name}:"
-                " the file joins one game's setup to another's rows",
-                seq=row.seq,
-            )
-    return error
-
-
-def _initial(game: Game, setup: Setup) -> Any:
-    try:
-        return game.initial(setup)
-    except RefereeError as error:
-        raise _untrusted(VerificationFailed(f"the setup row is refused: {error}", seq=1)) from None
 
 
 def _info(game_id: int, setup: Setup, kind: str, created_at: str, status: str) -> GameRow:
@@ -2533,169 +2152,3 @@ def _info(game_id: int, setup: Setup, kind: str, created_at: str, status: str) -
 
 def _hash_at(rows: Sequence[Row], seq: int) -> str | None:
     return rows[seq - 1].hash if 1 <= seq <= len(rows) else None
-
-
-def _unseeded(state: Any) -> Any:
-    """A state without its seed: what a snapshot holds (the file shows no deck's order)."""
-    if getattr(state, "seed", None) is None:
-        return state
-    return msgspec.structs.replace(state, seed=None)
-
-
-def _cacheable(setup: Setup) -> bool:
-    """Whether the fold of a game may be cached in the database as a snapshot: not where the
-    setup commits to a sealed seed, whose fold holds every deck's order dealt from it (a
-    snapshot in the file would show the decks to whoever reads it, which the sealed seed keeps
-    from everyone while the game runs; such a game is folded from its setup, as its length
-    allows)."""
-    return setup.commitment is msgspec.UNSET
-
-
-def _snapshot_body(state: Any) -> str:
-    return encode(_unseeded(state))
-
-
-def _same_state(game: Game, body: str, state: Any) -> bool:
-    try:
-        return bool(msgspec.json.decode(body, type=game.State) == _unseeded(state))
-    except (*UNREADABLE, TypeError):
-        return False
-
-
-def _describe_setup(setup: Setup) -> str:
-    text = f"new {setup.game} --players {','.join(setup.players)} --mode {setup.mode}"
-    if setup.seed is not None:
-        text += f" --seed {setup.seed}"
-    elif setup.commitment is not msgspec.UNSET:
-        text += " --seed (sealed)"  # the seed itself stays out of the log until it is revealed
-    if setup.title:
-        import shlex
-
-        text += f" --title {shlex.quote(setup.title)}"
-    for name, value in sorted(setup.options.items()):
-        text += f" --option {name}={value}"
-    return text
-
-
-def _player(setup: Setup, name: str) -> str:
-    for player in setup.players:
-        if same_name(player, name):
-            return player
-    raise BadInput(f"unknown player {name!r}", legal=f"players: {', '.join(setup.players)}")
-
-
-def _actor(setup: Setup, by: str) -> str:
-    """Who asked for an undo, a void or a redo (``--by``): a player, as seated, or the table."""
-    for actor in (*setup.players, TABLE):
-        if same_name(actor, by):
-            return actor
-    raise BadInput(
-        f"--by {by!r} is not at this table", legal=f"a player ({', '.join(setup.players)}) or {TABLE}"
-    )
-
-
-def _new_names(game: Game, setup: Setup) -> tuple[str, ...]:
-    """The players of a new game, as ``player_names`` reads them: no word the table (the
-    actor ``table``) or the game's grammar in this setup (``reserved_words``) already holds."""
-    reserved = {TABLE: "the table's name (the actor of the moves no player makes)"}
-    words = optional(game, "reserved_words")
-    if words is not None:
-        reserved |= {word.casefold(): what for word, what in words(setup).items()}
-    return player_names(setup.players, reserved)
-
-
-def _check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
-    names = tuple(p.strip() for p in players if p.strip())
-    if not game.min_players <= len(names) <= game.max_players:
-        raise BadInput(
-            f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(names)}",
-            legal="--players A,B,...",
-        )
-    folded = [n.casefold() for n in names]  # as a typed name is matched (``same_name``)
-    if len(set(folded)) != len(folded):
-        raise BadInput("two players have the same name", legal="give each player a different name")
-    for name in names:
-        # A name is typed inside moves: one word, not an option (-x), not the table's actor.
-        word = name.replace("-", "").replace("_", "")
-        if not word.isalnum() or name.startswith("-") or name.lower() == TABLE:
-            raise BadInput(
-                f"player name {name!r} must be one word of letters, digits, - or _"
-                f" (not starting with -), and not {TABLE!r}"
-            )
-    return names
-
-
-def _check_setup(game: Game, setup: Setup) -> None:
-    """An imported setup row as `new` writes one, or ``BadInput`` in `new`'s words: its mode,
-    options (one of the game's, with a value it takes; a log of an earlier version may lack
-    one, which the game reads as its default), title and players (``player_names``)."""
-    mode = _check_mode(game, setup.mode)
-    if mode != setup.mode:
-        raise BadInput(f"the mode {setup.mode!r} is not as `new` stores it: {mode!r}")
-    _check_options(game, setup.options)
-    title = checked_title(setup.title)
-    if title != setup.title:
-        raise BadInput(f"the title {shown(setup.title)!r} is not as `new` stores it: {title!r}")
-    players = _check_players(game, _new_names(game, setup))
-    for given, stored in zip(setup.players, players, strict=True):
-        if given != stored:
-            raise BadInput(
-                f"player name {shown(given)!r} is not as `new` stores it: {stored!r}",
-                legal="a name in Unicode's composed form (NFC), without spaces around it",
-            )
-
-
-def _check_header(header: ExportHeader, setup: Setup, first: Row) -> None:
-    """The header repeats the setup row (and its time) for whoever reads the file: refuse one
-    that says otherwise, naming the field. A sealed seed is in it only with its salt, and only
-    the one the setup commits to. (Its ``status`` is the replay's to say: import stores that.)"""
-    said: dict[str, tuple[Any, Any]] = {
-        "game": (header.game, setup.game),
-        "rules_version": (header.rules_version, setup.rules_version),
-        "title": (header.title, setup.title),
-        "players": (header.players, list(setup.players)),
-        "mode": (header.mode, setup.mode),
-        "options": (header.options, setup.options),
-        "created_at": (header.created_at, first.recorded_at),
-    }
-    if setup.commitment is msgspec.UNSET:
-        said |= {"seed": (header.seed, setup.seed), "salt": (header.salt, None)}
-    elif header.seed is None or header.salt is msgspec.UNSET:
-        said |= {"seed": (header.seed, None), "salt": (header.salt, None)}  # both, or neither
-    elif seed_commitment(header.seed, header.salt) != setup.commitment:
-        raise VerificationFailed(
-            f"the header's seed {header.seed} does not match the setup's commitment", seq=1
-        )
-    for field, (written, stored) in said.items():
-        if (None if written is msgspec.UNSET else written) != stored:
-            raise VerificationFailed(
-                f"the header does not match the setup row at {field}: {_as_said(written)} in the header,"
-                f" {_as_said(stored)} in the setup row",
-                seq=1,
-            )
-
-
-def _as_said(value: Any) -> str:
-    return "none" if value is None or value is msgspec.UNSET else shown(repr(value))
-
-
-def _check_mode(game: Game, mode: str | None) -> str:
-    if mode is None:
-        return game.modes[0]
-    if mode.lower() not in game.modes:
-        raise BadInput(f"{game.title} has no mode {mode!r}", legal=f"modes: {', '.join(game.modes)}")
-    return mode.lower()
-
-
-def _check_options(game: Game, given: dict[str, str]) -> dict[str, str]:
-    known = {o.name: o for o in game.options}
-    chosen = {o.name: o.default for o in game.options}
-    for name, value in given.items():
-        option = known.get(name)
-        if option is None:
-            legal = ", ".join(known) or "this game has no options"
-            raise BadInput(f"{game.title} has no option {name!r}", legal=legal)
-        if option.choices and value not in option.choices:
-            raise BadInput(f"option {name} cannot be {value!r}", legal=" | ".join(option.choices))
-        chosen[name] = value
-    return chosen

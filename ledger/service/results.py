@@ -1,0 +1,230 @@
+"""What the ``Referee``'s methods return: the service's result types, typed data for the front ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ledger.codec import (
+    GENESIS,
+)
+from ledger.decider import Game, Setup
+from ledger.store import GameRow, Row
+
+
+class Loaded(msgspec.Struct, frozen=True):
+    """A game's state folded from its log as of ``upto`` (the head unless time travelling)."""
+
+    info: GameRow
+    game: Game
+    setup: Setup
+    state: Any
+    head: int
+    upto: int
+    head_hash: str = GENESIS  # the head's hash, checked against the verified mark
+
+
+class Opened(msgspec.Struct, frozen=True):
+    """A game as its setup row tells it (the truth; the ``games`` row is only a cache of it)."""
+
+    info: GameRow  # from the setup row, but for the cached status
+    game: Game
+    setup: Setup
+    first: Row  # the setup row itself
+
+
+class Started(msgspec.Struct):
+    """What ``new`` made: the game, and the faces and settings declared in it at the start."""
+
+    game_id: int
+    from_file: int  # declared by the table's cards file (and new to the library)
+    from_library: int  # taken from the group's card library
+    left_out: int  # library faces this setup does not take
+    games: list[int]  # the games the library's faces were first declared in
+    rows: list[str]  # and the library rows they came from: an import, a correction
+
+
+class Corrected(msgspec.Struct, frozen=True):
+    """A correction of the card library: the face as it now reads, as it read, and the games
+    whose logs keep the earlier word."""
+
+    key: str
+    now: str
+    was_cited: str
+    was: str
+    affects: list[int]
+
+
+class Imported(msgspec.Struct, frozen=True):
+    """What ``cards import`` added to the library: new faces, faces it held already, corrections."""
+
+    added: int
+    known: int
+    corrected: list[Corrected]
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    """What an accepted write appended."""
+
+    game_id: int
+    seq: int  # the first row appended
+    head: int  # the last row appended
+    text: str
+    facts: list[str]
+    state: Any
+    events: list[Any] = msgspec.field(default_factory=list)  # the typed facts, hidden cards masked
+
+
+class LogEntry(msgspec.Struct):
+    """One line of ``referee log``: a move, a setup, or a revert, and what became of it.
+
+    ``body`` is the typed record: the setup, the command of a move, or the revert; ``events``
+    are a move's typed facts (the stored event bodies, hidden cards masked for the viewer)
+    beside their text in ``facts``.
+    """
+
+    seq: int
+    kind: str  # setup | move | redo | undo | void | seed
+    actor: str
+    recorded_at: str
+    text: str
+    facts: list[str] = []
+    reverted_by: int | None = None
+    reverted_how: str | None = None
+    reason: str | None = None
+    body: Any = None
+    events: list[Any] = []
+
+
+class Result(msgspec.Struct):
+    """How a game stands: its winners and final scores once over, else whose turn it is."""
+
+    game_id: int
+    kind: str
+    over: bool
+    headline: str
+    winners: list[str]
+    points: str  # the score category (LOOP: happiness)
+    scores: dict[str, int]  # each player's final score
+    last_played: str  # when its last row was recorded
+
+
+class ScoreChart(msgspec.Struct):
+    """Each player's score at each round's end, from the log (``Referee.score_by_round``).
+
+    ``rounds`` are the rounds' labels; ``scores`` one list per player, one number per round.
+    Once the game is over the last round's number is the score that counts (its end scoring
+    done); before, the last is the round being played, as it stands now (``final`` False).
+    """
+
+    measure: str
+    rounds: list[str]
+    scores: dict[str, list[int]]
+    final: bool
+
+
+class PlayerStats(msgspec.Struct):
+    """One player's record in one kind of game, over the finished games."""
+
+    player: str
+    kind: str
+    played: int
+    won: int  # sole winner
+    shared: int  # winner with others
+    average: float  # final score (the game's ``points``), over the games played
+    best: int
+    last_played: str
+
+
+class LegalMove(msgspec.Struct):
+    """A legal move: its text in the game's grammar and the typed command it parses to."""
+
+    text: str
+    command: Any
+
+
+class Preview(msgspec.Struct):
+    """A move as it would be recorded, told before it is (``Referee.preview``): its text and
+    the facts it would add, as its mover may see them."""
+
+    text: str
+    facts: list[str]
+    more: bool = False  # facts left untold (a deck's cards), told once it is recorded
+
+
+class TakeBack(msgspec.Struct):
+    """A player's latest live move, and whether they may still take it back themselves
+    (``Referee.take_back``): only while no move has been made since; else who moved since,
+    whose agreement the table needs to undo or void it."""
+
+    seq: int
+    text: str
+    since: list[str]  # the players (or the table) who moved after it; empty: theirs to take back
+    dealt: str = ""  # what it dealt by chance (virtual decks), its mover having seen it: the table's to undo
+
+
+class VerifyReport(msgspec.Struct):
+    game_id: int
+    rows: int
+    moves: int
+    live_moves: int
+    head_seq: int
+    head_hash: str
+    # A virtual game's seed: "" (the setup commits to none), "sealed" (not revealed yet: the
+    # deals were checked with the seed this installation keeps, and the commitment check waits
+    # for `reveal-seed`), "revealed" (it matches the commitment, and the decks were re-dealt), or
+    # "lost" (neither kept here nor revealed: its key is lost; the game reads as its log holds it).
+    seed: str = ""
+    # With the seed lost: the moves taken as recorded, their deals by chance unconfirmed (only the
+    # seed could confirm them); every other move was checked through the rules.
+    unconfirmed: int = 0
+
+
+class WitnessRow(msgspec.Struct, frozen=True):
+    """One row as a page witnesses it: its seq, the hash before it, its hash, and the bytes its
+    hash covers (``codec.payload``, as text), or None where they would tell the page's viewer
+    a hidden card (the page then checks only that the row links to the one before)."""
+
+    seq: int
+    prev: str
+    hash: str
+    payload: str | None
+
+
+class Witnessed(msgspec.Struct, frozen=True):
+    """What a page asks on each update to check that the log still extends what it saw
+    (``Referee.witness``)."""
+
+    head: int
+    head_hash: str
+    at: str | None  # the hash of the row the page last saw, now (None: the log is shorter)
+    rows: list[WitnessRow]  # the rows after it, at most a page's worth
+    more: bool  # more rows follow: ask again after the last
+    # Every row's hash up to the row the page last saw, when the hash it holds for that row is
+    # not ``at``: the page names the first row that no longer matches.
+    hashes: list[str] | None = None
+
+
+class ExportHeader(msgspec.Struct, kw_only=True):
+    format: str
+    game: str
+    rules_version: str
+    title: str
+    players: list[str]
+    mode: str
+    options: dict[str, str]
+    seed: int | None
+    salt: str | msgspec.UnsetType = msgspec.UNSET  # with a sealed seed (``export --with-seed``)
+    created_at: str
+    status: str
+
+
+class ExportLine(msgspec.Struct, kw_only=True):
+    seq: int
+    type: str
+    actor: str
+    recorded_at: str
+    prev_hash: str
+    hash: str
+    body: msgspec.Raw
