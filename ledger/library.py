@@ -28,7 +28,7 @@ from ledger.codec import encode, tag_of
 from ledger.decider import Game, Setup, optional
 from ledger.errors import IllegalMove
 from ledger.history import decode_facts, decode_revert, fold
-from ledger.store import Store
+from ledger.storage import EventStore
 
 RULE = "the card library"  # what a refusal cites: the group's own record, not a rulebook
 IMPORT, CORRECT = "import", "correct"
@@ -90,7 +90,7 @@ def said(face: Any) -> str:
     return ", ".join(f"{k} = {toml_value(v)}" for k, v in fields.items()) or "(no fields)"
 
 
-def read(store: Store, game: Game) -> Library:
+def read(store: EventStore, game: Game) -> Library:
     """The library of ``game``'s kind as the logs and the library rows of ``store`` say it."""
     entries: dict[str, Entry] = {}
     if not has_library(game):
@@ -161,7 +161,7 @@ def declared(game: Game, state: Any, commands: Sequence[Any]) -> list[tuple[Any,
     return out
 
 
-def affected(store: Store, game: Game, key: str, body: str) -> list[int]:
+def affected(store: EventStore, game: Game, key: str, body: str) -> list[int]:
     """The games whose live declaration of ``key`` says otherwise than ``body``."""
     return sorted(
         {
@@ -179,7 +179,7 @@ def row(
     return (key, tag_of(event), encode(event), source, note, encode(list(affects)))
 
 
-def _live(store: Store, game: Game) -> list[tuple[int, int, Any, str, str]]:
+def _live(store: EventStore, game: Game) -> list[tuple[int, int, Any, str, str]]:
     """``(game_id, move_seq, event, body, recorded_at)`` of the declaration facts in the logs of
     ``game``'s kind that no undo or void took back, oldest first."""
     rows = store.declaration_rows(game.name)

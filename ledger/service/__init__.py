@@ -122,6 +122,7 @@ from ledger.service.results import (
     WitnessRow,
 )
 from ledger.service.snapshots import _cacheable, _same_state, _snapshot_body, snapshot_key
+from ledger.storage import EventStore
 from ledger.store import CURRENT_GAME, MAX_ID, NewRow, Row, Snapshot, StaleHead, Store, Tip
 from ledger.store import GameRow as GameRow  # a result type of the service's: the front ends' too
 
@@ -171,8 +172,8 @@ WITNESS_ROWS = 2000  # rows a page is sent at a time to witness
 class Referee:
     """The service. One instance per open database."""
 
-    def __init__(self, store: Store, clock: Callable[[], str] = utcnow) -> None:
-        self.store = store
+    def __init__(self, store: EventStore, clock: Callable[[], str] = utcnow) -> None:
+        self.store = store  # the SQLite ``Store`` today; anything ``EventStore`` lists (issue 44)
         self.clock = clock
         # The last state this process folded or wrote, per game, keyed by the log's head hash:
         # valid exactly while nobody has appended since (a cache, like the snapshots)...
