@@ -15,6 +15,7 @@ from ledger.service import Referee
 from ledger.store import Row, Store
 from tests import pebbles
 from tests.serve.conftest import CARDS
+from tests.stores import StoreMaker
 
 
 def test_a_games_decoders_are_built_once_and_read_its_commands_and_events() -> None:
@@ -37,8 +38,8 @@ def test_a_games_decoders_are_built_once_and_read_its_commands_and_events() -> N
             pebbles._ledger_decoders = saved  # type: ignore[attr-defined]
 
 
-def test_a_setting_never_set_reads_as_none(tmp_path: Path) -> None:
-    store = Store(tmp_path / "l.db")
+def test_a_setting_never_set_reads_as_none(make_store: StoreMaker) -> None:
+    store = make_store()
     assert store.setting("current_game") is None
     store.set_setting("current_game", "3")
     assert store.setting("current_game") == "3"

@@ -411,3 +411,26 @@ def test_an_in_memory_database_is_keyed_for_its_process_and_leaves_no_file(
     assert store.keyed
     store.close()
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("seed", [918273645, 10**27 + 7])  # 46 and 65 bytes kept: 2 and 3 blocks
+def test_a_kept_seed_is_boxed_by_a_keystream_bound_to_its_commitment(tmp_path: Path, seed: int) -> None:
+    """The seed and salt are kept encrypted with ``<db>.key``, by a keystream bound to the setup's
+    commitment: the file alone does not tell them (that the file and the key together do:
+    ``test_store.py``)."""
+    salt = "00112233445566778899aabbccddeeff"
+    store = Store(tmp_path / "l.db")
+    store.put_seed("c1", seed, salt)
+    store.put_seed("c2", seed, salt)
+    boxes = dict(sqlite3.connect(tmp_path / "l.db").execute("SELECT commitment, box FROM seeds"))
+    plain = f'[{seed},"{salt}"]'.encode()
+    streams = {
+        c: bytes(a ^ b for a, b in zip(bytes.fromhex(box), plain, strict=True)) for c, box in boxes.items()
+    }
+    assert streams["c1"] != streams["c2"]  # bound to the commitment: no keystream used twice
+    for stream in streams.values():
+        blocks = [stream[n : n + 32] for n in range(0, len(stream), 32)]
+        assert blocks[0][: len(blocks[1])] != blocks[1]  # it does not repeat
+        # No 4 bytes of the plain text readable through one constant byte (an HMAC's random
+        # bytes hold a run of 4 alike once in millions of such tests).
+        assert all(len(set(stream[n : n + 4])) > 1 for n in range(len(stream) - 3))
