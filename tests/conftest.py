@@ -8,12 +8,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from ledger import games
 from ledger.service import Referee
 from ledger.store import Store
 from referee_cli.app import run
 from tests import pebbles
+
+# Tests never assert on wall-clock time: Hypothesis's per-example deadline (200 ms) is one,
+# and failed a property under a loaded machine's slow draw. Every property runs without it.
+settings.register_profile("referee", deadline=None)
+settings.load_profile("referee")
 
 games.register("pebbles", pebbles)
 
