@@ -12,7 +12,7 @@ import pytest
 from ledger import games
 from ledger.service import Referee
 from ledger.store import Store
-from referee_cli.app import run
+from referee_cli.main import run
 from tests import pebbles
 
 games.register("pebbles", pebbles)

@@ -16,7 +16,7 @@ import pytest
 from ledger.errors import StoreUnreadable, VerificationFailed
 from ledger.service import Referee
 from ledger.store import GENESIS, SEALED, TABLES, NewRow, StaleHead, Store, Tip
-from referee_cli.app import run
+from referee_cli.main import run
 
 ROOT = Path(__file__).resolve().parents[2]
 
