@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.ledger_bench import fsync_rate  # noqa: E402
 from ledger.service import Referee  # noqa: E402
+from referee_cli.app import build_command  # noqa: E402
 from referee_cli.base import Session  # noqa: E402
 from referee_cli.shell import Shell  # noqa: E402
 from tests.loop.fuzz import choose  # noqa: E402
@@ -83,7 +84,7 @@ def shell_moves(folder: Path, games: list[tuple[int, list[str]]]) -> None:
     for seed, lines in games:
         db = folder / f"shell-{seed}.db"
         referee, game = new_game(db, seed)
-        shell = Shell(Session(db, game, referee), game)
+        shell = Shell(Session(db, game, referee), game, build_command())
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             for line in lines:
                 start, cpu = time.perf_counter(), time.process_time()

@@ -37,7 +37,7 @@ FUZZ: dict[str, tuple[Callable[..., Played], range]] = {
 
 def fixture_heads() -> list[str]:
     lines = []
-    referee = [sys.executable, "-c", "from referee_cli.base import main; main()"]
+    referee = [sys.executable, "-c", "from referee_cli.main import main; main()"]
     with tempfile.TemporaryDirectory() as folder:
         for n, fixture in enumerate(sorted((ROOT / "fixtures").glob("*.jsonl")), start=1):
             db = str(Path(folder) / f"{n}.db")

@@ -3,7 +3,7 @@ against its second, on one database (issue 17). Prints figures, asserts nothing.
 
     python benchmarks/setup_typing.py
 
-Each game is driven through the real command line (``referee_cli.app.run``, in process), as
+Each game is driven through the real command line (``referee_cli.main.run``, in process), as
 a table at real cards would type it: ``new``, then the table's setup reveals (the cards the
 shuffle put there, named as the README names them), until a player is to act. In the first
 game the library is empty, so the table also declares every face the referee asks for (the
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from ledger import games, library  # noqa: E402
 from ledger.service import Referee  # noqa: E402
 from ledger.words import card_name  # noqa: E402
-from referee_cli.app import run  # noqa: E402
+from referee_cli.main import run  # noqa: E402
 
 FIXTURES = ROOT / "fixtures"
 MODULES = "community,friends,pets,school,stand-alone-jobs"

@@ -35,9 +35,7 @@ from referee_cli.base import (
     default_db,
     echo,
     game_json,
-    main,
     out,
-    run,
     run_move,
     show_recorded,
     show_status,
@@ -51,7 +49,7 @@ if TYPE_CHECKING:
 else:
     from referee_cli.base import Referee, render
 
-__all__ = ["HELP_FLAGS", "Session", "build_app", "build_command", "default_db", "main", "run", "run_move"]
+__all__ = ["HELP_FLAGS", "Session", "build_app", "build_command", "default_db", "run_move"]
 
 
 VERSION = "0.1.0"
@@ -649,10 +647,10 @@ def build_app() -> typer.Typer:
     @app.command()
     def play(ctx: typer.Context) -> None:
         """An interactive shell on the current game: type moves without the `referee GAME` prefix."""
-        from referee_cli.shell import Shell
+        from referee_cli.shell import Shell  # readline and completion: `play` only
 
         s = session(ctx)
-        Shell(s, s.game_id()).run()
+        Shell(s, s.game_id(), build_command()).run()
 
     return app
 

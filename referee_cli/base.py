@@ -4,7 +4,8 @@ output, the one-line errors and exit codes, and the start of a process.
 The commands a table types most (``status``, ``undo`` and a move, with at most the global
 ``--db`` and ``--game``) run from here as their typer commands would (the same output,
 errors and exit code) without importing typer or click, which cost every start about a third
-of its time: see ``quick``. Everything else goes to the command line in ``referee_cli.app``.
+of its time: see ``quick``. Everything else goes to the command line the entry point hands
+``start`` (``referee_cli.main``, which builds ``referee_cli.app``'s).
 """
 
 from __future__ import annotations
@@ -264,25 +265,31 @@ def _shown(arg: str) -> str:
     return repr(arg.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")[:40])
 
 
-def run(args: Sequence[str] | None = None, command: Any = None, obj: Session | None = None) -> int:
-    """Run the command line and return its exit code; every error is one line on stderr
-    (or a JSON object on stdout with --json), never a traceback.
-
-    ``command`` is a click command built once (the shell's); ``obj`` a Session to reuse.
-    """
+def start(args: Sequence[str] | None, build: Callable[[], Any]) -> int:
+    """Start the command line on ``args`` (the process's arguments if None) and return its exit
+    code: ``quick`` runs the commands a table types most, and ``build`` (the entry point's,
+    ``referee_cli.main``: base imports nothing above it) makes the click command for the rest."""
     argv = list(sys.argv[1:] if args is None else args)
 
     def step() -> Any:
-        started = quick(argv) if command is None and obj is None else None
-        if started is not None:
-            return started()
-        from referee_cli.app import build_command
+        started = quick(argv)
+        return started() if started is not None else typed(build(), argv, None)
 
-        main = build_command() if command is None else command
-        return main.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
+    return guarded(argv, step, environ=True)
 
+
+def run(args: Sequence[str] | None, command: Any, obj: Session | None = None) -> int:
+    """Run the click command ``command`` (built once: the shell's) on ``args`` and return its
+    exit code; every error is one line on stderr (or a JSON object on stdout with --json),
+    never a traceback. ``obj`` is a Session to reuse."""
+    argv = list(sys.argv[1:] if args is None else args)
     # The environment once a process: a shell's lines (which pass their Session) share it.
-    return guarded(argv, step, environ=obj is None)
+    return guarded(argv, lambda: typed(command, argv, obj), environ=obj is None)
+
+
+def typed(command: Any, argv: list[str], obj: Session | None) -> Any:
+    """``argv`` read by click's ``command``, as the ``referee`` program."""
+    return command.main(argv, prog_name="referee", standalone_mode=False, obj=obj)
 
 
 def quick(argv: Sequence[str]) -> Callable[[], Any] | None:
@@ -402,7 +409,3 @@ def _tell(error: RefereeError, argv: Sequence[str]) -> None:
         safe = BadInput(str(error).encode("utf-8", "backslashreplace").decode("utf-8"))
         safe.kind, safe.exit_code = error.kind, error.exit_code
         _tell(safe, argv)
-
-
-def main() -> None:
-    sys.exit(run())

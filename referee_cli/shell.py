@@ -20,7 +20,6 @@ from typing import Any
 
 import typer
 
-from referee_cli.app import build_command
 from referee_cli.base import HELP_FLAGS, Session, default_db, game_words, run, run_move
 from referee_cli.complete import complete_move, verb_words
 
@@ -48,11 +47,13 @@ def history_path() -> Path:
 
 
 class Shell:
-    def __init__(self, session: Session, game_id: int) -> None:
+    def __init__(self, session: Session, game_id: int, command: Any) -> None:
+        """``command`` is the command line's click command (``referee_cli.app.build_command``),
+        built once for every line the shell runs."""
         self.session = session
         self.game_id = game_id
         self.referee = session.referee
-        self.command: Any = build_command()
+        self.command = command
         loaded = self.referee.load(game_id)
         self.kind = loaded.info.kind
         self.game = loaded.game

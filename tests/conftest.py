@@ -13,7 +13,7 @@ from hypothesis import settings
 from ledger import games
 from ledger.service import Referee
 from ledger.store import Store
-from referee_cli.app import run
+from referee_cli.main import run
 from tests import pebbles
 
 # Tests never assert on wall-clock time: Hypothesis's per-example deadline (200 ms) is one,

@@ -3,7 +3,7 @@
 import sys
 
 from ledger import games
-from referee_cli.app import run
+from referee_cli.main import run
 from tests import pebbles
 
 games.register("pebbles", pebbles)

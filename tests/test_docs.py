@@ -38,7 +38,7 @@ from pathlib import Path
 import pytest
 
 from ledger import games
-from referee_cli.app import run
+from referee_cli.main import run
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"

@@ -50,8 +50,8 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("referee_cli.app", "referee_cli.chart"): LAZY,  # `score --chart` only
     ("referee_cli.app", "referee_cli.complete"): LAZY,  # a shell's completion only
     ("referee_cli.app", "referee_cli.serve"): LAZY,  # starlette, uvicorn, jinja2: `serve` only
-    ("referee_cli.app", "referee_cli.shell"): CIRCLE,  # `play` only too; shell imports app
-    ("referee_cli.base", "referee_cli.app"): CIRCLE,  # `--help` and `--version` build no app
+    ("referee_cli.app", "referee_cli.shell"): LAZY,  # readline and completion: `play` only
+    ("referee_cli.main", "referee_cli.app"): LAZY,  # typer: `status`, `undo` and a move start without it
     ("ledger.games.loop.rules.blue", "ledger.games.loop.rules.favour"): CIRCLE,
     ("ledger.games.loop.rules.careers", "ledger.games.loop.rules.end"): CIRCLE,
     ("ledger.games.loop.rules.end", "ledger.games.loop.rules.events"): CIRCLE,

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from ledger.service import Referee
 from ledger.store import Store
-from referee_cli.app import build_command, run
+from referee_cli.app import build_command
 from referee_cli.base import quick
+from referee_cli.main import run
 from tests.conftest import Result, fixed_clock
 
 Cli = Callable[..., Result]

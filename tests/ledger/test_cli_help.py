@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ledger import games
-from referee_cli.app import build_app, run
+from referee_cli.app import build_app
+from referee_cli.main import run
 
 
 def test_root_help_lists_every_command_and_every_game(capsys: pytest.CaptureFixture[str]) -> None:

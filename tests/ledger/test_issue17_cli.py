@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_cli.app import run
+from referee_cli.main import run
 from tests.conftest import Result
 
 Cli = Callable[..., Result]

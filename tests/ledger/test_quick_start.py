@@ -15,7 +15,8 @@ from ledger import games
 from ledger.service import Referee
 from ledger.store import Store
 from referee_cli.app import build_command
-from referee_cli.base import quick, run
+from referee_cli.base import quick
+from referee_cli.main import run
 
 QUICK = [
     ["status"],
@@ -118,7 +119,7 @@ def test_the_game_chosen_by_the_environment_is_read_as_click_reads_it(
 def test_status_a_move_and_undo_start_without_typer(table: Path) -> None:
     """What the quick start is for: typer and click are a third of a start's time."""
     probe = (
-        "import sys; from referee_cli.base import run; code = run(sys.argv[1:]);"
+        "import sys; from referee_cli.main import run; code = run(sys.argv[1:]);"
         " assert code == 0, code; assert 'typer' not in sys.modules and 'click' not in sys.modules"
     )
     for argv in (["status"], ["pebbles", "take", "alice", "1"], ["undo"]):

@@ -83,7 +83,8 @@ STARTER = """
 import sys, time
 from pathlib import Path
 from ledger import games
-from referee_cli.app import build_command, run
+from referee_cli.app import build_command
+from referee_cli.main import run
 from tests import pebbles
 games.register("pebbles", pebbles)
 app = build_command()  # the slow part of a start, before the gate: the database part races

@@ -17,7 +17,7 @@ import pytest
 from ledger.errors import StoreUnreadable, VerificationFailed
 from ledger.service import Referee
 from ledger.store import SEALED, TABLES, NewRow, StaleHead, Store
-from referee_cli.app import run
+from referee_cli.main import run
 
 ROOT = Path(__file__).resolve().parents[2]
 

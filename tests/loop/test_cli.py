@@ -199,7 +199,7 @@ def test_play_a_loop_game_through_a_pipe(cli: Cli, db_path: Path) -> None:
     import sys
 
     env = {**os.environ, "REFEREE_DB": str(db_path), "PYTHONPATH": str(ROOT)}
-    referee = [sys.executable, "-c", "from referee_cli.app import main; main()"]
+    referee = [sys.executable, "-c", "from referee_cli.main import main; main()"]
     subprocess.run(
         [*referee, "new", "loop", "--players", "ann,ben"], env=env, check=True, capture_output=True
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_cli.app import Session
+from referee_cli.app import Session, build_command
 from referee_cli.shell import Shell, history_path
 from tests.conftest import Result
 from tests.loop.test_cli import AREA, move
@@ -29,7 +29,7 @@ def shell(cli: Cli, db_path: Path) -> Shell:
     for card in AREA:
         move(cli, f"reveal activity {card}")
     session = Session(db_path, None)
-    return Shell(session, session.game_id())
+    return Shell(session, session.game_id(), build_command())
 
 
 def test_tab_completes_the_next_word_from_the_legal_moves(shell: Shell) -> None:
@@ -90,7 +90,7 @@ def complete(db: Path, words: str) -> list[str]:
         "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
     }
     done = subprocess.run(
-        [sys.executable, "-c", "from referee_cli.app import main; main()"],
+        [sys.executable, "-c", "from referee_cli.main import main; main()"],
         env=env,
         capture_output=True,
         text=True,

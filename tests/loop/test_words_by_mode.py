@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_cli.app import Session
+from referee_cli.app import Session, build_command
 from referee_cli.complete import BASH_SCRIPT
 from referee_cli.shell import Shell
 from tests.conftest import Result
@@ -26,7 +26,7 @@ def basic(cli: Cli, db_path: Path) -> Shell:
     """ann and ben at a real table, Basic Mode, right after `new` (the table's reveals wait)."""
     assert cli("new", "loop", "--players", "ann,ben").code == 0
     session = Session(db_path, None)
-    return Shell(session, session.game_id())
+    return Shell(session, session.game_id(), build_command())
 
 
 def dealt(cli: Cli) -> None:

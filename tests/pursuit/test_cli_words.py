@@ -98,7 +98,7 @@ def test_a_level_typed_in_bash_reaches_the_referee_whole(tmp_path: Path) -> None
     both = tmp_path / "pursuit-test.toml"
     both.write_text(SETTINGS + "\n" + CARDS)
     script = (
-        f"referee() {{ {sys.executable} -c 'from referee_cli.app import main; main()' \"$@\"; }}\n"
+        f"referee() {{ {sys.executable} -c 'from referee_cli.main import main; main()' \"$@\"; }}\n"
         f"referee new pursuit --players ann,ben --modules {ALL} --cards {both} >/dev/null\n"
         "referee pursuit declare item lamp l1=.2money.1influence\n"
         "referee cards --json\n"

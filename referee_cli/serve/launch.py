@@ -1,0 +1,95 @@
+"""``referee serve`` started: the links printed (made, renewed or revoked as asked), then the
+routes served with uvicorn until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from ledger.errors import BadInput
+from ledger.service import Referee
+from referee_cli.serve.links import lan_address, links_text
+from referee_cli.serve.routes import make_app
+
+
+def run_server(
+    referee: Referee,
+    db: Path,
+    game_id: int,
+    *,
+    port: int,
+    lan: bool,
+    new_links: bool,
+    qr: bool | None,
+    link: tuple[str, ...] = (),
+    revoke: tuple[str, ...] = (),
+) -> None:
+    """Print the links (new ones if asked or if the game has none; ``link``: one player's again,
+    the others kept; ``revoke``: one player's stopped, none made), then serve until Ctrl-C. QR
+    codes only for an address a phone can reach (``--lan``) unless ``qr`` asks for them."""
+    import socket
+    import sys
+
+    import uvicorn
+
+    if new_links and (link or revoke):
+        raise BadInput(
+            "--new-links replaces every link: it goes alone",
+            legal="--new-links, or --link NAME / --revoke NAME for one player",
+        )
+    if not 0 < port < 65536:
+        raise BadInput(f"port {port} is not a port", legal="1 to 65535")
+    info = referee.game(game_id)  # a game that does not check out is refused before serving
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    shown = lan_address() if lan else "127.0.0.1"
+    try:  # say so at once if the port is taken, before any link is made
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise BadInput(f"cannot listen on {host}:{port}: {exc.strerror}", legal="--port N") from None
+    base = f"http://{shown}:{port}"
+    lines = [f"serving game {game_id} ({info.kind}) of {db}"]
+    if lan:
+        lines.append(
+            f"on the local network ({shown}), on purpose: anyone on it can open the board;"
+            " a move needs a player's or the table's link"
+        )
+    else:
+        lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
+    qr = lan if qr is None else qr
+    if revoke:
+        names = " and ".join(referee.revoke_link(game_id, role) for role in revoke)
+        lines.append(
+            f"{names}: link revoked, and none made in its place (every other link still works;"
+            " --link NAME makes a new one)"
+        )
+    if new_links or not (revoke or referee.has_links(game_id)):
+        tokens = referee.new_links(game_id)
+        if new_links:
+            lines.append("new links: the game's earlier links no longer work")
+        lines.extend(links_text(base, tokens, qr))
+    elif link:
+        # Only the links' hashes are kept: a lost link is shown again as a new one, and only
+        # that one stops working.
+        tokens = {role: referee.new_link(game_id, role) for role in link}
+        names = " and ".join(tokens)
+        lines.append(f"{names}: a new link (their earlier one no longer works; every other link still does)")
+        lines.extend(links_text(base, tokens, qr))
+    else:
+        lines.append(f"board (the shared screen, no secret): {base}/")
+        lines.append(
+            "the players' and the table's links made earlier still work (only their hashes are kept,"
+            " so they cannot be shown again): --link NAME makes one player's again, --new-links all"
+        )
+    lines.append("Ctrl-C stops the server; the ledger keeps every move")
+    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.flush()
+    app = make_app(db, game_id, base=base)
+    # Open event streams would hold a graceful shutdown for ever: give them a second.
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run()

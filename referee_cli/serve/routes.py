@@ -1,0 +1,328 @@
+"""The routes of ``referee serve``: the Starlette application over one served table, its pages,
+JSON, posted moves and event streams, and the bounds on what is posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from ledger.errors import BadInput, RefereeError
+from ledger.service import TABLE, Recorded
+from referee_cli.serve.links import qr_svg
+from referee_cli.serve.table import HERE, POLL, Forbidden, Listener, Table, _text, status_of
+
+KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+MAX_BODY = 16_384  # bytes a posted move may take (read no further: a longer body is refused)
+RETRY_STREAM = 30  # seconds a refused stream's page is asked to wait before it tries again
+MAX_SUBMISSION = 64  # characters of a submission's id
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+}
+
+
+class EventStream(StreamingResponse):
+    """A page's event stream, which gives its place back however it ends (the page closed, the
+    network gone, the server stopping), even before its first line."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None]) -> None:
+        headers = {**HEADERS, "X-Accel-Buffering": "no"}
+        super().__init__(content, media_type="text/event-stream", headers=headers)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
+def _submission(value: Any) -> str | None:
+    """The id a page gives one submission (kept for its retries), if it gives one."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > MAX_SUBMISSION:
+        raise BadInput(f"a submission's id is text of at most {MAX_SUBMISSION} characters")
+    return value
+
+
+def make_app(
+    db: Path, game_id: int, *, poll: float = POLL, base: str | None = None, streams: int | None = None
+) -> Starlette:
+    """The web application serving game ``game_id`` of the database at ``db`` (``base``: the
+    address the links are shown with; the table page's own address if not said; ``streams``:
+    event streams open at most, ``stream_cap()`` if not said)."""
+    table = Table(db, game_id, poll, streams)
+
+    def role_of(request: Request) -> tuple[str | None, str]:
+        token = str(request.path_params.get("token", ""))
+        return table.referee.link_role(game_id, token), token
+
+    def refusal(error: RefereeError) -> tuple[int, dict[str, Any]]:
+        return status_of(error), {"ok": False, "error": error.kind, "line": str(error)}
+
+    def refused(error: RefereeError) -> JSONResponse:
+        status, answer = refusal(error)
+        return JSONResponse(answer, status_code=status, headers=HEADERS)
+
+    def html(text: str, status: int = 200) -> HTMLResponse:
+        return HTMLResponse(text, status_code=status, headers=HEADERS)
+
+    async def board(request: Request) -> Response:
+        return html(*table.page(None, None))
+
+    async def player_page(request: Request) -> Response:
+        role, token = role_of(request)
+        if role is None:
+            notice = "This link opens no page of a player (mistyped, or replaced by new links): the board."
+            text, status = table.page(None, None, notice)
+            return html(text, 403 if status == 200 else status)
+        return html(*table.page(role, token))
+
+    async def chart_svg(request: Request) -> Response:
+        """The score chart as a file (the board's, with nothing hidden once the game is over)."""
+        return Response(table.chart(standalone=True), media_type="image/svg+xml", headers=HEADERS)
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(msgspec.to_builtins(table.state_json(None)), headers=HEADERS)
+
+    async def player_state(request: Request) -> Response:
+        role, _ = role_of(request)
+        if role is None:
+            return refused(Forbidden("this link opens no player's page"))
+        return JSONResponse(msgspec.to_builtins(table.state_json(role)), headers=HEADERS)
+
+    async def witness(request: Request) -> Response:
+        """The board's rows to witness (what the board may see)."""
+        try:
+            return JSONResponse(table.witness(None, request.query_params), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
+    async def player_witness(request: Request) -> Response:
+        """A player's (or the table's) rows to witness: never a fact hidden from its viewer."""
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link opens no player's page")
+            return JSONResponse(table.witness(role, request.query_params), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
+    async def read_body(request: Request) -> dict[str, Any]:
+        """The posted JSON object, read as it arrives and no further than ``MAX_BODY`` bytes (a
+        longer one is refused without being read whole: nothing holds it in memory)."""
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise BadInput("post JSON (content-type: application/json)")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_BODY:
+            raise BadInput(
+                f"a posted body of {int(declared)} bytes is too long (at most {MAX_BODY}): not read"
+            )
+        raw = bytearray()
+        async with contextlib.aclosing(request.stream()) as chunks:
+            async for chunk in chunks:
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise BadInput(f"a posted body over {MAX_BODY} bytes is too long: not read further")
+        try:
+            body = msgspec.json.decode(raw)
+        except msgspec.DecodeError:
+            raise BadInput("the posted body is not JSON") from None
+        except RecursionError:  # msgspec's own limit on nesting: a move is a few plain fields
+            raise BadInput(
+                "the posted body is nested too deeply: post a move as {command: JSON} or {text: WORDS}"
+            ) from None
+        if not isinstance(body, dict):
+            raise BadInput("post a JSON object")
+        return body
+
+    async def act(request: Request, do: Callable[[str, dict[str, Any]], Recorded | str]) -> Response:
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link may not move: it opens no player's page")
+            body = await read_body(request)
+            submission = _submission(body.get("submission"))
+        except RefereeError as error:
+            return refused(error)
+        key = (role, submission) if submission else None
+        if key and key in table.answers:  # the same submission again (a double tap, a retry)
+            status, answer = table.answers[key]  # answered as the first time, nothing recorded
+            return JSONResponse(answer, status_code=status, headers=HEADERS)
+        # No await from here to the answer's remembering: one submission at a time.
+        try:
+            result = do(role, body)
+        except RefereeError as error:
+            status, answer = refusal(error)
+        else:
+            if isinstance(result, Recorded):
+                span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
+                line = f"recorded {span}: {result.text}"
+            else:
+                line = result
+            fragment = table.fragment(role)  # looks at the head: every listener is told once this answers
+            status, answer = 200, {"ok": True, "line": line, "head": table.head, "html": fragment}
+        if key and status < 500:  # a store that failed may be asked again
+            table.remember(key, status, answer)
+        return JSONResponse(answer, status_code=status, headers=HEADERS)
+
+    async def move(request: Request) -> Response:
+        return await act(request, table.move)
+
+    async def new_link(request: Request) -> Response:
+        """The table's page shows one player's link (and QR code) again: a new one for that
+        role only."""
+        role, _ = role_of(request)
+        try:
+            if role != TABLE:
+                raise Forbidden("only the table's page shows a player's link again")
+            whose = _text((await read_body(request)).get("role"), "role")
+            if not whose:
+                raise BadInput("whose link?", legal=", ".join(table.referee.load(game_id).setup.players))
+            token = table.referee.new_link(game_id, whose)
+        except RefereeError as error:
+            return refused(error)
+        table.close_revoked()  # the earlier link's open pages: at once
+        url = f"{base or str(request.base_url).rstrip('/')}/t/{token}"
+        line = f"{whose}'s new link (their earlier one no longer works; every other link still does): {url}"
+        return JSONResponse({"ok": True, "line": line, "url": url, "qr": qr_svg(url)}, headers=HEADERS)
+
+    async def take_back(request: Request) -> Response:
+        return await act(request, table.take_back)
+
+    async def preview(request: Request) -> Response:
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link may not move: it opens no player's page")
+            told = table.preview(role, await read_body(request))
+        except RefereeError as error:
+            return refused(error)
+        body = {"ok": True, "text": told.text, "facts": told.facts, "more": told.more}
+        return JSONResponse(body, headers=HEADERS)
+
+    async def table_do(request: Request) -> Response:
+        action = str(request.path_params["action"])
+
+        def do(role: str, body: dict[str, Any]) -> Recorded | str:
+            if role != TABLE:
+                raise Forbidden(f"this is {role}'s page: {action} is for the table's page")
+            return table.table_action(action, body)
+
+        return await act(request, do)
+
+    async def stream(listener: Listener) -> AsyncIterator[str]:
+        yield "retry: 1000\n\n"
+        while True:
+            listener.wake.clear()  # news from here on wakes it (several at once: the latest shown)
+            try:
+                html = table.fragment(listener.role)  # (looks first: a link revoked is marked)
+            except RefereeError as error:  # the database itself failing: said, not shown
+                html = table.stopped(error)
+            if listener.revoked:  # nothing more of its viewer's view, not even this update
+                line = "this link was replaced or revoked: it opens no page now (the table makes new ones)"
+                html = f'<p class="notice" role="alert">{escape(line)}</p>'
+                yield f"event: closed\ndata: {msgspec.json.encode({'line': line, 'html': html}).decode()}\n\n"
+                return
+            data = msgspec.json.encode({"head": table.head, "html": html}).decode()
+            yield f"event: board\ndata: {data}\n\n"
+            try:
+                # (not wait_for, whose extra task would wake this page a turn of the loop later)
+                async with asyncio.timeout(KEEPALIVE):
+                    await listener.wake.wait()
+            except TimeoutError:
+                yield ": still here\n\n"
+
+    def events_response(request: Request, role: str | None, token: str | None) -> Response:
+        address = request.client.host if request.client else ""
+        try:
+            # Taken here, with no await before the stream holds it: two pages cannot both take
+            # the last place.
+            listener = table.listen(role, token, address)
+        except RefereeError as error:
+            answer = refused(error)
+            answer.headers["Retry-After"] = str(RETRY_STREAM)
+            answer.headers["Connection"] = "close"  # nor is its socket kept for another request
+            return answer
+        return EventStream(stream(listener), lambda: table.listeners.discard(listener))
+
+    async def events(request: Request) -> Response:
+        return events_response(request, None, None)
+
+    async def player_events(request: Request) -> Response:
+        role, token = role_of(request)
+        if role is None:
+            return refused(Forbidden("this link opens no player's page"))
+        return events_response(request, role, token)
+
+    def static(name: str, media: str) -> Callable[[Request], Any]:
+        text = (HERE / name).read_text()
+
+        async def serve_file(request: Request) -> Response:
+            return Response(text, media_type=media, headers={"Cache-Control": "max-age=60"})
+
+        return serve_file
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        table.look()  # opens the referee in this thread; a missing game fails here, not on a page
+        # What a stream and a stopped page load on first use (anyio imports its task groups
+        # lazily): loaded now, not in a burst of connections that left no descriptor to read them.
+        import anyio
+
+        async with anyio.create_task_group():
+            pass
+        table.env.get_template("stopped.html")
+        watcher = asyncio.create_task(table.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    routes = [
+        Route("/", board),
+        Route("/state.json", state),
+        Route("/chart.svg", chart_svg),
+        Route("/events", events),
+        Route("/witness.json", witness),
+        Route("/referee.js", static("referee.js", "text/javascript")),
+        Route("/witness.js", static("witness.js", "text/javascript")),
+        Route("/referee.css", static("referee.css", "text/css")),
+        Route("/t/{token}", player_page),
+        Route("/t/{token}/state.json", player_state),
+        Route("/t/{token}/events", player_events),
+        Route("/t/{token}/witness.json", player_witness),
+        Route("/t/{token}/move", move, methods=["POST"]),
+        Route("/t/{token}/preview", preview, methods=["POST"]),
+        Route("/t/{token}/takeback", take_back, methods=["POST"]),
+        Route("/t/{token}/link", new_link, methods=["POST"]),
+        Route("/t/{token}/table/{action}", table_do, methods=["POST"]),
+    ]
+
+    async def on_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RefereeError)
+        if request.url.path.endswith(".json"):
+            return refused(exc)
+        return html(table.stopped_page(None, exc), status_of(exc))  # the board's, saying why
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RefereeError: on_error})
+    app.state.table = table
+    return app

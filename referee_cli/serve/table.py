@@ -1,0 +1,496 @@
+"""The served table (``referee serve``): the game a server shows, the log head it last saw, the
+event streams listening for news, and each page's rendering; the limits on streams.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import re
+import shlex
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import msgspec
+
+from ledger import picker
+from ledger.decider import Verb
+from ledger.errors import (
+    AmbiguousMove,
+    BadInput,
+    IllegalMove,
+    NotFound,
+    RefereeError,
+    StorageFailed,
+    StoreUnreadable,
+    VerificationFailed,
+    WriteConflict,
+)
+from ledger.picker import Picker
+from ledger.service import TABLE, Preview, Recorded, Referee, game_verbs
+from referee_cli import render
+from referee_cli.chart import svg as draw_chart
+
+POLL = 0.25  # seconds between looks at the log's head (another process's appends)
+LAST_MOVES = 8  # log entries a page shows
+# Event streams open at once. Each holds a socket (a file descriptor) for as long as its page is
+# open: unbounded, a few hundred from anyone on the network would leave none for the pages. A
+# table is a dozen pages; 128 is every phone in a room and the benchmark's 50 board pages, and
+# stays under the usual descriptor limit (1,024; lowered to fit a smaller one: ``stream_cap``).
+# A quarter of them is kept for pages opened with a link: the board's (which need no secret)
+# alone never take the players' and the table's live updates.
+STREAMS = 128
+STREAMS_PER_ADDRESS = 16  # from one address (a phone with many tabs); this computer's: no limit
+DESCRIPTORS_KEPT = 64  # descriptors never given to streams: the database, the listener, pages
+SUBMISSIONS = 256  # answers to recent submissions remembered, for a page's double tap or retry
+HERE = Path(__file__).parents[1] / "web"
+
+
+class Forbidden(RefereeError):
+    """A link that may not do what was asked (a player moving for another, a wrong token)."""
+
+    exit_code = 2
+    kind = "forbidden"
+
+
+class TooManyStreams(RefereeError):
+    """No event stream more from this address: it has ``STREAMS_PER_ADDRESS`` open."""
+
+    kind = "busy"
+
+
+class ServerBusy(RefereeError):
+    """No event stream more from anyone: the referee has as many open as it serves."""
+
+    kind = "busy"
+
+
+def status_of(error: RefereeError) -> int:
+    """The HTTP status of a refusal: the command line's exit codes, in HTTP's words."""
+    if isinstance(error, Forbidden):
+        return 403
+    if isinstance(error, TooManyStreams):
+        return 429
+    if isinstance(error, ServerBusy):
+        return 503
+    if isinstance(error, NotFound | BadInput | AmbiguousMove):
+        return 400
+    if isinstance(error, WriteConflict):
+        return 409
+    if isinstance(error, IllegalMove):
+        return 422
+    if isinstance(error, VerificationFailed):
+        return 409
+    if isinstance(error, StorageFailed | StoreUnreadable):
+        return 503
+    return 400
+
+
+@dataclass(frozen=True)
+class Group:
+    """Legal moves under one verb, for a row of buttons."""
+
+    verb: str
+    moves: list[tuple[str, str]]  # (text, the typed command as JSON)
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open event stream: whose page (``role``: None for the board), by which link (its
+    ``token``), from which address; ``wake`` is set at news, ``revoked`` once its link is not."""
+
+    role: str | None
+    token: str | None
+    address: str
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    revoked: bool = False
+
+
+def stream_cap(limit: int | None = None) -> int:
+    """How many event streams this process may hold open: ``STREAMS``, or fewer under a lower
+    limit of open files (``limit``: this process's soft limit if not said), so that half of
+    what the streams leave of it (after ``DESCRIPTORS_KEPT``) stays for the pages themselves."""
+    if limit is None:
+        try:
+            import resource
+        except ImportError:  # (not on Windows, whose sockets are not counted this way)
+            return STREAMS
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if limit == resource.RLIM_INFINITY:
+            return STREAMS
+    return max(1, min(STREAMS, (limit - DESCRIPTORS_KEPT) // 2))
+
+
+def _this_computer(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+class Table:
+    """The served game: the referee, the log head last seen, and who listens for changes."""
+
+    def __init__(self, db: Path, game_id: int, poll: float = POLL, streams: int | None = None) -> None:
+        self.db = db
+        self.game_id = game_id
+        self.poll = poll
+        self.streams = stream_cap() if streams is None else streams  # open event streams at most
+        self._referee: Referee | None = None
+        self.head = 0
+        # with the seq: a log rewritten behind the pages' back, as long as it was, is news too
+        # (each page's witness checks it)
+        self.head_hash = ""
+        # The database's version (``Store.version``) at the last look: another process wrote
+        # since if it differs (a move, a link revoked, a row edited by hand).
+        self.version: int | None = None
+        # Why the game cannot be shown, as the service said (a log that does not check out):
+        # every page then says so and takes no move.
+        self.trouble: RefereeError | None = None
+        self.listeners: set[Listener] = set()
+        self._cache: dict[tuple[str | None, int, str, str], str] = {}
+        # (role, submission id) -> (status, answer): a page's double tap or retry of one
+        # submission is recorded once and answered as the first time. In this process only,
+        # the latest SUBMISSIONS: a restart forgets them.
+        self.answers: OrderedDict[tuple[str, str], tuple[int, dict[str, Any]]] = OrderedDict()
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(HERE),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    @property
+    def referee(self) -> Referee:
+        if self._referee is None:  # opened in the event loop's thread, which alone uses it
+            self._referee = Referee.open(self.db, create=False)
+            self.head, self.head_hash = self._read_head()
+        return self._referee
+
+    def _read_head(self) -> tuple[int, str]:
+        return self.referee.head(self.game_id)
+
+    def remember(self, key: tuple[str, str], status: int, answer: dict[str, Any]) -> None:
+        self.answers[key] = (status, answer)
+        while len(self.answers) > SUBMISSIONS:
+            self.answers.popitem(last=False)
+
+    # --- watching the log -----------------------------------------------------------
+
+    def look(self) -> None:
+        """Tell every listener if the log's head moved (a move, undo or void, from anywhere), its
+        hash changed, or the log stopped (or started again) checking out; and end the streams of
+        links revoked since. Whenever another process wrote, the game is loaded as the command
+        line loads it, which checks the rows again: a row edited in place moves no head. While
+        the game is stopped, at every look (the table's page may have checked it again)."""
+        head, head_hash = self._read_head()
+        version = self.referee.version()
+        if (head, head_hash, version) == (self.head, self.head_hash, self.version) and self.trouble is None:
+            return
+        self.version = version
+        trouble = self._trouble()
+        self.close_revoked()
+        if (head, head_hash, _said(trouble)) != (self.head, self.head_hash, _said(self.trouble)):
+            self.head, self.head_hash, self.trouble = head, head_hash, trouble
+            now = (head, head_hash, _said(trouble))
+            self._cache = {k: v for k, v in self._cache.items() if k[1:] == now}
+            for listener in self.listeners:
+                listener.wake.set()
+
+    def _trouble(self) -> RefereeError | None:
+        """Why the game cannot be shown now (its log does not check out), or None."""
+        try:
+            self.referee.load(self.game_id)
+        except RefereeError as error:
+            return error
+        return None
+
+    def close_revoked(self) -> None:
+        """Mark the streams of links replaced or revoked since they opened (here, or by another
+        process): their pages are sent nothing more of their viewer's view."""
+        roles: dict[str, str | None] = {}
+        for listener in self.listeners:
+            token = listener.token
+            if token is None or listener.revoked:
+                continue
+            if token not in roles:
+                roles[token] = self.referee.link_role(self.game_id, token)
+            if roles[token] != listener.role:
+                listener.revoked = True
+                listener.wake.set()
+
+    def listen(self, role: str | None, token: str | None, address: str) -> Listener:
+        """A place for a new event stream, or the refusal if there is none: ``self.streams`` at
+        most in all, the last quarter of them for pages opened with a link only, and
+        ``STREAMS_PER_ADDRESS`` from one address (but this computer's)."""
+        held = len(self.listeners)
+        board_streams = self.streams - self.streams // 4
+        if held >= self.streams or (token is None and held >= board_streams):
+            raise ServerBusy(
+                f"the referee has {held} live pages open, as many as it serves: this page shows the"
+                " game as it was when loaded, and tries again in a while",
+                legal="reload it later, or close pages open elsewhere",
+            )
+        if not _this_computer(address):
+            mine = sum(listener.address == address for listener in self.listeners)
+            if mine >= STREAMS_PER_ADDRESS:
+                raise TooManyStreams(
+                    f"{address} has {mine} live pages open, the most one address may: this page shows"
+                    " the game as it was when loaded, and tries again in a while",
+                    legal="close a page of this game on that phone or computer",
+                )
+        listener = Listener(role, token, address)
+        self.listeners.add(listener)
+        return listener
+
+    async def watch(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll)
+            with contextlib.suppress(RefereeError):
+                self.look()
+
+    # --- what a page shows ------------------------------------------------------------
+
+    def player(self, role: str | None) -> str | None:
+        return None if role in (None, TABLE) else role
+
+    def context(self, role: str | None) -> dict[str, Any]:
+        referee, game_id = self.referee, self.game_id
+        as_player = self.player(role)
+        loaded, board, screen = referee.board(game_id, as_player=as_player)
+        game = loaded.game
+        # The service tells each fact as this viewer may see it: a page says no more than
+        # its viewer's log.
+        entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
+        sheet = referee.score(game_id)[1] if board.over else None
+        chooser = referee.picker(game_id, role) if role is not None else Picker()
+        # A player's own latest move: theirs to take back while nobody has moved since.
+        takeback = referee.take_back_offer(game_id, as_player, LAST_MOVES) if as_player else None
+        return {
+            "game_title": game.title,
+            "info": loaded.info,
+            "head": loaded.head,
+            "head_hash": loaded.head_hash,
+            "board": board,
+            "screen": screen,
+            "entries": entries,
+            "sheet": sheet,
+            "groups": _groups(chooser),
+            "picker": msgspec.json.encode(chooser).decode(),
+            "takeback": takeback,
+            "usage": _usage(game_verbs(game, loaded.setup), chooser, as_player),
+            "role": role,
+            "as_player": as_player,
+            "view": board.view,
+            # A game's own board, drawn from its typed view, where it has one: above the
+            # generic tables of its present().
+            "designed": designed_template(game.name),
+            "chart": self.chart(as_player) if board.over else None,
+        }
+
+    def chart(self, mine: str | None = None, *, standalone: bool = False) -> str:
+        """The score chart of each player's score at each round's end, as SVG."""
+        return draw_chart(self.referee.score_by_round(self.game_id)[1], mine=mine, standalone=standalone)
+
+    def fragment(self, role: str | None) -> str:
+        """The live part of a page (rendered once per role and head, however many listen); what
+        stops the game instead, while it cannot be shown."""
+        self.look()
+        key = (role, self.head, self.head_hash, _said(self.trouble))
+        html = self._cache.get(key)
+        if html is None:
+            try:
+                if self.trouble is not None:
+                    return self.stopped(self.trouble)
+                html = self.env.get_template("live.html").render(**self.context(role))
+            except RefereeError as error:  # it stopped checking out since the look: said at once
+                return self.stopped(error)
+            self._cache[key] = html
+        return html
+
+    def stopped(self, error: RefereeError) -> str:
+        """The live part of every page while the game cannot be shown: what is wrong (the row
+        named) and what the table can do, and no move to make."""
+        template = self.env.get_template("stopped.html")
+        return template.render(
+            error=error, damaged=isinstance(error, VerificationFailed), game_id=self.game_id
+        )
+
+    def page(self, role: str | None, token: str | None, notice: str = "") -> tuple[str, int]:
+        """A whole page and its HTTP status: 200, or the refusal's while the game is stopped (a
+        log that does not check out), whose page says why and offers no move."""
+        try:
+            live = self.fragment(role)
+            trouble = self.trouble
+            if trouble is None:
+                context = {**self.context(role), "live": live, "stopped": None}
+                return self._page(context, role, token, notice), 200
+        except RefereeError as error:
+            trouble = error
+        return self.stopped_page(role, trouble, token, notice), status_of(trouble)
+
+    def stopped_page(
+        self, role: str | None, error: RefereeError, token: str | None = None, notice: str = ""
+    ) -> str:
+        """The page of a game that cannot be shown (any page: the board, a player's, the
+        table's): titled by its game's number, its live part ``stopped``, no move offered."""
+        context = {
+            "game_title": f"Game {self.game_id}",
+            "as_player": self.player(role),
+            "role": role,
+            "usage": "",
+            "info": None,
+            "live": self.stopped(error),
+            "stopped": error,
+        }
+        return self._page(context, role, token, notice)
+
+    def _page(self, context: dict[str, Any], role: str | None, token: str | None, notice: str) -> str:
+        return self.env.get_template("page.html").render(
+            **context,
+            token=token if role else None,
+            events=f"/t/{token}/events" if token and role else "/events",
+            notice=notice,
+            game_id=self.game_id,
+        )
+
+    def state_json(self, role: str | None) -> dict[str, Any]:
+        loaded, board, _ = self.referee.board(self.game_id, as_player=self.player(role))
+        out: dict[str, Any] = {"game": self.game_id, "head": loaded.head, "role": role, "status": board}
+        if role is not None:
+            context = self.context(role)
+            out["moves"] = context["groups"]
+            out["picker"] = msgspec.json.decode(context["picker"])
+        return out
+
+    def witness(self, role: str | None, query: Mapping[str, str]) -> dict[str, Any]:
+        """The rows a page checks by itself on each update (``Referee.witness``), as its viewer
+        may see them: ``after`` the last row it saw, ``hash`` the hash it holds for that row."""
+        after = _int(query.get("after"), "after") or 0
+        known = query.get("hash") or None
+        if known is not None and not re.fullmatch(r"[0-9a-f]{64}", known):
+            raise BadInput("hash must be a row's hash: 64 hex digits")
+        witnessed = self.referee.witness(self.game_id, after, known, as_player=self.player(role))
+        out: dict[str, Any] = msgspec.to_builtins(witnessed)
+        return out
+
+    # --- acting -----------------------------------------------------------------------
+
+    def move(self, role: str, body: dict[str, Any]) -> Recorded:
+        """A move posted from a page: the typed command the picker chose, or words typed in."""
+        seen = _int(body.get("head"), "head")
+        return self.referee.submit(self.game_id, self._command(role, body, seen), seen=seen)
+
+    def preview(self, role: str, body: dict[str, Any]) -> Preview:
+        """The move a page is about to post, in words, as it would be recorded (nothing is)."""
+        seen = _int(body.get("head"), "head")
+        return self.referee.preview(self.game_id, self._command(role, body, seen), seen=seen)
+
+    def take_back(self, role: str, body: dict[str, Any]) -> Recorded:
+        """A player takes back their own latest move (the service says whether they still may)."""
+        if role == TABLE:
+            raise Forbidden("the table's page takes moves back with undo or void")
+        return self.referee.take_back(self.game_id, role, _int(body.get("seq"), "seq"))
+
+    def _command(self, role: str, body: dict[str, Any], seen: int | None) -> Any:
+        """The typed command of a posted move, if it is ``role``'s to make."""
+        loaded = self.referee.seen(self.game_id, seen)
+        game = loaded.game
+        if isinstance(body.get("command"), str):
+            try:
+                command = msgspec.json.decode(body["command"], type=game.Command)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise BadInput(f"not a {game.title} move: {exc}") from None
+            except RecursionError:  # msgspec's own limit on nesting
+                raise BadInput(f"not a {game.title} move: its JSON is nested too deeply") from None
+        elif isinstance(body.get("text"), str):
+            text = body["text"].strip()
+            try:
+                words = shlex.split(text)
+            except ValueError as exc:
+                raise BadInput(f"cannot read {text!r}: {exc}") from None
+            if not words:
+                raise BadInput(
+                    "no move given", legal=", ".join(v.usage for v in game_verbs(game, loaded.setup))
+                )
+            command = game.parse(loaded.state, words)
+        else:
+            raise BadInput("post a move as {command: JSON} or {text: WORDS}")
+        actor = game.actor(command)
+        if role != TABLE and actor.lower() != role.lower():
+            whose = "the table's" if actor == TABLE else f"{actor}'s"
+            raise Forbidden(f"this is {role}'s page: {game.text(command)} is {whose} move, not {role}'s")
+        return command
+
+    def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
+        referee, game_id = self.referee, self.game_id
+        reason = _text(body.get("reason"), "reason")
+        by = _text(body.get("by"), "by") or None  # who asked, as `--by` at the command line
+        # The head the page showed: an undo, redo or void asked on it is refused if anything was
+        # recorded since (it would act on what nobody at the table has looked at).
+        seen = _int(body.get("head"), "head")
+        if action == "undo":
+            return referee.undo(game_id, by=by, reason=reason, seen=seen)
+        if action == "redo":
+            return referee.redo(game_id, by=by, seen=seen)
+        if action == "void":
+            seq = _int(body.get("seq"), "seq")
+            if seq is None:
+                raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
+            cascade = bool(body.get("cascade"))
+            return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
+        if action == "verify":
+            return render.verified(referee.verify(game_id))
+        raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
+
+
+def _said(error: RefereeError | None) -> str:
+    return "" if error is None else str(error)
+
+
+def designed_template(game: str) -> str | None:
+    """The template of a game's own board (``planet_b.html`` for planet-b), if it has one."""
+    name = game.replace("-", "_") + ".html"
+    return name if (HERE / name).is_file() else None
+
+
+def _groups(chooser: Picker) -> list[Group]:
+    """The picker's typed moves under each verb, as a flat list (``state.json``'s ``moves``)."""
+    by_verb: dict[str, list[tuple[str, str]]] = {}  # a verb's kinds (``favour barter``) as one
+    for v in chooser.verbs:
+        by_verb.setdefault(v.verb, []).extend((m.text, m.command) for m in picker.moves(v.step) if m.command)
+    return [Group(verb, moves) for verb, moves in by_verb.items() if moves]
+
+
+def _usage(verbs: Sequence[Verb], chooser: Picker, as_player: str | None) -> str:
+    """The text box's placeholder: the grammar of a move this page may make (one it may make
+    now, else a player's verb, whose first word is PLAYER, or the table's), in its name."""
+    usage = chooser.verbs[0].usage if chooser.verbs else ""
+    if not usage:
+        usage = next((v.usage for v in verbs if (v.usage.split()[1:2] == ["PLAYER"]) == bool(as_player)), "")
+    return usage.replace("PLAYER", as_player, 1) if as_player else usage
+
+
+def _int(value: Any, name: str) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise BadInput(f"{name} must be a number")
+    try:
+        return int(value)
+    except ValueError:
+        raise BadInput(f"{name} must be a number, not {str(value)[:20]!r}") from None
+
+
+def _text(value: Any, name: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadInput(f"{name} must be text")
+    return value.strip()
