@@ -334,7 +334,7 @@ ACTS_IN: dict[str, tuple[str, ...]] = {
     "OFFICE LADY": ("rules.buy.buy_check", "moves._turn_modes"),
     "OFFICER": ("rules.favour._favour",),
     "POLITICIAN": ("rules.favour._card_played", "moves._favours_modes"),
-    "SALESMAN": ("rules.favour._salesman",),
+    "SALESMAN": ("rules.core._salesman",),
     "SCAVENGER": (
         "rules.favour._card_played",
         "rules.blue._blue_favour",

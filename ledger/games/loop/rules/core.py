@@ -22,6 +22,7 @@ from ledger.games.loop.model import (
     GoalFace,
     Mat,
     MatRef,
+    Offer,
     Owed,
     Owing,
     Paid,
@@ -467,6 +468,16 @@ def _spending(out: _Out, before: int, after: int) -> None:
         if gained:
             out.add(Changed(player, "MAKE IT RAIN", happiness=gained))
             _after_happiness(out, player)
+
+
+def _salesman(out: _Out, offer: Offer) -> None:
+    """SALESMAN: "Whenever you ACCEPT an ACQUIRE or RESELL, or when others ACCEPT your played
+    ACQUIRE or RESELL, you gain 1 COIN" (where nothing is ACCEPTed, when it takes effect)."""
+    if offer.kind not in ("acquire", "resell"):
+        return
+    for name in (offer.player, offer.target):
+        if name and career_of(out.state.players[name]) == "SALESMAN":
+            out.add(Changed(name, "Salesman", coin=1))
 
 
 def _known_player(state: State, name: str) -> Player:
