@@ -52,10 +52,6 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("referee_cli.app", "referee_cli.serve"): LAZY,  # starlette, uvicorn, jinja2: `serve` only
     ("referee_cli.app", "referee_cli.shell"): CIRCLE,  # `play` only too; shell imports app
     ("referee_cli.base", "referee_cli.app"): CIRCLE,  # `--help` and `--version` build no app
-    ("ledger.games.loop.rules.careers", "ledger.games.loop.rules.end"): CIRCLE,
-    ("ledger.games.loop.rules.end", "ledger.games.loop.rules.events"): CIRCLE,
-    ("ledger.games.loop.rules.events", "ledger.games.loop.rules.careers"): CIRCLE,
-    ("ledger.games.loop.rules.events", "ledger.games.loop.rules.end"): CIRCLE,
 }
 
 # What no game imports (STYLE.md: "A game package never imports the CLI, the store or SQLite").

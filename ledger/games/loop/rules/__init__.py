@@ -51,6 +51,7 @@ from ledger.games.loop.model import (
     State,
     Work,
 )
+from ledger.games.loop.rules import end
 from ledger.games.loop.rules.blue import _blue_favour as _blue_favour
 from ledger.games.loop.rules.buy import _buy
 from ledger.games.loop.rules.careers import _ability
@@ -162,7 +163,7 @@ _TURN_MOVES = (
 
 def decide(state: State, command: Command) -> list[Event]:
     """The facts ``command`` produces in ``state``, or a typed error saying why not."""
-    out = _Out(state)
+    out = _Out(state, end)
     events = decide_by_type(
         _DECIDERS, out, command, over=state.phase == "over", title="LOOP", rule=R_END_GAME
     )
