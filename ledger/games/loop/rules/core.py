@@ -4,7 +4,7 @@ the scratch fold (``_Out``) a move builds its facts through.
 The rules are a DAG: this module at the bottom, the sections (``blue``, ``buy``, ``careers``,
 ``consume``, ``credit``, ``events``, ``favour``, ``goal``, ``setup``, ``work``) above it, the
 turn's flow (``end``) above them, ``decide`` on top. A section whose move goes on to the next
-step of the turn, draws a FAVOUR or sets off DEPLETION asks the move's accumulator
+step of the turn or ends it, draws a FAVOUR or sets off DEPLETION asks the move's accumulator
 (``_Out.flow``, the operations ``Flow`` lists) rather than importing the flow, which imports
 the sections: as boardgame.io's moves call ``events.endTurn()``. ``decide`` builds each move's
 ``_Out`` with the ``end`` module as its flow.
@@ -413,11 +413,13 @@ def awaited_text(state: State) -> str:
 
 
 class Flow(Protocol):
-    """What a section asks of the turn's flow (``rules.end`` is one)."""
+    """What a section asks of the turn's flow (``rules.end`` is one), as the sections call it
+    (no defaults: a mutation run would give these bodiless methods mutants of their own)."""
 
     def _proceed(self, out: _Out) -> None: ...
+    def _end_turn(self, out: _Out, player: str, automatic: bool) -> None: ...
     def draw_favour(self, out: _Out, player: str) -> None: ...
-    def depletion(self, out: _Out, player: str, cause: str = "") -> None: ...
+    def depletion(self, out: _Out, player: str, cause: str) -> None: ...
 
 
 class _Out(Facts[State, Event]):
