@@ -21,12 +21,11 @@ What fails:
 
 The allow-list is a ratchet: an entry the code no longer has fails too, so the commit that
 removes an import or a read removes its entry, and nothing can come back unnoticed.
-``FUNCTION_IMPORTS`` gives each edge its reason: ``LAZY``, an import kept inside the function
-that needs it so that other commands start faster (benchmarks/cli_bench.py measures them), or
-``CIRCLE``, a function-level import that only hides a circle between rules modules (a section
-calling the turn's flow while the flow calls the sections) or between the command line's
-modules. The goal of issue 43 is to empty the ``CIRCLE`` entries (a section asks the move's
-accumulator for the next step instead of importing the flow).
+``FUNCTION_IMPORTS`` lists only ``LAZY`` imports: kept inside the function that needs them so
+that other commands start faster (benchmarks/cli_bench.py measures them), each closing no
+circle. The circles the rules packages and the command line once hid this way are gone (issue
+43): a rules section asks the move's accumulator for the turn's next step instead of importing
+the flow, and the console script hands the command line's runner the app.
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("ledger", "referee_cli")
 
 LAZY = "start-up time (lazy)"
-CIRCLE = "circle: to be removed (issue 43)"
 
 # (importing module, imported module): why the import sits inside a function.
 FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
@@ -52,12 +50,6 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("referee_cli.app", "referee_cli.serve"): LAZY,  # starlette, uvicorn, jinja2: `serve` only
     ("referee_cli.app", "referee_cli.shell"): LAZY,  # readline and completion: `play` only
     ("referee_cli.main", "referee_cli.app"): LAZY,  # typer: `status`, `undo` and a move start without it
-    ("ledger.games.loop.rules.blue", "ledger.games.loop.rules.favour"): CIRCLE,
-    ("ledger.games.loop.rules.careers", "ledger.games.loop.rules.end"): CIRCLE,
-    ("ledger.games.loop.rules.end", "ledger.games.loop.rules.events"): CIRCLE,
-    ("ledger.games.loop.rules.events", "ledger.games.loop.rules.careers"): CIRCLE,
-    ("ledger.games.loop.rules.events", "ledger.games.loop.rules.end"): CIRCLE,
-    ("ledger.games.loop.rules.favour", "ledger.games.loop.rules.blue"): CIRCLE,
 }
 
 # What no game imports (STYLE.md: "A game package never imports the CLI, the store or SQLite").
@@ -264,10 +256,10 @@ def test_the_function_import_allow_list_holds_only_what_the_code_still_has() -> 
         for key, (i, circle) in edges.items()
         if circle and FUNCTION_IMPORTS.get(key) == LAZY
     ]
-    assert not hiding, f"an import listed {LAZY!r} hides a circle: list it as {CIRCLE!r}:\n" + "\n".join(
+    assert not hiding, "a lazy import hides a circle: move the shared code down a floor:\n" + "\n".join(
         hiding
     )
-    assert set(FUNCTION_IMPORTS.values()) <= {LAZY, CIRCLE}
+    assert set(FUNCTION_IMPORTS.values()) <= {LAZY}
 
 
 def test_a_game_imports_neither_the_service_the_store_sqlite_nor_the_command_line() -> None:

@@ -3,6 +3,7 @@ the CAREER dealt, the starting MATERIAL and the CONSUME AREA, as at a real table
 
 from __future__ import annotations
 
+from ledger.games.loop.rules import end
 from ledger.games.loop.rules.core import _Out
 from tests.loop.table import AREA, Table
 
@@ -75,4 +76,4 @@ def virtual(seed: int = 3) -> Table:
 
 def out(table: Table) -> _Out:
     """The facts of one move, built by hand (a rule's effect seen without a move to carry it)."""
-    return _Out(table.state)
+    return _Out(table.state, end)

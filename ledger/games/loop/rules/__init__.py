@@ -6,11 +6,13 @@ It builds the facts through a scratch fold (``core._Out``) so that one move can 
 setup reveal starts the first turn. Chance comes only from the setup seed: the virtual
 decks are shuffled by ``random.Random`` seeded from it and from the reshuffle count.
 
-- ``core``: the rule citations, the queries the rules and the views share, ``_Out``;
+- ``core``: the rule citations, the queries the rules and the views share, ``_Out`` and the
+  ``Flow`` it carries to the sections;
 - ``setup``: 1.0 Setup, the table's reveals and declared card faces;
 - ``work``, ``buy``, ``consume``: 2.2 a) to c) with 2.5's REPUTATION;
 - ``goal``: 2.3 and 3.2; ``favour``: 2.4 and 3.1;
-- ``end``: 2.2 Start Turn, 2.7 End Turn and 2.8 End Game, and the burn of 6.2 and 7.0;
+- ``end``: the turn's flow, above the sections (they reach it through ``_Out.flow``): 2.2 Start
+  Turn, 2.7 End Turn and 2.8 End Game, and the burn of 6.2 and 7.0;
 - ``careers``: 8.0, each CAREER's ABILITY; ``events``: 5.3 and 9.0, the IMMEDIATE EVENT as
   data and the flip; ``credit``: 5.4 CREDIT CARD; ``blue``: 7.0's blue FAVOUR (Solo).
 
@@ -51,6 +53,7 @@ from ledger.games.loop.model import (
     State,
     Work,
 )
+from ledger.games.loop.rules import end
 from ledger.games.loop.rules.blue import _blue_favour as _blue_favour
 from ledger.games.loop.rules.buy import _buy
 from ledger.games.loop.rules.careers import _ability
@@ -162,7 +165,7 @@ _TURN_MOVES = (
 
 def decide(state: State, command: Command) -> list[Event]:
     """The facts ``command`` produces in ``state``, or a typed error saying why not."""
-    out = _Out(state)
+    out = _Out(state, end)
     events = decide_by_type(
         _DECIDERS, out, command, over=state.phase == "over", title="LOOP", rule=R_END_GAME
     )

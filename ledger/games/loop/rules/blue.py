@@ -14,6 +14,7 @@ from ledger.games.loop.rules.core import (
     OPTION_DISPOSABLE,
     R_SOLO,
     _Out,
+    _salesman,
     career_of,
     in_effect,
     mat_text,
@@ -129,6 +130,4 @@ def _blue_favour(out: _Out, player: Player, command: Favour) -> None:
         offer = replace(offer, card=card)
     out.add(FavourPlayed(offer))
     out.add(FavourResolved(offer))
-    from ledger.games.loop.rules.favour import _salesman
-
     _salesman(out, offer)

@@ -147,13 +147,11 @@ def _repair(out: _Out, player: Player, command: Ability) -> None:
 
 def _freedom(out: _Out, player: Player, command: Ability) -> None:
     """FREELANCER: "Once per turn, you may discard 1 FAVOUR and draw a new one"."""
-    from ledger.games.loop.rules.end import draw_favour
-
     kind = command.kind
     if kind not in data.FAVOURS or not holds_favour(out.state, player, kind):
         raise IllegalMove(f"{player.name} holds no {up(kind or 'FAVOUR')}", rule=r_career("FREELANCER"))
     out.add(FavourMoved(player.name, "", kind, "Freedom"))
-    draw_favour(out, player.name)
+    out.flow.draw_favour(out, player.name)
 
 
 def _minimalist(out: _Out, player: Player, command: Ability) -> None:
@@ -334,7 +332,7 @@ ACTS_IN: dict[str, tuple[str, ...]] = {
     "OFFICE LADY": ("rules.buy.buy_check", "moves._turn_modes"),
     "OFFICER": ("rules.favour._favour",),
     "POLITICIAN": ("rules.favour._card_played", "moves._favours_modes"),
-    "SALESMAN": ("rules.favour._salesman",),
+    "SALESMAN": ("rules.core._salesman",),
     "SCAVENGER": (
         "rules.favour._card_played",
         "rules.blue._blue_favour",

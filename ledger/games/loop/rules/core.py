@@ -1,10 +1,20 @@
 """What every LOOP rule uses: the rule citations, the queries the rules and the views share, and
-the scratch fold (``_Out``) a move builds its facts through."""
+the scratch fold (``_Out``) a move builds its facts through.
+
+The rules are a DAG: this module at the bottom, the sections (``blue``, ``buy``, ``careers``,
+``consume``, ``credit``, ``events``, ``favour``, ``goal``, ``setup``, ``work``) above it, the
+turn's flow (``end``) above them, ``decide`` on top. A section whose move goes on to the next
+step of the turn or ends it, draws a FAVOUR or sets off DEPLETION asks the move's accumulator
+(``_Out.flow``, the operations ``Flow`` lists) rather than importing the flow, which imports
+the sections: as boardgame.io's moves call ``events.endTurn()``. ``decide`` builds each move's
+``_Out`` with the ``end`` module as its flow.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from ledger.decider import Facts
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove, NotYourTurn
@@ -22,6 +32,7 @@ from ledger.games.loop.model import (
     GoalFace,
     Mat,
     MatRef,
+    Offer,
     Owed,
     Owing,
     Paid,
@@ -401,15 +412,27 @@ def awaited_text(state: State) -> str:
 # ---------------------------------------------------------------------------- decide
 
 
+class Flow(Protocol):
+    """What a section asks of the turn's flow (``rules.end`` is one), as the sections call it
+    (no defaults: a mutation run would give these bodiless methods mutants of their own)."""
+
+    def _proceed(self, out: _Out) -> None: ...
+    def _end_turn(self, out: _Out, player: str, automatic: bool) -> None: ...
+    def draw_favour(self, out: _Out, player: str) -> None: ...
+    def depletion(self, out: _Out, player: str, cause: str) -> None: ...
+
+
 class _Out(Facts[State, Event]):
-    """The facts of one LOOP move (``ledger.decider.Facts``).
+    """The facts of one LOOP move (``ledger.decider.Facts``), and the flow its sections ask for
+    what comes next.
 
     Outside Basic Mode each fact is followed by what it sets off wherever it comes from: an
     EVENT drawn per HAPPINESS zone crossed (5.3), LANDFILL TAX on every card sent to its owner's
     LANDFILL (9.0), and BUY MORE EARN MORE and MAKE IT RAIN on COIN spent (9.0)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, flow: Flow) -> None:
         super().__init__(state, evolve)
+        self.flow = flow
 
     def add(self, event: Event) -> None:
         before = self.state
@@ -467,6 +490,16 @@ def _spending(out: _Out, before: int, after: int) -> None:
         if gained:
             out.add(Changed(player, "MAKE IT RAIN", happiness=gained))
             _after_happiness(out, player)
+
+
+def _salesman(out: _Out, offer: Offer) -> None:
+    """SALESMAN: "Whenever you ACCEPT an ACQUIRE or RESELL, or when others ACCEPT your played
+    ACQUIRE or RESELL, you gain 1 COIN" (where nothing is ACCEPTed, when it takes effect)."""
+    if offer.kind not in ("acquire", "resell"):
+        return
+    for name in (offer.player, offer.target):
+        if name and career_of(out.state.players[name]) == "SALESMAN":
+            out.add(Changed(name, "Salesman", coin=1))
 
 
 def _known_player(state: State, name: str) -> Player:

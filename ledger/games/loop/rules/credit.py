@@ -37,7 +37,6 @@ from ledger.games.loop.rules.core import (
     mode_of,
     up,
 )
-from ledger.games.loop.rules.end import _proceed
 from ledger.piles import counts_text
 
 
@@ -101,7 +100,7 @@ def _apply(out: _Out, command: Apply) -> None:
         if out.state.players[player.name].coin < owed.coin:
             break  # still short: another APPLY
         out.add(Paid(player.name, owed.coin, owed.why, owed.to, settles=True))
-    _proceed(out)  # play goes on: the turn end's steps, or the IMMEDIATE EVENT's next player
+    out.flow._proceed(out)  # play goes on: the turn end's steps, or the IMMEDIATE EVENT's next player
 
 
 def _payoff(out: _Out, command: Payoff) -> None:

@@ -52,6 +52,7 @@ from ledger.games.loop.rules.core import (
     table_owes,
     unpaid,
 )
+from ledger.games.loop.rules.events import resolve_events
 
 
 def draw_favour(out: _Out, player: str) -> None:
@@ -174,8 +175,6 @@ def _proceed(out: _Out) -> None:
 def _turn_end_steps(out: _Out) -> bool:
     """One step of the turn end after the refills; False when it waits for someone, or the next
     turn has started."""
-    from ledger.games.loop.rules.events import resolve_events as resolve
-
     state = out.state
     mode = mode_of(state)
     if not mode.events and not mode.burn:
@@ -208,7 +207,7 @@ def _turn_end_steps(out: _Out) -> bool:
             return True
         out.add(Step("events"))
         return True
-    if resolve(out):
+    if resolve_events(out):
         return True
     if out.state.triggered or out.state.current:
         return False

@@ -38,6 +38,7 @@ from ledger.games.loop.model import (
     Scrap,
     State,
 )
+from ledger.games.loop.rules.careers import _toss, pick
 from ledger.games.loop.rules.core import (
     R_EVENT,
     _known_player,
@@ -138,10 +139,8 @@ def _overproduction(out: _Out, triggerer: str) -> None:
 
 def after_removal(out: _Out) -> None:
     """A DEPLETION that OVERPRODUCTION causes penalises its triggerer (2.8 a)."""
-    from ledger.games.loop.rules.end import depletion
-
     if not out.state.material_deck and not out.state.removing:
-        depletion(out, _triggerer(out.state), "overproduction")
+        out.flow.depletion(out, _triggerer(out.state), "overproduction")
 
 
 def _the_gap(out: _Out, triggerer: str) -> None:
@@ -164,8 +163,6 @@ def _everyone(state: State, name: str) -> bool:
 def _insurance(out: _Out, player: Player, command: Respond) -> None:
     """INSURANCE: "Choose to toss 1 COIN or lose 1 COIN. If you chose to toss, gain 2 COIN if it
     lands on the "$" side, otherwise lose 2 COIN"."""
-    from ledger.games.loop.rules.careers import _toss
-
     rule = r_event("INSURANCE")
     if command.choice == "lose":
         charge(out, player.name, 1, "", "INSURANCE")
@@ -201,8 +198,6 @@ def _redeem(out: _Out, player: Player, command: Respond) -> None:
     """REDEEM BONUS: "Do nothing, or 1 of the following: a) Pay 1 COIN to get 1 MATERIAL at
     QUALITY 1 ... b) Pay 2 COIN ... QUALITY 1 ... and draw 1 FAVOUR ... c) Pay 3 COIN ... QUALITY 3
     ... and draw 2 FAVOUR"."""
-    from ledger.games.loop.rules.end import draw_favour
-
     rule = r_event("REDEEM BONUS")
     if command.choice == "none":
         return
@@ -224,7 +219,7 @@ def _redeem(out: _Out, player: Player, command: Respond) -> None:
     out.add(Changed(player.name, "REDEEM BONUS", coin=-coin))
     out.add(MaterialTaken(player.name, command.kind, quality, "REDEEM BONUS"))
     for _ in range(favours):
-        draw_favour(out, player.name)
+        out.flow.draw_favour(out, player.name)
 
 
 def _repurchasable(state: State, name: str) -> bool:
@@ -275,8 +270,6 @@ def _richer_hands(state: State, name: str) -> list[str]:
 def _responsibility(out: _Out, player: Player, command: Respond) -> None:
     """SOCIAL RESPONSIBILITY: "Draw 1 FAVOUR from a player's hand (if he has any) who has higher
     HAPPINESS than you"."""
-    from ledger.games.loop.rules.careers import pick
-
     rule = r_event("SOCIAL RESPONSIBILITY")
     target = _known_player(out.state, command.target)
     if target.name not in _richer_hands(out.state, player.name):
@@ -375,8 +368,6 @@ def resolve_events(out: _Out) -> bool:
 def _reveal_events(out: _Out, command: RevealEvents) -> None:
     """A real table flips a player's face-down EVENT at once and types them, in the order they
     resolve (5.3)."""
-    from ledger.games.loop.rules.end import _proceed
-
     state = out.state
     if state.virtual:
         raise IllegalMove("the referee flips the virtual decks itself: nothing to reveal", rule=R_EVENT)
@@ -405,13 +396,11 @@ def _reveal_events(out: _Out, command: RevealEvents) -> None:
             )
         pool.remove(name)
     out.add(EventsFlipped(state.flipper, names))
-    _proceed(out)
+    out.flow._proceed(out)
 
 
 def _respond(out: _Out, command: Respond) -> None:
     """``event PLAYER ...``: a player's part of the IMMEDIATE EVENT being resolved."""
-    from ledger.games.loop.rules.end import _proceed
-
     state = out.state
     player = _known_player(state, command.player)
     if not state.current or not state.resolving:
@@ -427,7 +416,7 @@ def _respond(out: _Out, command: Respond) -> None:
     assert rule.choose is not None
     rule.choose(out, player, command)
     out.add(EventDone(player.name))
-    _proceed(out)
+    out.flow._proceed(out)
 
 
 def event_usage(state: State, player: str) -> str:

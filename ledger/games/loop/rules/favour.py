@@ -11,7 +11,6 @@ from ledger.games.loop.model import (
     Accept,
     BluffCalled,
     Call,
-    Changed,
     Favour,
     FavourAccepted,
     FavourPlayed,
@@ -24,6 +23,7 @@ from ledger.games.loop.model import (
     Reject,
     State,
 )
+from ledger.games.loop.rules.blue import _blue_favour
 from ledger.games.loop.rules.core import (
     OPTION_DISPOSABLE,
     R_FAVOUR,
@@ -31,6 +31,7 @@ from ledger.games.loop.rules.core import (
     _active,
     _known_player,
     _Out,
+    _salesman,
     career_of,
     holds_favour,
     in_effect,
@@ -82,8 +83,6 @@ def _card_played(state: State, player: Player, command: Favour) -> str:
 
 
 def _favour(out: _Out, command: Favour) -> None:
-    from ledger.games.loop.rules.blue import _blue_favour
-
     state = out.state
     player = _active(state, command.player)
     if mode_of(state).favours == "blue":
@@ -234,16 +233,6 @@ def _pending_for(state: State, target: str) -> Offer:
             rule=R_FAVOUR,
         )
     return offer
-
-
-def _salesman(out: _Out, offer: Offer) -> None:
-    """SALESMAN: "Whenever you ACCEPT an ACQUIRE or RESELL, or when others ACCEPT your played
-    ACQUIRE or RESELL, you gain 1 COIN" (where nothing is ACCEPTed, when it takes effect)."""
-    if offer.kind not in ("acquire", "resell"):
-        return
-    for name in (offer.player, offer.target):
-        if name and career_of(out.state.players[name]) == "SALESMAN":
-            out.add(Changed(name, "Salesman", coin=1))
 
 
 def _accept(out: _Out, command: Accept) -> None:

@@ -65,7 +65,6 @@ from ledger.games.loop.rules.core import (
     r_event,
     up,
 )
-from ledger.games.loop.rules.end import _proceed
 from ledger.games.loop.rules.events import after_removal
 from ledger.piles import counts_text, require_in
 from ledger.words import card_word, is_card_name
@@ -452,7 +451,7 @@ def _reveal_material(out: _Out, command: RevealMaterial) -> None:
         )
     for i, material in enumerate(cards):
         _reveal_one(out, material, players[i], command.shown[i] if command.shown else 0)
-    _proceed(out)
+    out.flow._proceed(out)
 
 
 def _reveal_one(out: _Out, material: str, to: str | None, shown: int) -> None:
@@ -538,7 +537,7 @@ def _reveal_exhibited(out: _Out, command: RevealExhibited) -> None:
         if not 1 <= quality <= data.MAX_QUALITY:
             raise IllegalMove(f"a card shows QUALITY 1 to {data.MAX_QUALITY}, not {quality}", rule=R_SOLO)
     out.add(ExhibitedRevealed(tuple(sorted(command.cards))))
-    _proceed(out)
+    out.flow._proceed(out)
 
 
 def _reveal_careers(out: _Out, command: RevealCareers) -> None:
@@ -570,7 +569,7 @@ def _reveal_careers(out: _Out, command: RevealCareers) -> None:
                 legal=f"the deck holds {', '.join(state.career_deck)}",
             )
     out.add(CareersDealt(player.name, tuple(sorted(careers))))
-    _proceed(out)
+    out.flow._proceed(out)
 
 
 def _choose_career(out: _Out, command: ChooseCareer) -> None:
@@ -598,7 +597,7 @@ def _choose_career(out: _Out, command: ChooseCareer) -> None:
         )
     card = data.CAREER[career]
     out.add(CareerChosen(player.name, career, card.happiness, card.coin, card.reputation, card.materials))
-    _proceed(out)
+    out.flow._proceed(out)
 
 
 def _reveal_activity(out: _Out, command: RevealActivity) -> None:
@@ -612,7 +611,7 @@ def _reveal_activity(out: _Out, command: RevealActivity) -> None:
         )
     for name in (command.name, *command.more):  # each as if typed alone: the deck may reshuffle between
         _reveal_one_activity(out, name, command.needs, command.props)
-        _proceed(out)
+        out.flow._proceed(out)
 
 
 def _reveal_one_activity(
@@ -660,7 +659,7 @@ def _deal(out: _Out) -> None:
         out.add(Dealt((), {}))  # rules before 7: the seed alone tells the deal
     else:
         out.add(_sealed_deal(state))
-    _proceed(out)
+    out.flow._proceed(out)
 
 
 def _sealed_deal(state: State) -> Dealt:

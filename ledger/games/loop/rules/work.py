@@ -24,7 +24,6 @@ from ledger.games.loop.rules.core import (
     r_career,
 )
 from ledger.games.loop.rules.credit import debt_alternative
-from ledger.games.loop.rules.end import _end_turn
 from ledger.piles import counts_text
 
 # --- main actions
@@ -77,7 +76,7 @@ def _work(out: _Out, command: Work) -> None:
     # LOOP 2.2 a): no HAPPINESS to deduct: take 1 COIN, then end turn immediately.
     out.add(Worked(player.name, data.EXHAUSTED_COIN + command.rep, 0, command.rep))
     _create(out, command)
-    _end_turn(out, player.name, automatic=True)
+    out.flow._end_turn(out, player.name, automatic=True)
 
 
 def _create(out: _Out, command: Work) -> None:
