@@ -184,9 +184,11 @@ class Store:
             )
         # What this opening may make on disk besides the database's own files, seen before it does:
         # the key, if there is none yet, and the folders the file goes in (for ``remove``).
+        # (An opening that may not create the file can still find it empty and make the tables,
+        # and the key: ``created`` then holds, and ``remove`` takes only what it made.)
         self._made_key = False
         self._made_folders: list[Path] = []
-        if create and self.path != ":memory:":
+        if self.path != ":memory:":
             self._made_key = not self.key_path.exists()
             self._made_folders = [p for p in Path(self.path).absolute().parents if not p.exists()]
         try:
