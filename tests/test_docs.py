@@ -303,7 +303,7 @@ def test_the_python_examples_run(page: Path, table: Path, monkeypatch: pytest.Mo
 def test_the_readme_commands_are_the_install_and_the_test_command_ci_runs() -> None:
     install, test = two_commands()
     assert install.startswith("python3.11 -m venv .venv && .venv/bin/pip install -q -e '.[test]'")
-    assert test == ".venv/bin/python -m pytest"
+    assert test == ".venv/bin/python -m pytest -n auto"
     ci = [line.strip() for line in CI.read_text().splitlines()]
     assert test in ci, ".ci/run must run the README's test command as it is written"
 
