@@ -19,6 +19,8 @@ from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import fixed_clock
 
+pytestmark = pytest.mark.sqlite_only  # SQLite's own failures, files and pragmas
+
 FULL = 2  # PRAGMA synchronous: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
 
 

@@ -24,6 +24,8 @@ from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import Result, fixed_clock
 
+pytestmark = pytest.mark.sqlite_only  # SQLite's own failures, files and pragmas
+
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "tests.run_cli"]
 Cli = Callable[..., Result]
