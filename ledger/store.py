@@ -227,8 +227,8 @@ class Store:
 
     @property
     def key_path(self) -> Path:
-        """Where this database's sealing key is kept: beside it, as ``<db>.key``."""
-        return Path(self.path + ".key")
+        """Where this database's sealing key is kept (``key_beside``)."""
+        return key_beside(self.path)
 
     def seal(self, *parts: object) -> str:
         """The HMAC of ``parts`` with this installation's key: only it can make one that matches."""
@@ -424,7 +424,7 @@ class Store:
         beside it as ``<target>.key`` (mode 0600): the two files a complete backup consists of
         (``--db target`` opens it as it is). Returns the key's copy, None if this database has no
         key to copy (nothing sealed: the copy checks each game whole). Nothing is overwritten."""
-        key = Path(f"{target}.key")
+        key = key_beside(target)
         for path in (target, key):
             if path.exists() or path.is_symlink():
                 raise BadInput(f"{path} exists already: a backup never overwrites a file", legal="a new FILE")
@@ -1361,6 +1361,12 @@ def installation_key(path: Path, *, create: bool) -> bytes | None:
             f"the key {path} is a link to a file that does not exist",
             legal="remove the link, or make it point at the database's own key, then run the referee again",
         ) from None
+
+
+def key_beside(database: str | Path) -> Path:
+    """Where the database at ``database`` keeps its sealing key: beside it, as ``<db>.key``
+    (a backup's copy too, so that ``--db`` opens the copy with its key)."""
+    return Path(f"{database}.key")
 
 
 def _read_key(path: Path) -> bytes:
