@@ -38,10 +38,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ledger import games  # noqa: E402
-from ledger import service as service_module  # noqa: E402
 from ledger.codec import encode, utcnow  # noqa: E402
 from ledger.history import MOVE, Move  # noqa: E402
-from ledger.service import Referee  # noqa: E402
+from ledger.service import Referee, repository  # noqa: E402
+from ledger.service.repository import Repository  # noqa: E402
 from ledger.store import NewRow, Store  # noqa: E402
 from referee_cli import render  # noqa: E402
 from tests import pebbles  # noqa: E402
@@ -165,18 +165,18 @@ def long_game(folder: Path, events: int) -> tuple[Referee, int]:
 @contextlib.contextmanager
 def unchecked() -> Iterator[None]:
     """The same code with the row checks taken out: the chain is believed as read."""
-    stretch, batch = Referee._checked_stream, Referee._fold_batch
-    Referee._fold_batch = lambda self, game_id, lo, hi, prev, seals: (  # type: ignore[method-assign]
+    stretch, batch = Repository._checked_stream, Repository._fold_batch
+    Repository._fold_batch = lambda self, game_id, lo, hi, prev, seals: (  # type: ignore[method-assign]
         self.store.fold_facts(game_id, lo, hi),
         prev,
     )
-    Referee._checked_stream = lambda self, loaded, after: self.store.iter_rows(  # type: ignore[method-assign]
+    Repository._checked_stream = lambda self, loaded, after: self.store.iter_rows(  # type: ignore[method-assign]
         loaded.info.id, after, upto=loaded.head
     )
     try:
         yield
     finally:
-        Referee._checked_stream, Referee._fold_batch = stretch, batch  # type: ignore[method-assign]
+        Repository._checked_stream, Repository._fold_batch = stretch, batch  # type: ignore[method-assign]
 
 
 def best_of(runs: int, step: Callable[[], object]) -> float:
@@ -285,9 +285,9 @@ def eventsourcing_replay(folder: Path, events: int) -> tuple[float, str] | None:
 
 def with_snapshots(folder: Path, referee: Referee, game: int, events: int) -> None:
     loaded = referee.load(game)
-    service_module.SNAPSHOT_EVERY = 1000
+    repository.SNAPSHOT_EVERY = 1000
     head = referee.store.rows(game, loaded.head - 1)[-1]
-    referee._maybe_snapshot(loaded, head, loaded.state)  # what an append does every 1,000 rows
+    referee.repo._maybe_snapshot(loaded, head, loaded.state)  # what an append does every 1,000 rows
     small = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "100"})
     for n in range(10):
         referee.submit(small, pebbles.Take(("alice", "bob")[n % 2], 1))

@@ -410,6 +410,13 @@ def save(work: Path, modules: list[str], selection: str) -> int:
         for name in set(functions) - set(by_function):  # functions gone from the code
             del functions[name]
         kept_here += sum(code is not None for f in functions.values() for code in f["codes"])
+    write_results(stored)
+    return kept_here
+
+
+def write_results(stored: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """``stored`` as ``mutation-results.json`` keeps it: a function a line, sorted (a diff shows
+    what a run changed); also for re-keying the outcomes of functions moved to another module."""
     lines = ["{"]
     for i, (path, functions) in enumerate(sorted(stored.items())):
         lines.append(f"  {json.dumps(path)}: {{")
@@ -419,7 +426,6 @@ def save(work: Path, modules: list[str], selection: str) -> int:
         lines.append("  }," if i < len(stored) - 1 else "  }")
     lines.append("}")
     RESULTS.write_text("\n".join(lines) + "\n")
-    return kept_here
 
 
 # The mutants of the code as it is now, with the stored outcome of each (as ``READ`` gives a
@@ -534,7 +540,7 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
     "ledger.store.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
-    "ledger.service.xǁRefereeǁ_since": "the moves another writer made, named in a lost race's refusal",
+    "ledger.service.moves.xǁMovesǁ_since": "the moves another writer made, named in a lost race's refusal",
     "ledger.games.planet_b.rules.core.x_missing": "the refusal its callers raise: no such action in the box",
     "ledger.games.planet_b.rules.core.x_offered": "the actions left, listed in a refusal's hint",
     # its callers refuse the move whatever it returns (acting: not theirs or no box open)

@@ -197,7 +197,7 @@ def big_game(db: Path, rows: int) -> int:
         stored = referee.store.append(game, head, batch, utcnow())
         head = stored[-1].seq
         loaded = referee.load(game)
-        referee._maybe_snapshot(loaded, stored[-1], loaded.state)
+        referee.repo._maybe_snapshot(loaded, stored[-1], loaded.state)
     referee.store.close()
     return game
 

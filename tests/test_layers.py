@@ -43,8 +43,6 @@ LAZY = "start-up time (lazy)"
 
 # (importing module, imported module): why the import sits inside a function.
 FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
-    ("ledger.service", "ledger.library"): LAZY,  # a status or a move needs no card library
-    ("ledger.service", "ledger.picker"): LAZY,  # the served table's move picker only
     ("referee_cli.app", "referee_cli.chart"): LAZY,  # `score --chart` only
     ("referee_cli.app", "referee_cli.complete"): LAZY,  # a shell's completion only
     ("referee_cli.app", "referee_cli.serve"): LAZY,  # starlette, uvicorn, jinja2: `serve` only

@@ -16,6 +16,7 @@ from ledger import games
 from ledger.decider import Verb
 from ledger.errors import AmbiguousMove, WriteConflict
 from ledger.service import Referee
+from ledger.service.moves import Moves
 from tests import pebbles
 from tests.conftest import Result
 
@@ -91,7 +92,7 @@ def test_ambiguous_moves_and_write_conflicts_have_their_codes(
     def conflict(*args: object, **kwargs: object) -> None:
         raise WriteConflict("another writer's move #2 (take alice 1) was recorded first")
 
-    monkeypatch.setattr(Referee, "submit", conflict)
+    monkeypatch.setattr(Moves, "submit", conflict)
     assert cli("pebbles", "take", "alice", "1").code == 3
 
 

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from ledger import service as service_module
-from ledger.service import Referee
+from ledger.service import Referee, repository
 from tests.conftest import Result
 
 LOOP_CARDS = Path(__file__).parents[2] / "fixtures" / "loop-test-cards.toml"
@@ -84,7 +83,7 @@ def test_the_log_is_read_as_it_is_printed(referee: Referee, monkeypatch: pytest.
     """The service hands the log out an entry at a time from a cursor read in batches: the
     first entry is there before the rest of the log is read (each batch checked against the
     hash chain before any of it is shown)."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     game = finish(referee, ["alice", "bob"], [], pile=50)
     for n in range(40):
         referee.submit_text(game, ["take", ("alice", "bob")[n % 2], "1"])

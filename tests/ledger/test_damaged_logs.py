@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger import service as service_module
 from ledger.codec import GENESIS, row_hash
-from ledger.service import Referee
+from ledger.service import Referee, repository
 from ledger.store import NewRow
 from tests.conftest import Result
 
@@ -330,8 +329,8 @@ def test_a_null_put_by_hand_into_a_cache_is_not_believed(
 ) -> None:
     """A NULL in a snapshot, a verified mark or a sealed batch matches no seal: the cache is not
     believed and the table reads the same from the log, never an internal error."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 3)  # batches (1, 3] and (3, 6] are sealable
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 3)  # batches (1, 3] and (3, 6] are sealable
     assert cli("new", "pebbles", "--players", "alice,bob").code == 0
     for player in ("alice", "bob", "alice"):
         assert cli("pebbles", "take", player, "1").code == 0

@@ -17,10 +17,10 @@ import msgspec
 import pytest
 
 from ledger import games, history
-from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
 from ledger.errors import IllegalMove, LogDamaged
-from ledger.service import Referee, snapshot_key
+from ledger.history import Move
+from ledger.service import Referee, repository, snapshot_key
 from ledger.store import Store
 from tests import pebbles
 from tests.conftest import Result
@@ -74,7 +74,7 @@ def moves(cli: Cli, *typed: str) -> None:
 @pytest.fixture
 def snapshotted(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> int:
     """A pebbles game with a snapshot at #9 (SNAPSHOT_EVERY lowered to 8) and head #11."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 8)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 8)
     assert cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=40").code == 0
     moves(cli, "take alice 3", "take bob 1", "take alice 3", "take bob 1", "take alice 3")
     return 1
@@ -124,7 +124,7 @@ def test_hole1_a_forged_verified_mark_is_not_believed(
 ) -> None:
     """The mark is a cache too: moved over rows a forger appended, its seal no longer holds, and
     the rows are checked (here: bob takes 9, on alice's turn)."""
-    move = encode(service_module.Move(command=msgspec.Raw(encode(pebbles.Take("bob", 9)).encode())))
+    move = encode(Move(command=msgspec.Raw(encode(pebbles.Take("bob", 9)).encode())))
     fact = encode(pebbles.Taken("bob", 9))
     conn = sqlite3.connect(db_path, isolation_level=None)
     (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
@@ -200,7 +200,7 @@ def test_hole2_a_stretch_rewritten_with_its_hashes_is_not_shown_by_log(
 ) -> None:
     """Rows #3 to #25 edited and rehashed among themselves (the forger stops short of the head):
     `log` checks the links to the checked head before it shows a batch not sealed as checked."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     rehash_stretch(db_path, 3, 25)
@@ -213,7 +213,7 @@ def test_hole2_a_stretch_rewritten_where_the_fold_does_not_read_is_named_by_log(
     """Only a time edited in #3 (the fold reads the seq, type and body), #3 to #25 rehashed: the
     state still folds as checked, but `log` checks the links to the checked head before it
     shows the first batch, and names the first row that does not follow."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     rehash_stretch(db_path, 3, 25, edit="recorded_at = 'then'")
@@ -243,7 +243,7 @@ def test_hole2_the_links_to_the_checked_head_name_the_first_row_that_does_not_fo
     """Only a time edited in #3, #3 to ``last`` rehashed: `log` (from the start, or from a row
     past the edit) checks the links from where it starts reading to the checked head before it
     shows a row, and names the first row that does not follow, wherever its batches fall."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     rehash_stretch(db_path, 3, last, edit="recorded_at = 'then'")
@@ -263,7 +263,7 @@ def test_hole2_a_stretch_rehashed_to_a_batchs_end_is_never_sealed_as_checked(
     """A chain checked forward from a good row proves nothing until it meets a hash already
     checked: the batches a failed fold read before the break (#2 to #20, rehashed to the end of a
     batch) are not sealed, so no later reading could take them for checked rows."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     conn = sqlite3.connect(db_path, isolation_level=None)
@@ -280,7 +280,7 @@ def test_hole2_a_row_removed_at_a_batchs_end_is_named_as_missing(
 ) -> None:
     """The last row of a batch the fold reads (#20, batches of 10) deleted: the refusal names
     it as missing, also in `--json`, as verify does; not as rows that changed while read."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41
     tamper("DELETE FROM events WHERE seq = 20")
@@ -294,7 +294,7 @@ def test_hole2_a_row_edited_in_a_sealed_batch_is_neither_folded_nor_shown(
 ) -> None:
     """A batch sealed once checked is read again with only what a fold uses, and its seal
     checked: a row edited in place there breaks the seal, and then its own hash."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41, #2-#40 sealed
     edit = "replace(body, '\"n\":1', '\"n\":2')" if column == "body" else "'pebbles.given'"
@@ -310,7 +310,7 @@ def test_hole2_a_row_altered_in_a_later_batch_marks_the_game_as_the_log_streams(
     """Only a time edited in place in #15 (which the fold does not read): the game still loads,
     and the log, read batch by batch, gives the first batch and stops at the second, whose
     check names the row and marks the game, so what comes next is refused as marked."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 10)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 10)
     cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=90")
     moves(cli, *[f"take {('alice', 'bob')[n % 2]} 1" for n in range(20)])  # head #41, #2-#40 sealed
     tamper("UPDATE events SET recorded_at = 'then' WHERE seq = 15")
@@ -368,7 +368,7 @@ def test_hole3_a_refused_move_found_by_verify_stops_the_game_and_the_table_can_v
     cli: Cli, tamper: Callable[..., None], db_path: Path, snapshotted: int
 ) -> None:
     """Rows appended by hand with a valid chain, the mark deleted so nothing remembers."""
-    move = encode(service_module.Move(command=msgspec.Raw(encode(pebbles.Take("bob", 9)).encode())))
+    move = encode(Move(command=msgspec.Raw(encode(pebbles.Take("bob", 9)).encode())))
     conn = sqlite3.connect(db_path, isolation_level=None)
     (prev,) = conn.execute("SELECT hash FROM events WHERE seq = 11").fetchone()
     for seq, type_, body in ((12, "move", move), (13, "pebbles.taken", encode(pebbles.Taken("bob", 9)))):
@@ -397,7 +397,7 @@ def forge(db_path: Path, *moves: tuple[str, object, object], forget: bool = True
     conn = sqlite3.connect(db_path, isolation_level=None)
     seq, prev = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
     for actor, command, fact in moves:
-        move = encode(service_module.Move(command=msgspec.Raw(encode(command).encode())))
+        move = encode(Move(command=msgspec.Raw(encode(command).encode())))
         for type_, body in (("move", move), (f"pebbles.{type(fact).__name__.lower()}", encode(fact))):
             seq += 1
             digest = row_hash(prev, seq, type_, body, actor, "t")
@@ -448,7 +448,7 @@ def test_hole3_a_refused_move_in_a_seeded_game_is_voided_with_the_seed_kept(
 ) -> None:
     """A game dealt from a sealed seed replays only with the seed this referee keeps: the void
     of a refused move there replays with it too."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 8)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 8)
     assert cli("new", "pebbles", "--players", "alice,bob", "--seed", "5").code == 0
     moves(cli, "take alice 3", "take bob 1")
     forge(db_path, ("alice", pebbles.Take("alice", 9), pebbles.Taken("alice", 9)), forget=False)  # #6, #7
@@ -1025,7 +1025,7 @@ def test_a_revert_row_altered_before_a_snapshot_is_named_by_log_and_marks_the_ga
     folded in: a revert whose contents no longer match its hash is named, and the game is
     marked damaged, so the next command is refused at once, even with the row put back, until
     a check passes again."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 8)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 8)
     assert cli("new", "pebbles", "--players", "alice,bob", "--option", "pile=40").code == 0
     moves(cli, "take alice 2", "take bob 1")
     assert cli("undo").code == 0  # row #6

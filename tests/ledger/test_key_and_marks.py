@@ -511,7 +511,7 @@ def test_verify_drops_a_snapshot_an_older_referee_kept_of_a_sealed_game(
 ) -> None:
     """An older referee cached a sealed game's fold, and with it every deck's order to come: the
     referee keeps none, and verify drops one it finds, checking the log as it is."""
-    from ledger.service import _snapshot_body, snapshot_key
+    from ledger.service.snapshots import _snapshot_body, snapshot_key
 
     assert cli("new", "loop", "--players", "ann,ben", "--seed", "7", "--cards", LOOP_CARDS).code == 0
     assert cli("loop", "work", "ann").code == 0

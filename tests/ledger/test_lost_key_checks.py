@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from ledger import games
-from ledger import service as service_module
 from ledger.errors import IllegalMove
 from ledger.history import MoveEntry, read_entries, redecide, replay_checked, seed_lost
 from ledger.service import Referee
+from ledger.service.snapshots import _snapshot_body, snapshot_key
 from ledger.store import Store
 from tests import finished
 from tests.conftest import Result
@@ -375,9 +375,9 @@ def old_snapshot(referee: Referee, kind: str, seq: int) -> None:
     left out, every deck's order in it), bound to the row as it is."""
     game = games.get(kind)
     state = referee.load(1, seq).state
-    body = service_module._snapshot_body(state)
+    body = _snapshot_body(state)
     bound = referee.store.rows(1, seq - 1, seq)[0].hash
-    referee.store.put_snapshot(1, service_module.snapshot_key(game), seq, body, bound)
+    referee.store.put_snapshot(1, snapshot_key(game), seq, body, bound)
 
 
 @pytest.mark.parametrize("lost", [None, "seed", "key"], ids=["kept", "seed-gone", "key-lost"])

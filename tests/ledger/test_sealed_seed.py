@@ -15,12 +15,11 @@ from pathlib import Path
 import pytest
 
 from ledger import games
-from ledger import service as service_module
 from ledger.codec import encode, row_hash
 from ledger.games.loop.model import End, Favour
 from ledger.games.planet_b.evolve import seeded_piles
 from ledger.history import replay_checked
-from ledger.service import Referee
+from ledger.service import Referee, repository
 from ledger.store import Store
 from tests import finished
 from tests.conftest import Result, fold_starts
@@ -91,7 +90,7 @@ def test_a_seeded_game_is_never_cached_in_the_file(
     deck's order dealt from the seed (issue 40: a snapshot showed the ACTIVITY deck to come): so
     a game whose setup commits to a seed is never cached, however long, and its fold starts
     from the setup with the seed kept sealed."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 4)
     start(cli, tmp_path, kind)
     tail = hidden_order(referee, kind)[-3:]  # the bottom of a deck: nobody sees it this game
     finished.play(referee, 1, kind, until_over=False, moves=8)

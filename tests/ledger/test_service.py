@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import service as service_module
+from ledger.decider import Setup
 from ledger.errors import (
     BadInput,
     GameOver,
@@ -23,7 +23,8 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.history import replay_checked
-from ledger.service import LegalMove, Referee, snapshot_key
+from ledger.service import LegalMove, Referee, repository, snapshot_key
+from ledger.service.checks import _describe_setup
 from ledger.store import Store
 from tests import pebbles
 from tests.conftest import fixed_clock, fold_starts
@@ -425,7 +426,7 @@ ACTIONS = st.lists(
 def test_snapshot_plus_tail_equals_full_replay(
     actions: list[tuple[str, int]], tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 3)
     referee = Referee(Store(tmp_path_factory.mktemp("p") / "l.db"), clock=fixed_clock())
     game = referee.new_game("pebbles", ["alice", "bob", "carol"], options={"pile": "25"})
     for action, n in actions:
@@ -448,7 +449,7 @@ def test_snapshot_plus_tail_equals_full_replay(
     assert referee.load(game).state == replay_checked(pebbles, rows).state  # type: ignore[arg-type]
     for upto in range(1, len(rows) + 1):
         # Time travel with snapshots equals a fold of that prefix of the log from scratch.
-        if referee._move_end(game, upto) == upto:
+        if referee.repo._move_end(game, upto) == upto:
             expected = replay_checked(pebbles, rows[:upto]).state  # type: ignore[arg-type]
             assert referee.load(game, upto).state == expected
     referee.store.close()
@@ -459,7 +460,7 @@ def test_a_snapshot_past_an_undone_or_voided_move_is_not_used(
 ) -> None:
     """Snapshots are a cache of the fold: once a move folded into one is undone or voided, a
     fresh load (no tip in memory) and every time travel equal a full replay of the log."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 3)
     referee = Referee(Store(db_path), clock=fixed_clock())
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "10"})
     play(referee, game, "take alice 2", "give alice bob 1", "take bob 1", "take alice 1", "give bob alice 1")
@@ -481,7 +482,7 @@ def test_a_snapshot_past_an_undone_or_voided_move_is_not_used(
 @pytest.fixture
 def two_snapshots(referee: Referee, monkeypatch: pytest.MonkeyPatch) -> int:
     """A game with snapshots at #3 and #7: alice took 2 (#2), bob 1 (#4), alice 1 (#6)."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 3)
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
     play(referee, game, "take alice 2", "take bob 1", "take alice 1")
     assert referee.store.snapshot_seqs(game, snapshot_key(pebbles), 99) == [7, 3]  # type: ignore[arg-type]
@@ -503,7 +504,7 @@ def test_a_snapshot_at_an_undos_own_row_is_folded_from(
 ) -> None:
     """A snapshot taken at an undo's row already folds the undo: a load starts from it, and
     reads only the rows after it."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 3)
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
     play(referee, game, "take alice 2", "take bob 1")
     referee.undo(game)  # #6, three rows after the snapshot at #3
@@ -544,11 +545,11 @@ def test_a_long_fold_is_cached_at_the_head_for_the_next_load(
 ) -> None:
     """A game imported whole has no snapshot: its first load folds every row, in batches, and
     caches the fold at the head, so that the next referee reads none of them again."""
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 4)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 4)
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
     play(referee, game, "take alice 2", "take bob 1", "take alice 1", "take bob 1")  # head #9
     lines, _ = referee.export(game)
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 6)  # fewer rows than the fold reads
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 6)  # fewer rows than the fold reads
     copy = Referee(Store(tmp_path / "copy.db"), clock=fixed_clock())
     imported, _ = copy.import_lines(lines)
     key = snapshot_key(pebbles)  # type: ignore[arg-type]
@@ -733,7 +734,7 @@ def test_an_imported_copy_with_a_title_checks_out_caches_and_all(referee: Refere
 
 
 def test_a_setup_is_described_as_the_command_that_made_it() -> None:
-    setup = service_module.Setup(
+    setup = Setup(
         game="pebbles",
         rules_version="1",
         players=("alice", "bob"),
@@ -741,7 +742,7 @@ def test_a_setup_is_described_as_the_command_that_made_it() -> None:
         options={"pile": "9"},
         seed=7,
     )
-    assert service_module._describe_setup(msgspec.structs.replace(setup, title="a b")) == (
+    assert _describe_setup(msgspec.structs.replace(setup, title="a b")) == (
         "new pebbles --players alice,bob --mode basic --seed 7 --title 'a b' --option pile=9"
     )
 

@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from ledger import service as service_module
 from ledger import store as store_module
 from ledger.errors import RefereeError, StorageFailed, WriteConflict
-from ledger.service import Referee
+from ledger.service import Referee, repository
 from ledger.store import Store
 from tests.conftest import Result, fixed_clock
 
@@ -512,8 +511,8 @@ def test_a_database_from_before_the_marks_on_read_only_media_is_read_and_checked
     library (its four tables alone), which a writable one gets on opening: on read-only media it
     cannot be brought up to date, and is read as it is (its snapshots bound to no row, so not
     believed; no batch sealed), checked whole."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
-    monkeypatch.setattr(service_module, "FOLD_BATCH", 3)  # batches (1, 3] and (3, 6] are sealable
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(repository, "FOLD_BATCH", 3)  # batches (1, 3] and (3, 6] are sealable
     db = folder / "ledger.db"
     referee = Referee(Store(db), clock=fixed_clock())
     game = referee.new_game("pebbles", ["alice", "bob"])

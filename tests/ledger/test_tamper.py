@@ -12,11 +12,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger import service as service_module
 from ledger.codec import GENESIS, encode, row_hash
 from ledger.errors import LogDamaged, VerificationFailed
 from ledger.history import replay_checked
-from ledger.service import Referee, snapshot_key
+from ledger.service import Referee, repository, snapshot_key
 from ledger.store import Store
 from tests import pebbles
 from tests.conftest import Result, fixed_clock
@@ -60,7 +59,7 @@ def play(referee: Referee, game: int, *moves: str) -> None:
 @pytest.fixture
 def snapshotted(referee: Referee, monkeypatch: pytest.MonkeyPatch) -> int:
     """A game with a snapshot at #5 (after two moves: alice took 2, bob took 1)."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 4)
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
     play(referee, game, "take alice 2", "take bob 1", "take alice 1")
     assert referee.store.snapshot_seqs(game, snapshot_key(pebbles), 99) == [5]  # type: ignore[arg-type]
@@ -498,7 +497,7 @@ def test_verify_keeps_a_true_snapshot_even_at_the_head(
 ) -> None:
     """Snapshots are a cache that agrees with the fold: verify passes them and drops none, the
     one bound to the last row of the log included."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(repository, "SNAPSHOT_EVERY", 4)
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "20"})
     play(referee, game, "take alice 2", "take bob 1", "take alice 1", "take bob 1")
     key = snapshot_key(pebbles)  # type: ignore[arg-type]

@@ -10,11 +10,12 @@ import re
 import msgspec
 import pytest
 
-from ledger import service as service_module
 from ledger.codec import GENESIS, SALT, encode, row_hash
+from ledger.decider import Setup
 from ledger.history import SETUP
 from ledger.service import Referee
-from ledger.store import Row
+from ledger.service.hidden import _witnessed
+from ledger.store import MAX_ID, Row
 from tests import finished, pebbles
 from tests.loop.table import CARDS
 
@@ -28,7 +29,7 @@ def test_a_page_is_told_the_hash_at_the_row_it_saw_last(referee: Referee) -> Non
     assert referee.witness(game, 1).at == rows[0].hash  # the setup's
     last = referee.witness(game, len(rows))
     assert (last.at, last.rows, last.more) == (rows[-1].hash, [], False)
-    beyond = referee.witness(game, service_module.MAX_ID)  # it saw more than the log holds
+    beyond = referee.witness(game, MAX_ID)  # it saw more than the log holds
     assert (beyond.at, beyond.rows, beyond.head) == (None, [], len(rows))
 
 
@@ -57,7 +58,7 @@ def test_once_the_game_is_over_the_log_masks_no_card_for_anyone(referee: Referee
     assert facts() != facts(reveal=True)
     finished.play(referee, game, "loop")
     assert facts() == facts("ann") == facts(reveal=True)
-    assert len(list(referee.log(game, last=service_module.MAX_ID))) == len(facts())  # -n at its most
+    assert len(list(referee.log(game, last=MAX_ID))) == len(facts())  # -n at its most
 
 
 def test_the_status_view_shows_a_player_their_own_cards_and_hides_the_others(referee: Referee) -> None:
@@ -80,17 +81,15 @@ def test_the_status_view_shows_a_player_their_own_cards_and_hides_the_others(ref
 def test_a_seed_written_plainly_in_the_setup_is_told_only_once_the_game_is_over() -> None:
     """A log from before the sealed seeds holds its seed in the setup row: it tells every deck's
     order, so a page is sent that row's bytes only once the game is over."""
-    setup = service_module.Setup(
+    setup = Setup(
         game="pebbles", rules_version="1", players=("alice", "bob"), mode="basic", options={}, seed=7
     )
     row = Row(1, SETUP, encode(setup), "table", "t", GENESIS, "h")
-    assert service_module._witnessed(pebbles, row, "alice", False) is None
-    told = service_module._witnessed(pebbles, row, "alice", True)
+    assert _witnessed(pebbles, row, "alice", False) is None
+    told = _witnessed(pebbles, row, "alice", True)
     assert told is not None and '"seed":7' in told
     unseeded = msgspec.structs.replace(setup, seed=None)
-    assert service_module._witnessed(
-        pebbles, Row(1, SETUP, encode(unseeded), "table", "t", GENESIS, "h"), None, False
-    )
+    assert _witnessed(pebbles, Row(1, SETUP, encode(unseeded), "table", "t", GENESIS, "h"), None, False)
 
 
 @pytest.mark.parametrize("kind", ["loop", "planet-b", "pursuit"])

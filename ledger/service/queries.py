@@ -1,0 +1,164 @@
+"""What a front end shows of one game: its board, score, score chart, verbs, legal moves,
+the page's move picker and its result.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ledger.decider import Board, Score, Screen, Verb, optional
+from ledger.history import (
+    TABLE,
+    MoveEntry,
+    iter_entries,
+)
+from ledger.service.catalogue import game_verbs
+from ledger.service.checks import (
+    _player,
+)
+from ledger.service.damage import (
+    _check_own_hash,
+    _initial,
+    _mark_lost,
+    _recorded_damage,
+)
+from ledger.service.results import (
+    LegalMove,
+    Loaded,
+    Result,
+    ScoreChart,
+)
+from ledger.store import GameRow
+
+if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
+    from ledger.picker import Picker
+
+from ledger.service.repository import Repository
+
+
+class Queries:
+    """What one game shows: board, score, chart, verbs, legal moves, the picker, the result."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+
+    def game(self, game_id: int) -> GameRow:
+        """One game as its setup row tells it, with the status of its current state."""
+        return self.repo.load(game_id).info
+
+    def board(
+        self,
+        game_id: int,
+        *,
+        as_player: str | None = None,
+        reveal: bool = False,
+        upto: int | None = None,
+    ) -> tuple[Loaded, Board, Screen]:
+        """The table as ``as_player`` may see it (now, or right after row ``upto``): the typed
+        view with whose turn it is and what is awaited, and its text rendering."""
+        loaded = self.repo.load(game_id, self.repo._move_end(game_id, upto))
+        return (loaded, *self.show(loaded, as_player=as_player, reveal=reveal))
+
+    def show(
+        self, loaded: Loaded, *, as_player: str | None = None, reveal: bool = False
+    ) -> tuple[Board, Screen]:
+        """``loaded``'s state as a board and its text (see ``board``)."""
+        if as_player is not None:
+            as_player = _player(loaded.setup, as_player)
+        game, state = loaded.game, loaded.state
+        view = game.view(state, as_player, reveal)
+        screen = game.present(view)
+        board = Board(screen.headline, list(game.to_act(state)), screen.prompt, game.is_over(state), view)
+        return board, screen
+
+    def score(self, game_id: int) -> tuple[Loaded, Score]:
+        loaded = self.repo.load(game_id)
+        return loaded, loaded.game.score(loaded.state)
+
+    def score_by_round(self, game_id: int) -> tuple[Loaded, ScoreChart]:
+        """The score chart: the live history folded fact by fact, each player's standing taken
+        just before the fact that starts the next round (the state ``at`` that round's end),
+        and at the head. A hidden score (Planet B's pockets) counts only once the game is over."""
+        loaded = self.repo.load(game_id)  # refuses a log that does not check out
+        game = loaded.game
+        reveal = game.is_over(loaded.state)
+        reverted = self.repo._reverted(game_id)
+        state = _initial(game, loaded.setup)
+        ends = []
+        last = game.standing(state, reveal)
+        for entry in iter_entries(game, self.repo.store.iter_rows(game_id, 1)):
+            if not isinstance(entry, MoveEntry) or entry.seq in reverted:
+                continue
+            for event in entry.events:
+                state = game.evolve(state, event)
+                now = game.standing(state, reveal)
+                if now.round != last.round and last.round is not None:
+                    ends.append(last)
+                last = now
+        if last.round is not None:
+            ends.append(last)
+        chart = ScoreChart(
+            measure=last.measure,
+            rounds=[s.label for s in ends],
+            scores={name: [s.scores[name] for s in ends] for name in loaded.setup.players},
+            final=reveal,
+        )
+        return loaded, chart
+
+    def verbs(self, game_id: int) -> list[Verb]:
+        """The verbs of this game's grammar in its setup: a mode's own (LOOP's Basic Mode has no
+        CAREER), for help, completion and the unknown-verb error. Read off the setup row alone
+        (checked against its hash and the verified mark): `referee loop --help` folds nothing."""
+        tip = self.repo.store.tip(game_id)
+        if tip.bad is not None:
+            raise _recorded_damage(tip)
+        opened = self.repo._open(game_id, tip)
+        if tip.lost:
+            raise _mark_lost(game_id, tip.head)
+        _check_own_hash(opened.first)
+        return game_verbs(opened.game, opened.setup)
+
+    def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
+        """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
+        loaded = self.repo.load(game_id)
+        if player is not None:
+            player = _player(loaded.setup, player)
+        game = loaded.game
+        return [LegalMove(game.text(c), c) for c in game.legal(loaded.state, player)]
+
+    def picker(self, game_id: int, role: str) -> Picker:
+        """The legal moves of ``role`` (a player, or the table) as a page's tree of choices."""
+        from ledger.picker import build
+
+        loaded = self.repo.load(game_id)
+        game, state = loaded.game, loaded.state
+        if role == TABLE:
+            commands = [c for c in game.legal(state) if game.actor(c) == TABLE]
+        else:
+            role = _player(loaded.setup, role)
+            commands = list(game.legal(state, role))
+        unlisted = optional(game, "unlisted")  # moves whose card is new
+        new = [u for u in unlisted(state) if u.actor == role] if unlisted is not None else []
+        return build(game, state, commands, new)
+
+    def result(self, game_id: int) -> Result:
+        """The game's result (final once it is over)."""
+        loaded = self.repo.load(game_id)
+        game, state = loaded.game, loaded.state
+        sheet = game.score(state)
+        board, _ = self.show(loaded)
+        when = self.repo._checked_rows(loaded, loaded.head - 1)[0].recorded_at
+        return Result(
+            game_id=game_id,
+            kind=loaded.info.kind,
+            over=board.over,
+            headline=board.headline,
+            winners=sheet.winners if board.over else [],
+            points=sheet.points,
+            scores={line.player: line.categories.get(sheet.points, 0) for line in sheet.lines},
+            last_played=when,
+        )
+
+    def cards(self, game_id: int) -> str:
+        loaded = self.repo.load(game_id)
+        return loaded.game.dump_cards(loaded.state)
