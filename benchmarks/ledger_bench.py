@@ -165,18 +165,18 @@ def long_game(folder: Path, events: int) -> tuple[Referee, int]:
 @contextlib.contextmanager
 def unchecked() -> Iterator[None]:
     """The same code with the row checks taken out: the chain is believed as read."""
-    stretch, batch = Repository._checked_stream, Repository._fold_batch
+    stretch, batch = Repository.checked_stream, Repository._fold_batch
     Repository._fold_batch = lambda self, game_id, lo, hi, prev, seals: (  # type: ignore[method-assign]
         self.store.fold_facts(game_id, lo, hi),
         prev,
     )
-    Repository._checked_stream = lambda self, loaded, after: self.store.iter_rows(  # type: ignore[method-assign]
+    Repository.checked_stream = lambda self, loaded, after: self.store.iter_rows(  # type: ignore[method-assign]
         loaded.info.id, after, upto=loaded.head
     )
     try:
         yield
     finally:
-        Repository._checked_stream, Repository._fold_batch = stretch, batch  # type: ignore[method-assign]
+        Repository.checked_stream, Repository._fold_batch = stretch, batch  # type: ignore[method-assign]
 
 
 def best_of(runs: int, step: Callable[[], object]) -> float:

@@ -54,7 +54,7 @@ from ledger.service.results import (
     Witnessed,
     WitnessRow,
 )
-from ledger.service.reverts import Reverts
+from ledger.service.reverts import TAKE_BACK_WITHIN, Reverts
 from ledger.service.snapshots import snapshot_key
 from ledger.service.transfer import Transfer
 from ledger.storage import EventStore
@@ -102,7 +102,7 @@ class Referee:
     def __init__(self, store: EventStore, clock: Callable[[], str] = utcnow) -> None:
         self.repo = Repository(store, clock)
         moves, queries = Moves(self.repo), Queries(self.repo)
-        self._directory = Directory(self.repo, moves, queries)
+        self._directory = Directory(self.repo, queries)
         self._cards = Cards(self.repo)
         self._queries = queries
         self._log = Log(self.repo)
@@ -324,7 +324,7 @@ class Referee:
     def take_back(self, game_id: int, player: str, seq: int | None = None) -> Recorded:
         return self._reverts.take_back(game_id, player, seq)
 
-    def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
+    def take_back_offer(self, game_id: int, player: str, within: int = TAKE_BACK_WITHIN) -> TakeBack | None:
         return self._reverts.take_back_offer(game_id, player, within)
 
     def void(

@@ -107,7 +107,7 @@ class Audit:
                 setup = decode_setup(body)
             except VerificationFailed:
                 continue
-            if setup.commitment is not msgspec.UNSET and self.repo._seeded(setup, game_id).seed is None:
+            if setup.commitment is not msgspec.UNSET and self.repo.seeded(setup, game_id).seed is None:
                 lost.append(game_id)
         return lost
 
@@ -121,7 +121,7 @@ class Audit:
                 "its seed is in its setup row already" if loaded.setup.seed is not None else "it has no seed"
             )
             raise IllegalMove(f"game #{game_id} has no sealed seed to reveal: {why}")
-        self.repo._refuse_closed(loaded)
+        self.repo.refuse_closed(loaded)
         if not loaded.game.is_over(loaded.state):
             raise IllegalMove(
                 f"game #{game_id} is not over: its seed stays sealed while it runs (it tells every"
@@ -141,7 +141,7 @@ class Audit:
             stored = self.repo.store.append(game_id, loaded.head, [row], self.repo.clock(), None)
         except StaleHead:
             raise WriteConflict("the log changed meanwhile", legal="try again") from None
-        self.repo._tips.pop(game_id, None)
+        self.repo.forget(game_id)
         return stored[0].seq, kept[0]
 
     def verify(self, game_id: int, head_hash: str | None = None, *, accept: bool = False) -> VerifyReport:
@@ -164,7 +164,7 @@ class Audit:
         except VerificationFailed as error:
             if error.legal != LOG_HOLDS and not isinstance(error, _Unproven):
                 damage = _untrusted(error)
-                self.repo._mark_bad(game_id, damage, tip)
+                self.repo.mark_bad(game_id, damage, tip)
                 if not error.legal:
                     error.legal = damage.legal
             raise
@@ -202,7 +202,7 @@ class Audit:
         # lost one): never used, dropped without a word unless it also differs from the fold.
         old = [s for s in snapshots if s.key == key and s.hash is None]
         unsealed = {s.seq for s in waiting.values() if not self.repo.store.snapshot_sealed(game_id, s)}
-        seed = self.repo._kept(rows)
+        seed = self.repo.kept(rows)
         if not _cacheable(setup):
             # No snapshot of a sealed game is kept (it holds the decks' order to come, and one
             # dealt from a lost seed is never folded on, ``_cached``): one an older referee left
@@ -267,7 +267,7 @@ class Audit:
             also = "".join(f"; and {problem}" for problem in problems)
             raise _Unproven(f"the log checks out, but {lost.message}{also}", legal=lost.legal, seq=lost.seq)
         self.repo.store.set_verified(game_id, len(rows), rows[-1].hash, rows[0].hash, since=tip)
-        self.repo._tips.pop(game_id, None)
+        self.repo.forget(game_id)
         if problems:
             first = min((s.seq for s, _ in bad), default=1)
             raise VerificationFailed("; ".join(problems), legal=LOG_HOLDS, seq=first)

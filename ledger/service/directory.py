@@ -44,7 +44,7 @@ from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow
 if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
     pass
 
-from ledger.service.moves import Moves
+from ledger.service.moves import decide_rows
 from ledger.service.queries import Queries
 from ledger.service.repository import Repository, _info, _status_of
 
@@ -52,9 +52,8 @@ from ledger.service.repository import Repository, _info, _status_of
 class Directory:
     """The games of the database: start one, choose the current one, list them."""
 
-    def __init__(self, repo: Repository, moves: Moves, queries: Queries) -> None:
+    def __init__(self, repo: Repository, queries: Queries) -> None:
         self.repo = repo
-        self.moves = moves
         self.queries = queries
 
     def new_game(
@@ -122,14 +121,14 @@ class Directory:
                 kept.append(command)
         started = Started(0, from_file=0, from_library=0, left_out=0, games=[], rows=[])
         for command in kept:
-            new, events, state = self.moves._decide_rows(game, state, command, TABLE)
+            new, events, state = decide_rows(game, state, command, TABLE)
             rows.extend(new)
             moves += 1
             started.from_file += len(library.faces_of(game, events))
         taken: set[str] = set()
         for command in [] if fresh else library.commands(shelf, game, setup):
             try:
-                new, events, state = self.moves._decide_rows(game, state, command, TABLE)
+                new, events, state = decide_rows(game, state, command, TABLE)
             except RefereeError:
                 started.left_out += 1  # not for this setup (a Planet B side for more players, ...)
                 continue

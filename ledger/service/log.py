@@ -96,7 +96,7 @@ class Log:
             start = max(start, self.repo.store.nth_last_meta(game_id, last))
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
-        with self.repo._damage_marked(game_id):
+        with self.repo.damage_marked(game_id):
             for row in self.repo.store.reverts(game_id, loaded.head):
                 _check_own_hash(row)
                 revert = decode_revert(row.body)
@@ -109,7 +109,7 @@ class Log:
         # Everything above is checked now, before a line is printed; the entries are read as
         # they are asked for.
         first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
-        rows = self.repo._checked_stream(loaded, max(start, 2) - 1)  # the links and a first batch checked now
+        rows = self.repo.checked_stream(loaded, max(start, 2) - 1)  # the links and a first batch checked now
         return self._log_entries(game, loaded, rows, start, first_entry, fate, as_player, reveal)
 
     def witness(
@@ -141,7 +141,7 @@ class Log:
             hashes = [digest for _, _, digest in self.repo.store.chain_links(game_id, 0, min(after, head))]
         rows = []
         if after < head:
-            for row in itertools.islice(self.repo._checked_stream(loaded, after), limit):
+            for row in itertools.islice(self.repo.checked_stream(loaded, after), limit):
                 told = _witnessed(game, row, as_player, reveal)
                 rows.append(WitnessRow(row.seq, row.prev_hash, row.hash, told))
         more = after + len(rows) < head
@@ -216,17 +216,17 @@ class Log:
                     revert.how,
                     entry.actor,
                     entry.recorded_at,
-                    self._revert_text(game, game_id, revert),
+                    self.revert_text(game, game_id, revert),
                     reason=revert.reason or None,
                     body=revert,
                 )
 
-    def _revert_text(self, game: Game, game_id: int, revert: Reverted) -> str:
+    def revert_text(self, game: Game, game_id: int, revert: Reverted) -> str:
         """``undo #25 (buy ann plastic:1)``: a revert names the moves it takes out."""
         names = []
         for seq in revert.targets:
             rows = self.repo.store.rows(game_id, seq - 1, seq)
-            with self.repo._damage_marked(game_id):
+            with self.repo.damage_marked(game_id):
                 for row in rows:
                     _check_own_hash(row)
             command = decode_command(game, rows[0].body) if rows and rows[0].type == MOVE else None

@@ -49,22 +49,6 @@ class Moves:
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
 
-    def _decide_rows(
-        self, game: Game, state: Any, command: Any, actor: str, redo_of: int | None = None
-    ) -> tuple[list[NewRow], list[Any], Any]:
-        """The rows of one move: the command, then the facts ``decide`` gives; and the state after.
-        A fact ``redact`` hides from the table (and so from anyone who may not see it: nobody sees
-        less) is stored salted (``codec.salted``): a page sent its hash without its body cannot
-        find it by hashing the few values it may hold (docs/auditing.md, the hashing rule)."""
-        events = list(game.decide(state, command))
-        move = Move(command=msgspec.Raw(encode(command).encode()), redo_of=redo_of)
-        rows = [NewRow(MOVE, encode(move), actor)]
-        rows.extend(
-            NewRow(tag_of(e), encode(e) if game.redact(e, None) == e else salted(e, new_salt()), actor)
-            for e in events
-        )
-        return rows, events, fold(game, state, events)
-
     def submit_text(self, game_id: int, words: Sequence[str], *, seen: int | None = None) -> Recorded:
         """Parse a move typed in the game's grammar and submit it (``seen``: see ``submit``)."""
         loaded = self.seen(game_id, seen)
@@ -84,7 +68,7 @@ class Moves:
         loaded = self.repo.load(game_id)
         if head is None or head == loaded.head:
             return loaded
-        at = self.repo._move_end(game_id, head)
+        at = self.repo.move_end(game_id, head)
         if at is None or at == loaded.head:
             return loaded
         return msgspec.structs.replace(self.repo.load(game_id, at), head=at)
@@ -107,13 +91,13 @@ class Moves:
         as appended first.
         """
         loaded = _loaded or self.seen(game_id, seen)
-        self.repo._refuse_closed(loaded)
+        self.repo.refuse_closed(loaded)
         first_head = loaded.head
         for attempt in range(MAX_ATTEMPTS):
             game = loaded.game
             who = actor or game.actor(command)
             try:
-                rows, events, state = self._decide_rows(game, loaded.state, command, who, redo_of)
+                rows, events, state = decide_rows(game, loaded.state, command, who, redo_of)
                 from ledger import library  # a move may declare a face the library holds
 
                 if library.faces_of(game, events):
@@ -140,7 +124,7 @@ class Moves:
             except StaleHead:
                 loaded = self.repo.load(game_id)
                 continue
-            self.repo._wrote(loaded, stored, state)
+            self.repo.wrote(loaded, stored, state)
             over = game.is_over(state)
             return Recorded(
                 game_id,
@@ -163,12 +147,12 @@ class Moves:
         ]
         return "another writer's move " + ", ".join(names) if names else "another writer's move"
 
-    def _unchanged(self, loaded: Loaded, seen: int | None, action: str) -> None:
+    def unchanged(self, loaded: Loaded, seen: int | None, action: str) -> None:
         """Refuse a table action (undo, redo, void) asked on the log as a page showed it, at head
         ``seen``, if anything was recorded since: it would act on a table nobody has looked at
         (an undo would take back the move recorded since, not the one shown). None (the command
         line, which shows no head first): not checked."""
-        at = self.repo._move_end(loaded.info.id, seen)
+        at = self.repo.move_end(loaded.info.id, seen)
         if at is None or at >= loaded.head:
             return
         raise WriteConflict(
@@ -190,3 +174,20 @@ class Moves:
         shown = _told_before(game, events) if loaded.setup.seed is not None else events
         facts = [game.describe(game.redact(e, as_player)) for e in shown]
         return Preview(game.text(command), facts, len(shown) < len(events))
+
+
+def decide_rows(
+    game: Game, state: Any, command: Any, actor: str, redo_of: int | None = None
+) -> tuple[list[NewRow], list[Any], Any]:
+    """The rows of one move: the command, then the facts ``decide`` gives; and the state after.
+    A fact ``redact`` hides from the table (and so from anyone who may not see it: nobody sees
+    less) is stored salted (``codec.salted``): a page sent its hash without its body cannot
+    find it by hashing the few values it may hold (docs/auditing.md, the hashing rule)."""
+    events = list(game.decide(state, command))
+    move = Move(command=msgspec.Raw(encode(command).encode()), redo_of=redo_of)
+    rows = [NewRow(MOVE, encode(move), actor)]
+    rows.extend(
+        NewRow(tag_of(e), encode(e) if game.redact(e, None) == e else salted(e, new_salt()), actor)
+        for e in events
+    )
+    return rows, events, fold(game, state, events)

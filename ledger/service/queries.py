@@ -56,7 +56,7 @@ class Queries:
     ) -> tuple[Loaded, Board, Screen]:
         """The table as ``as_player`` may see it (now, or right after row ``upto``): the typed
         view with whose turn it is and what is awaited, and its text rendering."""
-        loaded = self.repo.load(game_id, self.repo._move_end(game_id, upto))
+        loaded = self.repo.load(game_id, self.repo.move_end(game_id, upto))
         return (loaded, *self.show(loaded, as_player=as_player, reveal=reveal))
 
     def show(
@@ -82,7 +82,7 @@ class Queries:
         loaded = self.repo.load(game_id)  # refuses a log that does not check out
         game = loaded.game
         reveal = game.is_over(loaded.state)
-        reverted = self.repo._reverted(game_id)
+        reverted = self.repo.reverted(game_id)
         state = _initial(game, loaded.setup)
         ends = []
         last = game.standing(state, reveal)
@@ -112,7 +112,7 @@ class Queries:
         tip = self.repo.store.tip(game_id)
         if tip.bad is not None:
             raise _recorded_damage(tip)
-        opened = self.repo._open(game_id, tip)
+        opened = self.repo.open(game_id, tip)
         if tip.lost:
             raise _mark_lost(game_id, tip.head)
         _check_own_hash(opened.first)
@@ -147,7 +147,7 @@ class Queries:
         game, state = loaded.game, loaded.state
         sheet = game.score(state)
         board, _ = self.show(loaded)
-        when = self.repo._checked_rows(loaded, loaded.head - 1)[0].recorded_at
+        when = self.repo.checked_rows(loaded, loaded.head - 1)[0].recorded_at
         return Result(
             game_id=game_id,
             kind=loaded.info.kind,

@@ -120,7 +120,7 @@ class Repository:
         if cached and cached[0] == tip.head_hash and (upto is None or upto == head) and not extra:
             return cached[1]
         try:
-            opened = self._open(game_id, tip)
+            opened = self.open(game_id, tip)
             self._check_tip(opened, tip)
             if upto is None:
                 upto = head
@@ -130,7 +130,7 @@ class Repository:
             state, read = self._fold(opened, upto, extra, all_reverts, anchor)
         except LogDamaged as error:
             if not isinstance(error, _MarkLost):  # said again on every command: only ``verify`` answers it
-                self._mark_bad(game_id, error, tip)
+                self.mark_bad(game_id, error, tip)
             raise
         info = msgspec.structs.replace(opened.info, status=_status_of(opened.game, state))
         loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
@@ -143,13 +143,18 @@ class Repository:
                 )
         return loaded
 
-    def _mark_bad(self, game_id: int, error: RefereeError, tip: Tip) -> None:
+    def forget(self, game_id: int) -> None:
+        """Drop the last state kept for the game: an append made outside ``wrote`` (a revealed
+        seed, a void that lifts a damage mark, ``verify``) is folded afresh next time."""
+        self._tips.pop(game_id, None)
+
+    def mark_bad(self, game_id: int, error: RefereeError, tip: Tip) -> None:
         """Remember, sealed with the mark, that a check failed: every later command refuses the
         game at once (naming the row) until a check passes again."""
-        self._tips.pop(game_id, None)
+        self.forget(game_id)
         self.store.mark_bad(game_id, error.seq, {"message": error.message, "legal": error.legal}, since=tip)
 
-    def _open(self, game_id: int, tip: Tip | None = None) -> Opened:
+    def open(self, game_id: int, tip: Tip | None = None) -> Opened:
         """The game as its setup row tells it; refuse a game or rules version this referee
         does not know (a log from a newer referee), but first a setup row that is not the one
         checked before (``tip``'s mark): a rewritten setup is damage, not a newer referee."""
@@ -165,7 +170,7 @@ class Repository:
         except VerificationFailed as error:  # damage, as any row that does not decode
             raise _untrusted(error) from None
         game = _game_of(game_id, setup)
-        setup = self._seeded(setup, game_id)
+        setup = self.seeded(setup, game_id)
         return Opened(_info(game_id, setup, game.name, first.recorded_at, cached.status), game, setup, first)
 
     def _kept_seed(self, setup: Setup) -> int | None:
@@ -178,10 +183,10 @@ class Repository:
             return None
         return kept[0]
 
-    def _kept(self, rows: Sequence[Row]) -> int | None:
+    def kept(self, rows: Sequence[Row]) -> int | None:
         return self._kept_seed(decode_setup(rows[0].body)) if rows and rows[0].type == SETUP else None
 
-    def _seeded(self, setup: Setup, game_id: int) -> Setup:
+    def seeded(self, setup: Setup, game_id: int) -> Setup:
         """The setup the fold deals from: a committed seed comes from the referee's sealed
         keeping, never from the log (which holds only the commitment until the reveal), or from
         the log's last row once revealed. With neither (the key that sealed it lost, the database
@@ -406,7 +411,7 @@ class Repository:
                 continue  # a cache entry that no longer reads is simply not used
         return None, 0, GENESIS
 
-    def _wrote(self, loaded: Loaded, stored: list[Row], state: Any) -> None:
+    def wrote(self, loaded: Loaded, stored: list[Row], state: Any) -> None:
         """After an append: remember the new tip, and cache a snapshot now and then."""
         head = stored[-1].seq
         info = msgspec.structs.replace(loaded.info, status=_status_of(loaded.game, state))
@@ -427,11 +432,11 @@ class Repository:
         if head.seq - (seqs[0] if seqs else 0) >= SNAPSHOT_EVERY:
             self.store.put_snapshot(loaded.info.id, key, head.seq, _snapshot_body(state), head.hash)
 
-    def _checked_rows(self, loaded: Loaded, after: int) -> list[Row]:
-        """The rows after ``after`` up to ``loaded``'s head, checked (see ``_checked_stream``)."""
-        return list(self._checked_stream(loaded, after))
+    def checked_rows(self, loaded: Loaded, after: int) -> list[Row]:
+        """The rows after ``after`` up to ``loaded``'s head, checked (see ``checked_stream``)."""
+        return list(self.checked_stream(loaded, after))
 
-    def _checked_stream(self, loaded: Loaded, after: int) -> Iterator[Row]:
+    def checked_stream(self, loaded: Loaded, after: int) -> Iterator[Row]:
         """The rows after ``after`` up to ``loaded``'s head, each batch checked before any of it
         is given: a batch sealed when it was last checked needs only its seal, and to follow the
         batch given before it; any other is checked row by row against its hashes, and must end
@@ -465,7 +470,7 @@ class Repository:
             last[0] = batch[-1].hash
             return batch
 
-        with self._damage_marked(game_id):
+        with self.damage_marked(game_id):
             span = next(batches, None)
             first = checked(*span) if span else []
         return self._check_rest(game_id, first, batches, checked)
@@ -479,18 +484,18 @@ class Repository:
     ) -> Iterator[Row]:
         yield from first
         for lo, hi in batches:
-            with self._damage_marked(game_id):
+            with self.damage_marked(game_id):
                 batch = checked(lo, hi)
             yield from batch
 
     @contextlib.contextmanager
-    def _damage_marked(self, game_id: int) -> Iterator[None]:
+    def damage_marked(self, game_id: int) -> Iterator[None]:
         """A check that fails inside marks the game damaged, and leaves as ``LogDamaged``."""
         try:
             yield
         except VerificationFailed as error:
             damage = error if isinstance(error, LogDamaged) else _untrusted(error)
-            self._mark_bad(game_id, damage, self.store.tip(game_id))
+            self.mark_bad(game_id, damage, self.store.tip(game_id))
             raise damage from None
 
     def _check_links(self, loaded: Loaded, after: int) -> None:
@@ -516,7 +521,7 @@ class Repository:
         if after < loaded.head and prev != loaded.head_hash:
             raise _changed_head(loaded.head)
 
-    def _move_end(self, game_id: int, upto: int | None) -> int | None:
+    def move_end(self, game_id: int, upto: int | None) -> int | None:
         """Round a seq inside a move up to the move's last row: a move is atomic."""
         if upto is None:
             return None
@@ -526,10 +531,10 @@ class Repository:
         following = self.store.next_meta(game_id, upto)
         return head if following is None else following - 1
 
-    def _reverted(self, game_id: int) -> set[int]:
+    def reverted(self, game_id: int) -> set[int]:
         return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
 
-    def _refuse_closed(self, loaded: Loaded) -> None:
+    def refuse_closed(self, loaded: Loaded) -> None:
         """A game whose seed is revealed is closed: nothing follows the seed row (the decks of
         any further play would be known to everyone)."""
         head = self.store.rows(loaded.info.id, loaded.head - 1, loaded.head)

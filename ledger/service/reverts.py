@@ -62,6 +62,8 @@ from ledger.service.log import Log
 from ledger.service.moves import MAX_ATTEMPTS, Moves
 from ledger.service.repository import Repository, _status_of
 
+TAKE_BACK_WITHIN = 50  # moves back a page looks for its player's latest (``take_back_offer``)
+
 
 class Reverts:
     """Undo, take-back, void and redo."""
@@ -85,7 +87,7 @@ class Reverts:
         """``undo``; with ``player``, only if the latest live move is that player's own."""
         for _ in range(MAX_ATTEMPTS):
             loaded = self.repo.load(game_id)
-            self.moves._unchanged(loaded, seen, "undo")
+            self.moves.unchanged(loaded, seen, "undo")
             target = self._last_live_move(game_id)
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
@@ -95,7 +97,7 @@ class Reverts:
                     f" (#{target} and before) are part of the setup that deals the game",
                     legal="start a new game to set it up differently",
                 )
-            actor = self.repo._checked_rows(loaded, target - 1)[0].actor
+            actor = self.repo.checked_rows(loaded, target - 1)[0].actor
             if player is not None and actor != player:
                 raise self._not_yours(game_id, player)
             who = _actor(loaded.setup, by) if by else actor
@@ -136,14 +138,14 @@ class Reverts:
         assert isinstance(entry, MoveEntry) and entry.seq == seq
         return entry
 
-    def take_back_offer(self, game_id: int, player: str, within: int = 50) -> TakeBack | None:
+    def take_back_offer(self, game_id: int, player: str, within: int = TAKE_BACK_WITHIN) -> TakeBack | None:
         """``player``'s latest live move among the last ``within`` moves, and who moved since;
         none once the game is over (its end is the table's to undo, not a mis-tap's)."""
         loaded = self.repo.load(game_id)
         game, player = loaded.game, _player(loaded.setup, player)
         if game.is_over(loaded.state):
             return None
-        reverted = self.repo._reverted(game_id)
+        reverted = self.repo.reverted(game_id)
         since: list[str] = []
         setup_span = self.repo.store.setup_span(game_id)
         for n, seq in enumerate(self.repo.store.seqs_of_type(game_id, MOVE, descending=True)):
@@ -194,14 +196,14 @@ class Reverts:
             return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
         for _ in range(MAX_ATTEMPTS):
             loaded = self.repo.load(game_id)
-            self.moves._unchanged(loaded, seen, "void")
+            self.moves.unchanged(loaded, seen, "void")
             by = _actor(loaded.setup, by)
             target = self._move_of(game_id, seq)
             before = self.repo.load(game_id, target - 1, all_reverts=True).state
-            reverted = self.repo._reverted(game_id)
+            reverted = self.repo.reverted(game_id)
             later = [
                 e
-                for e in group_entries(loaded.game, self.repo._checked_rows(loaded, target - 1))
+                for e in group_entries(loaded.game, self.repo.checked_rows(loaded, target - 1))
                 if isinstance(e, MoveEntry) and e.seq != target and e.seq not in reverted
             ]
             try:
@@ -244,7 +246,7 @@ class Reverts:
         voided = [target]
         while True:
             try:
-                replay = replay_checked(game, rows, voided=voided, seed=self.repo._kept(rows))
+                replay = replay_checked(game, rows, voided=voided, seed=self.repo.kept(rows))
                 break
             except MoveRefused as error:
                 if error.seq is None or error.seq <= target or error.seq in voided:
@@ -272,7 +274,7 @@ class Reverts:
             )
         except StaleHead:
             raise WriteConflict("the log changed under this void", legal="try again") from None
-        self.repo._tips.pop(game_id, None)
+        self.repo.forget(game_id)
         self.audit.verify(game_id)  # the whole log again: it lifts the mark
         text = f"void #{target}" + (
             f" and, by cascade, {', '.join(f'#{s}' for s in voided[1:])}" if voided[1:] else ""
@@ -284,14 +286,14 @@ class Reverts:
         asked) is the move's actor unless said; ``seen``: the head the asker was shown (refused
         if anything was recorded since)."""
         loaded = self.repo.load(game_id)
-        self.moves._unchanged(loaded, seen, "redo")
+        self.moves.unchanged(loaded, seen, "redo")
         game = loaded.game
         if by:
             by = _actor(loaded.setup, by)
         stack: list[int] = []  # undone moves, the latest last
         commands: dict[int, Any] = {}
         meta = self.repo.store.rows_of_meta(game_id)
-        with self.repo._damage_marked(game_id):  # the command redone is the one recorded
+        with self.repo.damage_marked(game_id):  # the command redone is the one recorded
             for row in meta:
                 _check_own_hash(row)
         for entry in group_entries(game, meta):
@@ -314,7 +316,7 @@ class Reverts:
         return self.moves.submit(game_id, commands[target], by, redo_of=target)
 
     def _revert(self, loaded: Loaded, revert: Reverted) -> Recorded | None:
-        self.repo._refuse_closed(loaded)
+        self.repo.refuse_closed(loaded)
         game_id = loaded.info.id
         after = self.repo.load(game_id, without=revert.targets)
         row = NewRow(REVERTED, encode(revert), revert.by)
@@ -323,8 +325,8 @@ class Reverts:
             stored = self.repo.store.append(game_id, loaded.head, [row], self.repo.clock(), status)
         except StaleHead:
             return None
-        self.repo._wrote(loaded, stored, after.state)
-        text = self.log._revert_text(loaded.game, game_id, revert)
+        self.repo.wrote(loaded, stored, after.state)
+        text = self.log.revert_text(loaded.game, game_id, revert)
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
 
     def _setup_span(self, loaded: Loaded) -> int:
@@ -338,7 +340,7 @@ class Reverts:
         return loaded.head if following is None else following - 1
 
     def _last_live_move(self, game_id: int) -> int | None:
-        reverted = self.repo._reverted(game_id)
+        reverted = self.repo.reverted(game_id)
         for seq in self.repo.store.seqs_of_type(game_id, MOVE, descending=True):
             if seq not in reverted:
                 return seq
@@ -356,7 +358,7 @@ class Reverts:
             raise IllegalMove(
                 f"#{seq} is {what}, not a move", legal="void the seq of a move (see `referee log`)"
             )
-        reverted = self.repo._reverted(game_id)
+        reverted = self.repo.reverted(game_id)
         if move.seq in reverted:
             raise IllegalMove(f"move #{move.seq} is already reverted", legal="see `referee log`")
         if move.seq <= self._setup_span(self.repo.load(game_id)):

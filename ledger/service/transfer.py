@@ -66,7 +66,7 @@ class Transfer:
         header, with its salt): then whoever reads the file can compute every deck's order. A
         lost seed (its key lost) is refused for ``with_seed`` rather than left out: a file asked
         for with it is one that deals the game again, and this one cannot."""
-        opened = self.repo._open(game_id)
+        opened = self.repo.open(game_id)
         info, setup = opened.info, opened.setup
         rows = self.repo.store.rows(game_id)
         written = decode_setup(rows[0].body)

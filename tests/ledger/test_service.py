@@ -449,7 +449,7 @@ def test_snapshot_plus_tail_equals_full_replay(
     assert referee.load(game).state == replay_checked(pebbles, rows).state  # type: ignore[arg-type]
     for upto in range(1, len(rows) + 1):
         # Time travel with snapshots equals a fold of that prefix of the log from scratch.
-        if referee.repo._move_end(game, upto) == upto:
+        if referee.repo.move_end(game, upto) == upto:
             expected = replay_checked(pebbles, rows[:upto]).state  # type: ignore[arg-type]
             assert referee.load(game, upto).state == expected
     referee.store.close()
