@@ -5,19 +5,13 @@ the database found (``notices``), and the sealed seed revealed once a game is ov
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from ledger.codec import (
-    encode,
-)
+from ledger.codec import encode
 from ledger.decider import Setup
-from ledger.errors import (
-    IllegalMove,
-    VerificationFailed,
-    WriteConflict,
-)
+from ledger.errors import IllegalMove, VerificationFailed, WriteConflict
 from ledger.history import (
     SEED,
     SETUP,
@@ -31,23 +25,11 @@ from ledger.history import (
     replay_checked,
 )
 from ledger.service.catalogue import _game_of
-from ledger.service.damage import (
-    _head_in,
-    _mark_lost,
-    _setup_rewritten,
-    _Unproven,
-    _untrusted,
-)
-from ledger.service.results import (
-    VerifyReport,
-)
+from ledger.service.damage import _head_in, _mark_lost, _setup_rewritten, _Unproven, _untrusted
+from ledger.service.repository import Repository, _info, _status_of
+from ledger.service.results import VerifyReport
 from ledger.service.snapshots import _cacheable, _same_state, snapshot_key
 from ledger.store import GameRow, NewRow, Row, Snapshot, StaleHead, Tip
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
-from ledger.service.repository import Repository, _info, _status_of
 
 LOG_HOLDS = "the log itself checks out"  # ``verify``'s word on a problem in a cache only
 

@@ -8,23 +8,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ledger import games
-from ledger.codec import (
-    encode,
-)
+from ledger.codec import encode
 from ledger.decider import Game
-from ledger.errors import (
-    BadInput,
-    IllegalMove,
-)
-from ledger.service.results import (
-    Corrected,
-    Imported,
-)
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    from ledger import library
-
+from ledger.errors import BadInput, IllegalMove
 from ledger.service.repository import Repository
+from ledger.service.results import Corrected, Imported
+
+if TYPE_CHECKING:  # each imported where it is used: the library only when cards are asked for
+    from ledger import library
 
 
 class Cards:

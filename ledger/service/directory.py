@@ -5,48 +5,21 @@ the current one, and listing them with their results and the players' standings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from ledger import games
-from ledger.codec import (
-    encode,
-    new_salt,
-)
+from ledger.codec import encode, new_salt
 from ledger.decider import Setup
-from ledger.errors import (
-    BadInput,
-    NotFound,
-    RefereeError,
-    VerificationFailed,
-)
-from ledger.history import (
-    SETUP,
-    TABLE,
-    decode_setup,
-    seed_commitment,
-)
+from ledger.errors import BadInput, NotFound, RefereeError, VerificationFailed
+from ledger.history import SETUP, TABLE, decode_setup, seed_commitment
 from ledger.names import checked_title
-from ledger.service.checks import (
-    _check_mode,
-    _check_options,
-    _check_players,
-    _new_names,
-)
-from ledger.service.results import (
-    PlayerStats,
-    Result,
-    Started,
-)
-from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
+from ledger.service.checks import _check_mode, _check_options, _check_players, _new_names
 from ledger.service.moves import decide_rows
 from ledger.service.queries import Queries
 from ledger.service.repository import Repository, _info, _status_of
+from ledger.service.results import PlayerStats, Result, Started
+from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow
 
 
 class Directory:

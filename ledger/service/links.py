@@ -5,18 +5,9 @@ their hashes kept.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING
 
-from ledger.history import (
-    TABLE,
-)
-from ledger.service.checks import (
-    _player,
-)
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
+from ledger.history import TABLE
+from ledger.service.checks import _player
 from ledger.service.repository import Repository
 
 

@@ -6,19 +6,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import msgspec
 
-from ledger.codec import (
-    GENESIS,
-)
+from ledger.codec import GENESIS
 from ledger.decider import Game
-from ledger.errors import (
-    BadInput,
-    NotFound,
-    VerificationFailed,
-)
+from ledger.errors import BadInput, NotFound, VerificationFailed
 from ledger.history import (
     MOVE,
     SEED,
@@ -31,27 +24,12 @@ from ledger.history import (
     decode_setup,
     iter_entries,
 )
-from ledger.service.checks import (
-    _describe_setup,
-    _player,
-)
-from ledger.service.damage import (
-    _check_own_hash,
-    _untrusted,
-)
+from ledger.service.checks import _describe_setup, _player
+from ledger.service.damage import _check_own_hash, _untrusted
 from ledger.service.hidden import _witnessed
-from ledger.service.results import (
-    Loaded,
-    LogEntry,
-    Witnessed,
-    WitnessRow,
-)
-from ledger.store import MAX_ID, Row
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
 from ledger.service.repository import Repository
+from ledger.service.results import Loaded, LogEntry, Witnessed, WitnessRow
+from ledger.store import MAX_ID, Row
 
 WITNESS_ROWS = 2000  # rows a page is sent at a time to witness
 

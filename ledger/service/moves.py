@@ -3,42 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from ledger.codec import (
-    encode,
-    new_salt,
-    salted,
-    tag_of,
-)
+from ledger.codec import encode, new_salt, salted, tag_of
 from ledger.decider import Game
-from ledger.errors import (
-    BadInput,
-    RefereeError,
-    WriteConflict,
-)
-from ledger.history import (
-    MOVE,
-    Move,
-    MoveEntry,
-    fold,
-    group_entries,
-)
+from ledger.errors import BadInput, RefereeError, WriteConflict
+from ledger.history import MOVE, Move, MoveEntry, fold, group_entries
 from ledger.service.catalogue import game_verbs
 from ledger.service.hidden import _mover, _told_before
-from ledger.service.results import (
-    Loaded,
-    Preview,
-    Recorded,
-)
-from ledger.store import NewRow, StaleHead
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
 from ledger.service.repository import Repository, _status_of
+from ledger.service.results import Loaded, Preview, Recorded
+from ledger.store import NewRow, StaleHead
 
 MAX_ATTEMPTS = 5  # re-decides after another writer got there first
 

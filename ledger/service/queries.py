@@ -7,33 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ledger.decider import Board, Score, Screen, Verb, optional
-from ledger.history import (
-    TABLE,
-    MoveEntry,
-    iter_entries,
-)
+from ledger.history import TABLE, MoveEntry, iter_entries
 from ledger.service.catalogue import game_verbs
-from ledger.service.checks import (
-    _player,
-)
-from ledger.service.damage import (
-    _check_own_hash,
-    _initial,
-    _mark_lost,
-    _recorded_damage,
-)
-from ledger.service.results import (
-    LegalMove,
-    Loaded,
-    Result,
-    ScoreChart,
-)
+from ledger.service.checks import _player
+from ledger.service.damage import _check_own_hash, _initial, _mark_lost, _recorded_damage
+from ledger.service.repository import Repository
+from ledger.service.results import LegalMove, Loaded, Result, ScoreChart
 from ledger.store import GameRow
 
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
+if TYPE_CHECKING:  # the served table's move picker only
     from ledger.picker import Picker
-
-from ledger.service.repository import Repository
 
 
 class Queries:

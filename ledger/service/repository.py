@@ -11,24 +11,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from ledger.codec import (
-    GENESIS,
-    row_hash,
-    utcnow,
-)
+from ledger.codec import GENESIS, row_hash, utcnow
 from ledger.decider import Game, Setup
-from ledger.errors import (
-    IllegalMove,
-    LogDamaged,
-    MoveRefused,
-    NotFound,
-    RefereeError,
-    VerificationFailed,
-)
+from ledger.errors import IllegalMove, LogDamaged, MoveRefused, NotFound, RefereeError, VerificationFailed
 from ledger.history import (
     META_TYPES,
     MOVE,
@@ -61,17 +50,10 @@ from ledger.service.damage import (
     _setup_rewritten,
     _untrusted,
 )
-from ledger.service.results import (
-    Loaded,
-    Opened,
-)
+from ledger.service.results import Loaded, Opened
 from ledger.service.snapshots import _cacheable, _snapshot_body, snapshot_key
 from ledger.storage import EventStore
 from ledger.store import GameRow, Row, Tip
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time

@@ -4,22 +4,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from ledger.codec import (
-    encode,
-)
+from ledger.codec import encode
 from ledger.decider import Game
-from ledger.errors import (
-    BadInput,
-    IllegalMove,
-    MoveRefused,
-    NotFound,
-    VerificationFailed,
-    WriteConflict,
-)
+from ledger.errors import BadInput, IllegalMove, MoveRefused, NotFound, VerificationFailed, WriteConflict
 from ledger.history import (
     META_TYPES,
     MOVE,
@@ -37,30 +28,16 @@ from ledger.history import (
     revalidate,
 )
 from ledger.names import checked_reason
-from ledger.service.catalogue import _game_of
-from ledger.service.checks import (
-    _actor,
-    _player,
-)
-from ledger.service.damage import (
-    _check_own_hash,
-    _recorded_damage,
-)
-from ledger.service.hidden import _dealt
-from ledger.service.results import (
-    Loaded,
-    Recorded,
-    TakeBack,
-)
-from ledger.store import NewRow, StaleHead, Tip
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
 from ledger.service.audit import Audit
+from ledger.service.catalogue import _game_of
+from ledger.service.checks import _actor, _player
+from ledger.service.damage import _check_own_hash, _recorded_damage
+from ledger.service.hidden import _dealt
 from ledger.service.log import Log
 from ledger.service.moves import MAX_ATTEMPTS, Moves
 from ledger.service.repository import Repository, _status_of
+from ledger.service.results import Loaded, Recorded, TakeBack
+from ledger.store import NewRow, StaleHead, Tip
 
 TAKE_BACK_WITHIN = 50  # moves back a page looks for its player's latest (``take_back_offer``)
 

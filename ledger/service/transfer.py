@@ -5,23 +5,12 @@ them), and such a file loaded again after every row is checked.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from ledger import games
-from ledger.codec import (
-    MAX_NESTING,
-    encode,
-    stored_body,
-    too_deep,
-)
-from ledger.errors import (
-    BadInput,
-    NotFound,
-    StoreUnreadable,
-    VerificationFailed,
-)
+from ledger.codec import MAX_NESTING, encode, stored_body, too_deep
+from ledger.errors import BadInput, NotFound, StoreUnreadable, VerificationFailed
 from ledger.history import (
     SEED,
     check_chain,
@@ -32,21 +21,11 @@ from ledger.history import (
     seed_commitment,
 )
 from ledger.service.catalogue import _game_of, _other_game
-from ledger.service.checks import (
-    _check_header,
-    _check_setup,
-)
-from ledger.service.results import (
-    ExportHeader,
-    ExportLine,
-)
-from ledger.store import GameRow, Row
-
-if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
-    pass
-
+from ledger.service.checks import _check_header, _check_setup
 from ledger.service.directory import Directory
 from ledger.service.repository import Repository, _status_of
+from ledger.service.results import ExportHeader, ExportLine
+from ledger.store import GameRow, Row
 
 EXPORT_FORMAT = "referee-log/1"
 
