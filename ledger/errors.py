@@ -85,6 +85,14 @@ class GameOver(IllegalMove):
     kind = "game_over"
 
 
+class Forbidden(RefereeError):
+    """A role that may not do what was asked: a player moving for another, a served link that
+    opens no player's page, a wrong token."""
+
+    exit_code = 2
+    kind = "forbidden"
+
+
 class VerificationFailed(RefereeError):
     """A log whose hash chain or moves do not check out; ``seq`` names the first bad row."""
 

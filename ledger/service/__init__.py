@@ -297,6 +297,17 @@ class Referee:
     def submit_text(self, game_id: int, words: Sequence[str], *, seen: int | None = None) -> Recorded:
         return self._moves.submit_text(game_id, words, seen=seen)
 
+    def command(
+        self,
+        game_id: int,
+        role: str,
+        *,
+        json: str | None = None,
+        text: str | None = None,
+        seen: int | None = None,
+    ) -> Any:
+        return self._moves.command(game_id, role, json=json, text=text, seen=seen)
+
     def seen(self, game_id: int, head: int | None) -> Loaded:
         return self._moves.seen(game_id, head)
 

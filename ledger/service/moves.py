@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,8 +10,8 @@ import msgspec
 
 from ledger.codec import encode, new_salt, salted, tag_of
 from ledger.decider import Game
-from ledger.errors import BadInput, RefereeError, WriteConflict
-from ledger.history import MOVE, Move, MoveEntry, fold, group_entries
+from ledger.errors import BadInput, Forbidden, RefereeError, WriteConflict
+from ledger.history import MOVE, TABLE, Move, MoveEntry, fold, group_entries
 from ledger.service.catalogue import game_verbs
 from ledger.service.hidden import _mover, _told_before
 from ledger.service.repository import Repository, _status_of
@@ -29,12 +30,41 @@ class Moves:
     def submit_text(self, game_id: int, words: Sequence[str], *, seen: int | None = None) -> Recorded:
         """Parse a move typed in the game's grammar and submit it (``seen``: see ``submit``)."""
         loaded = self.seen(game_id, seen)
-        if not words:
-            raise BadInput(
-                "no move given", legal=", ".join(v.usage for v in game_verbs(loaded.game, loaded.setup))
-            )
-        command = loaded.game.parse(loaded.state, list(words))
-        return self.submit(game_id, command, _loaded=loaded)
+        return self.submit(game_id, _parsed(loaded, words), _loaded=loaded)
+
+    def command(
+        self,
+        game_id: int,
+        role: str,
+        *,
+        json: str | None = None,
+        text: str | None = None,
+        seen: int | None = None,
+    ) -> Any:
+        """The typed command of a move a page posts for ``role`` (a player, or the table): the
+        game's command as JSON (the picker's), or words typed in its grammar (``text``); refused
+        unless it is ``role``'s to make. ``seen``: the head the page showed (see ``seen``)."""
+        loaded = self.seen(game_id, seen)
+        game = loaded.game
+        if json is not None:
+            try:
+                command = msgspec.json.decode(json, type=game.Command)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise BadInput(f"not a {game.title} move: {exc}") from None
+            except RecursionError:  # msgspec's own limit on nesting
+                raise BadInput(f"not a {game.title} move: its JSON is nested too deeply") from None
+        else:
+            text = (text or "").strip()
+            try:
+                words = shlex.split(text)
+            except ValueError as exc:
+                raise BadInput(f"cannot read {text!r}: {exc}") from None
+            command = _parsed(loaded, words)
+        actor = game.actor(command)
+        if role != TABLE and actor.lower() != role.lower():
+            whose = "the table's" if actor == TABLE else f"{actor}'s"
+            raise Forbidden(f"this is {role}'s page: {game.text(command)} is {whose} move, not {role}'s")
+        return command
 
     def seen(self, game_id: int, head: int | None) -> Loaded:
         """The game as a front end last showed it, at log head ``head`` (None: now).
@@ -168,3 +198,12 @@ def decide_rows(
         for e in events
     )
     return rows, events, fold(game, state, events)
+
+
+def _parsed(loaded: Loaded, words: Sequence[str]) -> Any:
+    """A move typed in the game's grammar, read on ``loaded``'s state (the verbs listed if none)."""
+    if not words:
+        raise BadInput(
+            "no move given", legal=", ".join(v.usage for v in game_verbs(loaded.game, loaded.setup))
+        )
+    return loaded.game.parse(loaded.state, list(words))

@@ -18,10 +18,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from ledger.errors import BadInput, RefereeError
+from ledger.errors import BadInput, Forbidden, RefereeError
 from ledger.service import TABLE, Recorded
 from referee_cli.serve.links import qr_svg
-from referee_cli.serve.table import HERE, POLL, Forbidden, Listener, Table, _text, status_of
+from referee_cli.serve.table import HERE, POLL, Listener, Table, _text, status_of
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 MAX_BODY = 16_384  # bytes a posted move may take (read no further: a longer body is refused)

@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import ipaddress
 import re
-import shlex
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from ledger.decider import Verb
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
+    Forbidden,
     IllegalMove,
     NotFound,
     RefereeError,
@@ -49,13 +49,6 @@ STREAMS_PER_ADDRESS = 16  # from one address (a phone with many tabs); this comp
 DESCRIPTORS_KEPT = 64  # descriptors never given to streams: the database, the listener, pages
 SUBMISSIONS = 256  # answers to recent submissions remembered, for a page's double tap or retry
 HERE = Path(__file__).parents[1] / "web"
-
-
-class Forbidden(RefereeError):
-    """A link that may not do what was asked (a player moving for another, a wrong token)."""
-
-    exit_code = 2
-    kind = "forbidden"
 
 
 class TooManyStreams(RefereeError):
@@ -399,34 +392,13 @@ class Table:
         return self.referee.take_back(self.game_id, role, _int(body.get("seq"), "seq"))
 
     def _command(self, role: str, body: dict[str, Any], seen: int | None) -> Any:
-        """The typed command of a posted move, if it is ``role``'s to make."""
-        loaded = self.referee.seen(self.game_id, seen)
-        game = loaded.game
-        if isinstance(body.get("command"), str):
-            try:
-                command = msgspec.json.decode(body["command"], type=game.Command)
-            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-                raise BadInput(f"not a {game.title} move: {exc}") from None
-            except RecursionError:  # msgspec's own limit on nesting
-                raise BadInput(f"not a {game.title} move: its JSON is nested too deeply") from None
-        elif isinstance(body.get("text"), str):
-            text = body["text"].strip()
-            try:
-                words = shlex.split(text)
-            except ValueError as exc:
-                raise BadInput(f"cannot read {text!r}: {exc}") from None
-            if not words:
-                raise BadInput(
-                    "no move given", legal=", ".join(v.usage for v in game_verbs(game, loaded.setup))
-                )
-            command = game.parse(loaded.state, words)
-        else:
-            raise BadInput("post a move as {command: JSON} or {text: WORDS}")
-        actor = game.actor(command)
-        if role != TABLE and actor.lower() != role.lower():
-            whose = "the table's" if actor == TABLE else f"{actor}'s"
-            raise Forbidden(f"this is {role}'s page: {game.text(command)} is {whose} move, not {role}'s")
-        return command
+        """The typed command of a posted move, if it is ``role``'s to make (the service reads it)."""
+        posted, typed = body.get("command"), body.get("text")
+        if isinstance(posted, str):
+            return self.referee.command(self.game_id, role, json=posted, seen=seen)
+        if isinstance(typed, str):
+            return self.referee.command(self.game_id, role, text=typed, seen=seen)
+        raise BadInput("post a move as {command: JSON} or {text: WORDS}")
 
     def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
         referee, game_id = self.referee, self.game_id
