@@ -43,6 +43,15 @@ LAZY = "start-up time (lazy)"
 
 # (importing module, imported module): why the import sits inside a function.
 FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
+    ("ledger.service", "ledger.service.audit"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.cards"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.directory"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.links"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.log"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.moves"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.queries"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.reverts"): LAZY,  # a job made when first asked for
+    ("ledger.service", "ledger.service.transfer"): LAZY,  # a job made when first asked for
     ("referee_cli.app", "referee_cli.chart"): LAZY,  # `score --chart` only
     ("referee_cli.app", "referee_cli.complete"): LAZY,  # a shell's completion only
     ("referee_cli.app", "referee_cli.serve"): LAZY,  # starlette, uvicorn, jinja2: `serve` only

@@ -18,6 +18,7 @@ the last-state cache); the others are named for their job. Every name a front en
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,16 +26,11 @@ from typing import TYPE_CHECKING, Any
 from ledger.codec import utcnow
 from ledger.decider import Board, Score, Screen, Verb
 from ledger.history import TABLE as TABLE  # the actor nobody in particular is: the front ends' too
-from ledger.service.audit import Audit
-from ledger.service.cards import Cards
 from ledger.service.catalogue import game_schema, game_verbs
-from ledger.service.directory import Directory
-from ledger.service.links import Links
-from ledger.service.log import WITNESS_ROWS, Log
-from ledger.service.moves import Moves
-from ledger.service.queries import Queries
 from ledger.service.repository import Repository
 from ledger.service.results import (
+    TAKE_BACK_WITHIN,
+    WITNESS_ROWS,
     Corrected,
     ExportHeader,
     ExportLine,
@@ -54,9 +50,7 @@ from ledger.service.results import (
     Witnessed,
     WitnessRow,
 )
-from ledger.service.reverts import TAKE_BACK_WITHIN, Reverts
 from ledger.service.snapshots import snapshot_key
-from ledger.service.transfer import Transfer
 from ledger.storage import EventStore
 from ledger.store import GameRow as GameRow  # a result type of the service's: the front ends' too
 from ledger.store import Store
@@ -64,6 +58,15 @@ from ledger.store import Store
 if TYPE_CHECKING:  # each imported where it is used: a status or a move needs neither
     from ledger import library
     from ledger.picker import Picker
+    from ledger.service.audit import Audit
+    from ledger.service.cards import Cards
+    from ledger.service.directory import Directory
+    from ledger.service.links import Links
+    from ledger.service.log import Log
+    from ledger.service.moves import Moves
+    from ledger.service.queries import Queries
+    from ledger.service.reverts import Reverts
+    from ledger.service.transfer import Transfer
 
 # What the front ends import from here: the facade and the types and functions it answers with,
 # wherever in the package each is defined (a front end never names the module behind it).
@@ -101,16 +104,63 @@ class Referee:
 
     def __init__(self, store: EventStore, clock: Callable[[], str] = utcnow) -> None:
         self.repo = Repository(store, clock)
-        moves, queries = Moves(self.repo), Queries(self.repo)
-        self._directory = Directory(self.repo, queries)
-        self._cards = Cards(self.repo)
-        self._queries = queries
-        self._log = Log(self.repo)
-        self._moves = moves
-        self._audit = Audit(self.repo)
-        self._reverts = Reverts(self.repo, moves, self._log, self._audit)
-        self._links = Links(self.repo)
-        self._transfer = Transfer(self.repo, self._directory)
+
+    # Each job is made, and its module imported, when first asked for: a status, a move or an undo
+    # starts without the modules it never calls (benchmarks/cli_bench.py counts a start-up).
+
+    @functools.cached_property
+    def _directory(self) -> Directory:
+        from ledger.service.directory import Directory  # lazy: start-up
+
+        return Directory(self.repo, self._queries)
+
+    @functools.cached_property
+    def _cards(self) -> Cards:
+        from ledger.service.cards import Cards  # lazy: start-up
+
+        return Cards(self.repo)
+
+    @functools.cached_property
+    def _queries(self) -> Queries:
+        from ledger.service.queries import Queries  # lazy: start-up
+
+        return Queries(self.repo)
+
+    @functools.cached_property
+    def _log(self) -> Log:
+        from ledger.service.log import Log  # lazy: start-up
+
+        return Log(self.repo)
+
+    @functools.cached_property
+    def _moves(self) -> Moves:
+        from ledger.service.moves import Moves  # lazy: start-up
+
+        return Moves(self.repo)
+
+    @functools.cached_property
+    def _audit(self) -> Audit:
+        from ledger.service.audit import Audit  # lazy: start-up
+
+        return Audit(self.repo)
+
+    @functools.cached_property
+    def _reverts(self) -> Reverts:
+        from ledger.service.reverts import Reverts  # lazy: start-up
+
+        return Reverts(self.repo, self._moves, self._log, self._audit)
+
+    @functools.cached_property
+    def _links(self) -> Links:
+        from ledger.service.links import Links  # lazy: start-up
+
+        return Links(self.repo)
+
+    @functools.cached_property
+    def _transfer(self) -> Transfer:
+        from ledger.service.transfer import Transfer  # lazy: start-up
+
+        return Transfer(self.repo, self._directory)
 
     @property
     def store(self) -> EventStore:

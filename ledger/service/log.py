@@ -28,10 +28,8 @@ from ledger.service.checks import _describe_setup, _player
 from ledger.service.damage import _check_own_hash, _untrusted
 from ledger.service.hidden import _witnessed
 from ledger.service.repository import Repository
-from ledger.service.results import Loaded, LogEntry, Witnessed, WitnessRow
+from ledger.service.results import WITNESS_ROWS, Loaded, LogEntry, Witnessed, WitnessRow
 from ledger.store import MAX_ID, Row
-
-WITNESS_ROWS = 2000  # rows a page is sent at a time to witness
 
 
 class Log:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,6 +53,8 @@ class Moves:
             except RecursionError:  # msgspec's own limit on nesting
                 raise BadInput(f"not a {game.title} move: its JSON is nested too deeply") from None
         else:
+            import shlex  # a page's typed words only: a move at the terminal comes split
+
             text = (text or "").strip()
             try:
                 words = shlex.split(text)

@@ -12,6 +12,10 @@ from ledger.codec import (
 from ledger.decider import Game, Setup
 from ledger.store import GameRow, Row
 
+# How much one call answers with (the facade's defaults as well as its jobs').
+WITNESS_ROWS = 2000  # rows a page is sent at a time to witness (``Witnessed``)
+TAKE_BACK_WITHIN = 50  # moves back a page looks for its player's latest (``TakeBack``)
+
 
 class Loaded(msgspec.Struct, frozen=True):
     """A game's state folded from its log as of ``upto`` (the head unless time travelling)."""

@@ -36,10 +36,8 @@ from ledger.service.hidden import _dealt
 from ledger.service.log import Log
 from ledger.service.moves import MAX_ATTEMPTS, Moves
 from ledger.service.repository import Repository, _status_of
-from ledger.service.results import Loaded, Recorded, TakeBack
+from ledger.service.results import TAKE_BACK_WITHIN, Loaded, Recorded, TakeBack
 from ledger.store import NewRow, StaleHead, Tip
-
-TAKE_BACK_WITHIN = 50  # moves back a page looks for its player's latest (``take_back_offer``)
 
 
 class Reverts:
