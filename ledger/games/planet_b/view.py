@@ -15,7 +15,8 @@ from ledger.games.planet_b import data, effects
 from ledger.games.planet_b.faces import Faces, areas_of
 from ledger.games.planet_b.model import SPACES, Frame, Player, State
 from ledger.games.planet_b.rules import core, flow, is_over, setup, to_act
-from ledger.games.planet_b.rules.actions import open_spaces, possible
+from ledger.games.planet_b.rules.boxes import possible
+from ledger.games.planet_b.rules.turn import open_spaces
 from ledger.games.planet_b.score import score
 from ledger.piles import Pile
 

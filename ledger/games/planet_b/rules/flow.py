@@ -39,7 +39,7 @@ from ledger.games.planet_b.model import (
     Votes,
     WorkiesRecalled,
 )
-from ledger.games.planet_b.rules import actions, core, setup
+from ledger.games.planet_b.rules import boxes, buildings, chance, core, particular, setup, turn
 from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.sections import (
     R_COSTS,
@@ -102,7 +102,7 @@ def may_end(state: State) -> bool:
     return (
         state.phase == "turn"
         and not state.stack
-        and (state.dealt or not actions.open_spaces(state))
+        and (state.dealt or not turn.open_spaces(state))
         and not office_owed(state)
     )
 
@@ -152,7 +152,7 @@ def start_turn(out: Out, name: str) -> None:
 
 def end(out: Out, command: End) -> None:
     state = out.state
-    actions.turn_player(state, command.player)
+    turn.turn_player(state, command.player)
     frame = core.top(state)
     if frame is not None:
         raise IllegalMove(
@@ -160,11 +160,11 @@ def end(out: Out, command: End) -> None:
             rule=R_COSTS,
             legal=f"left: {core.offered(frame)} (skip {frame.owner} drops what cannot be performed)",
         )
-    if not state.dealt and actions.open_spaces(state):
+    if not state.dealt and turn.open_spaces(state):
         raise IllegalMove(
             "each turn you place a suitcase next to a conglomerate tile",
             rule=R_DEAL,
-            legal=f"deal {command.player} {' | '.join(actions.open_spaces(state))}",
+            legal=f"deal {command.player} {' | '.join(turn.open_spaces(state))}",
         )
     owed = office_owed(state)
     if owed:
@@ -241,7 +241,7 @@ def proceed(out: Out) -> None:
                 if not state.virtual:
                     return
                 name = drawer(state)
-                colours = actions.virtual_draw(state, draw_size(state, name))
+                colours = chance.virtual_draw(state, draw_size(state, name))
                 out.add(Drawn(name, colours, "front"))
                 continue
             give_offices(out)
@@ -397,7 +397,7 @@ def finish_exchange(out: Out) -> None:
     """The election marker 2 spaces forward; the market disc to the tile's side."""
     state = out.state
     assert state.exchange is not None
-    actions.move_marker(out, data.EXCHANGE_MARKER)
+    boxes.move_marker(out, data.EXCHANGE_MARKER)
     out.add(ExchangeEnded(state.exchange.space))
     if out.state.called:
         start_election(out)
@@ -424,7 +424,7 @@ def start_election(out: Out) -> None:
             for a, placed in enumerate(site.placed):
                 if placed and len(placed) == len(areas_of(face.areas[a])):
                     out.add(WorkiesRecalled(name, site.name, a, placed))
-        actions.limit(out, name, "workies back from full work areas")
+        buildings.limit(out, name, "workies back from full work areas")
 
 
 def partly_filled(state: State, name: str) -> list[str]:
@@ -442,7 +442,7 @@ def recall(out: Out, command: Recall) -> None:
     """1. Return Workies: the partly filled work areas the player returns (maybe none)."""
     state = out.state
     if state.phase != "election":
-        actions.vaccinate(out, command)
+        particular.vaccinate(out, command)
         return
     election = state.election
     assert election is not None
@@ -465,7 +465,7 @@ def recall(out: Out, command: Recall) -> None:
         area = int(number) - 1
         placed = next(s.placed[area] for s in out.state.players[command.player].buildings if s.name == card)
         out.add(WorkiesRecalled(command.player, card, area, placed))
-    actions.limit(out, command.player, "workies back from partly filled work areas")
+    buildings.limit(out, command.player, "workies back from partly filled work areas")
     out.add(RecallDone(command.player))
     proceed(out)
 
@@ -513,7 +513,7 @@ def start_draws(out: Out) -> None:
 def draw_votes(out: Out, command: DrawVotes) -> None:
     state = out.state
     if state.phase != "election":
-        actions.draw_votes(out, command)
+        particular.draw_votes(out, command)
         return
     name = drawer(state)
     if not name:
@@ -525,7 +525,7 @@ def draw_votes(out: Out, command: DrawVotes) -> None:
     if state.virtual:
         raise IllegalMove("the referee draws from its virtual bag itself", rule=R_DRAWS)
     size = draw_size(state, name)
-    actions.check_draw(state, command.colours, size, R_DRAWS)
+    chance.check_draw(state, command.colours, size, R_DRAWS)
     out.add(Drawn(name, tuple(sorted(command.colours)), "front"))
     proceed(out)
 
