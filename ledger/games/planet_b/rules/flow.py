@@ -467,7 +467,7 @@ def recall(out: Out, command: Recall) -> None:
         out.add(WorkiesRecalled(command.player, card, area, placed))
     buildings.limit(out, command.player, "workies back from partly filled work areas")
     out.add(RecallDone(command.player))
-    proceed(out)
+    out.flow.proceed(out)
 
 
 def score_mood(out: Out) -> None:
@@ -527,7 +527,7 @@ def draw_votes(out: Out, command: DrawVotes) -> None:
     size = draw_size(state, name)
     chance.check_draw(state, command.colours, size, R_DRAWS)
     out.add(Drawn(name, tuple(sorted(command.colours)), "front"))
-    proceed(out)
+    out.flow.proceed(out)
 
 
 def draw_all(out: Out, command: DrawAll) -> None:
@@ -570,7 +570,7 @@ def draw_all(out: Out, command: DrawAll) -> None:
         mine = typed[name]
         out.add(Drawn(name, tuple(sorted(mine[:size])), "front"))
         del mine[:size]
-    proceed(out)
+    out.flow.proceed(out)
 
 
 def counts(state: State) -> dict[str, int]:
@@ -638,4 +638,4 @@ def give_offices(out: Out) -> None:
     for holder, n in sorted(rest.phantom.items()):
         out.add(Votes(holder, n, "phantom", "none", holder=holder))
     out.add(ElectionEnded(core.side(state).start))
-    next_turn(out)
+    out.flow.next_turn(out)
