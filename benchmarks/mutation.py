@@ -84,6 +84,7 @@ MODULES: dict[str, str] = {
     "planet-b-actions": "ledger/games/planet_b/rules/actions.py",
     "planet-b-buildings": "ledger/games/planet_b/rules/buildings.py",
     "planet-b-particular": "ledger/games/planet_b/rules/particular.py",
+    "planet-b-elections": "ledger/games/planet_b/rules/elections.py",
     "planet-b-flow": "ledger/games/planet_b/rules/flow.py",
     "planet-b-setup": "ledger/games/planet_b/rules/setup.py",
     # the ledger
@@ -116,6 +117,7 @@ GROUPS: dict[str, list[str]] = {
         "planet-b-actions",
         "planet-b-buildings",
         "planet-b-particular",
+        "planet-b-elections",
         "planet-b-flow",
         "planet-b-setup",
     ],

@@ -11,7 +11,7 @@ checks), ``cards`` (faces as TOML), ``model``, ``rules/`` (``core``: counters, c
 the stack of open boxes; ``chance``: the draws from piles and the bag; ``setup``: setup and
 draft; ``boxes``: performing an open box; ``turn``: the deal, selling, tiles, the offices;
 ``actions``, ``buildings``: the actions of a box; ``particular``: the particular cards;
-``flow``: what follows a turn, exchanges, elections, the end), ``evolve``, ``moves``
+``elections``: an election's steps; ``flow``: what follows a turn, exchanges, the end), ``evolve``, ``moves``
 (``legal``), ``grammar``, ``view``, ``present``, ``describe``, ``score``.
 
 Chance and hidden things

@@ -53,7 +53,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.games.planet_b.rules import boxes, buildings, chance, core, flow, to_act, turn
+from ledger.games.planet_b.rules import boxes, buildings, chance, core, elections, flow, to_act, turn
 from ledger.piles import candidates, take_top
 from ledger.words import card_word
 
@@ -377,8 +377,8 @@ def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
 
 def _draw_all(state: State) -> Iterator[Command]:
     """A few whole draws at a real table: the bag's votes, in a few orders, dealt out in turn
-    to each drawer's total (``flow.draws_left``)."""
-    totals = flow.draws_left(state)
+    to each drawer's total (``elections.draws_left``)."""
+    totals = elections.draws_left(state)
     if not totals or state.virtual:
         return
     bag = sorted(colour for colour, n in state.bag.items() for _ in range(n))
@@ -446,15 +446,15 @@ def _election(state: State) -> Iterator[Command]:
     assert election is not None
     if election.step == "recall":
         name = election.recall[0]
-        areas = flow.partly_filled(state, name)
+        areas = elections.partly_filled(state, name)
         yield Recall(name)  # keeps them all
         for area in areas:
             yield Recall(name, (area,))
         if len(areas) > 1:
             yield Recall(name, tuple(areas))
         return
-    name = flow.drawer(state)
-    for colours in draw_ways(state, flow.draw_size(state, name)):
+    name = elections.drawer(state)
+    for colours in draw_ways(state, elections.draw_size(state, name)):
         yield DrawVotes(name, colours)
 
 

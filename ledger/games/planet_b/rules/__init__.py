@@ -4,10 +4,10 @@
 ``setup`` the setup and the building draft; the moves inside a turn: ``boxes`` (Costs and
 Action Boxes: the open box performed, every move ends in its ``settle``), ``turn`` (the deal,
 selling, production tiles, the offices), ``actions`` and ``buildings`` (What Actions Are
-There?), ``particular`` (Explanation of Particular Cards); ``flow`` what follows a turn (redraw,
-reveals, exchange, election, the end). ``decide`` folds each move's facts as it finds them
-(``core.Out``), so one move can chain: an ``end`` may run an exchange and an election and
-start the next turn.
+There?), ``particular`` (Explanation of Particular Cards); ``elections`` (Elections' 5
+steps); ``flow`` what follows a turn (redraw, reveals, exchange, election, the end).
+``decide`` folds each move's facts as it finds them (``core.Out``), so one move can chain:
+an ``end`` may run an exchange and an election and start the next turn.
 """
 
 from __future__ import annotations
@@ -53,7 +53,17 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.games.planet_b.rules import actions, boxes, buildings, core, flow, particular, setup, turn
+from ledger.games.planet_b.rules import (
+    actions,
+    boxes,
+    buildings,
+    core,
+    elections,
+    flow,
+    particular,
+    setup,
+    turn,
+)
 from ledger.games.planet_b.sections import R_END
 
 initial = setup.initial
@@ -77,10 +87,10 @@ _DECIDERS: dict[type, Callable[[core.Out, Any], None]] = {
     LawMove: turn.law,
     ChooseBox: buildings.choose_box,
     Skip: boxes.skip,
-    DrawVotes: flow.draw_votes,
-    DrawAll: flow.draw_all,
+    DrawVotes: elections.draw_votes,
+    DrawAll: elections.draw_all,
     PayCost: boxes.pay_cost,
-    Recall: flow.recall,
+    Recall: elections.recall,
     Discard: particular.discard,
     Destroy: particular.destroy,
     CopyBox: particular.copy,
@@ -126,7 +136,7 @@ def to_act(state: State) -> list[str]:
     assert election is not None
     if election.step == "recall":
         return [election.recall[0]]
-    name = flow.drawer(state)
+    name = elections.drawer(state)
     return ["table" if name == data.DUMMY else name]
 
 

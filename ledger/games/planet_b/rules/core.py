@@ -8,13 +8,13 @@ An open box is a ``Frame`` on ``State.stack``; a move performs units of one of i
 left, and closes finished boxes (there, as it performs items: core imports no rules module).
 
 The rules are a DAG: this module at the bottom, the sections above it (``chance``; ``setup``
-and ``boxes``; ``turn``, ``actions`` and ``buildings``; ``particular``, each importing only those
-before it), the turn's flow (``flow``) above them, ``decide`` on top. A section whose move
-ends in the flow (the last starting building chosen starts the first turn; a reveal after
-the setup is the flow's) asks the move's accumulator (``Out.flow``, the operations ``Flow`` lists)
-rather than importing the flow, which imports the sections: as boardgame.io's moves call
-``events.endTurn()``. ``decide`` builds each move's ``Out`` with the ``flow`` module as its
-flow.
+and ``boxes``; ``turn``, ``actions`` and ``buildings``; ``particular``; ``elections``: each
+imports only those before it), the turn's flow (``flow``) above them, ``decide`` on top. A
+section whose move ends in the flow (the last starting building chosen starts the first
+turn; a reveal after the setup is the flow's; an election's step done goes on) asks the
+move's accumulator (``Out.flow``, the operations ``Flow`` lists) rather than importing the
+flow, which imports the sections: as boardgame.io's moves call ``events.endTurn()``.
+``decide`` builds each move's ``Out`` with the ``flow`` module as its flow.
 """
 
 from __future__ import annotations
