@@ -78,7 +78,13 @@ MODULES: dict[str, str] = {
     "pursuit-evolve": "ledger/games/pursuit/evolve.py",
     # Planet B: its rules by section
     "planet-b-core": "ledger/games/planet_b/rules/core.py",
+    "planet-b-chance": "ledger/games/planet_b/rules/chance.py",
+    "planet-b-boxes": "ledger/games/planet_b/rules/boxes.py",
+    "planet-b-turn": "ledger/games/planet_b/rules/turn.py",
     "planet-b-actions": "ledger/games/planet_b/rules/actions.py",
+    "planet-b-buildings": "ledger/games/planet_b/rules/buildings.py",
+    "planet-b-particular": "ledger/games/planet_b/rules/particular.py",
+    "planet-b-elections": "ledger/games/planet_b/rules/elections.py",
     "planet-b-flow": "ledger/games/planet_b/rules/flow.py",
     "planet-b-setup": "ledger/games/planet_b/rules/setup.py",
     # the ledger
@@ -103,7 +109,18 @@ GROUPS: dict[str, list[str]] = {
         "pursuit-faces",
         "pursuit-evolve",
     ],
-    "planet-b": ["planet-b-core", "planet-b-actions", "planet-b-flow"],
+    "planet-b": [
+        "planet-b-core",
+        "planet-b-chance",
+        "planet-b-boxes",
+        "planet-b-turn",
+        "planet-b-actions",
+        "planet-b-buildings",
+        "planet-b-particular",
+        "planet-b-elections",
+        "planet-b-flow",
+        "planet-b-setup",
+    ],
     "all": ["ledger/*.py", "ledger/**/*.py"],
 }
 DEFAULT_MODULES = GROUPS["default"]
@@ -545,7 +562,7 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.games.planet_b.rules.core.x_offered": "the actions left, listed in a refusal's hint",
     # its callers refuse the move whatever it returns (acting: not theirs or no box open)
     "ledger.games.planet_b.rules.core.x_performed_already": "which refusal an action typed again gets",
-    "ledger.games.planet_b.rules.actions.x__warehouse": "the warehouse listed in a selling refusal's hint",
+    "ledger.games.planet_b.rules.turn.x__warehouse": "the warehouse listed in a selling refusal's hint",
 }
 
 

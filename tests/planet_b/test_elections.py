@@ -16,7 +16,7 @@ import ledger.games.planet_b as planet_b
 from ledger.errors import IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Constructed, Drawn, DrawVotes
-from ledger.games.planet_b.rules.flow import ranking
+from ledger.games.planet_b.rules.elections import ranking
 from ledger.games.planet_b.sections import R_DRAWS
 from tests.planet_b.table import Table, physical
 

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 from ledger.errors import IllegalMove
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Constructed
-from ledger.games.planet_b.rules.flow import counts, draw_size
+from ledger.games.planet_b.rules.elections import counts, draw_size
 from ledger.games.planet_b.sections import R_COSTS, R_PLACE
 from ledger.piles import candidates
 from tests.planet_b.table import Table, physical, started

@@ -8,10 +8,11 @@ notes list them all).
 The package satisfies ``ledger.decider.Game`` like LOOP: ``data`` (what the rulebook
 prints), ``effects`` (the effect language), ``faces`` (what the table declares, and its
 checks), ``cards`` (faces as TOML), ``model``, ``rules/`` (``core``: counters, costs and
-the stack of open boxes; ``setup``: setup and draft; ``actions``: the moves of a turn, the
-offices and the particular cards; ``flow``: what follows a turn, exchanges, elections, the
-end), ``evolve``, ``moves`` (``legal``), ``grammar``, ``view``, ``present``, ``describe``,
-``score``.
+the stack of open boxes; ``chance``: the draws from piles and the bag; ``setup``: setup and
+draft; ``boxes``: performing an open box; ``turn``: the deal, selling, tiles, the offices;
+``actions``, ``buildings``: the actions of a box; ``particular``: the particular cards;
+``elections``: an election's steps; ``flow``: what follows a turn, exchanges, the end), ``evolve``, ``moves``
+(``legal``), ``grammar``, ``view``, ``present``, ``describe``, ``score``.
 
 Chance and hidden things
 ------------------------

@@ -53,7 +53,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.games.planet_b.rules import actions, core, flow, to_act
+from ledger.games.planet_b.rules import boxes, buildings, chance, core, elections, flow, to_act, turn
 from ledger.piles import candidates, take_top
 from ledger.words import card_word
 
@@ -154,10 +154,10 @@ def _turn(state: State, name: str) -> Iterator[Command]:
 def _free_time(state: State, name: str) -> Iterator[Command]:
     player = state.players[name]
     if not state.dealt:
-        spaces = actions.open_space_indices(state)
-        payable = [i for i in spaces if core.can_pay(state, name, actions.deal_box(state, i).costs)]
+        spaces = turn.open_space_indices(state)
+        payable = [i for i in spaces if core.can_pay(state, name, turn.deal_box(state, i).costs)]
         for i in payable or spaces:
-            for words in pay_ways(state, name, actions.deal_box(state, i).costs) if payable else [()]:
+            for words in pay_ways(state, name, turn.deal_box(state, i).costs) if payable else [()]:
                 yield Deal(name, SPACES[i], words)
     owed = flow.office_owed(state)
     if owed:
@@ -242,7 +242,7 @@ def _frame(state: State, frame: Frame) -> Iterator[Command]:
                 box = parse_box(state.faces.news[card].box)
                 for words in pay_ways(state, name, box.costs):
                     yield PlayNews(name, pile, words)
-    if any(actions.item_possible(state, frame, Item(s)) for s in symbols & {"swindle", "swindle-free"}):
+    if any(boxes.item_possible(state, frame, Item(s)) for s in symbols & {"swindle", "swindle-free"}):
         for tile in sorted(set(core.swindles_left(player))):
             yield BuySwindle(name, tile)
     if "marker" in symbols:
@@ -255,7 +255,7 @@ def _frame(state: State, frame: Frame) -> Iterator[Command]:
         for words in pay_ways(state, name, box.costs):
             yield ChooseBox(name, n, words)
     yield from _specials(state, frame, symbols)
-    if any(not actions.possible(state, frame, slot) for slot in frame.slots):
+    if any(not boxes.possible(state, frame, slot) for slot in frame.slots):
         yield Skip(name)
 
 
@@ -271,7 +271,7 @@ def _workies(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command]
         for colour in data.WORKIES:
             if (player.crafties if colour == "crafty" else player.brainies) < 1:
                 continue
-            areas = actions.free_areas(state, name, site.name, colour)
+            areas = buildings.free_areas(state, name, site.name, colour)
             for area in areas:
                 where = card_word(site.name) + (f".{area + 1}" if len(areas) > 1 else "")
                 yield Workie(name, (f"{colour}@{where}",))
@@ -352,7 +352,7 @@ def _specials(state: State, frame: Frame, symbols: set[str]) -> Iterator[Command
         for pair in sorted(set(combinations(held, 2)) | {(r,) for r in held}):
             yield Export(name, pair)
     if symbols & {"chance", "bet"} and not state.virtual:
-        for colours in draw_ways(state, actions.bag_draw_size(state, 3)):
+        for colours in draw_ways(state, chance.bag_draw_size(state, 3)):
             yield DrawVotes(name, colours)
 
 
@@ -377,8 +377,8 @@ def draw_ways(state: State, size: int) -> list[tuple[str, ...]]:
 
 def _draw_all(state: State) -> Iterator[Command]:
     """A few whole draws at a real table: the bag's votes, in a few orders, dealt out in turn
-    to each drawer's total (``flow.draws_left``)."""
-    totals = flow.draws_left(state)
+    to each drawer's total (``elections.draws_left``)."""
+    totals = elections.draws_left(state)
     if not totals or state.virtual:
         return
     bag = sorted(colour for colour, n in state.bag.items() for _ in range(n))
@@ -446,15 +446,15 @@ def _election(state: State) -> Iterator[Command]:
     assert election is not None
     if election.step == "recall":
         name = election.recall[0]
-        areas = flow.partly_filled(state, name)
+        areas = elections.partly_filled(state, name)
         yield Recall(name)  # keeps them all
         for area in areas:
             yield Recall(name, (area,))
         if len(areas) > 1:
             yield Recall(name, tuple(areas))
         return
-    name = flow.drawer(state)
-    for colours in draw_ways(state, flow.draw_size(state, name)):
+    name = elections.drawer(state)
+    for colours in draw_ways(state, elections.draw_size(state, name)):
         yield DrawVotes(name, colours)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ledger.decider import Score, Standing, ranked
 from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Player, State
-from ledger.games.planet_b.rules import core, flow
+from ledger.games.planet_b.rules import core, elections
 
 CATEGORIES = ["resources", "money", "money VP", "factions", "mood", "president", "bag", "pocket", "total"]
 # Before the end the pockets are hidden (Money and Victory Points): the sheet leaves them out.
@@ -22,7 +22,7 @@ def bag_places(state: State) -> list[str]:
     """Who takes 15 and 8 VP for votes in the bag (the dummy may take a place and gives no VP):
     only those with votes in the bag, most first, ties broken as in an election."""
     holders = {name: state.bag.get(name, 0) for name in core.participants(state) if state.bag.get(name, 0)}
-    return flow.ranking(state, holders)[: len(data.BAG_VP)]
+    return elections.ranking(state, holders)[: len(data.BAG_VP)]
 
 
 def _line(state: State, player: Player, places: list[str]) -> dict[str, int]:

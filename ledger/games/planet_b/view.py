@@ -14,8 +14,9 @@ import msgspec
 from ledger.games.planet_b import data, effects
 from ledger.games.planet_b.faces import Faces, areas_of
 from ledger.games.planet_b.model import SPACES, Frame, Player, State
-from ledger.games.planet_b.rules import core, flow, is_over, setup, to_act
-from ledger.games.planet_b.rules.actions import open_spaces, possible
+from ledger.games.planet_b.rules import core, elections, flow, is_over, setup, to_act
+from ledger.games.planet_b.rules.boxes import possible
+from ledger.games.planet_b.rules.turn import open_spaces
 from ledger.games.planet_b.score import score
 from ledger.piles import Pile
 
@@ -333,7 +334,7 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
     shown = {name: reveal or over or viewer == name.lower() for name in state.seats}
     draft = state.draft
     election = state.election
-    drawer = flow.drawer(state)
+    drawer = elections.drawer(state)
     piles = {name: len(pile) for name, pile in state.piles.items()}
     return View(
         virtual=state.virtual,
@@ -379,8 +380,8 @@ def view(state: State, as_player: str | None = None, reveal: bool = False) -> Vi
             recall=list(election.recall),
             order=list(election.order),
             drawer=drawer or None,
-            draw=flow.draw_size(state, drawer) if drawer and sum(state.bag.values()) else 0,
-            left=flow.draws_left(state),
+            draw=elections.draw_size(state, drawer) if drawer and sum(state.bag.values()) else 0,
+            left=elections.draws_left(state),
             front={k: dict(v) for k, v in election.front.items()},
             phantom=dict(election.phantom),
         )

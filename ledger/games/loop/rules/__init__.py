@@ -8,7 +8,8 @@ decks are shuffled by ``random.Random`` seeded from it and from the reshuffle co
 
 - ``core``: the rule citations, the queries the rules and the views share, ``_Out`` and the
   ``Flow`` it carries to the sections;
-- ``setup``: 1.0 Setup, the table's reveals and declared card faces;
+- ``setup``: 1.0 Setup (5.1, 6.1, 7.1 in the other modes); ``reveals``: the table's reveals
+  and declared card faces;
 - ``work``, ``buy``, ``consume``: 2.2 a) to c) with 2.5's REPUTATION;
 - ``goal``: 2.3 and 3.2; ``favour``: 2.4 and 3.1;
 - ``end``: the turn's flow, above the sections (they reach it through ``_Out.flow``): 2.2 Start
@@ -81,16 +82,18 @@ from ledger.games.loop.rules.end import _end, refill_now
 from ledger.games.loop.rules.events import _respond, _reveal_events
 from ledger.games.loop.rules.favour import _accept, _call, _favour, _object, _reject, reject_options
 from ledger.games.loop.rules.goal import _goal
-from ledger.games.loop.rules.setup import (
-    OPTION_ACTIVITY_TIEBREAK,
-    OPTION_FAVOUR_DEAL,
-    _choose_career,
+from ledger.games.loop.rules.reveals import (
     _declare_activity,
     _declare_goal,
     _reveal_activity,
     _reveal_careers,
     _reveal_exhibited,
     _reveal_material,
+)
+from ledger.games.loop.rules.setup import (
+    OPTION_ACTIVITY_TIEBREAK,
+    OPTION_FAVOUR_DEAL,
+    _choose_career,
     initial,
 )
 from ledger.games.loop.rules.work import _work

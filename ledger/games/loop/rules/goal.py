@@ -22,7 +22,7 @@ from ledger.games.loop.rules.core import (
     mode_of,
     up,
 )
-from ledger.games.loop.rules.setup import goal_face
+from ledger.games.loop.rules.reveals import goal_face
 from ledger.words import card_word
 
 

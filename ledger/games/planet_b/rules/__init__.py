@@ -1,10 +1,13 @@
 """``decide`` and the queries of whose move it is: Planet B, by rulebook section.
 
-``core`` holds what every rule uses; ``setup`` the setup and the building draft;
-``actions`` the moves inside a turn; ``flow`` what follows a turn (redraw, reveals,
-exchange, election, the end). ``decide`` folds each move's facts as it finds them
-(``core.Out``), so one move can chain: an ``end`` may run an exchange and an election and
-start the next turn.
+``core`` holds what every rule uses; ``chance`` the draws from the piles and the bag;
+``setup`` the setup and the building draft; the moves inside a turn: ``boxes`` (Costs and
+Action Boxes: the open box performed, every move ends in its ``settle``), ``turn`` (the deal,
+selling, production tiles, the offices), ``actions`` and ``buildings`` (What Actions Are
+There?), ``particular`` (Explanation of Particular Cards); ``elections`` (Elections' 5
+steps); ``flow`` what follows a turn (redraw, reveals, exchange, election, the end).
+``decide`` folds each move's facts as it finds them (``core.Out``), so one move can chain:
+an ``end`` may run an exchange and an election and start the next turn.
 """
 
 from __future__ import annotations
@@ -50,7 +53,17 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.games.planet_b.rules import actions, core, flow, setup
+from ledger.games.planet_b.rules import (
+    actions,
+    boxes,
+    buildings,
+    core,
+    elections,
+    flow,
+    particular,
+    setup,
+    turn,
+)
 from ledger.games.planet_b.sections import R_END
 
 initial = setup.initial
@@ -59,31 +72,31 @@ _DECIDERS: dict[type, Callable[[core.Out, Any], None]] = {
     Declare: setup.declare,
     Reveal: setup.reveal,
     DraftCard: setup.draft,
-    Deal: actions.deal,
-    Sell: actions.sell,
-    BuyTile: actions.buy_tile,
-    Office: actions.office,
-    Gain: actions.gain_move,
+    Deal: turn.deal,
+    Sell: turn.sell,
+    BuyTile: turn.buy_tile,
+    Office: turn.office,
+    Gain: boxes.gain_move,
     Produce: actions.produce,
-    Build: actions.build,
-    Workie: actions.workie,
+    Build: buildings.build,
+    Workie: buildings.workie,
     Faction: actions.faction,
     PlayNews: actions.play_news,
     BuySwindle: actions.swindle,
     Marker: actions.marker,
-    LawMove: actions.law,
-    ChooseBox: actions.choose_box,
-    Skip: actions.skip,
-    DrawVotes: flow.draw_votes,
-    DrawAll: flow.draw_all,
-    PayCost: actions.pay_cost,
-    Recall: flow.recall,
-    Discard: actions.discard,
-    Destroy: actions.destroy,
-    CopyBox: actions.copy,
-    Replay: actions.replay,
-    Give: actions.give,
-    Export: actions.export,
+    LawMove: turn.law,
+    ChooseBox: buildings.choose_box,
+    Skip: boxes.skip,
+    DrawVotes: elections.draw_votes,
+    DrawAll: elections.draw_all,
+    PayCost: boxes.pay_cost,
+    Recall: elections.recall,
+    Discard: particular.discard,
+    Destroy: particular.destroy,
+    CopyBox: particular.copy,
+    Replay: particular.replay,
+    Give: particular.give,
+    Export: particular.export,
     Swap: flow.swap,
     End: flow.end,
     Redraw: flow.redraw,
@@ -123,7 +136,7 @@ def to_act(state: State) -> list[str]:
     assert election is not None
     if election.step == "recall":
         return [election.recall[0]]
-    name = flow.drawer(state)
+    name = elections.drawer(state)
     return ["table" if name == data.DUMMY else name]
 
 

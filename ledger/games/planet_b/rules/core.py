@@ -4,16 +4,17 @@
 Costs and Action Boxes: a box's costs are paid fully first (``pay``) or it cannot be chosen;
 then its actions are performed one at a time, each fully, in the order the player chooses.
 An open box is a ``Frame`` on ``State.stack``; a move performs units of one of its slots
-(``use``); ``actions.settle`` performs what is left with nothing to choose once only that is
+(``use``); ``boxes.settle`` performs what is left with nothing to choose once only that is
 left, and closes finished boxes (there, as it performs items: core imports no rules module).
 
-The rules are a DAG: this module at the bottom, the sections (``setup``, ``actions``) above
-it, the turn's flow (``flow``) above them, ``decide`` on top. A section whose move ends in
-the flow (the last starting building chosen starts the first turn; a reveal after the setup
-is the flow's) asks the move's accumulator (``Out.flow``, the operations ``Flow`` lists)
-rather than importing the flow, which imports the sections: as boardgame.io's moves call
-``events.endTurn()``. ``decide`` builds each move's ``Out`` with the ``flow`` module as its
-flow.
+The rules are a DAG: this module at the bottom, the sections above it (``chance``; ``setup``
+and ``boxes``; ``turn``, ``actions`` and ``buildings``; ``particular``; ``elections``: each
+imports only those before it), the turn's flow (``flow``) above them, ``decide`` on top. A
+section whose move ends in the flow (the last starting building chosen starts the first
+turn; a reveal after the setup is the flow's; an election's step done goes on) asks the
+move's accumulator (``Out.flow``, the operations ``Flow`` lists) rather than importing the
+flow, which imports the sections: as boardgame.io's moves call ``events.endTurn()``.
+``decide`` builds each move's ``Out`` with the ``flow`` module as its flow.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ class Flow(Protocol):
 
     def start_turn(self, out: Out, name: str) -> None: ...
     def reveal(self, out: Out, command: Reveal) -> None: ...
+    def proceed(self, out: Out) -> None: ...
+    def next_turn(self, out: Out) -> None: ...
 
 
 class Out(Facts[State, Event]):
