@@ -1,5 +1,19 @@
 """The event log: SQLite through sqlite-utils.
 
+``Store`` is the one implementation of ``ledger.storage.EventStore`` today: mixins over one
+shared connection (``connection.Connection``), a module each for one job, mixed here with the
+opening (``Store.__init__``). They depend one way: ``games`` on ``log`` (a game is made with its
+first rows), ``log`` on ``marks`` (an append moves the verified mark), ``marks`` on ``settings``
+(the sealing record is a setting); the other tables on the connection alone.
+
+Modules
+  rows        the rows the service reads and hands in (``Row``, ``Tip``, ...), ``StaleHead``
+  keys        the installation's key beside the database (``<db>.key``)
+  connection  the transactions, reads, failures and seals every table goes through
+  schema      the tables made or brought up to date; another program's file; read-only media
+  files       the files a database consists of: ``files``, ``remove``, ``backup``
+  games, log, marks, snapshots, batches, settings, seeds, links, library: a table's job each
+
 Tables
   games      one row a game: id, kind, rules version, title, players, options, created_at, status
   events     the log: (game_id, seq) primary key, type, body, actor, recorded_at, prev_hash, hash
