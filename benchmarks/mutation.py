@@ -88,7 +88,7 @@ MODULES: dict[str, str] = {
     "planet-b-flow": "ledger/games/planet_b/rules/flow.py",
     "planet-b-setup": "ledger/games/planet_b/rules/setup.py",
     # the ledger
-    "store": "ledger/store.py",
+    "store": "ledger/store/*.py",  # the package: the SQLite store, a module per table
     "history": "ledger/history.py",
     "codec": "ledger/codec.py",
     "service": "ledger/service/*.py",  # the package: the Referee facade and its modules
@@ -556,7 +556,7 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.games.loop.rules.core.x_awaited_text": "the reveals a refusal or prompt asks the table for",
     "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
-    "ledger.store.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
+    "ledger.store.rows.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
     "ledger.service.moves.xǁMovesǁ_since": "the moves another writer made, named in a lost race's refusal",
     "ledger.games.planet_b.rules.core.x_missing": "the refusal its callers raise: no such action in the box",
     "ledger.games.planet_b.rules.core.x_offered": "the actions left, listed in a refusal's hint",

@@ -9,8 +9,8 @@ the SQLite store is one (``_implementations`` below) and that the service needs 
 ``store`` is typed as this). The store's own tests run once per implementation through
 ``tests/stores.py``.
 
-What every implementation keeps, whatever its database (``ledger/store.py``'s docstring says
-how SQLite does):
+What every implementation keeps, whatever its database (``ledger/store/__init__.py``'s docstring
+says how SQLite does):
 
 - the log is append-only: one ``append`` is one transaction (all rows of a move or none), on
   the head the caller read (``StaleHead`` otherwise, nothing written), and a unique (game, seq)
@@ -21,8 +21,9 @@ how SQLite does):
   believed; a write to a cache is best effort (a reading command never fails over one);
 - a failure of the database leaves as a ``RefereeError`` that says what happened.
 
-The row types (``Row``, ``NewRow``, ``GameRow``, ``Tip``, ``Snapshot``) and ``StaleHead`` stay in
-``ledger.store``, where the service and the games' histories import them from; this module
+The row types (``Row``, ``NewRow``, ``GameRow``, ``Tip``, ``Snapshot``) and ``StaleHead`` are
+``ledger.store``'s (kept in ``ledger/store/rows.py``, what every implementation speaks), where the
+service and the games' histories import them from; this module
 imports them for the type checker only, so it adds no import at run time.
 
 Where a method's name or shape is SQLite's rather than the seam's, a comment says so for

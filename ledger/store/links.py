@@ -1,0 +1,41 @@
+"""The ``links`` table: per game and role, the hash of the secret token in that role's
+`referee serve` link."""
+
+from __future__ import annotations
+
+from ledger.store.connection import Connection
+
+
+class Links(Connection):
+    """The ``links`` table (made on first use)."""
+
+    def ensure_links(self) -> None:
+        """Create the ``links`` table if missing: only ``serve`` needs it, so a database that is
+        never served is never changed for it."""
+        if "links" in self._tables():
+            return
+        with self._immediate():
+            self.db.table("links").create(
+                {"game_id": int, "role": str, "token_hash": str},
+                pk=("game_id", "role"),
+                not_null={"token_hash"},
+                foreign_keys=[("game_id", "games", "id")],
+                if_not_exists=True,
+            )
+
+    def links(self, game_id: int) -> dict[str, str]:
+        """A game's link hashes, token hash -> role (none if ``serve`` never made any)."""
+        if "links" not in self._tables():
+            return {}
+        rows = self._read("SELECT token_hash, role FROM links WHERE game_id = ?", (game_id,))
+        return {str(h): str(r) for h, r in rows}
+
+    def put_links(self, game_id: int, hashes: dict[str, str]) -> None:
+        """Replace a game's links (role -> token hash) in one transaction: the old ones stop working."""
+        self.ensure_links()
+        with self._immediate() as conn:
+            conn.execute("DELETE FROM links WHERE game_id = ?", (game_id,))
+            conn.executemany(
+                "INSERT INTO links (game_id, role, token_hash) VALUES (?, ?, ?)",
+                [(game_id, role, digest) for role, digest in hashes.items()],
+            )

@@ -1,0 +1,20 @@
+"""The ``settings`` table: small key/value facts of this database (the current game, the
+sealing record)."""
+
+from __future__ import annotations
+
+from ledger.store.connection import Connection
+
+CURRENT_GAME = "current_game"  # the settings key of the current game
+
+
+class Settings(Connection):
+    """The ``settings`` table."""
+
+    def setting(self, key: str) -> str | None:
+        row = self._read_one("SELECT value FROM settings WHERE key = ?", (key,))
+        return None if row is None or row[0] is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._immediate():
+            self.db.table("settings").upsert({"key": key, "value": value}, pk="key")
