@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated
 import msgspec
 import typer
 
-from ledger.history import seed_lost
 from referee_cli.base import echo, game_json, out, show_recorded
 from referee_cli.options import By, JsonFlag, OutputFile, _read, complete_actor, session, write_out
 
@@ -137,6 +136,8 @@ def register(app: typer.Typer) -> None:
         json: JsonFlag = False,
     ) -> None:
         """Load an exported game after re-checking every row; it becomes the current game."""
+        from ledger.history import seed_lost  # the store and SQLite: `--help` loads neither
+
         s = session(ctx)
         text = _read(file)
         with s.creating() as referee:
