@@ -10,24 +10,37 @@ from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
+from typer.models import TyperInfo
 
 
 class LazyGroup(TyperGroup):
     """A group whose commands are made from their functions only when typed: a start converts
-    the one command it runs, and `--help` lists them from their help texts, converting none."""
+    the one command it runs, and `--help` lists them from their help texts, converting none but
+    a group of commands (`referee cards`), whose help typer solves as it converts it."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
-        self.lazy: dict[str, Any] = {}  # command name -> typer's CommandInfo, not yet converted
+        # command name -> typer's CommandInfo (or a group's TyperInfo), not yet converted
+        self.lazy: dict[str, Any] = {}
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(dict.fromkeys([*self.lazy, *self.commands]))  # the order they were declared
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = self.commands.get(cmd_name)
-        if command is None and cmd_name in self.lazy:
+        info = self.lazy.get(cmd_name)
+        if command is None and isinstance(info, TyperInfo):
+            # as typer converts a group's groups: `referee cards` was a sixth of `referee loop --help`
+            command = typer.main.get_group_from_info(
+                info,
+                pretty_exceptions_short=True,
+                rich_markup_mode=None,
+                suggest_commands=self.suggest_commands,
+            )
+            self.commands[cmd_name] = command
+        elif command is None and info is not None:
             command = typer.main.get_command_from_info(
-                self.lazy[cmd_name], pretty_exceptions_short=True, rich_markup_mode=None
+                info, pretty_exceptions_short=True, rich_markup_mode=None
             )
             self.commands[cmd_name] = command
         return command
@@ -35,7 +48,7 @@ class LazyGroup(TyperGroup):
     def listed(self, cmd_name: str) -> Any:
         """What `--help` reads of a command (its help, hidden or not), without converting it."""
         info = self.lazy.get(cmd_name)
-        if info is None or cmd_name in self.commands:
+        if info is None or cmd_name in self.commands or isinstance(info, TyperInfo):
             return self.get_command(None, cmd_name)
         doc = info.help if info.help is not None else inspect.getdoc(info.callback)
         return TyperCommand(
@@ -53,13 +66,16 @@ class LazyGroup(TyperGroup):
 
 
 def lazy_group(app: typer.Typer) -> Any:
-    """The click group of ``app`` (made with ``cls=LazyGroup``), its commands converted on first use."""
-    infos = {
+    """The click group of ``app`` (made with ``cls=LazyGroup``), its commands and groups of
+    commands converted on first use."""
+    infos: dict[str, Any] = {
         info.name or typer.main.get_command_name(info.callback.__name__): info
         for info in app.registered_commands
         if info.callback is not None
     }
+    infos.update((info.name, info) for info in app.registered_groups if info.name)
     app.registered_commands = []
+    app.registered_groups = []
     group = typer.main.get_command(app)
     assert isinstance(group, LazyGroup)
     group.lazy = infos
