@@ -62,7 +62,7 @@ def build_command() -> LazyRoot:
     """The click command of the whole command line, its subcommands converted on first use."""
     root = lazy_group(build_app())
     assert isinstance(root, LazyRoot)
-    from referee_cli.complete import use_bash_script
+    from referee_cli.complete import use_bash_script  # the shells' completion (tests/test_layers.py's LAZY)
 
     use_bash_script()
     return root
@@ -117,9 +117,9 @@ def build_app() -> typer.Typer:
     @app.command()
     def schema(kind: Kind) -> None:
         """The JSON Schema of a game's typed view, commands and events (for front ends)."""
-        import json
+        import json  # `schema` only (the name `json` is every other command's --json flag)
 
-        from ledger.service import game_schema
+        from ledger.service import game_schema  # the service's schemas: `schema` only
 
         echo(json.dumps(game_schema(kind), indent=2, sort_keys=True))
 

@@ -57,7 +57,7 @@ def cards_group() -> typer.Typer:
             summary = "the declared card faces"
             what = {"game": game_json(s.referee, game_id)}
         if json:
-            import tomllib
+            import tomllib  # `cards --json` only
 
             out({**what, "cards": tomllib.loads(text)})
         else:

@@ -84,7 +84,7 @@ def register(app: typer.Typer) -> None:
         if chart is not None:  # written first: a path that cannot be written prints no sheet
             rounds = s.referee.score_by_round(game_id)[1]
             try:
-                from referee_cli.chart import svg as draw_chart
+                from referee_cli.chart import svg as draw_chart  # `score --chart` only
 
                 chart.write_text(draw_chart(rounds, standalone=True) + "\n")
             except OSError as exc:

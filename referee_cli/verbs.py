@@ -126,7 +126,7 @@ def game_help(name: str) -> str:
 
 def complete_words(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of a move's next word, from the current game's legal moves."""
-    from referee_cli.complete import complete_move
+    from referee_cli.complete import complete_move  # a shell's completion only
 
     root = ctx.find_root()
     db = root.params.get("db") or default_db()
