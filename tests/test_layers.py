@@ -52,11 +52,12 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("ledger.service", "ledger.service.queries"): LAZY,  # a job made when first asked for
     ("ledger.service", "ledger.service.reverts"): LAZY,  # a job made when first asked for
     ("ledger.service", "ledger.service.transfer"): LAZY,  # a job made when first asked for
-    ("referee_cli.app", "referee_cli.chart"): LAZY,  # `score --chart` only
     ("referee_cli.app", "referee_cli.complete"): LAZY,  # a shell's completion only
     ("referee_cli.app", "referee_cli.serve"): LAZY,  # starlette, uvicorn, jinja2: `serve` only
     ("referee_cli.app", "referee_cli.shell"): LAZY,  # readline and completion: `play` only
     ("referee_cli.main", "referee_cli.app"): LAZY,  # typer: `status`, `undo` and a move start without it
+    ("referee_cli.reading", "referee_cli.chart"): LAZY,  # `score --chart` only
+    ("referee_cli.verbs", "referee_cli.complete"): LAZY,  # a shell's completion only
 }
 
 # What no game imports (STYLE.md: "A game package never imports the CLI, the store or SQLite").
