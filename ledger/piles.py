@@ -8,14 +8,16 @@ names, or a ``Pile`` where cards come back under it and identities are learnt on
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from ledger.errors import BadInput, IllegalMove
+
+if TYPE_CHECKING:  # imported by ``rng``, the draws of a virtual game: a real table's status never loads it
+    import random
 
 
 def without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
@@ -37,6 +39,8 @@ def counts_text(items: Iterable[str]) -> str:
 def rng(seed: int | None, *keys: object) -> random.Random:
     """The generator for one shuffle or draw of a virtual game: the seed and what is shuffled
     (and how many times before), so replaying the same moves shuffles the same way."""
+    import random  # 3.5M instructions on every start (benchmarks/cli_bench.py): seeded games only
+
     return random.Random(":".join(str(part) for part in (seed, *keys)))
 
 

@@ -52,6 +52,7 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("ledger.service", "ledger.service.queries"): LAZY,  # a job made when first asked for
     ("ledger.service", "ledger.service.reverts"): LAZY,  # a job made when first asked for
     ("ledger.service", "ledger.service.transfer"): LAZY,  # a job made when first asked for
+    ("ledger.service.directory", "ledger.service.moves"): LAZY,  # a new game's rows: a status starts none
     ("referee_cli.app", "referee_cli.complete"): LAZY,  # a shell's completion only
     ("referee_cli.app", "referee_cli.serve"): LAZY,  # starlette, uvicorn, jinja2: `serve` only
     ("referee_cli.app", "referee_cli.shell"): LAZY,  # readline and completion: `play` only

@@ -7,9 +7,9 @@ state, score and the log are read back by folding the live history.
 ``Referee`` is a thin facade over one-job modules, each taking the repository, and pointing
 one way (``tests/test_layers.py`` checks it)::
 
-    transfer ─→ directory ─→ queries, moves ─┐
-    reverts ──→ moves, log, audit ───────────┼─→ repository ─→ the store (``EventStore``)
-    cards, links ────────────────────────────┘
+    directory ─→ queries ─────────────┐
+    reverts ──→ moves, log, audit ─────┼─→ repository ─→ the store (``EventStore``)
+    cards, links, transfer ───────────┘
 
 ``repository`` turns log rows into a state the referee trusts (the checks, seals, snapshots and
 the last-state cache); the others are named for their job. Every name a front end imports from
@@ -160,7 +160,7 @@ class Referee:
     def _transfer(self) -> Transfer:
         from ledger.service.transfer import Transfer  # lazy: start-up
 
-        return Transfer(self.repo, self._directory)
+        return Transfer(self.repo)
 
     @property
     def store(self) -> EventStore:
@@ -199,7 +199,7 @@ class Referee:
         referee last asked (see ``Store.version``): a long-lived front end polls it."""
         return self.repo.store.version()
 
-    # --- the trusted state (``repository``) ---
+    # --- the trusted state, and which game (``repository``) ---
     def load(
         self,
         game_id: int,
@@ -209,6 +209,21 @@ class Referee:
         all_reverts: bool = False,
     ) -> Loaded:
         return self.repo.load(game_id, upto, without=without, all_reverts=all_reverts)
+
+    def peek(self, game_id: int) -> GameRow:
+        return self.repo.peek(game_id)
+
+    def head(self, game_id: int) -> tuple[int, str]:
+        return self.repo.head(game_id)
+
+    def use(self, game_id: int) -> None:
+        return self.repo.use(game_id)
+
+    def current(self) -> int | None:
+        return self.repo.current()
+
+    def resolve(self, game_id: int | None) -> int:
+        return self.repo.resolve(game_id)
 
     # --- the database's games (``directory``) ---
     def new_game(
@@ -251,21 +266,6 @@ class Referee:
 
     def stats(self, kind: str | None = None) -> list[PlayerStats]:
         return self._directory.stats(kind)
-
-    def peek(self, game_id: int) -> GameRow:
-        return self._directory.peek(game_id)
-
-    def head(self, game_id: int) -> tuple[int, str]:
-        return self._directory.head(game_id)
-
-    def use(self, game_id: int) -> None:
-        return self._directory.use(game_id)
-
-    def current(self) -> int | None:
-        return self._directory.current()
-
-    def resolve(self, game_id: int | None) -> int:
-        return self._directory.resolve(game_id)
 
     # --- the card library (``cards``) ---
     def card_library(self, kind: str) -> library.Library:

@@ -11,15 +11,14 @@ import msgspec
 from ledger import games
 from ledger.codec import encode, new_salt
 from ledger.decider import Setup
-from ledger.errors import BadInput, NotFound, RefereeError, VerificationFailed
+from ledger.errors import RefereeError, VerificationFailed
 from ledger.history import SETUP, TABLE, decode_setup, seed_commitment
 from ledger.names import checked_title
 from ledger.service.checks import _check_mode, _check_options, _check_players, _new_names
-from ledger.service.moves import decide_rows
 from ledger.service.queries import Queries
 from ledger.service.repository import Repository, _info, _status_of
 from ledger.service.results import PlayerStats, Result, Started
-from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow
+from ledger.store import GameRow, NewRow
 
 
 class Directory:
@@ -62,6 +61,7 @@ class Directory:
         is checked against the library; every face it takes is declared in its own log, after
         the setup row, so that its export replays anywhere."""
         from ledger import library
+        from ledger.service.moves import decide_rows  # lazy: a status never starts a game
 
         game = games.get(kind)
         setup = Setup(
@@ -173,46 +173,3 @@ class Directory:
                 row.best = max(row.best, points)
                 row.last_played = max(row.last_played, result.last_played)
         return sorted(table.values(), key=lambda r: (r.kind, -r.won - r.shared, -r.average, r.player.lower()))
-
-    def peek(self, game_id: int) -> GameRow:
-        """One game as the ``games`` table caches it, unchecked: a cheap look at its kind and
-        players (shell completion, the log's header); ``game`` is the checked one."""
-        return self.repo.store.game(game_id)
-
-    def head(self, game_id: int) -> tuple[int, str]:
-        """The log's last seq and its hash, as stored (unchecked: cheap to poll)."""
-        return self.repo.store.head(game_id)
-
-    def use(self, game_id: int) -> None:
-        self.repo.store.game(game_id)  # raises NotFound
-        self.repo.store.set_setting(CURRENT_GAME, str(game_id))
-
-    def current(self) -> int | None:
-        """The current game's id, or None if there is none (or the setting names nothing)."""
-        try:
-            return self.resolve(None)
-        except RefereeError:
-            return None
-
-    def resolve(self, game_id: int | None) -> int:
-        """The game to act on: the one named, else the current one."""
-        if game_id is not None:
-            if not 0 < game_id <= MAX_ID:
-                raise NotFound(f"no game #{game_id} in {self.repo.store.path}", legal="see `referee games`")
-            return game_id
-        current = self.repo.store.setting(CURRENT_GAME)
-        if current is None:
-            raise NotFound(
-                "no current game",
-                legal="start one with `referee new` or pick one with `referee use ID`",
-            )
-        try:
-            number = int(current)
-        except ValueError:
-            number = 0
-        if not 0 < number <= MAX_ID:
-            raise BadInput(
-                f"the current game setting of {self.repo.store.path} is {current[:40]!r}, not a game id",
-                legal="pick a game with `referee use ID` (see `referee games`)",
-            )
-        return number

@@ -2,8 +2,9 @@
 
 Every other job of the service reads a game through ``Repository.load`` (or the rows it checks,
 ``checked_stream``) and appends through its store: the checks of the hash chain and the verified
-mark, the seals of batches checked row by row, the snapshots and the last state folded, and the
-seeds kept sealed. It knows nothing of moves, reverts or the log's text.
+mark, the seals of batches checked row by row, the snapshots and the last state folded, the
+seeds kept sealed, and which game the commands act on. It knows nothing of moves, reverts or the
+log's text.
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ import msgspec
 
 from ledger.codec import GENESIS, row_hash, utcnow
 from ledger.decider import Game, Setup
-from ledger.errors import IllegalMove, LogDamaged, MoveRefused, NotFound, RefereeError, VerificationFailed
+from ledger.errors import (
+    BadInput,
+    IllegalMove,
+    LogDamaged,
+    MoveRefused,
+    NotFound,
+    RefereeError,
+    VerificationFailed,
+)
 from ledger.history import (
     META_TYPES,
     MOVE,
@@ -51,9 +60,9 @@ from ledger.service.damage import (
     _untrusted,
 )
 from ledger.service.results import Loaded, Opened
-from ledger.service.snapshots import _cacheable, _snapshot_body, snapshot_key
+from ledger.service.snapshots import _cacheable, _cached, _snapshot_body, snapshot_key
 from ledger.storage import EventStore
-from ledger.store import GameRow, Row, Tip
+from ledger.store import CURRENT_GAME, MAX_ID, GameRow, Row, Tip
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
@@ -74,6 +83,49 @@ class Repository:
         # edited in place leaves the head's hash as it was, and a long-lived process (``serve``,
         # ``play``) must then check the rows again as a fresh one would.
         self._version: int | None = None
+
+    def peek(self, game_id: int) -> GameRow:
+        """One game as the ``games`` table caches it, unchecked: a cheap look at its kind and
+        players (shell completion, the log's header); ``game`` is the checked one."""
+        return self.store.game(game_id)
+
+    def head(self, game_id: int) -> tuple[int, str]:
+        """The log's last seq and its hash, as stored (unchecked: cheap to poll)."""
+        return self.store.head(game_id)
+
+    def use(self, game_id: int) -> None:
+        self.store.game(game_id)  # raises NotFound
+        self.store.set_setting(CURRENT_GAME, str(game_id))
+
+    def current(self) -> int | None:
+        """The current game's id, or None if there is none (or the setting names nothing)."""
+        try:
+            return self.resolve(None)
+        except RefereeError:
+            return None
+
+    def resolve(self, game_id: int | None) -> int:
+        """The game to act on: the one named, else the current one."""
+        if game_id is not None:
+            if not 0 < game_id <= MAX_ID:
+                raise NotFound(f"no game #{game_id} in {self.store.path}", legal="see `referee games`")
+            return game_id
+        current = self.store.setting(CURRENT_GAME)
+        if current is None:
+            raise NotFound(
+                "no current game",
+                legal="start one with `referee new` or pick one with `referee use ID`",
+            )
+        try:
+            number = int(current)
+        except ValueError:
+            number = 0
+        if not 0 < number <= MAX_ID:
+            raise BadInput(
+                f"the current game setting of {self.store.path} is {current[:40]!r}, not a game id",
+                legal="pick a game with `referee use ID` (see `referee games`)",
+            )
+        return number
 
     def load(
         self,
@@ -282,8 +334,8 @@ class Repository:
         except VerificationFailed as error:  # a revert row that does not decode: damage
             raise _untrusted(error) from None
         targets = {target for _, target in reverts} | extra
-        state, start, start_hash = self._cached(
-            game, game_id, upto, reverts, min(extra, default=None), opened.setup.seed
+        state, start, start_hash = _cached(
+            self.store, game, game_id, upto, reverts, min(extra, default=None), opened.setup.seed
         )
         if state is None:
             state, start, start_hash = _initial(game, opened.setup), 1, opened.first.hash
@@ -360,38 +412,6 @@ class Repository:
         if _sealable(lo, hi):
             seals += self.store.batch_seals(game_id, lo, hi, prev, rows)
         return True
-
-    def _cached(
-        self,
-        game: Game,
-        game_id: int,
-        upto: int,
-        reverts: list[tuple[int, int]],
-        first_extra: int | None,
-        seed: int | None,
-    ) -> tuple[Any, int, str]:
-        """The latest snapshot still valid for this fold, the seq it stands at and the hash of
-        that row (a snapshot is used only while that row still has the hash it was taken at)."""
-        if not self.store.has_snapshots(game_id, upto):
-            return None, 0, GENESIS  # most games never reach one: no need to key the game's code
-        key = snapshot_key(game)
-        for seq in self.store.snapshot_seqs(game_id, key, upto):
-            stale = any(at > seq and target <= seq for at, target in reverts)
-            if stale or (first_extra is not None and first_extra <= seq):
-                continue
-            found = self.store.snapshot(game_id, key, seq)
-            if found is None:
-                continue  # not bound to the chain as it is now, or its body was edited
-            try:
-                cached = msgspec.json.decode(found[0], type=game.State)
-                if seed is not None:  # a snapshot never holds the seed (it is no shown record)
-                    cached = msgspec.structs.replace(cached, seed=seed)
-                elif getattr(cached, "sealed", False):
-                    continue  # dealt from a seed this fold has lost: it starts from the log itself
-                return cached, seq, found[1]
-            except (msgspec.DecodeError, TypeError):
-                continue  # a cache entry that no longer reads is simply not used
-        return None, 0, GENESIS
 
     def wrote(self, loaded: Loaded, stored: list[Row], state: Any) -> None:
         """After an append: remember the new tip, and cache a snapshot now and then."""

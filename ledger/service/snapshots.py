@@ -1,4 +1,5 @@
-"""Snapshots, a cache of the fold: the key that ties one to a game's code, and what one holds."""
+"""Snapshots, a cache of the fold: the key that ties one to a game's code, what one holds, and
+the latest one a fold may start from (``_cached``)."""
 
 from __future__ import annotations
 
@@ -6,17 +7,16 @@ import hashlib
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ledger.codec import (
-    encode,
-)
+from ledger.codec import GENESIS, encode
 from ledger.decider import Game, Setup
-from ledger.history import (
-    UNREADABLE,
-)
+from ledger.history import UNREADABLE
+
+if TYPE_CHECKING:
+    from ledger.storage import EventStore
 
 
 def snapshot_key(game: Game) -> str:
@@ -69,3 +69,36 @@ def _same_state(game: Game, body: str, state: Any) -> bool:
         return bool(msgspec.json.decode(body, type=game.State) == _unseeded(state))
     except (*UNREADABLE, TypeError):
         return False
+
+
+def _cached(
+    store: EventStore,
+    game: Game,
+    game_id: int,
+    upto: int,
+    reverts: list[tuple[int, int]],
+    first_extra: int | None,
+    seed: int | None,
+) -> tuple[Any, int, str]:
+    """The latest snapshot still valid for this fold, the seq it stands at and the hash of
+    that row (a snapshot is used only while that row still has the hash it was taken at)."""
+    if not store.has_snapshots(game_id, upto):
+        return None, 0, GENESIS  # most games never reach one: no need to key the game's code
+    key = snapshot_key(game)
+    for seq in store.snapshot_seqs(game_id, key, upto):
+        stale = any(at > seq and target <= seq for at, target in reverts)
+        if stale or (first_extra is not None and first_extra <= seq):
+            continue
+        found = store.snapshot(game_id, key, seq)
+        if found is None:
+            continue  # not bound to the chain as it is now, or its body was edited
+        try:
+            cached = msgspec.json.decode(found[0], type=game.State)
+            if seed is not None:  # a snapshot never holds the seed (it is no shown record)
+                cached = msgspec.structs.replace(cached, seed=seed)
+            elif getattr(cached, "sealed", False):
+                continue  # dealt from a seed this fold has lost: it starts from the log itself
+            return cached, seq, found[1]
+        except (msgspec.DecodeError, TypeError):
+            continue  # a cache entry that no longer reads is simply not used
+    return None, 0, GENESIS

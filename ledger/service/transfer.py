@@ -22,7 +22,6 @@ from ledger.history import (
 )
 from ledger.service.catalogue import _game_of, _other_game
 from ledger.service.checks import _check_header, _check_setup
-from ledger.service.directory import Directory
 from ledger.service.repository import Repository, _status_of
 from ledger.service.results import ExportHeader, ExportLine
 from ledger.store import GameRow, Row
@@ -33,9 +32,8 @@ EXPORT_FORMAT = "referee-log/1"
 class Transfer:
     """A game out as JSON Lines, and such a file in again."""
 
-    def __init__(self, repo: Repository, directory: Directory) -> None:
+    def __init__(self, repo: Repository) -> None:
         self.repo = repo
-        self.directory = directory
 
     def export(self, game_id: int, *, with_seed: bool = False) -> tuple[list[str], str]:
         """The game as JSON Lines (a header, then one line a row) and its head hash. The rows
@@ -166,7 +164,7 @@ class Transfer:
             head = (rows[-1].seq, rows[-1].hash)
             for known in self.repo.store.games():
                 if self.repo.store.head(known.id) == head:
-                    self.directory.use(known.id)
+                    self.repo.use(known.id)
                     return known.id, False
         from ledger import library
 

@@ -5,12 +5,15 @@ fold deals it, issue 19). Each is given the state just before its fact applies."
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from ledger.games.loop import data
 from ledger.games.loop.model import State
 from ledger.games.loop.modes import MODES
 from ledger.piles import rng, shuffled
+
+if TYPE_CHECKING:  # ``piles.rng`` imports it for a seeded game
+    import random
 
 
 def deck_rng(state: State, deck: str) -> random.Random:

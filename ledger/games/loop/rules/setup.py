@@ -3,7 +3,6 @@ and 5.1's CAREER chosen. The table's reveals and the card faces it declares are 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import msgspec
@@ -162,6 +161,8 @@ def initial(setup: Setup) -> State:
         )
     # Virtual decks: shuffle and deal MATERIAL and FAVOUR now; ACTIVITY and GOAL once every
     # face is declared (see ``_deal``).
+    import random  # seeded games only (see ``piles.rng``)
+
     generator = random.Random(setup.seed)
     generator.shuffle(deck)
     favours = sorted(data.FAVOURS * data.FAVOUR_COPIES)
@@ -263,6 +264,8 @@ def _initial_modes(setup: Setup, mode: Mode, options: dict[str, str], seats: tup
             event_deck=(UNKNOWN,) * len(events),
             event_pool=tuple(events),
         )
+    import random  # seeded games only (see ``piles.rng``)
+
     generator = random.Random(setup.seed)
     generator.shuffle(deck)
     favours = list(red) if mode.deal == "seat" else []
