@@ -63,6 +63,7 @@ MODULES: dict[str, str] = {
     "rules": "ledger/games/loop/rules/*.py",
     "evolve": "ledger/games/loop/evolve.py",
     "moves": "ledger/games/loop/moves.py",
+    "candidates": "ledger/games/loop/candidates.py",
     "model": "ledger/games/loop/model.py",
     "view": "ledger/games/loop/view.py",
     "grammar": "ledger/games/loop/grammar.py",
@@ -99,7 +100,7 @@ MODULES: dict[str, str] = {
 }
 GROUPS: dict[str, list[str]] = {
     "default": ["rules", "evolve", "store", "history", "logformat"],
-    "loop": ["rules", "evolve", "moves", "model", "view", "grammar", "cards", "loop-init"],
+    "loop": ["rules", "evolve", "moves", "candidates", "model", "view", "grammar", "cards", "loop-init"],
     "ledger": ["store", "history", "logformat", "codec", "service", "decider", "errors", "registry"],
     "pursuit": [
         "pursuit-core",
