@@ -67,6 +67,7 @@ MODULES: dict[str, str] = {
     "model": "ledger/games/loop/model.py",
     "view": "ledger/games/loop/view.py",
     "grammar": "ledger/games/loop/grammar.py",
+    "notation": "ledger/games/loop/notation.py",
     "cards": "ledger/games/loop/cards.py",
     "loop-init": "ledger/games/loop/__init__.py",
     # The Pursuit of Happiness: its rules by section, and its declared faces
@@ -100,7 +101,18 @@ MODULES: dict[str, str] = {
 }
 GROUPS: dict[str, list[str]] = {
     "default": ["rules", "evolve", "store", "history", "logformat"],
-    "loop": ["rules", "evolve", "moves", "candidates", "model", "view", "grammar", "cards", "loop-init"],
+    "loop": [
+        "rules",
+        "evolve",
+        "moves",
+        "candidates",
+        "model",
+        "view",
+        "grammar",
+        "notation",
+        "cards",
+        "loop-init",
+    ],
     "ledger": ["store", "history", "logformat", "codec", "service", "decider", "errors", "registry"],
     "pursuit": [
         "pursuit-core",
