@@ -9,7 +9,8 @@ A game's log is a setup row, then *moves* and *reverts*:
 - a redo is a new move that repeats an undone move's command (``Move.redo_of``).
 
 The live history is the moves not reverted, in seq order; folding their facts gives the
-state. Everything here is pure: it reads rows, the store is elsewhere.
+state. Everything here is pure: it reads rows, the store is elsewhere. What each row holds
+and how it decodes is the log's format (``ledger.logformat``).
 """
 
 from collections.abc import Callable, Iterable, Sequence

@@ -1,11 +1,9 @@
-"""``parse`` and ``text``: the LOOP move grammar typed after ``referee loop``.
+"""``parse``: the LOOP move grammar typed after ``referee loop``: each verb's words (``USAGE``),
+its other names (``ALIASES``), and the verbs a mode does without (4.0).
 
-Names and card names are read as ``ledger.words`` reads them in every game, so
-``parse(state, text(c).split()) == c``.
-
-A MATERIAL is ``TYPE@QUALITY`` or ``TYPE`` (the owner has one QUALITY of it; the referee
-asks if not); a SHAREd one in a CONSUME is ``OWNER:TYPE@QUALITY``. A card to BUY is
-``TYPE:QUALITY`` (``TYPE@QUALITY`` also reads).
+The terms a verb takes (a MATERIAL, a card to BUY, a CAREER...) are read as the notation
+(``loop/notation.py``) writes them, and names and card names as ``ledger.words`` reads them in
+every game, so ``parse(state, text(c).split()) == c``.
 """
 
 from __future__ import annotations

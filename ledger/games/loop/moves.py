@@ -3,7 +3,8 @@
 It is the random-play fuzzer's move source, so it covers every kind of move, but it caps the
 combinatorial ones: a 3-card BUY mixes QUALITY 1 and 2 or takes all 3 or all 4, and spends the
 least or the most REPUTATION it may; multi-ACTIVITY CONSUMEs stop at ``CONSUME_CAP``
-candidates per size, and the ACTIVITY dropped are the oldest.
+candidates per size, and the ACTIVITY dropped are the oldest. Those candidates, which every mode
+lists, are ``candidates``'s; the other modes' own (4.0 to 9.0) are built on them here.
 Cards a physical table has never declared cannot be listed (their faces are unknown), with
 one exception a table needs: a GOAL whose PROPERTY are known and met but whose reward nobody
 has typed yet is offered, and ``asks`` says what the table must type to make it (the reward

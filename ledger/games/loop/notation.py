@@ -1,7 +1,10 @@
-"""The notation of a LOOP move: its terms read from a word (a MATERIAL ``TYPE@QUALITY``, a SHAREd
-one ``OWNER:TYPE@QUALITY``, a card to BUY ``TYPE:QUALITY``, a CAREER, a FAVOUR, a LANDFILL's
-owner), and a whole move written as its canonical text, which ``grammar.parse`` reads back to
-the same command (``parse(state, text(c).split()) == c``).
+"""The notation of a LOOP move: its terms read from a word (a MATERIAL, a card to BUY, a CAREER,
+a FAVOUR, a LANDFILL's owner, the ACTIVITY revealed), and a whole move written as its canonical
+text, which ``grammar.parse`` reads back to the same command (``parse(state, text(c).split()) == c``).
+
+A MATERIAL is ``TYPE@QUALITY`` or ``TYPE`` (the owner has one QUALITY of it; the referee
+asks if not); a SHAREd one in a CONSUME is ``OWNER:TYPE@QUALITY``. A card to BUY is
+``TYPE:QUALITY`` (``TYPE@QUALITY`` also reads).
 """
 
 from __future__ import annotations
