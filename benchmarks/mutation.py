@@ -63,9 +63,11 @@ MODULES: dict[str, str] = {
     "rules": "ledger/games/loop/rules/*.py",
     "evolve": "ledger/games/loop/evolve.py",
     "moves": "ledger/games/loop/moves.py",
+    "candidates": "ledger/games/loop/candidates.py",
     "model": "ledger/games/loop/model.py",
     "view": "ledger/games/loop/view.py",
     "grammar": "ledger/games/loop/grammar.py",
+    "notation": "ledger/games/loop/notation.py",
     "cards": "ledger/games/loop/cards.py",
     "loop-init": "ledger/games/loop/__init__.py",
     # The Pursuit of Happiness: its rules by section, and its declared faces
@@ -90,6 +92,7 @@ MODULES: dict[str, str] = {
     # the ledger
     "store": "ledger/store/*.py",  # the package: the SQLite store, a module per table
     "history": "ledger/history.py",
+    "logformat": "ledger/logformat.py",
     "codec": "ledger/codec.py",
     "service": "ledger/service/*.py",  # the package: the Referee facade and its modules
     "decider": "ledger/decider.py",
@@ -97,9 +100,20 @@ MODULES: dict[str, str] = {
     "registry": "ledger/games/__init__.py",
 }
 GROUPS: dict[str, list[str]] = {
-    "default": ["rules", "evolve", "store", "history"],
-    "loop": ["rules", "evolve", "moves", "model", "view", "grammar", "cards", "loop-init"],
-    "ledger": ["store", "history", "codec", "service", "decider", "errors", "registry"],
+    "default": ["rules", "evolve", "store", "history", "logformat"],
+    "loop": [
+        "rules",
+        "evolve",
+        "moves",
+        "candidates",
+        "model",
+        "view",
+        "grammar",
+        "notation",
+        "cards",
+        "loop-init",
+    ],
+    "ledger": ["store", "history", "logformat", "codec", "service", "decider", "errors", "registry"],
     "pursuit": [
         "pursuit-core",
         "pursuit-flow",
@@ -554,7 +568,7 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.piles.x_counts_text": "cards listed in a refusal's hint or a prompt",
     "ledger.games.loop.rules.core.x_mats_text": "MATERIAL listed in a refusal's hint",
     "ledger.games.loop.rules.core.x_awaited_text": "the reveals a refusal or prompt asks the table for",
-    "ledger.history.xǁRevertedǁdescribe": "the log's words for a revert",
+    "ledger.logformat.xǁRevertedǁdescribe": "the log's words for a revert",
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
     "ledger.store.rows.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
     "ledger.service.moves.xǁMovesǁ_since": "the moves another writer made, named in a lost race's refusal",

@@ -15,7 +15,6 @@ import pytest
 
 import ledger.games.loop as loop
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
-from ledger.games.loop.grammar import card_word
 from ledger.games.loop.model import (
     ActivitiesReshuffled,
     ActivityFace,
@@ -38,6 +37,7 @@ from ledger.games.loop.model import (
     TurnStarted,
     Work,
 )
+from ledger.words import card_word
 from tests.loop.table import CARDS, Table, started
 
 DANCE = Kept("DANCE", ("glass", "plastic"))

@@ -18,10 +18,10 @@ import msgspec
 from msgspec.structs import replace
 
 from ledger.games.loop import data
-from ledger.games.loop.grammar import text
 from ledger.games.loop.model import UNKNOWN, Mat, Offer, Player, State
 from ledger.games.loop.modes import MODES
 from ledger.games.loop.moves import legal
+from ledger.games.loop.notation import text
 from ledger.games.loop.rules import (
     achieved_by,
     activity_wanted,
