@@ -120,4 +120,7 @@ def test_random_games_end_with_every_invariant_held(name: str, mode: str, physic
         assert game.is_over(played.state), seed
         assert game.score(played.state).final
         assert ENDS.get(name, lambda state: True)(played.state), seed
+        # the players seated as `new` took them; at a real table, no seed (and so no deck) kept
+        assert getattr(played.state, "seats", names) == names
+        assert not physical or getattr(played.state, "seed", None) is None
         every_offered_move_is_accepted(game, played)
