@@ -123,4 +123,5 @@ def test_random_games_end_with_every_invariant_held(name: str, mode: str, physic
         # the players seated as `new` took them; at a real table, no seed (and so no deck) kept
         assert getattr(played.state, "seats", names) == names
         assert not physical or getattr(played.state, "seed", None) is None
-        every_offered_move_is_accepted(game, played)
+        if seed % 3 == 0:  # a third of the games: the check costs as much as the game
+            every_offered_move_is_accepted(game, played)
