@@ -34,6 +34,7 @@ class Played:
     log: list[Any]
     setup: Setup
     commands: list[Any] = field(default_factory=list)  # the moves played, after the prelude
+    start: Any = None  # the state they were played from: the one the prelude made
 
 
 # Names ``new`` accepts that look like something else: a verb, a MATERIAL, an option's word,
@@ -55,6 +56,16 @@ def may_act(game: Game, state: Any, command: Any) -> bool:
     actor, who = game.actor(command), game.to_act(state)
     bookkeeping = optional(game, "BOOKKEEPING")
     return actor in who or (bool(who) and actor == "table" and isinstance(command, bookkeeping))
+
+
+def accepted(game: Game, state: Any) -> list[Any]:
+    """The moves ``legal`` offers in ``state``, each accepted by ``decide`` (with at least one
+    fact) from one who may act; AssertionError naming the first that is not."""
+    moves = list(game.legal(state))
+    for move in moves:
+        assert game.decide(state, move), move
+        assert may_act(game, state, move), move
+    return moves
 
 
 def choose(rng: random.Random, moves: Sequence[Any], weights: Mapping[type, float]) -> Any:
@@ -93,6 +104,7 @@ def play(
             state = game.evolve(state, event)
             log.append(event)
     rng = random.Random(seed)
+    start = state
     moves = 0
     commands: list[Any] = []
     while not game.is_over(state):
@@ -137,4 +149,4 @@ def play(
         snapshot = msgspec.json.decode(msgspec.json.encode(state), type=game.State)
         assert snapshot == state
         assert game.score(state).final
-    return Played(moves, len(log), state, log, setup, commands)
+    return Played(moves, len(log), state, log, setup, commands, start)

@@ -8,7 +8,6 @@ worked example (the log then no longer replays, so tests that use them never cal
 
 from __future__ import annotations
 
-import random
 import shlex
 from collections.abc import Callable
 from typing import Any
@@ -21,7 +20,7 @@ from ledger import codec
 from ledger.decider import Game, Setup
 from ledger.errors import RefereeError
 from ledger.history import decoders
-from ledger.randomplay import may_act
+from ledger.randomplay import accepted
 
 
 class GameTable:
@@ -124,17 +123,4 @@ class GameTable:
     def listed(self) -> list[Any]:
         """The moves ``legal`` lists now, each one accepted by ``decide`` (with at least 1 fact)
         from a player who may act."""
-        moves = list(self.game.legal(self.state))
-        for move in moves:
-            events = self.game.decide(self.state, move)
-            assert events, move  # accepted, with at least 1 fact
-            assert may_act(self.game, self.state, move), move
-        return moves
-
-    def try_every_move(self, rng: random.Random, steps: int) -> None:
-        """Not just the moves a fuzzer picks: ``decide`` accepts every move ``legal`` lists,
-        at each of ``steps`` random moves."""
-        for _ in range(steps):
-            if self.game.is_over(self.state):
-                return
-            self.apply(rng.choice(self.listed()))
+        return accepted(self.game, self.state)

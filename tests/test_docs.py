@@ -26,7 +26,9 @@ takes its place in another page's game (say so in both pages' text too).
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import importlib
 import io
 import re
 import shlex
@@ -376,6 +378,32 @@ def test_slugs_are_githubs() -> None:
     )
     assert slug("The shell: `referee play`") == "the-shell-referee-play"
     assert slug("Rules notes (LOOP)") == "rules-notes-loop"
+
+
+def test_the_walkthrough_quotes_pebbles_as_it_is() -> None:
+    """docs/python.md's "How to add a game" walks through tests/pebbles.py: every function, class
+    and fact of pebbles its examples define is the file's own, word for word."""
+    page = ROOT / "docs" / "python.md"
+    source = (ROOT / "tests" / "pebbles.py").read_text()
+    pebbles_names = set(vars(importlib.import_module("tests.pebbles")))
+    start, end = section(page, "how-to-add-a-game")
+    quoted = []
+    for block in blocks(page, "python"):
+        if not start <= block.start < end:
+            continue
+        for node in ast.parse(block.text).body:
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                name = node.name
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                name = next((t.id for t in targets if isinstance(t, ast.Name)), "")
+            else:
+                continue
+            if name in pebbles_names:
+                segment = ast.get_source_segment(block.text, node)
+                assert segment is not None and segment in source, f"{name} is not pebbles' own"
+                quoted.append(name)
+    assert {"State", "Take", "decide", "evolve", "legal", "parse", "text"} <= set(quoted), quoted
 
 
 @pytest.mark.parametrize("page", PAGES, ids=rel)

@@ -544,3 +544,33 @@ def test_choose_never_draws_a_kind_weighed_nothing_and_reaches_every_move_of_the
 
 def test_lookalike_names_are_accepted_names_that_look_like_something_else() -> None:
     assert all(shell_safe(name) and name.split() == [name] for name in randomplay.LOOKALIKE_NAMES)
+
+
+# accepted, and where random play started
+
+
+def test_random_play_starts_from_the_state_the_prelude_made() -> None:
+    game = Toy(steps=(1,))
+    played = run(game, prelude=[Note("hi"), Tidy("Zoë")])
+    assert played.start == game.evolve(game.evolve(game.initial(SETUP), Noted("hi")), Tidied("Zoë"))
+    assert played.commands[0] == Step("Zoë", 1)  # the first move random play made, from there
+
+
+def test_accepted_is_every_offered_move_once_decide_accepts_each_from_one_who_may_act() -> None:
+    state = Toy().initial(SETUP)
+    assert randomplay.accepted(Toy(), state) == [Tidy("Zoë")]
+    tidied = msgspec.structs.replace(state, tidied=True)
+    assert randomplay.accepted(Toy(), tidied) == [Step("Zoë", 1), Step("Zoë", 2)]
+    with pytest.raises(AssertionError, match="Tidy"):
+        randomplay.accepted(NoBookkeeping(), state)  # the table tidies, and may not
+
+
+class NoFacts(Toy):
+    def decide(self, state: State, command: Any) -> list[Any]:
+        return [] if isinstance(command, Step) and command.n == 2 else super().decide(state, command)
+
+
+def test_accepted_refuses_a_move_that_gives_no_fact() -> None:
+    tidied = msgspec.structs.replace(Toy().initial(SETUP), tidied=True)
+    with pytest.raises(AssertionError, match="n=2"):
+        randomplay.accepted(NoFacts(), tidied)

@@ -195,23 +195,21 @@ def _turn_can_end(state: State, legal: list[Command]) -> None:
         assert any(isinstance(m, End | Consume | Payoff | Apply) for m in legal), "the turn cannot end"
 
 
-def play(
-    seed: int,
-    players: int,
-    *,
-    physical: bool = False,
-    check: bool = True,
-    mode: str = "basic",
-    names: Sequence[str] = NAMES,
-) -> Played:
-    """One whole game of ``players`` players; AssertionError if anything breaks."""
-    setup = Setup(
+def setup(seed: int, names: Sequence[str], mode: str = "basic", physical: bool = False) -> Setup:
+    """A game of ``names`` in ``mode``: with virtual decks shuffled from ``seed``, or (``physical``)
+    at a real table, where random play reveals the cards too."""
+    return Setup(
         game="loop",
         rules_version=loop.rules_version,
-        players=tuple(names[:players]),
+        players=tuple(names),
         mode=mode,
         seed=None if physical else seed,
     )
+
+
+def play_from(setup: Setup, seed: int, check: bool = True) -> Played:
+    """One whole game from ``setup`` (the test cards declared first); AssertionError if anything
+    breaks."""
     return randomplay.play(
         loop,
         setup,
@@ -223,3 +221,16 @@ def play(
         max_moves=MAX_MOVES,
         check=check,
     )
+
+
+def play(
+    seed: int,
+    players: int,
+    *,
+    physical: bool = False,
+    check: bool = True,
+    mode: str = "basic",
+    names: Sequence[str] = NAMES,
+) -> Played:
+    """One whole game of ``players`` players; AssertionError if anything breaks."""
+    return play_from(setup(seed, names[:players], mode, physical), seed, check)

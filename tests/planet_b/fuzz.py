@@ -129,16 +129,20 @@ class Checker:
         assert screen.headline
 
 
-def play(
-    seed: int, players: int, *, physical: bool = False, check: bool = True, names: Sequence[str] = NAMES
-) -> Played:
-    setup = Setup(
+def setup(seed: int, names: Sequence[str], mode: str = "standard", physical: bool = False) -> Setup:
+    """A game of ``names``: with virtual piles and bag from ``seed``, or (``physical``) at a real
+    table, where random play reveals and draws too."""
+    return Setup(
         game="planet-b",
         rules_version=planet_b.rules_version,
-        players=tuple(names[:players]),
-        mode="standard",
+        players=tuple(names),
+        mode=mode,
         seed=None if physical else seed,
     )
+
+
+def play_from(setup: Setup, seed: int, check: bool = True) -> Played:
+    """One whole game from ``setup`` (the test cards declared first), a fresh ``Checker`` on it."""
     checker = Checker()
     return randomplay.play(
         planet_b,
@@ -151,6 +155,12 @@ def play(
         max_moves=MAX_MOVES,
         check=check,
     )
+
+
+def play(
+    seed: int, players: int, *, physical: bool = False, check: bool = True, names: Sequence[str] = NAMES
+) -> Played:
+    return play_from(setup(seed, names[:players], physical=physical), seed, check)
 
 
 def choose(rng: random.Random, moves: list[Command]) -> Command:

@@ -1,6 +1,7 @@
-"""Random play over whole Planet B games with the test data (not the publisher's cards):
-virtual piles and bag for 2, 3 and 4 players, and real tables where the fuzzer plays the
-table too. Every move is checked by ``ledger.randomplay`` and ``tests.planet_b.fuzz``.
+"""Random play for Planet B's own cases, with the test data (not the publisher's cards); the
+games every registered game plays (virtual piles and bag and real tables for 2 to 4 players,
+names that look like words, every offered move accepted, an election before the end) are
+``tests/test_random_games.py``'s, driven by ``tests.planet_b.fuzz``.
 
 A longer run with throughput figures: ``python benchmarks/planet_b_fuzz.py``.
 """
@@ -9,39 +10,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b import data
 from ledger.games.planet_b.faces import areas_of
 from ledger.games.planet_b.model import Constructed
 from ledger.words import card_word
-from tests.planet_b.fuzz import Checker, choose, play
+from tests.planet_b.fuzz import Checker, choose
 from tests.planet_b.table import Table, started
 from tests.planet_b.test_examples import board
-
-GAMES = 6
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_with_virtual_piles(players: int) -> None:
-    for seed in range(GAMES):
-        played = play(100 * players + seed, players)
-        assert planet_b.is_over(played.state)
-        assert played.state.elections >= 1
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_random_games_at_a_real_table(players: int) -> None:
-    for seed in range(3):
-        played = play(500 * players + seed, players, physical=True)
-        assert planet_b.is_over(played.state) and played.state.seed is None
-
-
-def test_every_listed_move_is_accepted() -> None:
-    """Not just the moves the fuzzer picks: every move legal() lists, in a few games."""
-    for seed in range(2):
-        Table(3, seed=seed).try_every_move(random.Random(seed), 120)
 
 
 def test_every_box_of_the_particular_buildings_then_random_choices() -> None:
@@ -69,18 +45,3 @@ def test_every_box_of_the_particular_buildings_then_random_choices() -> None:
                 checker(table.state)
             table.play("end ann")
             checker(table.state)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_with_names_that_look_like_words(players: int) -> None:
-    """Issue 17: players named like a verb, a resource, in another alphabet or with a composed
-    letter, that `new` accepts; every move reads back as the same players."""
-    from ledger.randomplay import LOOKALIKE_NAMES
-    from ledger.service import Referee
-    from ledger.store import Store
-
-    for seed in range(2):
-        names = LOOKALIKE_NAMES[seed + players : seed + 2 * players]
-        Referee(Store(":memory:")).new_game("planet-b", names)
-        played = play(12000 + seed, players, names=names, physical=seed == 1)
-        assert planet_b.is_over(played.state) and played.state.seats == names

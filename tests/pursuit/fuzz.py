@@ -67,7 +67,7 @@ MODULE_SETS = (
 )
 
 
-def check(state: State) -> None:
+def check_invariants(state: State) -> None:
     if state.phase == "settings":
         return
     low, high = core.sth_range(state)
@@ -111,16 +111,38 @@ def _adjustments_read_back(state: State, legal: list[Command]) -> None:
             assert pursuit.parse(state, pursuit.text(command).split()) == command
 
 
-def setup_of(
-    seed: int, players: int, modules: tuple[str, ...], physical: bool, names: Sequence[str] = NAMES
+def setup(
+    seed: int,
+    names: Sequence[str],
+    mode: str = "standard",
+    physical: bool = False,
+    modules: tuple[str, ...] = data.MODULES,
 ) -> Setup:
+    """A game of ``names`` with ``modules``: with virtual piles from ``seed``, or (``physical``)
+    at a real table, where random play reveals the cards too."""
     return Setup(
         game="pursuit",
         rules_version=pursuit.rules_version,
-        players=tuple(names[:players]),
-        mode="standard",
+        players=tuple(names),
+        mode=mode,
         options={"modules": ",".join(modules)},
         seed=None if physical else seed,
+    )
+
+
+def play_from(setup: Setup, seed: int, check: bool = True) -> Played:
+    """One whole game from ``setup`` (the test settings and cards declared first), each step an
+    adjustment's words read back too."""
+    return randomplay.play(
+        pursuit,
+        setup,
+        seed=seed,
+        weights=WEIGHTS,
+        invariants=check_invariants,
+        prelude=pursuit.load_cards(setup, SETTINGS + "\n" + CARDS),
+        each=_adjustments_read_back if check else None,
+        max_moves=MAX_MOVES,
+        check=check,
     )
 
 
@@ -133,18 +155,7 @@ def play(
     check_all: bool = True,
     names: Sequence[str] = NAMES,
 ) -> Played:
-    setup = setup_of(seed, players, modules, physical, names)
-    return randomplay.play(
-        pursuit,
-        setup,
-        seed=seed,
-        weights=WEIGHTS,
-        invariants=check,
-        prelude=pursuit.load_cards(setup, SETTINGS + "\n" + CARDS),
-        each=_adjustments_read_back if check_all else None,
-        max_moves=MAX_MOVES,
-        check=check_all,
-    )
+    return play_from(setup(seed, names[:players], physical=physical, modules=modules), seed, check_all)
 
 
 def choose(rng: random.Random, moves: list[Command]) -> Command:

@@ -91,3 +91,24 @@ def served(tmp_path: Path) -> Iterator[Served]:
     with TestClient(make_app(db, game, poll=0.05)) as client:
         yield Served(referee, game, tokens, client)
     referee.store.close()
+
+
+@pytest.fixture(scope="module")
+def chromium_for_the_module() -> Iterator[Any]:
+    """One headless Chromium for a module's browser tests (on each worker that runs them): a
+    launch costs about a CPU second and three on a busy machine, and there were 20 of them.
+    Not one for the whole run: Playwright's sync API keeps its event loop running while the
+    browser is open, and the next module's ``asyncio.run`` (Starlette's tests) would fail."""
+    from tests.serve.browser import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser(chromium_for_the_module: Any) -> Iterator[Any]:
+    """The module's Chromium, for one test: the contexts (and their pages) it opens are closed
+    after it, so that no test sees another's pages, cookies or storage."""
+    yield chromium_for_the_module
+    for context in chromium_for_the_module.contexts:
+        context.close()

@@ -5,13 +5,12 @@ the log is readable, and a finished game shows its final sheet and chart."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.serve.browser import chromium, chromium_path
+from tests.serve.browser import chromium_path
 from tests.serve.live import serving
 from tests.serve.test_boards import served
 
@@ -22,12 +21,6 @@ pytestmark = pytest.mark.skipif(
 
 VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1366, "height": 768}]
 READABLE = 14  # pixels: the smallest text a log line's facts may have
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def fits(page: Any) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ledger.errors import RefereeError
-from tests.serve.browser import chromium, chromium_path
+from tests.serve.browser import chromium_path
 from tests.serve.conftest import served_game
 from tests.serve.live import serving
 from tests.serve.test_picker_browser import tap
@@ -21,12 +22,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path) -> None:
+def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         phone = {"viewport": {"width": 375, "height": 800}}
         board = browser.new_context().new_page()
         ann = browser.new_context(**phone).new_page()
@@ -76,14 +77,16 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path) ->
         assert board.evaluate("window.notReloaded") is True
 
 
-def test_a_move_retried_after_the_referee_seemed_unreachable_is_recorded_once(tmp_path: Path) -> None:
+def test_a_move_retried_after_the_referee_seemed_unreachable_is_recorded_once(
+    tmp_path: Path, browser: Any
+) -> None:
     """Issue 19, hole 8: the page keeps its submission's id for the retry, and the server
     answers it with the first result instead of deciding the move again."""
     from playwright.sync_api import Route, expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(viewport={"width": 375, "height": 800}).new_page()
         ann.goto(server.links["ann"])
         expect(ann.locator("#link")).to_have_text("live")

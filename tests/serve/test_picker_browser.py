@@ -24,7 +24,7 @@ from tests.loop.table import hobby_game
 from tests.planet_b.table import CARDS as PLANET_B_CARDS
 from tests.pursuit.table import CARDS as PURSUIT_CARDS
 from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
-from tests.serve.browser import chromium, chromium_path
+from tests.serve.browser import chromium_path
 from tests.serve.conftest import PLAYERS
 from tests.serve.live import serving
 
@@ -78,7 +78,7 @@ def tap(page: Any, *labels: str) -> None:
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
-def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> None:
+def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
@@ -86,7 +86,7 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
     # Virtual decks: a mis-tap is taken back from the phone unless the referee dealt its mover
     # a card by chance (Referee.take_back); a draft pick, a Child Trait, a WORK deal none.
     game = referee.new_game(kind, PLAYERS, seed=7, cards=GAMES[kind])
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         board = browser.new_context(**PHONE).new_page()
         board.goto(server.base + "/")
         pages = {}
@@ -153,13 +153,13 @@ def test_a_round_played_with_the_picker_on_phones(tmp_path: Path, kind: str) -> 
 
 # A real-card LOOP table (no seed, no GOAL in its cards file) up to ann's second CONSUME of
 # COOKING: she has kept 2 COOKING, so HOBBY (LOOP 3.2) is met, and nobody has typed its reward.
-def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path) -> None:
+def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game = hobby_game(db)
     assert referee.load(game).state.goal_faces["HOBBY"].reward is None
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
         picker = ann.locator("#picker")
@@ -178,14 +178,16 @@ def test_a_goal_whose_reward_nobody_typed_is_asked_in_the_picker(tmp_path: Path)
     referee.store.close()
 
 
-def test_a_goal_nobody_has_named_is_achieved_from_the_picker_its_face_asked(tmp_path: Path) -> None:
+def test_a_goal_nobody_has_named_is_achieved_from_the_picker_its_face_asked(
+    tmp_path: Path, browser: Any
+) -> None:
     """LOOP 2.3 at a real table: ann's kept 2 COOKING (HOUSE, HEART each) meet a GOAL nobody
     has named yet; she names it, taps its PROPERTY (3 of the 3 to 5 it may print) and reward."""
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game = hobby_game(db)
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
         picker = ann.locator("#picker")
@@ -215,13 +217,15 @@ def test_a_goal_nobody_has_named_is_achieved_from_the_picker_its_face_asked(tmp_
     referee.store.close()
 
 
-def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_path: Path) -> None:
+def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(
+    tmp_path: Path, browser: Any
+) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee = Referee(Store(db), clock=fixed_clock())
     game = referee.new_game("loop", ["ann", "ben"])  # real cards, no cards file: every face is new
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         table = browser.new_context(**PHONE).new_page()
         table.goto(server.links["table"])
         picker = table.locator("#picker")
@@ -244,7 +248,9 @@ def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(tmp_
     referee.store.close()
 
 
-def test_a_planet_b_news_card_nobody_declared_is_declared_from_the_table_page(tmp_path: Path) -> None:
+def test_a_planet_b_news_card_nobody_declared_is_declared_from_the_table_page(
+    tmp_path: Path, browser: Any
+) -> None:
     """Planet B at a real table whose cards file lacks one news card (the tests' own, invented):
     the table's page declares it with the picker, each part of the card asked in the game's
     words, the move's text box folded away."""
@@ -257,7 +263,7 @@ def test_a_planet_b_news_card_nobody_declared_is_declared_from_the_table_page(tm
     game = referee.new_game("planet-b", PLAYERS, cards=cards)
     while referee.load(game).state.phase != "turn":  # the setup and the draft, typed
         referee.submit(game, referee.legal(game)[0].command)
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         table = browser.new_context(**PHONE).new_page()
         table.goto(server.links["table"])
         expect(table.locator("#link")).to_have_text("live")
@@ -290,7 +296,7 @@ def test_a_planet_b_news_card_nobody_declared_is_declared_from_the_table_page(tm
     referee.store.close()
 
 
-def test_a_pursuit_card_nobody_declared_is_declared_from_the_table_page(tmp_path: Path) -> None:
+def test_a_pursuit_card_nobody_declared_is_declared_from_the_table_page(tmp_path: Path, browser: Any) -> None:
     """The Pursuit of Happiness at a real table whose cards file lacks one project (the tests'
     own): its name and levels typed as printed, the level it does not print left out."""
     from playwright.sync_api import expect
@@ -300,7 +306,7 @@ def test_a_pursuit_card_nobody_declared_is_declared_from_the_table_page(tmp_path
     blocks = re.split(r"\n(?=\[\[)", PURSUIT_CARDS)
     cards = PURSUIT_SETTINGS + "\n" + "\n".join(b for b in blocks if 'name = "TEST CHOIR"' not in b)
     game = referee.new_game("pursuit", PLAYERS, cards=cards)
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         table = browser.new_context(**PHONE).new_page()
         table.goto(server.links["table"])
         picker = table.locator("#picker")
@@ -330,7 +336,9 @@ def test_a_pursuit_card_nobody_declared_is_declared_from_the_table_page(tmp_path
     referee.store.close()
 
 
-def test_a_planet_b_building_nobody_declared_is_declared_with_its_one_work_area(tmp_path: Path) -> None:
+def test_a_planet_b_building_nobody_declared_is_declared_with_its_one_work_area(
+    tmp_path: Path, browser: Any
+) -> None:
     """A building prints 1 or 2 work areas and action boxes: "that is all" after the first."""
     from playwright.sync_api import expect
 
@@ -340,7 +348,7 @@ def test_a_planet_b_building_nobody_declared_is_declared_with_its_one_work_area(
     game = referee.new_game(
         "planet-b", PLAYERS, cards="\n".join(b for b in blocks if 'name = "WORKSHOP"' not in b)
     )
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         table = browser.new_context(**PHONE).new_page()
         table.goto(server.links["table"])
         expect(table.locator("#link")).to_have_text("live")

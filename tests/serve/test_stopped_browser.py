@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ledger.service import Referee
 from ledger.store import Store
 from tests.conftest import fixed_clock
-from tests.serve.browser import chromium, chromium_path
+from tests.serve.browser import chromium_path
 from tests.serve.conftest import served_game
 from tests.serve.live import serving
 from tests.serve.test_stopped import edit_in_place, put_back
@@ -35,13 +36,14 @@ PHONE = {"viewport": {"width": 390, "height": 844}}
 
 def test_an_open_page_stops_when_a_row_is_edited_in_place_and_shows_the_game_once_it_is_back(
     tmp_path: Path,
+    browser: Any,
 ) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
     seq = referee.submit_text(game, ["work", "ann"]).head  # ann's WORK's fact
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
         expect(ann.locator("#picker .picks button").first).to_be_visible()
@@ -64,13 +66,13 @@ def test_an_open_page_stops_when_a_row_is_edited_in_place_and_shows_the_game_onc
     referee.store.close()
 
 
-def test_no_move_is_made_from_a_page_under_the_red_banner(tmp_path: Path) -> None:
+def test_no_move_is_made_from_a_page_under_the_red_banner(tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
     referee.submit_text(game, ["work", "ann"])  # ann may take it back, or end her turn
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
         expect(ann.locator("#state .head.witnessed")).to_be_visible()
@@ -99,12 +101,12 @@ def test_no_move_is_made_from_a_page_under_the_red_banner(tmp_path: Path) -> Non
     referee.store.close()
 
 
-def test_a_replaced_link_page_loses_what_it_showed(tmp_path: Path) -> None:
+def test_a_replaced_link_page_loses_what_it_showed(tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(**PHONE).new_page()
         table = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
@@ -119,13 +121,15 @@ def test_a_replaced_link_page_loses_what_it_showed(tmp_path: Path) -> None:
     referee.store.close()
 
 
-def test_the_table_page_undo_is_refused_when_a_move_came_since_it_was_shown(tmp_path: Path) -> None:
+def test_the_table_page_undo_is_refused_when_a_move_came_since_it_was_shown(
+    tmp_path: Path, browser: Any
+) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
     referee.submit_text(game, ["work", "ann"])
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         table = browser.new_context(**PHONE).new_page()
         table.route("**/events", lambda route: route.abort())  # a page that misses the updates
         table.goto(server.links["table"])

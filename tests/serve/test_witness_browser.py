@@ -19,7 +19,7 @@ from ledger.service import Referee
 from ledger.store import Store
 from referee_cli.serve import HERE, lan_address
 from tests.conftest import fixed_clock
-from tests.serve.browser import chromium, chromium_path
+from tests.serve.browser import chromium_path
 from tests.serve.conftest import served_game
 from tests.serve.live import serving
 from tests.serve.test_witness import cut, forge
@@ -49,25 +49,24 @@ def witnessed(page: Any, head: int) -> None:
     assert page.locator("#witness-alarm").count() == 0
 
 
-def test_the_small_sha256_is_sha256(tmp_path: Path) -> None:
-    with chromium() as browser:
-        page = browser.new_page()
-        page.add_init_script(NO_WEBCRYPTO)
-        page.set_content("<!doctype html><p>vectors</p>")
-        page.add_script_tag(content=(HERE / "witness.js").read_text())
-        assert page.evaluate("window.refereeWitness.webCrypto") is False
-        got = page.evaluate("(vectors) => vectors.map(window.refereeWitness.sha256Small)", VECTORS)
-        assert got == [hashlib.sha256(v.encode()).hexdigest() for v in VECTORS]
-        both = "(vectors) => Promise.all(vectors.map(window.refereeWitness.sha256))"  # (WebCrypto's stand-in)
-        assert page.evaluate(both, VECTORS) == got
+def test_the_small_sha256_is_sha256(tmp_path: Path, browser: Any) -> None:
+    page = browser.new_page()
+    page.add_init_script(NO_WEBCRYPTO)
+    page.set_content("<!doctype html><p>vectors</p>")
+    page.add_script_tag(content=(HERE / "witness.js").read_text())
+    assert page.evaluate("window.refereeWitness.webCrypto") is False
+    got = page.evaluate("(vectors) => vectors.map(window.refereeWitness.sha256Small)", VECTORS)
+    assert got == [hashlib.sha256(v.encode()).hexdigest() for v in VECTORS]
+    both = "(vectors) => Promise.all(vectors.map(window.refereeWitness.sha256))"  # (WebCrypto's stand-in)
+    assert page.evaluate(both, VECTORS) == got
 
 
-def test_a_phone_names_the_row_rewritten_behind_its_back(tmp_path: Path) -> None:
+def test_a_phone_names_the_row_rewritten_behind_its_back(tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(**PHONE).new_page()
         ben_context = browser.new_context(**PHONE)
         ben_context.add_init_script(NO_WEBCRYPTO)
@@ -126,14 +125,16 @@ def test_a_phone_names_the_row_rewritten_behind_its_back(tmp_path: Path) -> None
 
 
 @pytest.mark.skipif(lan_address() == "127.0.0.1", reason="this machine has no address on a network")
-def test_a_page_over_plain_http_on_the_table_network_witnesses_with_its_own_sha256(tmp_path: Path) -> None:
+def test_a_page_over_plain_http_on_the_table_network_witnesses_with_its_own_sha256(
+    tmp_path: Path, browser: Any
+) -> None:
     """`serve --lan`, opened at the LAN address as a phone would: no secure context, so no
     WebCrypto; the page checks the rows with witness.js's own SHA-256, and names #3."""
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
-    with serving(db, game, options=("--new-links", "--no-qr", "--lan")) as server, chromium() as browser:
+    with serving(db, game, options=("--new-links", "--no-qr", "--lan")) as server:
         assert f"http://{lan_address()}:" in server.links["ann"]
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
@@ -146,7 +147,7 @@ def test_a_page_over_plain_http_on_the_table_network_witnesses_with_its_own_sha2
         expect(ann.locator("#witness-alarm")).to_contain_text("The log was rewritten at #3")
 
 
-def test_a_phone_names_where_the_log_was_cut(tmp_path: Path) -> None:
+def test_a_phone_names_where_the_log_was_cut(tmp_path: Path, browser: Any) -> None:
     """The last move's rows deleted and the mark sealed again at the new head: the referee
     believes the shorter log; a page that saw them names the first row gone."""
     from playwright.sync_api import expect
@@ -154,7 +155,7 @@ def test_a_phone_names_where_the_log_was_cut(tmp_path: Path) -> None:
     db = tmp_path / "ledger.db"
     referee, game, _ = served_game(db, seed=7)
     first = referee.submit_text(game, ["work", "ann"]).seq
-    with serving(db, game) as server, chromium() as browser:
+    with serving(db, game) as server:
         ann = browser.new_context(**PHONE).new_page()
         ann.goto(server.links["ann"])
         witnessed(ann, referee.store.head(game)[0])
