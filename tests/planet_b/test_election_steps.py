@@ -6,6 +6,7 @@ Expected values come from the rulebook's text and the test data (not the publish
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
@@ -424,3 +425,16 @@ def test_a_virtual_redraw_lists_the_piles_each_can_give() -> None:
     assert {move.player for move in listed} == {"ann"}
     table.play("redraw ann A B")
     assert len(table.state.piles["A"]) == 0 and len(table.p("ann").hand) == 3
+
+
+def test_a_draw_reads_a_name_typed_decomposed() -> None:
+    """A name is stored composed (NFC); a terminal may type "Zoë" as "Zoe" and a combining
+    diaeresis. The draw of votes names its drawer and the colours drawn by player: both read
+    it (found by tests/test_random_games.py, which seats lookalike names at a real table)."""
+    table = physical(("Zoë", "blue", "red"))
+    decomposed = "Zoe\u0308"
+    assert planet_b.parse(table.state, ["draw", decomposed, f"{decomposed},blue"]) == planet_b.parse(
+        table.state, ["draw", "Zoë", "Zoë,blue"]
+    )
+    with pytest.raises(BadInput, match="unknown player"):
+        planet_b.parse(table.state, ["draw", "Zoey", "blue"])

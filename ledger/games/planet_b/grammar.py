@@ -9,6 +9,7 @@ specially: in bash a ``;`` would end the command, issue 17).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -146,12 +147,18 @@ def colour_names(state: State) -> dict[str, str]:
     return names
 
 
+def _colour_word(word: str) -> str:
+    """A typed player or colour as ``colour_names`` keys it: a name is stored composed (NFC), and a
+    terminal may type ``zoë`` decomposed."""
+    return unicodedata.normalize("NFC", word).lower()
+
+
 def _colours(state: State, word: str) -> tuple[str, ...]:
     """``ann:2,dummy`` -> ("ann", "ann", "dummy"), sorted."""
     names = colour_names(state)
     out = []
     for part in word.split(","):
-        part, colon, n = part.strip().lower().partition(":")
+        part, colon, n = _colour_word(part.strip()).partition(":")
         if not part:
             continue
         if part not in names:
@@ -537,9 +544,10 @@ _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
 
 def _drawer(state: State, word: str) -> str:
     names = colour_names(state)
-    if word.lower() not in names:
+    key = _colour_word(word)
+    if key not in names:
         raise BadInput(f"unknown player {word!r}", legal=", ".join(sorted(names)))
-    return names[word.lower()]
+    return names[key]
 
 
 def _parse_draw(state: State, words: Sequence[str]) -> Command:
