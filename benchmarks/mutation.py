@@ -78,6 +78,7 @@ MODULES: dict[str, str] = {
     "pursuit-evolve": "ledger/games/pursuit/evolve.py",
     # Planet B: its rules by section
     "planet-b-core": "ledger/games/planet_b/rules/core.py",
+    "planet-b-costs": "ledger/games/planet_b/rules/costs.py",
     "planet-b-chance": "ledger/games/planet_b/rules/chance.py",
     "planet-b-boxes": "ledger/games/planet_b/rules/boxes.py",
     "planet-b-turn": "ledger/games/planet_b/rules/turn.py",
@@ -111,6 +112,7 @@ GROUPS: dict[str, list[str]] = {
     ],
     "planet-b": [
         "planet-b-core",
+        "planet-b-costs",
         "planet-b-chance",
         "planet-b-boxes",
         "planet-b-turn",
