@@ -68,9 +68,12 @@ from ledger.games.planet_b.model import (
 )
 from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan
 
+DECLARE_USAGE = (
+    "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
+    "|law [NAME] KEY=VALUE ..."
+)
 USAGE = {
-    "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
-    "|law [NAME] KEY=VALUE ...",
+    "declare": DECLARE_USAGE,
     "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD [PILE CARD ...]"
     " [--removed TILE] | reveal tile TILE",
     "draft": "draft PLAYER BUILDING",
@@ -222,9 +225,9 @@ def _value(kind: str, key: str, value: str) -> Any:
     return value.upper() if key in _UPPER else value.lower()
 
 
-def _parse_declare(state: State, words: Sequence[str]) -> Command:
+def parse_declare(state: State, words: Sequence[str]) -> Command:
     if not words:
-        raise BadInput("declare what?", legal=USAGE["declare"])
+        raise BadInput("declare what?", legal=DECLARE_USAGE)
     section = words[0].lower()
     if section not in _KEYS:
         raise BadInput(f"nothing to declare as {words[0]!r}", legal=", ".join(_KEYS))
@@ -248,7 +251,7 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
     field = _NAMED.get(section)
     if field:
         if not names:
-            raise BadInput(f"say which {section}", legal=USAGE["declare"])
+            raise BadInput(f"say which {section}", legal=DECLARE_USAGE)
         if field == "number":
             entry[field] = number(names[0], "a board number")
         else:
@@ -424,7 +427,7 @@ def _give(state: State, player: str, rest: list[str], options: dict[str, list[st
 
 
 _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
-    "declare": _parse_declare,
+    "declare": parse_declare,
     "reveal": _parse_reveal,
     "draft": partial(_simple, "draft", lambda s, p, r, o: DraftCard(p, name_of(r, "building")), low=1),
     "deal": partial(
