@@ -80,6 +80,7 @@ MODULES: dict[str, str] = {
     "pursuit-evolve": "ledger/games/pursuit/evolve.py",
     # Planet B: its rules by section
     "planet-b-core": "ledger/games/planet_b/rules/core.py",
+    "planet-b-costs": "ledger/games/planet_b/rules/costs.py",
     "planet-b-chance": "ledger/games/planet_b/rules/chance.py",
     "planet-b-boxes": "ledger/games/planet_b/rules/boxes.py",
     "planet-b-turn": "ledger/games/planet_b/rules/turn.py",
@@ -125,6 +126,7 @@ GROUPS: dict[str, list[str]] = {
     ],
     "planet-b": [
         "planet-b-core",
+        "planet-b-costs",
         "planet-b-chance",
         "planet-b-boxes",
         "planet-b-turn",
@@ -565,7 +567,7 @@ def _function_node(tree: ast.Module, mutant: str) -> ast.FunctionDef | ast.Async
 TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.games.loop.rules.consume.x__shared_text": "the SHAREd cards listed in a refusal's hint",
     "ledger.games.loop.rules.consume.x__own_colour": "which of 2 refusals of one CONSUME (2.2 c) is given",
-    "ledger.games.loop.rules.core.x__cards_needed": "the refusal given before virtual decks are dealt",
+    "ledger.games.loop.rules.checks.x__cards_needed": "the refusal given before virtual decks are dealt",
     "ledger.piles.x_counts_text": "cards listed in a refusal's hint or a prompt",
     "ledger.games.loop.rules.core.x_mats_text": "MATERIAL listed in a refusal's hint",
     "ledger.games.loop.rules.core.x_awaited_text": "the reveals a refusal or prompt asks the table for",

@@ -1,6 +1,6 @@
 """Costs and Action Boxes: "you must always fully pay these first ... If you can't pay the
 costs, then you cannot choose the action box", a cost at a time and at its edge (one exactly
-enough, one short), for ``core.can_pay`` (which boxes are open) and ``core.plan`` (the
+enough, one short), for ``costs.can_pay`` (which boxes are open) and ``costs.plan`` (the
 payment), which must agree. The player: 5 money and 20 victory points, 2 plastic and 1 water,
 1 crafty and 2 brainies on the board (2 crafties on a building), 2 steps along the capitalist
 track, 1 along the traditionalist one and the futurist disc on its start space, 2 votes in
@@ -15,7 +15,7 @@ import pytest
 from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.planet_b.effects import parse_box
 from ledger.games.planet_b.model import Constructed
-from ledger.games.planet_b.rules.core import can_pay, plan
+from ledger.games.planet_b.rules.costs import can_pay, plan
 from ledger.games.planet_b.sections import R_SUMMARY
 from tests.planet_b.table import Table, started
 from tests.planet_b.test_examples import board

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b.effects import parse_box
 from ledger.games.planet_b.model import Constructed
-from ledger.games.planet_b.rules.core import plan
+from ledger.games.planet_b.rules.costs import plan
 from ledger.games.planet_b.sections import (
     R_BUILD,
     R_COSTS,
@@ -116,7 +116,7 @@ def test_paying_steps_from_the_start_space() -> None:
 
 def test_paying_steps_cites_its_rule_when_it_is_the_only_box() -> None:
     from ledger.games.planet_b.effects import parse_box
-    from ledger.games.planet_b.rules.core import plan
+    from ledger.games.planet_b.rules.costs import plan
 
     table = started()
     try:

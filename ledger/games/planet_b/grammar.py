@@ -12,25 +12,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.decider import Setup
 from ledger.errors import BadInput
-from ledger.games.planet_b import cards, data
-from ledger.games.planet_b.faces import (
-    Board,
-    Building,
-    Face,
-    Headquarters,
-    Law,
-    Mood,
-    News,
-    Production,
-    Side,
-    Swindle,
-    Tile,
-    Track,
-)
+from ledger.games.planet_b import data
+from ledger.games.planet_b.declare import DECLARE_USAGE, declare_text, parse_declare
 from ledger.games.planet_b.model import (
     SPACES,
     Build,
@@ -70,8 +56,7 @@ from ledger.games.planet_b.model import (
 from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan
 
 USAGE = {
-    "declare": "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
-    "|law [NAME] KEY=VALUE ...",
+    "declare": DECLARE_USAGE,
     "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD [PILE CARD ...]"
     " [--removed TILE] | reveal tile TILE",
     "draft": "draft PLAYER BUILDING",
@@ -165,154 +150,6 @@ def _colours(state: State, word: str) -> tuple[str, ...]:
             raise BadInput(f"unknown colour {part!r}", legal=", ".join(sorted(names)))
         out += [names[part]] * (number(n, "a count") if colon else 1)
     return tuple(sorted(out))
-
-
-# ---------------------------------------------------------------------------- declare
-
-
-def _box(value: str) -> str:
-    return value.replace(",", " ")
-
-
-def _pair(value: str, what: str) -> tuple[str, str]:
-    pieces = value.split(".")
-    if len(pieces) != 2 or ";" in value:
-        shell = ", not ';' (a shell ends the command at ';')" if ";" in value else ""
-        raise BadInput(f"{what} has two parts split by '.'{shell}", legal=f"{what}=BOX.BOX")
-    return _box(pieces[0]), _box(pieces[1])
-
-
-def _market(value: str) -> dict[str, list[int]]:
-    prices: dict[str, list[int]] = {}
-    for part in value.split(","):
-        resource, colon, both = part.partition(":")
-        grey, slash, red = both.partition("/")
-        if not colon or not slash:
-            raise BadInput(f"cannot read market {value!r}", legal="market=plastic:2/4,iridium:3/5")
-        prices[resource.lower()] = [number(grey, "a price"), number(red, "a price")]
-    return prices
-
-
-_BOOL = {"yes": True, "true": True, "no": False, "false": False}
-# section -> key -> how the value reads: int, list, box, pair, bool, word; a "+" repeats.
-_KEYS: dict[str, dict[str, str]] = {
-    "side": {"suitcases": "int", "track": "int", "start": "int", "market": "market+"},
-    "board": {"upper": "list", "lower": "list"},
-    "production": {"tiles": "list"},
-    "headquarters": {"box": "box+"},
-    "mood": {"space": "box+", "neutral": "int"},
-    "track": {"space": "pair+"},
-    "swindle": {"space": "pair+"},
-    "tile": {"set": "word", "grey": "box", "red": "box", "grey_then": "word", "red_then": "word"},
-    "building": {"pile": "word", "cost": "int", "vp": "int", "area": "word+", "box": "box+"},
-    "news": {"pile": "word", "box": "box", "immoral": "bool"},
-    "law": {"colour": "word", "left": "pair", "right": "pair"},
-}
-_PLURAL = {"market": "markets", "box": "boxes", "space": "spaces", "area": "areas"}
-_NAMED = dict.fromkeys(("side", "track", "tile", "building", "news", "law"), "name") | {"board": "number"}
-_UPPER = {"set", "pile"}
-
-
-def _value(kind: str, key: str, value: str) -> Any:
-    if kind == "int":
-        return number(value, key)
-    if kind == "list":
-        return [part.strip().lower() for part in value.split(",") if part.strip()]
-    if kind == "box":
-        return _box(value)
-    if kind == "pair":
-        return list(_pair(value, key))
-    if kind == "bool":
-        return _BOOL.get(value.lower(), value)
-    if kind == "market":
-        return _market(value)
-    return value.upper() if key in _UPPER else value.lower()
-
-
-def _parse_declare(state: State, words: Sequence[str]) -> Command:
-    if not words:
-        raise BadInput("declare what?", legal=USAGE["declare"])
-    section = words[0].lower()
-    if section not in _KEYS:
-        raise BadInput(f"nothing to declare as {words[0]!r}", legal=", ".join(_KEYS))
-    keys = _KEYS[section]
-    entry: dict[str, Any] = {}
-    names: list[str] = []
-    for word in words[1:]:
-        key, eq, value = word.partition("=")
-        if not eq:
-            names.append(word)
-            continue
-        key = key.lower()
-        kind = keys.get(key)
-        if kind is None:
-            raise BadInput(f"{section} has no {key!r}", legal=" ".join(f"{k}=..." for k in keys))
-        read = _value(kind.rstrip("+"), key, value)
-        if kind.endswith("+"):
-            entry.setdefault(_PLURAL[key], []).append(read)
-        else:
-            entry[key] = read
-    field = _NAMED.get(section)
-    if field:
-        if not names:
-            raise BadInput(f"say which {section}", legal=USAGE["declare"])
-        if field == "number":
-            entry[field] = number(names[0], "a board number")
-        else:
-            entry[field] = name_of(names, section) if section in cards.NAMED else " ".join(names).lower()
-    elif names:
-        raise BadInput(f"{section} has no name: {' '.join(names)!r}")
-    return Declare(cards.face_of(section, entry, f"declare {section}"))
-
-
-def _words(box: str) -> str:
-    return box.replace(" ", ",")
-
-
-def declare_text(face: Face) -> str:
-    match face:
-        case Side():
-            markets = " ".join(
-                "market=" + ",".join(f"{r}:{g}/{red}" for r, (g, red) in m.items()) for m in face.markets
-            )
-            numbers = f"suitcases={face.suitcases} track={face.track} start={face.start}"
-            return f"declare side {face.name} {numbers} {markets}"
-        case Board():
-            return f"declare board {face.number} upper={','.join(face.upper)} lower={','.join(face.lower)}"
-        case Production():
-            return f"declare production tiles={','.join(face.tiles)}"
-        case Headquarters():
-            return "declare headquarters " + " ".join(f"box={_words(b)}" for b in face.boxes)
-        case Mood():
-            return (
-                "declare mood "
-                + " ".join(f"space={_words(b)}" for b in face.spaces)
-                + f" neutral={face.neutral}"
-            )
-        case Track():
-            return f"declare track {face.name} " + " ".join(
-                f"space={'.'.join(map(_words, s))}" for s in face.spaces
-            )
-        case Swindle():
-            return "declare swindle " + " ".join(f"space={_words(c)}.{_words(r)}" for c, r in face.spaces)
-        case Tile():
-            sides = f"grey={_words(face.grey)} red={_words(face.red)}"
-            then = f"grey_then={face.grey_then} red_then={face.red_then}"
-            return f"declare tile {card_word(face.name)} set={face.set} {sides} {then}"
-        case Building():
-            areas = " ".join(f"area={a}" for a in face.areas)
-            boxes = " ".join(f"box={_words(b)}" for b in face.boxes)
-            numbers = f"pile={face.pile} cost={face.cost} vp={face.vp}"
-            return f"declare building {card_word(face.name)} {numbers} {areas} {boxes}"
-        case News():
-            immoral = "yes" if face.immoral else "no"
-            box = _words(face.box)
-            return f"declare news {card_word(face.name)} pile={face.pile} box={box} immoral={immoral}"
-        case Law():
-            left = ".".join(map(_words, face.left))
-            right = ".".join(map(_words, face.right))
-            return f"declare law {card_word(face.name)} colour={face.colour} left={left} right={right}"
-    raise AssertionError(face)
 
 
 # ---------------------------------------------------------------------------- moves
@@ -431,7 +268,7 @@ def _give(state: State, player: str, rest: list[str], options: dict[str, list[st
 
 
 _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
-    "declare": _parse_declare,
+    "declare": parse_declare,
     "reveal": _parse_reveal,
     "draft": partial(_simple, "draft", lambda s, p, r, o: DraftCard(p, name_of(r, "building")), low=1),
     "deal": partial(

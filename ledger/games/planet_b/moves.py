@@ -54,6 +54,7 @@ from ledger.games.planet_b.model import (
     Workie,
 )
 from ledger.games.planet_b.rules import boxes, buildings, chance, core, elections, flow, to_act, turn
+from ledger.games.planet_b.rules.costs import can_pay, cost_due, plan
 from ledger.piles import candidates, take_top
 from ledger.words import card_word
 
@@ -133,7 +134,7 @@ def pay_ways(state: State, name: str, costs: Sequence[Item]) -> list[tuple[str, 
         grown: list[tuple[str, ...]] = []
         for words in frontier:
             try:
-                core.plan(state, name, costs, words)
+                plan(state, name, costs, words)
                 ways.append(words)
             except AmbiguousMove as error:
                 grown += [(*words, *c.removeprefix("--pay ").split(",")) for c in error.candidates]
@@ -155,7 +156,7 @@ def _free_time(state: State, name: str) -> Iterator[Command]:
     player = state.players[name]
     if not state.dealt:
         spaces = turn.open_space_indices(state)
-        payable = [i for i in spaces if core.can_pay(state, name, turn.deal_box(state, i).costs)]
+        payable = [i for i in spaces if can_pay(state, name, turn.deal_box(state, i).costs)]
         for i in payable or spaces:
             for words in pay_ways(state, name, turn.deal_box(state, i).costs) if payable else [()]:
                 yield Deal(name, SPACES[i], words)
@@ -198,7 +199,7 @@ def _tiles(state: State, name: str) -> Iterator[Command]:
 def _frame(state: State, frame: Frame) -> Iterator[Command]:
     name = frame.owner
     player = state.players[name]
-    due = core.cost_due(frame)
+    due = cost_due(frame)
     if due is not None:  # a payer's share of an "All Others" cost: what they pay, and nothing else
         for words in pay_ways(state, name, [due[2]]):
             yield PayCost(name, tuple(sorted(words)))

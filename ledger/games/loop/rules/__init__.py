@@ -7,7 +7,8 @@ setup reveal starts the first turn. Chance comes only from the setup seed: the v
 decks are shuffled by ``random.Random`` seeded from it and from the reshuffle count.
 
 - ``core``: the rule citations, the queries the rules and the views share, ``_Out`` and the
-  ``Flow`` it carries to the sections;
+  ``Flow`` it carries to the sections; ``checks``: whether a move's player may move now, and
+  the card a move names;
 - ``setup``: 1.0 Setup (5.1, 6.1, 7.1 in the other modes); ``reveals``: the table's reveals
   and declared card faces;
 - ``work``, ``buy``, ``consume``: 2.2 a) to c) with 2.5's REPUTATION;

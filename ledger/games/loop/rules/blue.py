@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.loop import data
 from ledger.games.loop.model import Favour, FavourPlayed, FavourResolved, MatRef, Offer, Player, State
+from ledger.games.loop.rules.checks import resolve
 from ledger.games.loop.rules.core import (
     OPTION_DISPOSABLE,
     R_SOLO,
@@ -21,7 +22,6 @@ from ledger.games.loop.rules.core import (
     mats_text,
     r_career,
     r_event,
-    resolve,
     up,
 )
 from ledger.piles import counts_text

@@ -18,13 +18,11 @@ from ledger.games.loop.model import (
     Player,
     State,
 )
+from ledger.games.loop.rules.checks import _active, _known_player, _main_free
 from ledger.games.loop.rules.core import (
     OPTION_DISPOSABLE,
     R_BUY,
     R_REP_BUY,
-    _active,
-    _known_player,
-    _main_free,
     _Out,
     career_of,
     in_effect,

@@ -34,9 +34,8 @@ from ledger.games.loop.model import (
     Tossed,
     Work,
 )
+from ledger.games.loop.rules.checks import _active, _known_player, resolve
 from ledger.games.loop.rules.core import (
-    _active,
-    _known_player,
     _Out,
     career_of,
     holds_favour,
@@ -44,7 +43,6 @@ from ledger.games.loop.rules.core import (
     mat_text,
     mode_of,
     r_career,
-    resolve,
     up,
 )
 from ledger.piles import counts_text

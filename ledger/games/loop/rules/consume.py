@@ -20,15 +20,13 @@ from ledger.games.loop.model import (
     State,
     Use,
 )
+from ledger.games.loop.rules.checks import _active, _known_player, _main_free, resolve
 from ledger.games.loop.rules.core import (
     LEGACY,
     R_CONSUME,
     R_REP_CONSUME,
-    _active,
     _after_happiness,
     _gain,
-    _known_player,
-    _main_free,
     _Out,
     consume_possible,
     in_effect,
@@ -36,7 +34,6 @@ from ledger.games.loop.rules.core import (
     r_career,
     r_event,
     r_favour,
-    resolve,
     up,
 )
 from ledger.piles import counts_text, without

@@ -25,12 +25,11 @@ from ledger.games.loop.model import (
     State,
 )
 from ledger.games.loop.rules.buy import buy_check
+from ledger.games.loop.rules.checks import _active, _known_player
 from ledger.games.loop.rules.core import (
     R_CREDIT,
-    _active,
     _after_happiness,
     _gain,
-    _known_player,
     _Out,
     consume_possible,
     in_effect,

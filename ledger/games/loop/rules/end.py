@@ -30,14 +30,13 @@ from ledger.games.loop.model import (
     TurnEnded,
     TurnStarted,
 )
+from ledger.games.loop.rules.checks import _active, _known_player
 from ledger.games.loop.rules.core import (
     R_CREDIT,
     R_END_TURN,
     REFEREE,
-    _active,
     _after_happiness,
     _gain,
-    _known_player,
     _lose,
     _Out,
     activity_wanted,

@@ -39,14 +39,13 @@ from ledger.games.loop.model import (
     State,
 )
 from ledger.games.loop.rules.careers import _toss, pick
+from ledger.games.loop.rules.checks import _known_player, resolve
 from ledger.games.loop.rules.core import (
     R_EVENT,
-    _known_player,
     _lose,
     _Out,
     charge,
     r_event,
-    resolve,
     up,
 )
 from ledger.piles import counts_text

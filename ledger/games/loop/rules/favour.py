@@ -24,12 +24,11 @@ from ledger.games.loop.model import (
     State,
 )
 from ledger.games.loop.rules.blue import _blue_favour
+from ledger.games.loop.rules.checks import _active, _known_player, resolve
 from ledger.games.loop.rules.core import (
     OPTION_DISPOSABLE,
     R_FAVOUR,
     R_REJECT,
-    _active,
-    _known_player,
     _Out,
     _salesman,
     career_of,
@@ -42,7 +41,6 @@ from ledger.games.loop.rules.core import (
     r_career,
     r_event,
     r_favour,
-    resolve,
     unseen_favours,
     up,
 )

@@ -9,10 +9,10 @@ from ledger.games.loop.model import (
     GoalAchieved,
     GoalDeclared,
 )
+from ledger.games.loop.rules.checks import _active
 from ledger.games.loop.rules.core import (
     R_GOAL,
     R_GOALS,
-    _active,
     _after_happiness,
     _gain,
     _Out,

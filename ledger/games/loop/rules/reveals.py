@@ -30,6 +30,7 @@ from ledger.games.loop.model import (
     RevealMaterial,
     State,
 )
+from ledger.games.loop.rules.checks import _known_player
 from ledger.games.loop.rules.core import (
     LEGACY,
     R_BURN,
@@ -40,7 +41,6 @@ from ledger.games.loop.rules.core import (
     R_GOALS,
     R_SETUP,
     R_SOLO,
-    _known_player,
     _Out,
     activity_wanted,
     awaited_text,

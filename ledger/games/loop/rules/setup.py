@@ -21,13 +21,12 @@ from ledger.games.loop.model import (
     State,
 )
 from ledger.games.loop.modes import MODES, Mode
+from ledger.games.loop.rules.checks import _cards_needed, _known_player
 from ledger.games.loop.rules.core import (
     LEGACY,
     OPTION_DISPOSABLE,
     OPTION_ZONES,
     R_CAREER,
-    _cards_needed,
-    _known_player,
     _Out,
     awaited_text,
     career_choices,

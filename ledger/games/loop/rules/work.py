@@ -13,11 +13,10 @@ from ledger.games.loop.model import (
     Worked,
 )
 from ledger.games.loop.rules.careers import salary
+from ledger.games.loop.rules.checks import _active, _main_free
 from ledger.games.loop.rules.core import (
     R_CREDIT,
     R_REP_WORK,
-    _active,
-    _main_free,
     _Out,
     career_of,
     mode_of,

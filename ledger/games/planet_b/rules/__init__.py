@@ -1,11 +1,12 @@
 """``decide`` and the queries of whose move it is: Planet B, by rulebook section.
 
-``core`` holds what every rule uses; ``chance`` the draws from the piles and the bag;
-``setup`` the setup and the building draft; the moves inside a turn: ``boxes`` (Costs and
-Action Boxes: the open box performed, every move ends in its ``settle``), ``turn`` (the deal,
-selling, production tiles, the offices), ``actions`` and ``buildings`` (What Actions Are
-There?), ``particular`` (Explanation of Particular Cards); ``elections`` (Elections' 5
-steps); ``flow`` what follows a turn (redraw, reveals, exchange, election, the end).
+``core`` holds what every rule uses; ``costs`` a box's costs paid and the box opened;
+``chance`` the draws from the piles and the bag; ``setup`` the setup and the building draft;
+the moves inside a turn: ``boxes`` (Costs and Action Boxes: the open box performed, every
+move ends in its ``settle``), ``turn`` (the deal, selling, production tiles, the offices),
+``actions`` and ``buildings`` (What Actions Are There?), ``particular`` (Explanation of
+Particular Cards); ``elections`` (Elections' 5 steps); ``flow`` what follows a turn (redraw,
+reveals, exchange, election, the end).
 ``decide`` folds each move's facts as it finds them (``core.Out``), so one move can chain:
 an ``end`` may run an exchange and an election and start the next turn.
 """

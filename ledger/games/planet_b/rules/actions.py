@@ -20,9 +20,10 @@ from ledger.games.planet_b.model import (
     Produce,
     SwindlePlaced,
 )
-from ledger.games.planet_b.rules import core
+from ledger.games.planet_b.rules import core, costs
 from ledger.games.planet_b.rules.boxes import move_marker, settle
-from ledger.games.planet_b.rules.core import Out, acting, find, missing, open_box, use
+from ledger.games.planet_b.rules.core import Out, acting, find, missing, use
+from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_FACTION, R_MARKER, R_NEWS, R_PRODUCTION, R_SCORING, R_SWINDLE
 
 
@@ -92,7 +93,7 @@ def faction(out: Out, command: Faction) -> None:
                 else f"step instead: faction {command.player} {track}",
             )
         box = parse_box(core.track(state, track).spaces[space - 1][which])
-        core.plan(state, command.player, box.costs, command.pay)
+        costs.plan(state, command.player, box.costs, command.pay)
         neglect = frame.slots[spot[0]].items[spot[1]].symbol == "neglect"
         use(out, *spot, 1)
         if not neglect:
@@ -123,7 +124,7 @@ def play_news(out: Out, command: PlayNews) -> None:
             legal=f"face up: {', '.join(f'{p} {state.news_up[p]}' for p in up) or 'none'}",
         )
     box = parse_box(state.faces.news[card].box)
-    core.plan(state, command.player, box.costs, command.pay)
+    costs.plan(state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     out.add(NewsTaken(command.player, command.pile, card))
     open_box(out, command.player, f"news {card}", box, pay_words=command.pay, card=card, then="stack")
@@ -150,10 +151,10 @@ def swindle(out: Out, command: BuySwindle) -> None:
     assert face is not None
     cost, reward = face.spaces[len(player.swindles)]
     if free_spot is None:
-        core.plan(state, command.player, parse_box(cost).costs, ())
+        costs.plan(state, command.player, parse_box(cost).costs, ())
     use(out, *spot, 1)
     if free_spot is None:
-        for asked in reversed(core.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")):
+        for asked in reversed(costs.pay(out, command.player, parse_box(cost).costs, (), "a swindle tile")):
             out.add(BoxOpened(asked))
     out.add(SwindlePlaced(command.player, command.tile))
     open_box(out, command.player, f"swindle space {len(player.swindles) + 1}", parse_box(reward))

@@ -14,7 +14,7 @@ from ledger.errors import AmbiguousMove, BadInput, IllegalMove
 from ledger.games.planet_b import data, effects
 from ledger.games.planet_b.effects import Box, Item, Slot, parse_box
 from ledger.games.planet_b.model import Frame, Gain, MarkerMoved, PayCost, Skip, State
-from ledger.games.planet_b.rules import core
+from ledger.games.planet_b.rules import core, costs
 from ledger.games.planet_b.rules.chance import _bag_draw, _draw_build, draw_law
 from ledger.games.planet_b.rules.core import (
     REFEREE,
@@ -23,11 +23,11 @@ from ledger.games.planet_b.rules.core import (
     close,
     find,
     missing,
-    open_box,
     slot_free,
     top,
     use,
 )
+from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_COSTS
 
 
@@ -60,7 +60,7 @@ def perform_free(out: Out, frame: Frame, item: Item) -> None:
     """Perform an item with nothing to choose; a scoped one for every player it names (a
     choice among them opens a box for each, the first in turn order on top)."""
     if item.scope:
-        names = core.scoped(out.state, frame.owner, item)
+        names = costs.scoped(out.state, frame.owner, item)
         one = replace(item, scope="")
         boxes = []
         for name in names:
@@ -170,7 +170,7 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
     player = state.players[name]
     symbol = item.symbol
     if item.cost:  # a payer's share of an "All Others" cost (asked only of one who can pay it)
-        return core.can_pay(state, name, [replace(item, cost=False)])
+        return costs.can_pay(state, name, [replace(item, cost=False)])
     if core.free(state, item):
         return True
     if symbol == "tile":
@@ -179,14 +179,14 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
         return bool(player.hand)
     if symbol == "news":
         return any(
-            card and core.can_pay(state, name, parse_box(state.faces.news[card].box).costs)
+            card and costs.can_pay(state, name, parse_box(state.faces.news[card].box).costs)
             for card in state.news_up.values()
         )
     if symbol in ("swindle", "swindle-free"):
         face = state.faces.swindle
         if face is None or len(player.swindles) >= len(face.spaces):
             return False
-        return symbol == "swindle-free" or core.can_pay(
+        return symbol == "swindle-free" or costs.can_pay(
             state, name, parse_box(face.spaces[len(player.swindles)][0]).costs
         )
     if symbol in ("renovate", "export-building"):
@@ -197,7 +197,7 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
         return sum(state.bag.values()) > 0
     if symbol == "solar":
         return any(
-            core.can_pay(state, name, parse_box(box).costs)
+            costs.can_pay(state, name, parse_box(box).costs)
             for b in player.buildings
             if b.name != frame.card
             for box in core.building(state, b.name).boxes
@@ -205,16 +205,16 @@ def item_possible(state: State, frame: Frame, item: Item) -> bool:
     if symbol == "vaccinate":
         return any(any(area) for b in player.buildings if b.name != frame.card for area in b.placed)
     if symbol == "replay":
-        return any(core.can_pay(state, name, parse_box(state.faces.news[c].box).costs) for c in player.news)
+        return any(costs.can_pay(state, name, parse_box(state.faces.news[c].box).costs) for c in player.news)
     if symbol == "smoothie":
         return player.warehouse.get("plant", 0) > 0
     if symbol.startswith("box"):
         text = core.building(state, frame.card).boxes[int(symbol[3:]) - 1]
-        return core.can_pay(state, name, parse_box(text).costs)
+        return costs.can_pay(state, name, parse_box(text).costs)
     if symbol.startswith("law-"):
         law_face = state.faces.laws[frame.card]
         president = (law_face.left if symbol == "law-left" else law_face.right)[0]
-        return core.can_pay(state, name, parse_box(president).costs)
+        return costs.can_pay(state, name, parse_box(president).costs)
     return True
 
 
@@ -222,7 +222,7 @@ def pay_cost(out: Out, command: PayCost) -> None:
     """Costs and Action Boxes, "All Others": a payer's share of a cost of choice, what they
     say they pay (the table asks each payer: option others-choice)."""
     frame = acting(out.state, command.player)
-    due = core.cost_due(frame)
+    due = costs.cost_due(frame)
     if due is None:
         raise IllegalMove(
             f"{frame.source} asks {command.player} to pay nothing",
@@ -232,7 +232,7 @@ def pay_cost(out: Out, command: PayCost) -> None:
     s, i, item = due
     cost = replace(item, cost=False)
     try:
-        taken = core.plan(out.state, command.player, [cost], command.items)
+        taken = costs.plan(out.state, command.player, [cost], command.items)
     except AmbiguousMove as error:
         ways = [f"pay {command.player} {c.removeprefix('--pay ')}" for c in error.candidates]
         raise AmbiguousMove(
@@ -242,7 +242,7 @@ def pay_cost(out: Out, command: PayCost) -> None:
         ) from None
     use(out, s, i, item.n)
     for one, took in taken:
-        core.pay_one(out, command.player, one, took, frame.source)
+        costs.pay_one(out, command.player, one, took, frame.source)
     settle(out)
 
 

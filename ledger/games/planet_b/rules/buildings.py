@@ -10,10 +10,11 @@ from ledger.games.planet_b import data
 from ledger.games.planet_b.effects import Box, Item, Slot, parse_box
 from ledger.games.planet_b.faces import areas_of
 from ledger.games.planet_b.model import Build, BuildingReturned, Built, ChooseBox, State, Workie, WorkiePlaced
-from ledger.games.planet_b.rules import core
+from ledger.games.planet_b.rules import core, costs
 from ledger.games.planet_b.rules.boxes import settle
 from ledger.games.planet_b.rules.chance import _draw_build
-from ledger.games.planet_b.rules.core import Out, acting, find, missing, open_box, use
+from ledger.games.planet_b.rules.core import Out, acting, find, missing, use
+from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_BUILD, R_PLACE, R_TAKE, R_WORKIE
 from ledger.words import card_word
 
@@ -186,7 +187,7 @@ def choose_box(out: Out, command: ChooseBox) -> None:
     if spot is None:
         raise missing(frame, f"box {command.box} to choose", R_PLACE)
     box = parse_box(core.building(out.state, frame.card).boxes[command.box - 1])
-    core.plan(out.state, command.player, box.costs, command.pay)
+    costs.plan(out.state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     core.close(out)
     open_box(

@@ -16,7 +16,8 @@ from ledger.games.planet_b import data
 from ledger.games.planet_b.effects import Box, Item, Slot
 from ledger.games.planet_b.model import Built, Drawn, LawDrawn, State
 from ledger.games.planet_b.rules import core
-from ledger.games.planet_b.rules.core import Out, open_box
+from ledger.games.planet_b.rules.core import Out
+from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_PARTICULAR, R_PRESIDENT
 from ledger.piles import draw, require_all, rng
 from ledger.words import card_word

@@ -26,7 +26,7 @@ from ledger.games.planet_b.model import (
     Votes,
     WorkiesRecalled,
 )
-from ledger.games.planet_b.rules import buildings, chance, core, particular
+from ledger.games.planet_b.rules import buildings, chance, core, costs, particular
 from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.sections import R_DRAWS, R_RECALL
 from ledger.piles import require_all
@@ -148,7 +148,7 @@ def score_mood(out: Out) -> None:
             if item.symbol == "money":
                 core.money(out, name, item.n, why)
             elif item.scope == "others":
-                for other in core.others(out.state, name, "vote"):
+                for other in costs.others(out.state, name, "vote"):
                     core.add_votes(out, other, item.n, f"{why} of {name}")
             else:
                 core.add_votes(out, name, item.n, why)

@@ -26,11 +26,12 @@ from ledger.games.planet_b.model import (
     Replay,
     WorkiesRecalled,
 )
-from ledger.games.planet_b.rules import core
+from ledger.games.planet_b.rules import core, costs
 from ledger.games.planet_b.rules.boxes import settle
 from ledger.games.planet_b.rules.buildings import _building_name, _in_hand, limit
 from ledger.games.planet_b.rules.chance import _bag_draw
-from ledger.games.planet_b.rules.core import Out, acting, find, missing, open_box, use
+from ledger.games.planet_b.rules.core import Out, acting, find, missing, use
+from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_PARTICULAR
 
 
@@ -82,7 +83,7 @@ def copy(out: Out, command: CopyBox) -> None:
             f"{card} has {len(boxes)} box(es)", legal=" | ".join(str(i + 1) for i in range(len(boxes)))
         )
     box = parse_box(boxes[command.box - 1])
-    core.plan(out.state, command.player, box.costs, command.pay)
+    costs.plan(out.state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     open_box(
         out, command.player, f"{card} box {command.box} (SOLAR ENERGY)", box, pay_words=command.pay, card=card
@@ -96,7 +97,7 @@ def replay(out: Out, command: Replay) -> None:
     if command.card not in out.state.players[command.player].news:
         raise IllegalMove(f"{command.player} has not played {command.card}", rule=R_PARTICULAR)
     box = parse_box(out.state.faces.news[command.card].box)
-    core.plan(out.state, command.player, box.costs, command.pay)
+    costs.plan(out.state, command.player, box.costs, command.pay)
     use(out, *spot, 1)
     source = f"news {command.card} again"
     open_box(out, command.player, source, box, pay_words=command.pay, card=command.card, then="stack")

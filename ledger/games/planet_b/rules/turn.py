@@ -23,10 +23,11 @@ from ledger.games.planet_b.model import (
     SuitcasePlaced,
     TilePlaced,
 )
-from ledger.games.planet_b.rules import core
+from ledger.games.planet_b.rules import core, costs
 from ledger.games.planet_b.rules.boxes import settle
 from ledger.games.planet_b.rules.chance import draw_law
-from ledger.games.planet_b.rules.core import Out, acting, find, missing, open_box, use
+from ledger.games.planet_b.rules.core import Out, acting, find, missing, use
+from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_COSTS, R_DEAL, R_OFFICES, R_PRESIDENT, R_SELL, R_SUMMARY, R_TILES
 from ledger.piles import counts_text
 
@@ -72,11 +73,11 @@ def deal(out: Out, command: Deal) -> None:
         )
     box: Box | None = deal_box(state, index)
     assert box is not None
-    if not core.can_pay(state, command.player, box.costs):
+    if not costs.can_pay(state, command.player, box.costs):
         payable = [
             SPACES[i]
             for i in open_space_indices(state)
-            if core.can_pay(state, command.player, deal_box(state, i).costs)
+            if costs.can_pay(state, command.player, deal_box(state, i).costs)
         ]
         if payable:
             raise IllegalMove(
@@ -86,7 +87,7 @@ def deal(out: Out, command: Deal) -> None:
             )
         box = None
     elif box.costs:
-        core.plan(state, command.player, box.costs, command.pay)
+        costs.plan(state, command.player, box.costs, command.pay)
     out.add(SuitcasePlaced(command.player, index, space.suitcases + 1 == room))
     if space.red:
         core.mood(out, command.player, -1, "an illegal deal costs 1 mood")
@@ -246,7 +247,7 @@ def law(out: Out, command: LawMove) -> None:
         face = state.faces.laws[frame.card]
         president, others = face.left if command.side == "left" else face.right
         own = parse_box(president)
-        core.plan(state, command.player, own.costs, command.pay)
+        costs.plan(state, command.player, own.costs, command.pay)
         use(out, *spot, 1)
         if state.dummy:
             dummy_votes(out, parse_box(others), f"law {face.name}: All Others")
