@@ -436,5 +436,7 @@ def test_a_draw_reads_a_name_typed_decomposed() -> None:
     assert planet_b.parse(table.state, ["draw", decomposed, f"{decomposed},blue"]) == planet_b.parse(
         table.state, ["draw", "Zoë", "Zoë,blue"]
     )
-    with pytest.raises(BadInput, match="unknown player"):
-        planet_b.parse(table.state, ["draw", "Zoey", "blue"])
+    for words, what in ((["draw", "Zoey", "blue"], "player"), (["draw", "Zoë", "Zoey,blue"], "colour")):
+        with pytest.raises(BadInput, match=f"unknown {what} 'zoey'|unknown {what} 'Zoey'") as refused:
+            planet_b.parse(table.state, words)
+        assert refused.value.legal == "blue, red, zoë"  # what the draw reads: each player, in any case
