@@ -519,24 +519,29 @@ def current_results(modules: list[str]) -> dict[str, dict[str, tuple[str, str]]]
     return {path: {n: (st, diff) for n, (st, diff) in m.items()} for path, m in json.loads(out).items()}
 
 
-def table(found: dict[str, dict[str, tuple[str, str]]]) -> None:
-    """The docs' table: per module, mutants, caught, explained, unexplained, unchecked."""
+def table(found: dict[str, dict[str, tuple[str, str]]], folders: bool = False) -> None:
+    """The docs' table: per module (or, with ``folders``, per folder: its modules' sums), mutants,
+    caught, explained, unexplained, unchecked."""
     kind = classify(ROOT, found)
-    print("| module | mutants | caught | explained | unexplained | unchecked |")
-    print("|---|---|---|---|---|---|")
+    rows: dict[str, Counter[str]] = {}
     for path, mutants in found.items():
-        statuses = Counter(status for status, _ in mutants.values())
         undetected = [name for name, (status, _) in mutants.items() if status in UNDETECTED]
         explained = sum(1 for name in undetected if kind[name])
-        cells = [
-            len(mutants),
-            sum(statuses[s] for s in DETECTED),
-            explained,
-            len(undetected) - explained,
-            statuses["not checked"],
-        ]
-        row = [f"{n:,}" if len(mutants) else "" for n in cells]
-        print(f"| `{path}` | {len(mutants):,} | {' | '.join(row[1:])} |")
+        statuses = Counter(status for status, _ in mutants.values())
+        row = rows.setdefault(f"{Path(path).parent}/*.py" if folders else path, Counter())
+        row.update(
+            mutants=len(mutants),
+            caught=sum(statuses[s] for s in DETECTED),
+            explained=explained,
+            unexplained=len(undetected) - explained,
+            unchecked=statuses["not checked"],
+        )
+    columns = ("caught", "explained", "unexplained", "unchecked")
+    print(f"| module | mutants | {' | '.join(columns)} |")
+    print("|---|---|---|---|---|---|")
+    for name, row in rows.items():
+        cells = [f"{row[c]:,}" if row["mutants"] else "" for c in columns]
+        print(f"| `{name}` | {row['mutants']:,} | {' | '.join(cells)} |")
 
 
 def changed_lines(diff: str) -> list[str]:
@@ -789,6 +794,9 @@ def main() -> None:
         help="print the docs' table of the stored results for the code of now (use --modules all)",
     )
     parser.add_argument(
+        "--folders", action="store_true", help="with --table: a row per folder, its modules summed"
+    )
+    parser.add_argument(
         "--save",
         action="store_true",
         help="with --workdir: keep its outcomes in benchmarks/mutation-results.json, where a new "
@@ -809,7 +817,7 @@ def main() -> None:
     modules = resolve_modules(args.modules)
     tests = SELECTIONS.get(args.tests) or args.tests.split()
     if args.table:
-        table(current_results(modules))
+        table(current_results(modules), args.folders)
         return
     if args.save and not args.workdir:
         sys.exit("--save needs a --workdir")
