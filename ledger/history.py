@@ -5,7 +5,8 @@ A game's log is a setup row, then *moves* and *reverts*:
 - a ``move`` row carries the command as typed; the game's event rows that follow it are
   the facts ``decide`` gave for it. One move is one atomic append.
 - a ``reverted`` row takes an earlier move out of the live history (undo, void, or a void's
-  cascade). Nothing is ever deleted: the reverted move stays in the record.
+  cascade), or takes a void back (``restore``: its moves are live again). Nothing is ever
+  deleted: the reverted move stays in the record.
 - a redo is a new move that repeats an undone move's command (``Move.redo_of``).
 
 The live history is the moves not reverted, in seq order; folding their facts gives the
@@ -30,6 +31,7 @@ from ledger.errors import (
 )
 
 # The record format is ledger.logformat's; its names import from here too, as they always have.
+from ledger.logformat import ABANDONED as ABANDONED
 from ledger.logformat import META_TYPES as META_TYPES
 from ledger.logformat import MOVE as MOVE
 from ledger.logformat import REVERTED as REVERTED
@@ -37,12 +39,14 @@ from ledger.logformat import SEED as SEED
 from ledger.logformat import SETUP as SETUP
 from ledger.logformat import TABLE as TABLE
 from ledger.logformat import UNREADABLE as UNREADABLE
+from ledger.logformat import Abandoned as Abandoned
 from ledger.logformat import Entry
 from ledger.logformat import Move as Move
 from ledger.logformat import MoveEntry as MoveEntry
 from ledger.logformat import Reverted as Reverted
 from ledger.logformat import RevertEntry as RevertEntry
 from ledger.logformat import SeedRevealed as SeedRevealed
+from ledger.logformat import TakenOut as TakenOut
 from ledger.logformat import check_commands as check_commands
 from ledger.logformat import decode_command as decode_command
 from ledger.logformat import decode_facts as decode_facts
@@ -53,6 +57,7 @@ from ledger.logformat import group_entries as group_entries
 from ledger.logformat import iter_entries as iter_entries
 from ledger.logformat import read_entries as read_entries
 from ledger.logformat import seed_commitment as seed_commitment
+from ledger.logformat import taken_out as taken_out
 from ledger.names import MAX_REASON
 from ledger.store import Row
 
@@ -261,6 +266,40 @@ def revealed_seed(setup: Setup, rows: Sequence[Row]) -> SeedRevealed | None:
     return reveal
 
 
+_abandoned_decoder = msgspec.json.Decoder(Abandoned)
+
+
+def abandoned(setup: Setup, rows: Sequence[Row]) -> Abandoned | None:
+    """The abandon a log ends with (``referee abandon``), checked: the log's last row, asked by
+    a player at the table or the table, who its row names, with a reason no longer than
+    ``abandon`` takes. None if the log holds none."""
+    found = [row for row in rows if row.type == ABANDONED]
+    if not found:
+        return None
+    row = found[0]
+    if row is not rows[-1]:
+        raise VerificationFailed(
+            f"row #{rows[-1].seq} follows the abandon at #{row.seq}: nothing is played in an abandoned game",
+            seq=rows[-1].seq,
+        )
+    try:
+        given = _abandoned_decoder.decode(row.body)
+    except (*UNREADABLE, TypeError) as exc:
+        raise VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq) from None
+    if row.actor != given.by or (given.by not in setup.players and given.by != TABLE):
+        raise VerificationFailed(
+            f"row #{row.seq} names {row.actor!r}, but the abandon says {given.by!r} asked"
+            f" ({', '.join(setup.players)} or {TABLE} may)",
+            seq=row.seq,
+        )
+    if not given.reason.strip() or len(given.reason) > MAX_REASON:
+        raise VerificationFailed(
+            f"row #{row.seq} holds a reason of {len(given.reason)} characters (1 to {MAX_REASON})",
+            seq=row.seq,
+        )
+    return given
+
+
 class Replay(msgspec.Struct):
     """The whole history replayed through the rules, as ``verify`` and import need it."""
 
@@ -310,6 +349,7 @@ def replay_checked(
         setup = msgspec.structs.replace(setup, seed=seed)
     else:
         revealed_seed(setup, rows)  # a seed row in a log whose setup commits to none is damage
+    abandoned(setup, rows)  # the last row, if any, and who asked
     try:
         state = game.initial(setup)
     except RefereeError as error:
@@ -336,9 +376,37 @@ def replay_checked(
         before.append(state)
         state = after
 
+    def restore(entry: RevertEntry, void: Reverted | None) -> None:
+        """A void taken back: its moves join the live history again, in seq order, and every
+        live move from the first of them on is re-checked."""
+        nonlocal state
+        if void is None:
+            raise VerificationFailed(
+                f"row #{entry.seq} restores #{entry.revert.target}, which is not a void in force",
+                seq=entry.seq,
+            )
+        back = set(void.targets)
+        refused = sorted(back & refused_voided)
+        if refused:
+            raise VerificationFailed(
+                f"row #{entry.seq} restores move #{refused[0]}, which the rules refuse", seq=entry.seq
+            )
+        first = sum(1 for move in live if move.seq < min(back))
+        later = sorted([*live[first:], *(moves[s] for s in back)], key=lambda move: move.seq)
+        if first < len(live):
+            state = before[first]
+        del live[first:], before[first:]
+        for move in later:
+            text = command_text(game, move.command)
+            push(move, f"restore #{entry.seq} leaves move #{move.seq} ({text}) illegal", entry.seq)
+
+    moves: dict[int, MoveEntry] = {}  # every move read so far, live or not (a restore brings some back)
+    voids: dict[int, Reverted] = {}  # the voids in force, by their row's seq
+
     for entry in entries:
         check_seated(setup, entry)
         if isinstance(entry, MoveEntry):
+            moves[entry.seq] = entry
             push(entry, f"move #{entry.seq} ({command_text(game, entry.command)}) is refused", entry.seq)
             if at is not None:
                 at(entry.event_seqs[-1] if entry.event_seqs else entry.seq, state)
@@ -349,6 +417,13 @@ def replay_checked(
                 f" {entry.revert.how}",
                 seq=entry.seq,
             )
+        if entry.revert.how == "restore":
+            restore(entry, voids.pop(entry.revert.target, None))
+            if at is not None:
+                at(entry.seq, state)
+            continue
+        if entry.revert.how == "void":
+            voids[entry.seq] = entry.revert
         positions = {move.seq: n for n, move in enumerate(live)}
         targets = set(entry.revert.targets) - refused_voided  # those never joined the live history
         if not targets:

@@ -27,7 +27,7 @@ from ledger.cardfile import toml_value
 from ledger.codec import encode, tag_of
 from ledger.decider import Game, Setup, optional
 from ledger.errors import IllegalMove
-from ledger.history import decode_facts, decode_revert, fold
+from ledger.history import decode_facts, decode_revert, fold, taken_out
 from ledger.storage import EventStore
 
 RULE = "the card library"  # what a refusal cites: the group's own record, not a rulebook
@@ -186,7 +186,9 @@ def _live(store: EventStore, game: Game) -> list[tuple[int, int, Any, str, str]]
     events = decode_facts(game, [(seq, type_, body) for _, seq, _, type_, body, _ in rows])
     reverted: dict[int, set[int]] = {}
     for game_id in {r[0] for r in rows}:
-        reverted[game_id] = {t for r in store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
+        reverted[game_id] = set(
+            taken_out([(r.seq, decode_revert(r.body, r.seq)) for r in store.reverts(game_id)]).out
+        )
     return [
         (game_id, move, event, body, recorded_at)
         for (game_id, _, move, _, body, recorded_at), event in zip(rows, events, strict=True)

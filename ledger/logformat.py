@@ -17,7 +17,8 @@ from ledger.errors import StoreUnreadable, VerificationFailed
 from ledger.store import Row
 
 SETUP, MOVE, REVERTED, SEED = "setup", "move", "reverted", "seed"
-META_TYPES = frozenset({SETUP, MOVE, REVERTED, SEED})
+ABANDONED = "abandoned"
+META_TYPES = frozenset({SETUP, MOVE, REVERTED, SEED, ABANDONED})
 TABLE = "table"  # the actor for moves nobody in particular makes
 # A body that does not decode: bad JSON, or JSON nested so deep that it exhausts the decoder's
 # stack (it recurses once a level; only a body written by hand holds one).
@@ -34,11 +35,13 @@ class Move(msgspec.Struct, frozen=True, tag=MOVE, kw_only=True):
 class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
     """An earlier move taken out of the live history, with who asked and why.
 
-    A void with ``--cascade`` is one row: ``target`` and the later moves it broke.
+    A void with ``--cascade`` is one row: ``target`` and the later moves it broke. A
+    ``restore`` (an ``undo`` of a void) names the void's row as ``target``: the moves that void
+    took out are live again (``taken_out``). Logs before restores hold none, and read as before.
     """
 
     target: int
-    how: Literal["undo", "void"]
+    how: Literal["undo", "void", "restore"]
     reason: str = ""
     by: str = ""
     cascade: tuple[int, ...] = ()
@@ -46,6 +49,36 @@ class Reverted(msgspec.Struct, frozen=True, tag=REVERTED, kw_only=True):
     @property
     def targets(self) -> tuple[int, ...]:
         return (self.target, *self.cascade)
+
+
+class TakenOut(NamedTuple):
+    """What a log's reverts leave out of the live history (``taken_out``)."""
+
+    out: dict[int, int]  # each move taken out -> the seq of the undo or void row in force on it
+    voids: dict[int, Reverted]  # the voids in force (none of them restored), by their row's seq
+    touched: list[tuple[int, int]]  # (row, move): every move a revert or restore took out or back
+
+
+def taken_out(reverts: Iterable[tuple[int, Reverted]]) -> TakenOut:
+    """The reverts ``(seq, revert)``, in seq order, composed: an undo or a void takes its targets
+    out; a restore takes back a void in force (its moves are live again). A restore naming no
+    void in force changes nothing here (``replay_checked`` refuses it)."""
+    out: dict[int, int] = {}
+    voids: dict[int, Reverted] = {}
+    touched: list[tuple[int, int]] = []
+    for seq, revert in reverts:
+        if revert.how == "restore":
+            void = voids.pop(revert.target, None)
+            for move in void.targets if void is not None else ():
+                out.pop(move, None)
+                touched.append((seq, move))
+            continue
+        if revert.how == "void":
+            voids[seq] = revert
+        for move in revert.targets:
+            out[move] = seq
+            touched.append((seq, move))
+    return TakenOut(out, voids, touched)
 
 
 class MoveEntry(msgspec.Struct):
@@ -74,6 +107,14 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag=SEED, kw_only=True):
 
     seed: int
     salt: str
+
+
+class Abandoned(msgspec.Struct, frozen=True, tag=ABANDONED, kw_only=True):
+    """A game the table gives up on (``referee abandon``: a mistaken game, a try-out), with who
+    asked and why. The last row of its log: nothing is deleted, and nothing more is played."""
+
+    reason: str
+    by: str = TABLE
 
 
 def seed_commitment(seed: int, salt: str) -> str:
@@ -234,7 +275,7 @@ def iter_entries(game: Game, rows: Iterable[Row]) -> Iterator[Entry]:
                 yield RevertEntry(row.seq, row.actor, row.recorded_at, _revert_decoder.decode(row.body))
             elif row.type == SETUP:
                 raise VerificationFailed(f"row #{row.seq} is a second setup", seq=row.seq)
-            elif row.type == SEED:  # no move: checked against the commitment (``revealed_seed``)
+            elif row.type in (SEED, ABANDONED):  # no move: checked apart (``revealed_seed``, ``abandoned``)
                 if current is not None:
                     yield current
                 current = None

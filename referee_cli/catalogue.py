@@ -10,8 +10,8 @@ import typer
 
 from ledger import games
 from ledger.errors import BadInput
-from referee_cli.base import echo, game_json, out
-from referee_cli.options import JsonFlag, Kind, _read, complete_kind, session
+from referee_cli.base import echo, game_json, out, show_recorded
+from referee_cli.options import JsonFlag, Kind, _read, complete_actor, complete_kind, session
 
 if TYPE_CHECKING:
     from referee_cli import render
@@ -86,12 +86,42 @@ def register(app: typer.Typer) -> None:
             echo(taken)
         echo(render.line(board))
 
+    @app.command()
+    def abandon(
+        ctx: typer.Context,
+        game_id: Annotated[
+            int | None, typer.Argument(metavar="[GAME]", help="The game's id (default: the current game).")
+        ] = None,
+        reason: Annotated[str, typer.Option("--reason", help="Why the table gives it up.")] = "",
+        by: Annotated[
+            str, typer.Option("--by", help="Who asked (recorded in the log).", autocompletion=complete_actor)
+        ] = "table",
+        json: JsonFlag = False,
+    ) -> None:
+        """Give up on a game (a mistake, a try-out): recorded, never deleted; `games` and `stats`
+        leave it out unless --all."""
+        s = session(ctx)
+        target = game_id if game_id is not None else s.game_id()
+        show_recorded(s, s.referee.abandon(target, by=by, reason=reason), json)
+
     @app.command("games")
-    def list_games(ctx: typer.Context, json: JsonFlag = False) -> None:
+    def list_games(
+        ctx: typer.Context,
+        all_: Annotated[bool, typer.Option("--all", help="List abandoned games too.")] = False,
+        json: JsonFlag = False,
+    ) -> None:
         """List the games in the database with each one's result; * marks the current one."""
         s = session(ctx)
         current = s.referee.current()
-        listed_games = s.referee.overview()
+        listed_games = [
+            (g, r if g.status != "abandoned" else msgspec.structs.replace(r, over=False))
+            for g, r in s.referee.overview()
+            if all_ or g.status != "abandoned"
+        ]
+        hidden = len(s.referee.overview()) - len(listed_games) if not listed_games else 0
+        if hidden and not json:
+            echo(f"no games listed: {hidden} abandoned (`referee games --all` lists them)")
+            return
         rows = [g for g, _ in listed_games]
         results = [r for _, r in listed_games]
         if json:
@@ -114,11 +144,12 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--game-kind", help="Only this game, e.g. loop.", autocompletion=complete_kind),
         ] = None,
+        all_: Annotated[bool, typer.Option("--all", help="Count abandoned games too.")] = False,
         json: JsonFlag = False,
     ) -> None:
         """Per player: finished games played, won, shared wins, average and best score, last played."""
         s = session(ctx)
-        rows = s.referee.stats(kind)
+        rows = s.referee.stats(kind, abandoned=all_)
         if json:
             out({"stats": rows})
         else:

@@ -10,13 +10,33 @@ from typing import TYPE_CHECKING, Annotated
 import msgspec
 import typer
 
+from ledger.errors import BadInput
 from referee_cli.base import echo, game_json, out, show_recorded
 from referee_cli.options import By, JsonFlag, OutputFile, _read, complete_actor, session, write_out
 
 if TYPE_CHECKING:
+    from ledger.service import VoidPreview
     from referee_cli import render
 else:
     from referee_cli.base import render  # imported on first use: `--help` loads no renderings
+
+
+def interactive() -> bool:
+    """Whether a person at a terminal can answer a question (a void's cascade, to confirm)."""
+    return sys.stdin.isatty()
+
+
+def preview_text(preview: VoidPreview) -> str:
+    """What a void would take back, a move a line: the one named first, then its cascade."""
+    named = f"#{preview.seq}" + (
+        f" (a row of move #{preview.target})" if preview.seq != preview.target else ""
+    )
+    count = len(preview.moves)
+    lines = [f"void {named} would take back {count} move{'s' if count > 1 else ''}:", f"  {preview.moves[0]}"]
+    lines += [
+        f"  {name}  by cascade: it does not hold without #{preview.target}" for name in preview.moves[1:]
+    ]
+    return "\n".join(lines)  # ``echo`` shows any control character a command holds escaped
 
 
 def register(app: typer.Typer) -> None:
@@ -29,7 +49,7 @@ def register(app: typer.Typer) -> None:
         by: By = None,
         json: JsonFlag = False,
     ) -> None:
-        """Revert the latest move that is not already reverted."""
+        """Take back the latest action: the latest live move, or a void (its moves come back)."""
         s = session(ctx)
         show_recorded(s, s.referee.undo(s.game_id(), by=by, reason=reason), json)
 
@@ -41,20 +61,51 @@ def register(app: typer.Typer) -> None:
         ],
         reason: Annotated[str, typer.Option("--reason", help="Why the table voids it.")],
         cascade: Annotated[
-            bool, typer.Option("--cascade", help="Also void later moves it makes illegal.")
+            bool,
+            typer.Option(
+                "--cascade", help="Also void later moves it makes illegal (shown first, to confirm)."
+            ),
         ] = False,
         by: Annotated[
             str, typer.Option("--by", help="Who asked (recorded in the log).", autocompletion=complete_actor)
         ] = "table",
+        yes: Annotated[
+            bool, typer.Option("--yes", "-y", help="Record a cascade without asking first.")
+        ] = False,
+        dry_run: Annotated[
+            bool, typer.Option("--dry-run", help="Show what it would take back; record nothing.")
+        ] = False,
         json: JsonFlag = False,
     ) -> None:
         """Revert an earlier disputed move; later moves are re-checked without it."""
         s = session(ctx)
-        show_recorded(s, s.referee.void(s.game_id(), seq, by=by, reason=reason, cascade=cascade), json)
+        game_id = s.game_id()
+        preview = s.referee.void_preview(game_id, seq, by=by, reason=reason, cascade=cascade)
+        if dry_run:
+            if json:
+                out({"dry_run": True, **msgspec.structs.asdict(preview)})
+            else:
+                echo(preview_text(preview) + "\n(--dry-run: nothing recorded)")
+            return
+        if preview.cascade and not yes:
+            # A cascade takes back moves nobody named: the table sees them before they go.
+            if not interactive():
+                raise BadInput(
+                    f"void #{seq} would also take back {len(preview.cascade)} later"
+                    f" move{'s' if len(preview.cascade) > 1 else ''}"
+                    f" ({', '.join(f'#{n}' for n in preview.cascade)}) by cascade; nothing recorded",
+                    legal="add --yes to record it; --dry-run shows it",
+                )
+            echo(preview_text(preview))
+            if not typer.confirm("Record this void?", default=False):
+                echo("nothing recorded")
+                raise typer.Exit(1)
+        recorded = s.referee.void(game_id, seq, by=by, reason=reason, cascade=cascade, seen=preview.head)
+        show_recorded(s, recorded, json)
 
     @app.command()
     def redo(ctx: typer.Context, by: By = None, json: JsonFlag = False) -> None:
-        """Make the last undone move again (until another move is made)."""
+        """Make the last undone move (or void taken back) again, until another move is made."""
         s = session(ctx)
         show_recorded(s, s.referee.redo(s.game_id(), by=by), json)
 

@@ -47,6 +47,7 @@ from ledger.service.results import (
     Started,
     TakeBack,
     VerifyReport,
+    VoidPreview,
     Witnessed,
     WitnessRow,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "Started",
     "TakeBack",
     "VerifyReport",
+    "VoidPreview",
     "WitnessRow",
     "Witnessed",
     "game_schema",
@@ -264,8 +266,8 @@ class Referee:
     def overview(self) -> list[tuple[GameRow, Result]]:
         return self._directory.overview()
 
-    def stats(self, kind: str | None = None) -> list[PlayerStats]:
-        return self._directory.stats(kind)
+    def stats(self, kind: str | None = None, *, abandoned: bool = False) -> list[PlayerStats]:
+        return self._directory.stats(kind, abandoned=abandoned)
 
     # --- the card library (``cards``) ---
     def card_library(self, kind: str) -> library.Library:
@@ -400,8 +402,16 @@ class Referee:
     ) -> Recorded:
         return self._reverts.void(game_id, seq, by=by, reason=reason, cascade=cascade, seen=seen)
 
+    def void_preview(
+        self, game_id: int, seq: int, *, by: str = TABLE, reason: str, cascade: bool = False
+    ) -> VoidPreview:
+        return self._reverts.void_preview(game_id, seq, by=by, reason=reason, cascade=cascade)
+
     def redo(self, game_id: int, *, by: str | None = None, seen: int | None = None) -> Recorded:
         return self._reverts.redo(game_id, by=by, seen=seen)
+
+    def abandon(self, game_id: int, *, by: str = TABLE, reason: str, seen: int | None = None) -> Recorded:
+        return self._reverts.abandon(game_id, by=by, reason=reason, seen=seen)
 
     # --- links (``referee serve``) (``links``) ---
     def new_links(self, game_id: int) -> dict[str, str]:

@@ -148,18 +148,25 @@ class Directory:
             try:
                 result = self.queries.result(game_id)
                 status = "over" if result.over else "active"
+                given = self.repo.abandoned(game_id)  # its log checked by ``result``
+                if given is not None:
+                    status = "abandoned"
+                    result = msgspec.structs.replace(result, headline=f"abandoned: {given.reason}")
             except RefereeError as error:
                 status = "damaged"
                 result = Result(game_id, setup.game, False, f"{status}: {error}", [], "", {}, "")
             out.append((_info(game_id, setup, setup.game, created_at, status), result))
         return out
 
-    def stats(self, kind: str | None = None) -> list[PlayerStats]:
-        """Per player and kind of game: games finished, won, won shared, average and best score."""
+    def stats(self, kind: str | None = None, *, abandoned: bool = False) -> list[PlayerStats]:
+        """Per player and kind of game: games finished, won, won shared, average and best score;
+        a game abandoned (``abandon``) counts only if ``abandoned`` is asked for."""
         wanted = games.get(kind).name if kind else None
         table: dict[tuple[str, str], PlayerStats] = {}
         for info, result in self.overview():  # the status of each checked log, never the cache's
             if not result.over or (wanted and info.kind != wanted):
+                continue
+            if info.status == "abandoned" and not abandoned:
                 continue
             for player, points in result.scores.items():
                 row = table.setdefault(

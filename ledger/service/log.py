@@ -5,7 +5,7 @@ checked as they are read, hidden cards masked for whoever may not see them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import msgspec
 
@@ -13,6 +13,7 @@ from ledger.codec import GENESIS
 from ledger.decider import Game
 from ledger.errors import BadInput, NotFound, VerificationFailed
 from ledger.history import (
+    ABANDONED,
     MOVE,
     SEED,
     SETUP,
@@ -23,11 +24,12 @@ from ledger.history import (
     decode_revert,
     decode_setup,
     iter_entries,
+    taken_out,
 )
 from ledger.service.checks import _describe_setup, _player
 from ledger.service.damage import _check_own_hash, _untrusted
 from ledger.service.hidden import _witnessed
-from ledger.service.repository import Repository
+from ledger.service.repository import Repository, decode_abandoned
 from ledger.service.results import WITNESS_ROWS, Loaded, LogEntry, Witnessed, WitnessRow
 from ledger.store import MAX_ID, Row
 
@@ -73,15 +75,14 @@ class Log:
         # Reverts are few and indexed: read them first so each move can say what became of it.
         fate: dict[int, tuple[int, str, str]] = {}
         with self.repo.damage_marked(game_id):
+            reverts = []
             for row in self.repo.store.reverts(game_id, loaded.head):
                 _check_own_hash(row)
-                revert = decode_revert(row.body)
-                for target in revert.targets:
-                    fate[target] = (
-                        row.seq,
-                        revert.how if target == revert.target else "cascade",
-                        revert.reason,
-                    )
+                reverts.append((row.seq, decode_revert(row.body)))
+            in_force = dict(reverts)
+            for target, seq in taken_out(reverts).out.items():  # a void taken back: its moves are live
+                revert = in_force[seq]
+                fate[target] = (seq, revert.how if target == revert.target else "cascade", revert.reason)
         # Everything above is checked now, before a line is printed; the entries are read as
         # they are asked for.
         first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
@@ -141,12 +142,19 @@ class Log:
 
         def watched(rows: Iterator[Row]) -> Iterator[Row]:
             for row in rows:
-                if row.type == SEED:
+                if row.type in (SEED, ABANDONED):
                     revealed.append(row)
                 yield row
 
         yield from self._move_entries(game, game_id, watched(rows), fate, as_player, reveal)
         for row in revealed:
+            if row.type == ABANDONED:
+                given = decode_abandoned(row)
+                text = "abandon: the game is given up (it stays in the log; `games --all` lists it)"
+                yield LogEntry(
+                    row.seq, ABANDONED, row.actor, row.recorded_at, text, reason=given.reason, body=given
+                )
+                continue
             try:
                 seed = msgspec.json.decode(row.body, type=SeedRevealed)
             except msgspec.DecodeError as exc:
@@ -198,16 +206,31 @@ class Log:
                 )
 
     def revert_text(self, game: Game, game_id: int, revert: Reverted) -> str:
-        """``undo #25 (buy ann plastic:1)``: a revert names the moves it takes out."""
+        """``undo #25 (buy ann plastic:1)``: a revert names the moves it takes out; a restore,
+        those it brings back (``restore #84 (...), #86 (...): void #104 taken back``)."""
+        targets = revert.targets
+        if revert.how == "restore":
+            row = self.repo.store.rows(game_id, revert.target - 1, revert.target)
+            with self.repo.damage_marked(game_id):
+                for each in row:
+                    _check_own_hash(each)
+                targets = decode_revert(row[0].body, revert.target).targets if row else ()
+        names = self.move_names(game, game_id, targets)
+        if revert.how == "restore":
+            return f"restore {', '.join(names)}: void #{revert.target} taken back"
+        text = f"{revert.how} {names[0]}"
+        if len(names) > 1:
+            text += " and, by cascade, " + ", ".join(names[1:])
+        return text
+
+    def move_names(self, game: Game, game_id: int, seqs: Iterable[int]) -> list[str]:
+        """``#25 (buy ann plastic:1)`` for each move row ``seqs`` (its own hash checked)."""
         names = []
-        for seq in revert.targets:
+        for seq in seqs:
             rows = self.repo.store.rows(game_id, seq - 1, seq)
             with self.repo.damage_marked(game_id):
                 for row in rows:
                     _check_own_hash(row)
             command = decode_command(game, rows[0].body) if rows and rows[0].type == MOVE else None
             names.append(f"#{seq} ({game.text(command)})" if command is not None else f"#{seq}")
-        text = f"{revert.how} {names[0]}"
-        if len(names) > 1:
-            text += " and, by cascade, " + ", ".join(names[1:])
-        return text
+        return names

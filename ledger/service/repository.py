@@ -28,12 +28,15 @@ from ledger.errors import (
     VerificationFailed,
 )
 from ledger.history import (
+    ABANDONED,
     META_TYPES,
     MOVE,
     SEED,
     SETUP,
+    Abandoned,
     MoveEntry,
     RevertEntry,
+    TakenOut,
     check_chain,
     check_commands,
     check_seated,
@@ -48,6 +51,7 @@ from ledger.history import (
     replay_checked,
     revealed_seed,
     seed_commitment,
+    taken_out,
 )
 from ledger.service.catalogue import _game_of
 from ledger.service.damage import (
@@ -299,7 +303,9 @@ class Repository:
         try:
             check_chain(rows, prev=tip.mark_hash, first=tip.mark + 1)
             entries = group_entries(game, rows)
-            if any(isinstance(e, RevertEntry) for e in entries) or any(r.type == SEED for r in rows):
+            if any(isinstance(e, RevertEntry) for e in entries) or any(
+                r.type in (SEED, ABANDONED) for r in rows
+            ):
                 replay_checked(game, self.store.rows(game_id, 0, tip.head), seed=opened.setup.seed)
                 return
             state, _ = self._fold(opened, tip.mark, set(), False, tip.mark_hash)
@@ -326,14 +332,16 @@ class Repository:
         head's or the mark's): a stretch rehashed among itself holds until it meets one."""
         game_id, game = opened.info.id, opened.game
         try:
-            reverts = [
-                (row.seq, target)
-                for row in self.store.reverts(game_id, None if all_reverts else upto)
-                for target in decode_revert(row.body, row.seq).targets
-            ]
+            reading = taken_out(
+                [
+                    (row.seq, decode_revert(row.body, row.seq))
+                    for row in self.store.reverts(game_id, None if all_reverts else upto)
+                ]
+            )
         except VerificationFailed as error:  # a revert row that does not decode: damage
             raise _untrusted(error) from None
-        targets = {target for _, target in reverts} | extra
+        reverts = reading.touched  # a snapshot from before any of them is stale
+        targets = set(reading.out) | extra
         state, start, start_hash = _cached(
             self.store, game, game_id, upto, reverts, min(extra, default=None), opened.setup.seed
         )
@@ -534,17 +542,42 @@ class Repository:
         return head if following is None else following - 1
 
     def reverted(self, game_id: int) -> set[int]:
-        return {t for r in self.store.reverts(game_id) for t in decode_revert(r.body, r.seq).targets}
+        """The moves out of the live history now."""
+        return set(self.taken_out(game_id).out)
+
+    def taken_out(self, game_id: int) -> TakenOut:
+        """The log's reverts composed (``history.taken_out``): the moves out, the voids in force."""
+        return taken_out([(r.seq, decode_revert(r.body, r.seq)) for r in self.store.reverts(game_id)])
+
+    def abandoned(self, game_id: int) -> Abandoned | None:
+        """The abandon the game's log ends with, if it does (read as stored: ``load`` checks it)."""
+        head, _ = self.store.head(game_id)
+        last = self.store.rows(game_id, head - 1, head)
+        return decode_abandoned(last[0]) if last and last[0].type == ABANDONED else None
 
     def refuse_closed(self, loaded: Loaded) -> None:
         """A game whose seed is revealed is closed: nothing follows the seed row (the decks of
         any further play would be known to everyone)."""
         head = self.store.rows(loaded.info.id, loaded.head - 1, loaded.head)
+        if head and head[0].type == ABANDONED:
+            given = decode_abandoned(head[0])
+            raise IllegalMove(
+                f"game #{loaded.info.id} was abandoned at #{loaded.head} ({given.reason}): nothing more"
+                " is recorded in it",
+                legal="start a new game, or `referee use ID` another; `referee games --all` still lists it",
+            )
         if head and head[0].type == SEED:
             raise IllegalMove(
                 f"game #{loaded.info.id} is closed: its seed was revealed at #{loaded.head}",
                 legal="start a new game (nothing may follow a revealed seed)",
             )
+
+
+def decode_abandoned(row: Row) -> Abandoned:
+    try:
+        return msgspec.json.decode(row.body, type=Abandoned)
+    except (msgspec.DecodeError, TypeError) as exc:
+        raise _untrusted(VerificationFailed(f"row #{row.seq} does not decode: {exc}", seq=row.seq)) from None
 
 
 def _batches(start: int, upto: int) -> Iterator[tuple[int, int]]:

@@ -89,7 +89,7 @@ class LogEntry(msgspec.Struct):
     """
 
     seq: int
-    kind: str  # setup | move | redo | undo | void | seed
+    kind: str  # setup | move | redo | undo | void | restore | seed
     actor: str
     recorded_at: str
     text: str
@@ -155,6 +155,18 @@ class Preview(msgspec.Struct):
     text: str
     facts: list[str]
     more: bool = False  # facts left untold (a deck's cards), told once it is recorded
+
+
+class VoidPreview(msgspec.Struct, frozen=True):
+    """What ``void`` would take back (``Referee.void_preview``), recorded nowhere."""
+
+    game_id: int
+    seq: int  # the row named
+    target: int  # the move it belongs to
+    cascade: list[int]  # the later moves it would break, voided with it (``--cascade``)
+    moves: list[str]  # each move taken back, ``#84 (favour ben acquire ann food@1)``, the target first
+    text: str  # the log's words for it: ``void #84 (...) and, by cascade, #86 (...)``
+    head: int  # the log's head it was computed at (``void``'s ``seen``: nothing recorded since)
 
 
 class TakeBack(msgspec.Struct):

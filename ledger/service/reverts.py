@@ -12,13 +12,16 @@ from ledger.codec import encode
 from ledger.decider import Game
 from ledger.errors import BadInput, IllegalMove, MoveRefused, NotFound, VerificationFailed, WriteConflict
 from ledger.history import (
+    ABANDONED,
     META_TYPES,
     MOVE,
     REVERTED,
     SETUP,
     TABLE,
+    Abandoned,
     Broken,
     MoveEntry,
+    Replay,
     Reverted,
     check_chain,
     decode_setup,
@@ -36,8 +39,15 @@ from ledger.service.hidden import _dealt
 from ledger.service.log import Log
 from ledger.service.moves import MAX_ATTEMPTS, Moves
 from ledger.service.repository import Repository, _status_of
-from ledger.service.results import TAKE_BACK_WITHIN, Loaded, Recorded, TakeBack
-from ledger.store import NewRow, StaleHead, Tip
+from ledger.service.results import TAKE_BACK_WITHIN, Loaded, Recorded, TakeBack, VoidPreview
+from ledger.store import NewRow, Row, StaleHead, Tip
+
+
+def _void_reason(reason: str) -> str:
+    if not reason.strip():
+        raise BadInput("a void needs a reason", legal="--reason TEXT")
+    checked_reason(reason)
+    return reason
 
 
 class Reverts:
@@ -64,6 +74,22 @@ class Reverts:
             loaded = self.repo.load(game_id)
             self.moves.unchanged(loaded, seen, "undo")
             target = self._last_live_move(game_id)
+            voids = self.repo.taken_out(game_id).voids
+            void = max(voids, default=None)
+            if void is not None and (target is None or void > target):
+                # The latest action is a void: undo takes it back (its moves live again).
+                if player is not None:
+                    raise IllegalMove(
+                        f"{player} has no move to take back: the latest action is void #{void}",
+                        legal="the table's page (or `referee undo`) takes the void back, if the table agrees",
+                    )
+                who = _actor(loaded.setup, by) if by else voids[void].by
+                result = self._checked_revert(
+                    loaded, Reverted(target=void, how="restore", reason=reason, by=who)
+                )
+                if result is not None:
+                    return result
+                continue
             if target is None:
                 raise IllegalMove("nothing to undo: no move has been made")
             if target <= self._setup_span(loaded):
@@ -120,14 +146,18 @@ class Reverts:
         game, player = loaded.game, _player(loaded.setup, player)
         if game.is_over(loaded.state):
             return None
-        reverted = self.repo.reverted(game_id)
+        reading = self.repo.taken_out(game_id)
+        reverted = set(reading.out)
         since: list[str] = []
         setup_span = self.repo.store.setup_span(game_id)
+        void = max(reading.voids, default=0)  # a void in force: the table acted after the moves before it
         for n, seq in enumerate(self.repo.store.seqs_of_type(game_id, MOVE, descending=True)):
             if n >= within or seq <= setup_span:
                 return None
             if seq in reverted:
                 continue
+            if seq < void and TABLE not in since:
+                since.append(TABLE)
             row = self.repo.store.rows(game_id, seq - 1, seq)[0]
             if row.actor == player:
                 move = self._move_entry(game, game_id, seq)
@@ -163,46 +193,67 @@ class Reverts:
         """Revert an earlier disputed move; every later live move must still hold (or, with
         ``cascade``, is voided too). ``seen``: the head the asker was shown (refused if anything
         was recorded since; a damaged log's page shows none)."""
-        if not reason.strip():
-            raise BadInput("a void needs a reason", legal="--reason TEXT")
-        checked_reason(reason)
+        reason = _void_reason(reason)
         tip = self.repo.store.tip(game_id)
         if tip.bad is not None:
             return self._void_refused(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
         for _ in range(MAX_ATTEMPTS):
             loaded = self.repo.load(game_id)
             self.moves.unchanged(loaded, seen, "void")
-            by = _actor(loaded.setup, by)
-            target = self._move_of(game_id, seq)
-            before = self.repo.load(game_id, target - 1, all_reverts=True).state
-            reverted = self.repo.reverted(game_id)
-            later = [
-                e
-                for e in group_entries(loaded.game, self.repo.checked_rows(loaded, target - 1))
-                if isinstance(e, MoveEntry) and e.seq != target and e.seq not in reverted
-            ]
-            try:
-                _, dropped = revalidate(loaded.game, before, later, cascade=cascade)
-            except Broken as broken:
-                raise IllegalMove(
-                    f"voiding #{target} would make move #{broken.move.seq} "
-                    f"({loaded.game.text(broken.move.command)}) illegal: {broken.error}",
-                    legal="add --cascade to void it too",
-                    seq=broken.move.seq,
-                ) from None
-            revert = Reverted(target=target, how="void", reason=reason, by=by, cascade=tuple(dropped))
-            result = self._revert(loaded, revert)
+            result = self._revert(loaded, self._void_plan(loaded, seq, by=by, reason=reason, cascade=cascade))
             if result is not None:
                 return result
         raise WriteConflict("the log kept changing under this void", legal="try again")
 
-    def _void_refused(
+    def void_preview(
+        self, game_id: int, seq: int, *, by: str = TABLE, reason: str, cascade: bool = False
+    ) -> VoidPreview:
+        """What ``void`` would take back, checked as ``void`` checks it, recording nothing: the
+        move row ``seq`` belongs to and, with ``cascade``, the later moves it would break. Pass
+        its ``head`` to ``void`` as ``seen``: the void recorded is then the one shown."""
+        reason = _void_reason(reason)
+        tip = self.repo.store.tip(game_id)
+        if tip.bad is not None:
+            revert, game, _, _ = self._refused_plan(game_id, seq, tip, by=by, reason=reason, cascade=cascade)
+            head = tip.head
+        else:
+            loaded = self.repo.load(game_id)
+            revert, game, head = (
+                self._void_plan(loaded, seq, by=by, reason=reason, cascade=cascade),
+                loaded.game,
+                loaded.head,
+            )
+        names = self.log.move_names(game, game_id, revert.targets)
+        text = self.log.revert_text(game, game_id, revert)
+        return VoidPreview(game_id, seq, revert.target, list(revert.cascade), names, text, head)
+
+    def _void_plan(self, loaded: Loaded, seq: int, *, by: str, reason: str, cascade: bool) -> Reverted:
+        """The void of the move row ``seq`` belongs to, its later moves re-checked without it."""
+        game_id = loaded.info.id
+        by = _actor(loaded.setup, by)
+        target = self._move_of(game_id, seq)
+        before = self.repo.load(game_id, target - 1, all_reverts=True).state
+        reverted = self.repo.reverted(game_id)
+        later = [
+            e
+            for e in group_entries(loaded.game, self.repo.checked_rows(loaded, target - 1))
+            if isinstance(e, MoveEntry) and e.seq != target and e.seq not in reverted
+        ]
+        try:
+            _, dropped = revalidate(loaded.game, before, later, cascade=cascade)
+        except Broken as broken:
+            raise IllegalMove(
+                f"voiding #{target} would make move #{broken.move.seq} "
+                f"({loaded.game.text(broken.move.command)}) illegal: {broken.error}",
+                legal="add --cascade to void it too",
+                seq=broken.move.seq,
+            ) from None
+        return Reverted(target=target, how="void", reason=reason, by=by, cascade=tuple(dropped))
+
+    def _refused_plan(
         self, game_id: int, seq: int, tip: Tip, *, by: str, reason: str, cascade: bool
-    ) -> Recorded:
-        """The table's answer to a game marked damaged by a move the rules refuse: void it (and,
-        with ``cascade``, the later moves that only held on it). Allowed only when that is all
-        that is wrong: the chain holds, nothing was cut, and the whole log replays once the
-        void is recorded; then the game is checked again and the mark lifted."""
+    ) -> tuple[Reverted, Game, Replay, list[Row]]:
+        """``_void_refused``'s void, checked (the whole log replays with it), not recorded."""
         damage = _recorded_damage(tip)
         rows = self.repo.store.rows(game_id)
         try:
@@ -241,18 +292,30 @@ class Reverts:
             # ``void``'s check of the moves after it.
             raise damage
         revert = Reverted(target=target, how="void", reason=reason, by=by, cascade=tuple(voided[1:]))
+        return revert, game, replay, rows
+
+    def _void_refused(
+        self, game_id: int, seq: int, tip: Tip, *, by: str, reason: str, cascade: bool
+    ) -> Recorded:
+        """The table's answer to a game marked damaged by a move the rules refuse: void it (and,
+        with ``cascade``, the later moves that only held on it). Allowed only when that is all
+        that is wrong: the chain holds, nothing was cut, and the whole log replays once the
+        void is recorded; then the game is checked again and the mark lifted."""
+        revert, game, replay, rows = self._refused_plan(
+            game_id, seq, tip, by=by, reason=reason, cascade=cascade
+        )
         status = _status_of(game, replay.state)
         head = rows[-1]
         try:
             stored = self.repo.store.append(
-                game_id, head.seq, [NewRow(REVERTED, encode(revert), by)], self.repo.clock(), status
+                game_id, head.seq, [NewRow(REVERTED, encode(revert), revert.by)], self.repo.clock(), status
             )
         except StaleHead:
             raise WriteConflict("the log changed under this void", legal="try again") from None
         self.repo.forget(game_id)
         self.audit.verify(game_id)  # the whole log again: it lifts the mark
-        text = f"void #{target}" + (
-            f" and, by cascade, {', '.join(f'#{s}' for s in voided[1:])}" if voided[1:] else ""
+        text = f"void #{revert.target}" + (
+            f" and, by cascade, {', '.join(f'#{s}' for s in revert.cascade)}" if revert.cascade else ""
         )
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], replay.state)
 
@@ -265,8 +328,11 @@ class Reverts:
         game = loaded.game
         if by:
             by = _actor(loaded.setup, by)
-        stack: list[int] = []  # undone moves, the latest last
+        # What was undone, the latest last: a move (redone as a new move repeating it), or a
+        # void taken back (redone as the same void again).
+        stack: list[tuple[str, int]] = []
         commands: dict[int, Any] = {}
+        voids: dict[int, Reverted] = {}
         meta = self.repo.store.rows_of_meta(game_id)
         with self.repo.damage_marked(game_id):  # the command redone is the one recorded
             for row in meta:
@@ -274,21 +340,38 @@ class Reverts:
         for entry in group_entries(game, meta):
             if isinstance(entry, MoveEntry):
                 commands[entry.seq] = entry.command
-                if entry.redo_of is not None and stack and stack[-1] == entry.redo_of:
+                if entry.redo_of is not None and stack and stack[-1] == (MOVE, entry.redo_of):
                     stack.pop()
                 else:
                     stack.clear()  # a new move: nothing left to redo
-            elif entry.revert.how == "undo":
-                stack.append(entry.revert.target)
+                continue
+            revert = entry.revert
+            if revert.how == "undo":
+                stack.append((MOVE, revert.target))
+            elif revert.how == "restore":
+                stack.append(("void", revert.target))
             else:
-                stack.clear()
+                voids[entry.seq] = revert
+                top = voids.get(stack[-1][1]) if stack and stack[-1][0] == "void" else None
+                if top is not None and top.targets == revert.targets:
+                    stack.pop()  # the void taken back, made again
+                else:
+                    stack.clear()
         if not stack:
             raise IllegalMove(
                 "nothing to redo",
-                legal="redo repeats the last undone move, until another move is made",
+                legal="redo repeats the last undone move (or void), until another move is made",
             )
-        target = stack[-1]
-        return self.moves.submit(game_id, commands[target], by, redo_of=target)
+        kind, target = stack[-1]
+        if kind == MOVE:
+            return self.moves.submit(game_id, commands[target], by, redo_of=target)
+        void = voids[target]
+        again = msgspec.structs.replace(void, by=by or void.by)
+        for _ in range(MAX_ATTEMPTS):
+            result = self._checked_revert(self.repo.load(game_id), again)
+            if result is not None:
+                return result
+        raise WriteConflict("the log kept changing under this redo", legal="try again")
 
     def _revert(self, loaded: Loaded, revert: Reverted) -> Recorded | None:
         self.repo.refuse_closed(loaded)
@@ -302,6 +385,57 @@ class Reverts:
             return None
         self.repo.wrote(loaded, stored, after.state)
         text = self.log.revert_text(loaded.game, game_id, revert)
+        return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
+
+    def abandon(self, game_id: int, *, by: str = TABLE, reason: str, seen: int | None = None) -> Recorded:
+        """Give up on a game (a mistaken one, a try-out): a row appended, nothing deleted. Its log
+        still verifies, exports and imports; no move, undo or void follows it, and ``games`` and
+        ``stats`` leave it out unless asked."""
+        if not reason.strip():
+            raise BadInput("an abandon needs a reason", legal="--reason TEXT")
+        checked_reason(reason)
+        loaded = self.repo.load(game_id)
+        self.moves.unchanged(loaded, seen, "abandon")
+        self.repo.refuse_closed(loaded)
+        given = Abandoned(reason=reason, by=_actor(loaded.setup, by))
+        try:
+            stored = self.repo.store.append(
+                game_id,
+                loaded.head,
+                [NewRow(ABANDONED, encode(given), given.by)],
+                self.repo.clock(),
+                _status_of(loaded.game, loaded.state),
+            )
+        except StaleHead:
+            raise WriteConflict("the log changed under this abandon", legal="try again") from None
+        self.repo.forget(game_id)
+        return Recorded(game_id, stored[0].seq, stored[-1].seq, f"abandon game {game_id}", [], loaded.state)
+
+    def _checked_revert(self, loaded: Loaded, revert: Reverted) -> Recorded | None:
+        """Append ``revert`` once the whole log replays with it through the rules, as ``verify``
+        will read it (a restore brings moves back, each re-checked; a void made again after its
+        restore must find its moves live, and the moves after them holding). None: the log
+        changed meanwhile."""
+        self.repo.refuse_closed(loaded)
+        game_id, game = loaded.info.id, loaded.game
+        rows = self.repo.checked_rows(loaded, 0)
+        body = encode(revert)
+        trial = Row(loaded.head + 1, REVERTED, body, revert.by, "", rows[-1].hash, "")
+        try:
+            replay = replay_checked(game, [*rows, trial], seed=loaded.setup.seed)
+        except VerificationFailed as error:
+            what = f"taking back void #{revert.target}" if revert.how == "restore" else "this redo"
+            raise IllegalMove(f"{what} is refused: {error.message}", seq=error.seq) from None
+        status = _status_of(game, replay.state)
+        try:
+            stored = self.repo.store.append(
+                game_id, loaded.head, [NewRow(REVERTED, body, revert.by)], self.repo.clock(), status
+            )
+        except StaleHead:
+            return None
+        self.repo.forget(game_id)
+        after = self.repo.load(game_id)
+        text = self.log.revert_text(game, game_id, revert)
         return Recorded(game_id, stored[0].seq, stored[-1].seq, text, [], after.state)
 
     def _setup_span(self, loaded: Loaded) -> int:

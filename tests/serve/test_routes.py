@@ -181,6 +181,10 @@ def test_the_table_page_undoes_redoes_voids_and_verifies(served: Served) -> None
     assert served.last().actor == "cat"
     verify = served.post("table", "/table/verify", {})
     assert verify.status_code == 200 and verify.json()["line"].startswith(f"game {served.game}: OK")
+    # Issue 42: undo takes back the latest action, the void, then the move before it.
+    restore = served.post("table", "/table/undo", {})
+    assert restore.status_code == 200 and restore.json()["line"].split("\n")[0].endswith("taken back")
+    assert served.post("table", "/table/undo", {}).status_code == 200  # the redone work ann
     nothing = served.post("table", "/table/undo", {})
     assert nothing.status_code == 422 and nothing.json()["line"].startswith("nothing to undo")
     assert served.post("table", "/table/shuffle", {}).status_code == 400

@@ -72,6 +72,9 @@ def test_redo_and_void_asked_on_an_older_head_are_refused_too(served: Served) ->
     # page of before, or curl) as at the command line, unchecked.
     void = served.post("table", "/table/void", {"head": head, "seq": since.seq, "reason": "disputed"})
     assert void.status_code == 200, void.text
+    # Issue 42: undo takes back the latest action, the void, then the move it voided.
+    assert served.post("table", "/table/undo", {}).status_code == 200
+    assert served.post("table", "/table/undo", {}).status_code == 200
     assert served.post("table", "/table/undo", {}).status_code == 422  # nothing left to undo
     assert work < since.seq
 
