@@ -184,6 +184,12 @@ def parse_declare(state: State, words: Sequence[str]) -> Command:
     field = _NAMED.get(section)
     if field and not names:
         raise BadInput(f"say which {section} (its {field}) and what it shows", legal=form(section))
+    if field == "number":
+        entry[field] = number(names[0], "a board number")
+    elif field:
+        entry[field] = name_of(names, section) if section in cards.NAMED else " ".join(names).lower()
+    elif names:
+        raise BadInput(f"{section} has no name: {' '.join(names)!r}")
     missing = [
         key for key, kind in keys.items() if (_PLURAL[key] if kind.endswith("+") else key) not in entry
     ]
@@ -193,13 +199,6 @@ def parse_declare(state: State, words: Sequence[str]) -> Command:
         raise BadInput(
             f"declare {which} is missing {listed}", legal=form(section, card_word(" ".join(names)) or None)
         )
-    if field:
-        if field == "number":
-            entry[field] = number(names[0], "a board number")
-        else:
-            entry[field] = name_of(names, section) if section in cards.NAMED else " ".join(names).lower()
-    elif names:
-        raise BadInput(f"{section} has no name: {' '.join(names)!r}")
     return Declare(cards.face_of(section, entry, f"declare {section}"))
 
 
