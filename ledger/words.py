@@ -11,9 +11,10 @@ says which options a verb takes and whether each is a flag, one value or many.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from ledger.errors import BadInput
@@ -52,6 +53,42 @@ def name_of(words: Sequence[str], what: str) -> str:
     return name
 
 
+def near(word: str, known: Iterable[str], cutoff: float = 0.7) -> list[str]:
+    """The names of ``known`` close to ``word`` (a typo away, in any case or spelling of a card
+    name: ``studdy`` is near ``study``, ``sense of belongin`` near ``SENSE OF BELONGING``), closest
+    first, as ``known`` spells them; none for a word ``known`` holds."""
+    spelled = {card_name(name).casefold(): name for name in known}
+    typed = card_name(unicodedata.normalize("NFC", word)).casefold()
+    if not typed or typed in spelled:
+        return []
+    return [spelled[n] for n in difflib.get_close_matches(typed, list(spelled), n=3, cutoff=cutoff)]
+
+
+def did_you_mean(word: str, known: Iterable[str], typed: Callable[[str], str] = str) -> str:
+    """``"did you mean X?"`` (or ``X or Y``) for the names of ``known`` near ``word``, each
+    written by ``typed``; ``""`` if none is."""
+    close = [typed(name) for name in near(word, known)]
+    return f"did you mean {' or '.join(close)}?" if close else ""
+
+
+def unknown(what: str, word: str, known: Iterable[str], typed: Callable[[str], str] = str) -> str:
+    """``unknown WHAT 'word'``, with ``: did you mean X?`` when a known name is near it."""
+    hint = did_you_mean(word, known, typed)
+    return f"unknown {what} {word!r}: {hint}" if hint else f"unknown {what} {word!r}"
+
+
+def not_a_typo(name: str, known: Iterable[str], what: str, declare: str) -> None:
+    """``BadInput`` "did you mean X?" if ``name``, a card the referee is about to ask the table to
+    declare, is a typo away from one it knows (printed in the rules, or declared in this game or
+    the group's library): a typo never invites a declaration (issue 41). ``declare`` is how a
+    really new card is declared, said after the known one."""
+    hint = did_you_mean(name, known, card_word)
+    if hint:
+        raise BadInput(
+            f"the referee knows no {what} {card_word(name)!r}: {hint}", legal=f"a new one: {declare}"
+        )
+
+
 def same_name(name: str, word: str) -> bool:
     """``word`` types ``name``: in any case, composed or decomposed (``zoë`` is NFC when stored)."""
     return name.casefold() == unicodedata.normalize("NFC", word).casefold()
@@ -62,7 +99,7 @@ def player_of(seats: Sequence[str], word: str) -> str:
     for name in seats:
         if same_name(name, word):
             return name
-    raise BadInput(f"unknown player {word!r}", legal=", ".join(seats))
+    raise BadInput(unknown("player", word, seats), legal=", ".join(seats))
 
 
 def number(word: str, what: str) -> int:
@@ -77,7 +114,7 @@ def listed(word: str, allowed: Sequence[str], what: str) -> tuple[str, ...]:
     items = tuple(part.strip().lower() for part in word.split(",") if part.strip())
     for item in items:
         if item not in allowed:
-            raise BadInput(f"unknown {what} {item!r}", legal=", ".join(allowed))
+            raise BadInput(unknown(what, item, allowed), legal=", ".join(allowed))
     if not items:
         raise BadInput(f"no {what} given")
     return items
@@ -97,7 +134,8 @@ def scan(words: Sequence[str], spec: Spec) -> tuple[list[str], dict[str, list[st
         key, eq, value = word[2:].partition("=")
         if key.lower() not in spec:
             known = " ".join(f"--{k}" for k in spec) or "none"
-            raise BadInput(f"unknown option {word!r}", legal=f"options here: {known}")
+            message = unknown("option", word, [f"--{k}" for k in spec])
+            raise BadInput(message, legal=f"options here: {known}")
         key, arity = spec[key.lower()]
         if key in options and arity != "many":
             raise BadInput(f"option --{key} given twice")

@@ -27,6 +27,8 @@ import typer
 from typer.core import TyperCommand
 
 from ledger import games
+from ledger.errors import BadInput
+from ledger.words import unknown
 from referee_cli import catalogue, reading, record
 from referee_cli.base import HELP_FLAGS, Session, default_db, echo, run_move
 from referee_cli.cards import cards_group
@@ -51,6 +53,22 @@ class LazyRoot(LazyGroup):
         if command is None and cmd_name in games.names():
             command = self.commands[cmd_name] = lazy_group(game_group(cmd_name))
         return command
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """click's, but a command nobody has is refused in one line naming the closest ones."""
+        name = (
+            ctx.token_normalize_func(args[0])
+            if args and ctx.token_normalize_func
+            else args[0]
+            if args
+            else ""
+        )
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = [
+                name for name in self.list_commands(ctx) if not getattr(self.listed(name), "hidden", False)
+            ]
+            raise BadInput(unknown("command", args[0], known), legal="see `referee --help`")
+        return super().resolve_command(ctx, args)
 
     def listed(self, cmd_name: str) -> Any:
         if cmd_name in games.names() and cmd_name not in self.commands:

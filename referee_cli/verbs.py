@@ -12,6 +12,7 @@ from typer.core import TyperCommand
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError
+from ledger.words import unknown
 from referee_cli.base import MOVE_FLAGS, default_db, submit_move
 from referee_cli.lazy import LazyGroup
 from referee_cli.options import CONTEXT, JsonFlag, Player, session
@@ -64,7 +65,8 @@ class MovesGroup(LazyGroup):
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and self.get_command(ctx, args[0].lower()) is None and not args[0].startswith("-"):
             verbs = self.mode_verbs(ctx) or [verb.name for verb in games.get(self.name or "").verbs]
-            raise BadInput(f"unknown {self.name} move {args[0]!r}", legal=" | ".join([*verbs, "moves"]))
+            known = [*verbs, "moves"]
+            raise BadInput(unknown(f"{self.name} move", args[0], known), legal=" | ".join(known))
         return super().resolve_command(ctx, args)
 
 

@@ -467,11 +467,11 @@ UNREAD: list[tuple[str, str]] = [
     ("consume alice dance=glass --drop yoga!", "cannot read ACTIVITY name 'yoga!'"),
     ("career alice intern!", "cannot read CAREER name 'intern!'"),
     # listed MATERIAL and PROPERTY
-    ("declare activity dance --needs wood", "unknown MATERIAL 'wood'"),
+    ("declare activity dance --needs wood", "unknown MATERIAL 'wood': did you mean food?"),
     ("declare activity dance --props roof", "unknown PROPERTY 'roof'"),
     ("declare goal hobby --needs roof", "unknown PROPERTY 'roof'"),
     ("goal alice hobby --needs house,roof", "unknown PROPERTY 'roof'"),
-    ("buy alice glass:1 --free wood", "unknown MATERIAL 'wood'"),
+    ("buy alice glass:1 --free wood", "unknown MATERIAL 'wood': did you mean food?"),
     # MATERIAL words
     ("consume alice dance=bob:carol:glass", "unknown MATERIAL 'carol:glass'"),
     ("buy alice bob:glass:1:2", "unknown MATERIAL 'bob'"),
@@ -700,7 +700,7 @@ CAREERS_USAGE = "reveal career PLAYER CAREER CAREER"
         ("reveal activity dance p!cnic", "cannot read ACTIVITY name 'p!cnic'", None),
         (
             "reveal activity dance --needs glass,wood",
-            "unknown MATERIAL 'wood'",
+            "unknown MATERIAL 'wood': did you mean food?",
             "food, glass, metal, plastic, utility",
         ),
         ("reveal activity dance --props group,cat", "unknown PROPERTY 'cat'", None),

@@ -68,6 +68,7 @@ from ledger.words import (
     one,
     player_of,
     scan,
+    unknown,
 )
 
 USAGE = {
@@ -542,5 +543,5 @@ def parse(state: State, words: Sequence[str]) -> Command:
         raise IllegalMove(absent[verb], rule=R_MODES, legal=usage)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise BadInput(f"unknown LOOP move {words[0]!r}", legal=usage)
+        raise BadInput(unknown("LOOP move", words[0], [v for v in USAGE if v not in absent]), legal=usage)
     return parser(state, list(words[1:]))

@@ -75,6 +75,69 @@ _KEYS: dict[str, dict[str, str]] = {
     "law": {"colour": "word", "left": "pair", "right": "pair"},
 }
 _PLURAL = {"market": "markets", "box": "boxes", "space": "spaces", "area": "areas"}
+_SINGULAR = {plural: key for key, plural in _PLURAL.items()}  # `areas=` reads as `area=`
+# Each key's form, in the move's words: what a refusal names when a key is missing.
+_FORMS: dict[str, dict[str, str]] = {
+    "side": {
+        "suitcases": "suitcases=N",
+        "track": "track=N",
+        "start": "start=N",
+        "market": "market=RESOURCE:GREY/RED,... (x3)",
+    },
+    "board": {"upper": "upper=RESOURCE,RESOURCE,RESOURCE", "lower": "lower=RESOURCE,RESOURCE,RESOURCE"},
+    "production": {"tiles": "tiles=RESOURCE,... (x10)"},
+    "headquarters": {"box": "box=BOX (x1-2)"},
+    "mood": {"space": "space=BOX (one per space, bottom up)", "neutral": "neutral=N"},
+    "track": {"space": "space=BOX.BOX (one per space)"},
+    "swindle": {"space": "space=COST.REWARD (x4)"},
+    "tile": {
+        "set": "set=A|B",
+        "grey": "grey=BOX",
+        "red": "red=BOX",
+        "grey_then": "grey_then=flip|remove",
+        "red_then": "red_then=remove|flip",
+    },
+    "building": {
+        "pile": "pile=A|B|C",
+        "cost": "cost=N",
+        "vp": "vp=N",
+        "area": "area=WORKIE[+WORKIE] (x1-2)",
+        "box": "box=BOX (x1-2)",
+    },
+    "news": {"pile": "pile=I|II|III", "box": "box=BOX", "immoral": "immoral=yes|no"},
+    "law": {"colour": "colour=yellow|blue", "left": "left=BOX.BOX", "right": "right=BOX.BOX"},
+}
+# One example of each declaration, in the move's words, that the grammar and the face checks
+# accept (tests/planet_b/test_declare_hints.py). The numbers are the shape of a face, NOT a
+# card's: a table types what its own card shows. A box's words are joined by commas.
+EXAMPLES: dict[str, str] = {
+    "side": "declare side 2-3 suitcases=3 track=7 start=2 market=plastic:3/4,iridium:3/5"
+    " market=water:2/3,plant:2/4 market=hydrogen:3/5,chip:4/6",
+    "board": "declare board 1 upper=plastic,iridium,plant lower=water,meat,chip",
+    "production": "declare production"
+    " tiles=plastic,iridium,water,plant,hydrogen,chip,meat,meat,chip,hydrogen",
+    "headquarters": "declare headquarters box=swindle,2money box=produce,vote",
+    "mood": "declare mood space=-2vote space=-vote space= space=2money,vote space=4money,2vote neutral=2",
+    "track": "declare track capitalist space=3money.vote space=7money.brainy space=20money.build",
+    "swindle": "declare swindle space=-3money.2vote space=-5money.3vote space=-8money.4vote"
+    " space=-12money.6vote",
+    "tile": "declare tile NAME set=A grey=produce,2money red=-3money,news grey_then=flip red_then=remove",
+    "building": "declare building NAME pile=A cost=5 vp=1 area=crafty area=crafty box=2plant box=3money",
+    "news": "declare news NAME pile=I box=2vote immoral=no",
+    "law": "declare law NAME colour=yellow left=capitalist-check.capitalist right=5money.money",
+}
+
+
+def form(section: str, name: str | None = None) -> str:
+    """How ``declare SECTION [NAME]`` is typed, every key in the move's words, and an example
+    of it (of card ``name``, where the example's name is a placeholder)."""
+    field = _NAMED.get(section)
+    named = f" {name or ('N' if field == 'number' else 'NAME')}" if field else ""
+    keys = " ".join(_FORMS[section].values())
+    example = EXAMPLES[section].replace(" NAME ", f" {name} " if name else " NAME ")
+    return f"declare {section}{named} {keys}; e.g. {example}"
+
+
 _NAMED = dict.fromkeys(("side", "track", "tile", "building", "news", "law"), "name") | {"board": "number"}
 _UPPER = {"set", "pile"}
 
@@ -109,25 +172,33 @@ def parse_declare(state: State, words: Sequence[str]) -> Command:
         if not eq:
             names.append(word)
             continue
-        key = key.lower()
+        key = _SINGULAR.get(key.lower(), key.lower())
         kind = keys.get(key)
         if kind is None:
-            raise BadInput(f"{section} has no {key!r}", legal=" ".join(f"{k}=..." for k in keys))
+            raise BadInput(f"{section} has no {key!r}", legal=form(section))
         read = _value(kind.rstrip("+"), key, value)
         if kind.endswith("+"):
             entry.setdefault(_PLURAL[key], []).append(read)
         else:
             entry[key] = read
     field = _NAMED.get(section)
-    if field:
-        if not names:
-            raise BadInput(f"say which {section}", legal=DECLARE_USAGE)
-        if field == "number":
-            entry[field] = number(names[0], "a board number")
-        else:
-            entry[field] = name_of(names, section) if section in cards.NAMED else " ".join(names).lower()
+    if field and not names:
+        raise BadInput(f"say which {section} (its {field}) and what it shows", legal=form(section))
+    if field == "number":
+        entry[field] = number(names[0], "a board number")
+    elif field:
+        entry[field] = name_of(names, section) if section in cards.NAMED else " ".join(names).lower()
     elif names:
         raise BadInput(f"{section} has no name: {' '.join(names)!r}")
+    missing = [
+        key for key, kind in keys.items() if (_PLURAL[key] if kind.endswith("+") else key) not in entry
+    ]
+    if missing:
+        which = f"{section} {card_word(' '.join(names))}" if names else section
+        listed = " ".join(f"{key}=" for key in missing)
+        raise BadInput(
+            f"declare {which} is missing {listed}", legal=form(section, card_word(" ".join(names)) or None)
+        )
     return Declare(cards.face_of(section, entry, f"declare {section}"))
 
 

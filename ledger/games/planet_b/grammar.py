@@ -53,7 +53,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan
+from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan, unknown
 
 USAGE = {
     "declare": DECLARE_USAGE,
@@ -103,7 +103,7 @@ def _counted(words: Sequence[str], allowed: Sequence[str], what: str) -> tuple[s
     for word in words:
         name, colon, n = word.lower().partition(":")
         if name not in allowed:
-            raise BadInput(f"unknown {what} {name!r}", legal=", ".join(allowed))
+            raise BadInput(unknown(what, name, allowed), legal=", ".join(allowed))
         out += [name] * (number(n, "a count") if colon else 1)
     return tuple(sorted(out))
 
@@ -147,7 +147,7 @@ def _colours(state: State, word: str) -> tuple[str, ...]:
         if not part:
             continue
         if part not in names:
-            raise BadInput(f"unknown colour {part!r}", legal=", ".join(sorted(names)))
+            raise BadInput(unknown("colour", part, names), legal=", ".join(sorted(names)))
         out += [names[part]] * (number(n, "a count") if colon else 1)
     return tuple(sorted(out))
 
@@ -383,7 +383,7 @@ def _drawer(state: State, word: str) -> str:
     names = colour_names(state)
     key = _colour_word(word)
     if key not in names:
-        raise BadInput(f"unknown player {word!r}", legal=", ".join(sorted(names)))
+        raise BadInput(unknown("player", word, names), legal=", ".join(sorted(names)))
     return names[key]
 
 
@@ -415,7 +415,7 @@ def parse(state: State, words: Sequence[str]) -> Command:
         raise BadInput("no move given", legal=" | ".join(sorted(USAGE)))
     parser = _PARSERS.get(words[0].lower())
     if parser is None:
-        raise BadInput(f"unknown Planet B move {words[0]!r}", legal=" | ".join(sorted(USAGE)))
+        raise BadInput(unknown("Planet B move", words[0], USAGE), legal=" | ".join(sorted(USAGE)))
     return parser(state, list(words[1:]))
 
 

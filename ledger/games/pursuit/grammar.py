@@ -39,7 +39,7 @@ from ledger.games.pursuit.model import (
 )
 from ledger.games.pursuit.rules.setup import modules_of
 from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
-from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan
+from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan, unknown
 
 USAGE = {
     "declare": "declare setting NAME VALUE | declare action NAME reward=BOX [requirement=BOX]"
@@ -374,7 +374,7 @@ def parse(state: State, words: Sequence[str]) -> Command:
         raise IllegalMove(why, rule=rule, legal=usage)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise BadInput(f"unknown move {words[0]!r}", legal=usage)
+        raise BadInput(unknown("move", words[0], [v for v in _PARSERS if v not in absent]), legal=usage)
     return parser(state, words[1:])
 
 

@@ -22,7 +22,7 @@ from ledger.games.loop.rules.core import (
     mode_of,
     up,
 )
-from ledger.games.loop.rules.reveals import goal_face
+from ledger.games.loop.rules.reveals import goal_face, goal_not_a_typo
 from ledger.words import card_word
 
 
@@ -58,6 +58,7 @@ def _goal(out: _Out, command: Goal) -> None:
         raise IllegalMove(f"{player.name} has achieved all {mode_of(state).goals} of their GOAL", rule=R_GOAL)
     if state.virtual and name not in player.goals:
         raise IllegalMove(f"{name} is not one of {player.name}'s GOAL", rule=R_GOAL)
+    goal_not_a_typo(state, name)
     face, news = goal_face(state, name, command.needs, command.reward)
     # A face new to the referee is not a refusal: the table types what the card shows.
     if not face.special and face.needs is None:

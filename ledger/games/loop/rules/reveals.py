@@ -56,7 +56,7 @@ from ledger.games.loop.rules.core import (
 )
 from ledger.games.loop.rules.events import after_removal
 from ledger.piles import counts_text, require_in
-from ledger.words import card_word, is_card_name
+from ledger.words import card_word, is_card_name, not_a_typo
 
 
 def _check_types(types: Iterable[str], count: int, rule: str) -> tuple[str, ...]:
@@ -78,6 +78,13 @@ def _check_props(props: Iterable[str], low: int, high: int, rule: str, what: str
         count = str(low) if low == high else f"{low} to {high}"
         raise IllegalMove(f"{what} shows {count} PROPERTY, not {len(props)}", rule=rule)
     return tuple(sorted(props))
+
+
+def goal_not_a_typo(state: State, name: str) -> None:
+    """A GOAL named in a move, not declared: refused if a known GOAL is a typo away (issue 41)."""
+    if name not in state.goal_faces:
+        known = [*state.goal_faces, *data.PRINTED_GOAL_NEEDS, *data.SPECIAL_GOALS, *data.NAMED_GOALS]
+        not_a_typo(name, known, "GOAL", f"declare goal {card_word(name)} --needs P,P,P --reward N")
 
 
 def activity_face(
@@ -325,6 +332,9 @@ def _reveal_one_activity(
             rule=R_END_TURN if state.phase != "setup" else R_SETUP,
             legal=awaited_text(state) or "cards are flipped only at the end of a turn",
         )
+    if name not in state.activity_faces:  # a typo of a known name is no new card (issue 41)
+        known = [*state.activity_faces, *data.PRINTED_ACTIVITY_NEEDS]
+        not_a_typo(name, known, "ACTIVITY", f"declare activity {card_word(name)} --needs T,T --props P,P")
     face, news = activity_face(state, name, needs, props)
     if not face.complete:
         # Not a refusal: the card is new to the referee, so the table says what it shows.

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.planet_b import data
+from ledger.games.planet_b.declare import form
 from ledger.games.planet_b.effects import Box, Item, Slot
 from ledger.games.planet_b.model import Built, Drawn, LawDrawn, State
 from ledger.games.planet_b.rules import core
@@ -20,7 +21,7 @@ from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_PARTICULAR, R_PRESIDENT
 from ledger.piles import draw, require_all, rng
-from ledger.words import card_word
+from ledger.words import card_word, not_a_typo
 
 
 def _pile_names(state: State, pile: str) -> list[str]:
@@ -31,7 +32,9 @@ def _draw_build(out: Out, name: str, pile: str, typed: str | None, why: str) -> 
     """ILLEGAL BUILD, UNEXPECTED INHERITANCE: the top card of a pile, built without its cost."""
     state = out.state
     if typed is not None and typed not in state.faces.buildings:
-        raise BadInput(f"the referee does not know building {typed} yet: declare it first")
+        new = form("building", card_word(typed))
+        not_a_typo(typed, state.faces.buildings, "building", new)
+        raise BadInput(f"the referee does not know building {typed} yet: declare it first", legal=new)
     card = draw(state.piles[pile], typed, _pile_names(state, pile), f"{pile} pile", R_PARTICULAR)
     face = state.faces.buildings[card]
     out.add(Built(name, card, pile))
@@ -42,9 +45,11 @@ def draw_law(out: Out, name: str, colour: str, typed: str | None, why: str) -> N
     """Offices: President: a law drawn (the table types which), then its left or right box."""
     state = out.state
     if typed is not None and typed not in state.faces.laws:
+        new = form("law", card_word(typed)).replace("colour=yellow|blue", f"colour={colour}", 1)
+        not_a_typo(typed, state.faces.laws, "law", new)
         raise BadInput(
             f"the referee does not know law {typed} yet: declare it first",
-            legal=f"declare law {card_word(typed)} colour={colour} left=BOX/BOX right=BOX/BOX",
+            legal=new,
         )
     names = [law.name for law in state.faces.laws.values() if law.colour == colour]
     card = draw(state.piles[colour], typed, names, f"{colour} law pile", R_PRESIDENT)

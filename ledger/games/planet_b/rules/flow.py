@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
+from ledger.games.planet_b.declare import form
 from ledger.games.planet_b.model import (
     BuildingDrawn,
     Drawn,
@@ -41,7 +42,7 @@ from ledger.games.planet_b.rules.elections import (
 )
 from ledger.games.planet_b.sections import R_COSTS, R_DEAL, R_EXCHANGE, R_NEWS, R_OFFICES, R_REDRAW
 from ledger.piles import candidates, draw
-from ledger.words import card_word
+from ledger.words import card_word, not_a_typo
 
 # ---------------------------------------------------------------------------- queries
 
@@ -244,9 +245,11 @@ def redraw(out: Out, command: Redraw) -> None:
                                   legal=f"redraw {command.player} A|B|C")  # fmt: skip
             face = state.faces.buildings.get(word)
             if face is None:
+                new = form("building", card_word(word))
+                not_a_typo(word, state.faces.buildings, "building", new)
                 raise BadInput(
                     f"the referee does not know building {word} yet: declare it first",
-                    legal=f"declare building {card_word(word)} {setup.BUILDING_EXAMPLE}",
+                    legal=new,
                 )
             pile, typed = face.pile, word
         if not len(state.piles[pile]):

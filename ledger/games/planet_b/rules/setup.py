@@ -10,7 +10,7 @@ left, C like A.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -18,6 +18,7 @@ from msgspec.structs import replace
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
+from ledger.games.planet_b.declare import form
 from ledger.games.planet_b.evolve import seeded_piles
 from ledger.games.planet_b.model import (
     Constructed,
@@ -38,7 +39,7 @@ from ledger.games.planet_b.model import (
 from ledger.games.planet_b.rules import core
 from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.sections import R_COMPONENTS, R_DRAFT, R_NEWS, R_SETUP, R_SMALL
-from ledger.words import card_word
+from ledger.words import card_word, not_a_typo
 
 OPTIONS = {
     core.OPTION_MOOD_VOTES: ("out", "supply"),
@@ -181,23 +182,19 @@ def begin(out: Out) -> None:
     deal_packet(out, "A")
 
 
-def _face_needed(kind: str, name: str, example: str) -> BadInput:
+def _face_needed(kind: str, name: str, known: Iterable[str]) -> BadInput:
+    """The card the table must declare first, unless it is a typo of a known one."""
+    new = form(kind, card_word(name))
+    not_a_typo(name, known, kind, new)
     return BadInput(
-        f"the referee does not know {kind} {name} yet: declare it as the card shows it first",
-        legal=f"declare {kind} {card_word(name)} {example}",
+        f"the referee does not know {kind} {name} yet: declare it as the card shows it first", legal=new
     )
-
-
-TILE_EXAMPLE = "set=A grey=BOX red=BOX grey_then=flip red_then=remove"
-NEWS_EXAMPLE = "pile=I box=BOX immoral=no"
-BUILDING_EXAMPLE = "pile=A cost=N vp=N areas=crafty+crafty box=BOX box=BOX"
-LAW_EXAMPLE = "colour=yellow left=BOX/BOX right=BOX/BOX"
 
 
 def check_tile(state: State, name: str, group: str, rule: str) -> None:
     face = state.faces.tiles.get(name)
     if face is None:
-        raise _face_needed("tile", name, TILE_EXAMPLE)
+        raise _face_needed("tile", name, state.faces.tiles)
     if face.set != group:
         raise IllegalMove(
             f"{name} is a{'n' if face.set == 'A' else ''} {face.set} tile, not {group}", rule=rule
@@ -259,7 +256,7 @@ def news_card(state: State, pile: str, name: str) -> None:
     """A real table's card off news pile ``pile``: declared, of that pile, not seen yet."""
     face = state.faces.news.get(name)
     if face is None:
-        raise _face_needed("news", name, NEWS_EXAMPLE)
+        raise _face_needed("news", name, state.faces.news)
     if face.pile != pile:
         raise IllegalMove(f"{name} is a pile {face.pile} card, not pile {pile}", rule=R_NEWS)
     if name in state.piles[pile].seen:
@@ -297,7 +294,7 @@ def draft(out: Out, command: DraftCard) -> None:
     else:
         face = state.faces.buildings.get(name)
         if face is None:
-            raise _face_needed("building", name, BUILDING_EXAMPLE)
+            raise _face_needed("building", name, state.faces.buildings)
         if face.pile != plan.pile:
             raise IllegalMove(f"{name} is from the {face.pile} pile, not the {plan.pile} pile", rule=R_DRAFT)
         if name in state.piles[plan.pile].seen:

@@ -7,6 +7,7 @@ Engage in Community is in ``community``.
 
 from __future__ import annotations
 
+from ledger import words
 from ledger.errors import BadInput, IllegalMove
 from ledger.games.pursuit import data, effects
 from ledger.games.pursuit.faces import Card
@@ -92,6 +93,13 @@ def act(out: Out, command: Act) -> None:
         )
     face = state.faces.actions.get(command.action)
     if face is None:
+        known = [
+            *state.faces.actions,
+            *data.ACTION_NAMES,
+            *(n for p in data.PRESET_ACTIONS.values() for n in p),
+        ]
+        declare = f"declare action {command.action} reward=REWARD"
+        words.not_a_typo(command.action, known, "board action", declare)
         raise BadInput(
             f"the referee does not know what the board action {command.action} gives yet: "
             "the table declares it",

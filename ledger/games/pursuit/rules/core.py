@@ -174,9 +174,13 @@ def living(state: State) -> list[str]:
 
 
 def card(state: State, name: str, kind: str = "card") -> Card:
-    """A declared card's face; ``BadInput`` saying how to declare it if it is not yet."""
+    """A declared card's face; ``BadInput`` saying how to declare it if it is not yet (or
+    naming the known card it is a typo of)."""
     face = state.faces.cards.get(name)
     if face is None:
+        words.not_a_typo(
+            name, [*state.faces.cards, *data.PRINTED_CARDS], "card", f"declare {kind} {card_word(name)} ..."
+        )
         example = "l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME"
         raise BadInput(
             f"the referee does not know {name} yet: declare it as the card shows it first",
@@ -188,6 +192,8 @@ def card(state: State, name: str, kind: str = "card") -> Card:
 def community(state: State, name: str) -> Community:
     face = state.faces.community.get(name)
     if face is None:
+        known = [*state.faces.community, *data.PRINTED_COMMUNITY]
+        words.not_a_typo(name, known, "Community card", f"declare community {card_word(name)} ...")
         raise BadInput(
             f"the referee does not know the Community card {name} yet: declare it as it shows first",
             legal=f"declare community {card_word(name)} engage=REQUIREMENT.COST.REWARD outcome=...",
