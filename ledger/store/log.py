@@ -219,10 +219,11 @@ class Log(Marks):
         return row[0] if row else None
 
     def next_meta(self, game_id: int, after: int) -> int | None:
-        """The seq of the first move or revert row after ``after``: where the next append began."""
+        """The seq of the first move, revert or abandon row after ``after``: where the next append
+        began (an abandon is an append of its own, though it changes no state)."""
         row = self._read_one(
-            "SELECT seq FROM events WHERE game_id = ? AND seq > ? AND type IN ('move', 'reverted')"
-            " ORDER BY seq LIMIT 1",
+            "SELECT seq FROM events WHERE game_id = ? AND seq > ?"
+            " AND type IN ('move', 'reverted', 'abandoned') ORDER BY seq LIMIT 1",
             (game_id, after),
         )
         return row[0] if row else None
