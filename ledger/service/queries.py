@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from ledger.decider import Board, Score, Screen, Verb, optional
 from ledger.history import TABLE, MoveEntry, iter_entries
 from ledger.service.catalogue import game_verbs
@@ -52,6 +54,11 @@ class Queries:
         view = game.view(state, as_player, reveal)
         screen = game.present(view)
         board = Board(screen.headline, list(game.to_act(state)), screen.prompt, game.is_over(state), view)
+        given = self.repo.abandoned(loaded.info.id) if loaded.upto == loaded.head else None
+        if given is not None:  # the table gave it up: nobody is asked for anything more
+            said = f"abandoned at #{loaded.head} ({given.reason}): nothing more is recorded in it"
+            screen = msgspec.structs.replace(screen, headline=said, prompt="")
+            board = msgspec.structs.replace(board, headline=said, to_act=[], prompt="")
         return board, screen
 
     def score(self, game_id: int) -> tuple[Loaded, Score]:

@@ -97,3 +97,17 @@ def test_cli_export_and_import_carry_the_abandon(
     assert "abandoned: wrong players" in elsewhere(other, "games", "--all").out
     assert elsewhere(other, "pebbles", "take", "bob", "1").code == 1
     assert elsewhere(other, "verify").code == 0
+
+
+def test_an_abandoned_game_asks_nobody_for_a_move(referee: Referee) -> None:
+    """Its status says it was given up, and why, instead of whose turn it would be (bob's, after
+    alice took 1 of 5: PEBBLES 2, the turn passes left)."""
+    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "5"})
+    referee.submit_text(game, ["take", "alice", "1"])
+    assert referee.board(game)[1].to_act == ["bob"]
+    recorded = referee.abandon(game, reason="a try-out")
+    _, board, screen = referee.board(game)
+    said = f"abandoned at #{recorded.seq} (a try-out): nothing more is recorded in it"
+    assert (board.headline, board.to_act, board.prompt) == (said, [], "")
+    assert (screen.headline, screen.prompt) == (said, "")
+    assert referee.board(game, upto=recorded.seq - 1)[1].to_act == ["bob"]  # the board before it
