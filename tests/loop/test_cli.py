@@ -85,7 +85,10 @@ def test_share_dance_and_the_rejected_second_share(table: Cli) -> None:
     assert "+2 REPUTATION" in move(table, "accept ann").out  # 2.4 a): SHARE gives 2
     move(table, "favour ben share ann glass@2")
     move(table, "reject ann --rep")  # 2.5 d)
-    move(table, "consume ben dance=ann:glass@1,plastic@2")
+    consumed = move(table, "consume ben dance=ann:glass@1,plastic@2").out
+    assert (
+        "GLASS@1 BROKEN: to ann's LANDFILL" in consumed
+    )  # "her MATERIAL is BROKEN and is moved to her LANDFILL"
     ann, ben = players(table)["ann"], players(table)["ben"]
     assert (mats(ann), ann["landfill"], ann["reputation"]) == (["glass@2"], ["glass"], 1)
     assert (mats(ben), ben["happiness"], ben["kept"]) == (
@@ -93,6 +96,24 @@ def test_share_dance_and_the_rejected_second_share(table: Cli) -> None:
         5,
         [{"name": "DANCE", "types": ["glass", "plastic"]}],
     )
+
+
+def test_a_consume_says_which_card_broke(table: Cli) -> None:
+    """2.2 c): "If a MATERIAL's QUALITY reaches 0, it is BROKEN and must be moved to its owner
+    LANDFILL immediately": the table moves the card, so the move's facts say so (issue 42: a
+    LIBRARY with GLASS@1 and GLASS@2 said only "+1 HAPPINESS"); the other GLASS stays, at 1."""
+    move(table, "buy ann glass:1")
+    move(table, "end ann")
+    move(table, "reveal material glass")
+    move(table, "work ben")
+    move(table, "end ben")
+    printed = move(table, "consume ann library=glass@1,glass@2").out
+    assert "GLASS@1 BROKEN: to ann's LANDFILL" in printed
+    assert printed.count("BROKEN") == 1  # GLASS@2 only loses 1 QUALITY
+    ann = players(table)["ann"]
+    assert (mats(ann), ann["landfill"]) == (["glass@1"], ["glass"])
+    log = table("log", "-n", "1").out
+    assert "GLASS@1 BROKEN: to ann's LANDFILL" in log  # and the log says it, as the pages do
 
 
 def test_reputation_worked_examples(table: Cli) -> None:

@@ -17,6 +17,7 @@ from ledger.games.loop.model import (
     UNKNOWN,
     AbilityUsed,
     ActivitiesReshuffled,
+    Bought,
     CareersDealt,
     Changed,
     Completion,
@@ -33,8 +34,10 @@ from ledger.games.loop.model import (
     MaterialRevealed,
     MaterialsRemoved,
     MaterialsReturned,
+    MaterialWorn,
     Offer,
     Peeked,
+    Scrap,
     Tossed,
     TurnStarted,
     Use,
@@ -122,15 +125,51 @@ LINES: list[tuple[Event, str]] = [
             1,
         ),
         "alice consumes DANCE with glass@2, bob's plastic@1; PICNIC with food@3, utility@1, "
-        "drops YOGA, COOKING, spends 1 REPUTATION: +4 HAPPINESS",
+        "drops YOGA, COOKING, spends 1 REPUTATION: +4 HAPPINESS; "
+        # 2.2 c): at QUALITY 0 "it is BROKEN and must be moved to its owner LANDFILL"
+        "PLASTIC@1 BROKEN: to bob's LANDFILL; UTILITY@1 BROKEN: to alice's LANDFILL",
     ),
     (
         Consumed("bob", (Completion("COOKING", (Use("bob", "food", 2), Use("bob", "food", 1))),), (), 2, 0),
-        "bob consumes COOKING with food@2, food@1: +2 HAPPINESS",
+        "bob consumes COOKING with food@2, food@1: +2 HAPPINESS; FOOD@1 BROKEN: to bob's LANDFILL",
     ),
     (
         Consumed("bob", (Completion("COOKING", (Use("bob", "food", 2), Use("carol", "food", 1))),), (), 2, 2),
-        "bob consumes COOKING with food@2, carol's food@1, spends 2 REPUTATION: +2 HAPPINESS",
+        "bob consumes COOKING with food@2, carol's food@1, spends 2 REPUTATION: +2 HAPPINESS; "
+        "FOOD@1 BROKEN: to carol's LANDFILL",  # "her MATERIAL is BROKEN and is moved to her LANDFILL"
+    ),
+    (  # 2.2 c)'s example: "Deduct GLASS's QUALITY from 1 to 0. Move it to LANDFILL. Deduct PLASTIC's
+        # QUALITY from 2 to 1."
+        Consumed("bob", (Completion("DANCE", (Use("bob", "glass", 1), Use("bob", "plastic", 2))),), (), 1, 0),
+        "bob consumes DANCE with glass@1, plastic@2: +1 HAPPINESS; GLASS@1 BROKEN: to bob's LANDFILL",
+    ),
+    (  # nothing at QUALITY 1: nothing breaks
+        Consumed("bob", (Completion("DANCE", (Use("bob", "glass", 3), Use("bob", "plastic", 2))),), (), 1, 0),
+        "bob consumes DANCE with glass@3, plastic@2: +1 HAPPINESS",
+    ),
+    (  # 7.0 SHARE (Solo): a BUY AREA card "Move it to central LANDFILL if it is BROKEN"
+        Consumed(
+            "bob", (Completion("DANCE", (Use("area", "glass", 1), Use("bob", "plastic", 2))),), (), 1, 0
+        ),
+        "bob consumes DANCE with the BUY AREA's glass@1, plastic@2: +1 HAPPINESS; "
+        "the BUY AREA's GLASS@1 BROKEN: to the central LANDFILL",
+    ),
+    (  # 9.0 Planned Obsolescence: "lose 1 QUALITY. If BROKEN, move it to your LANDFILL."
+        MaterialWorn("bob", ("metal", 1), "PLANNED OBSOLESCENCE"),
+        "bob's metal@1 loses 1 QUALITY (PLANNED OBSOLESCENCE); METAL@1 BROKEN: to bob's LANDFILL",
+    ),
+    (
+        MaterialWorn("bob", ("metal", 2), "PLANNED OBSOLESCENCE"),
+        "bob's metal@2 loses 1 QUALITY (PLANNED OBSOLESCENCE)",
+    ),
+    # a BUY: 8.0 SCIENTIST's last card from a LANDFILL, 9.0 BOGOF's QUALITY 1 cards taken free
+    (
+        Bought("bob", (("glass", 2), ("metal", 1)), 3, 0, scrap=Scrap("carol", "metal")),
+        "bob buys glass@2, metal@1 for 3 COIN (metal@1 from carol's LANDFILL)",
+    ),
+    (
+        Bought("bob", (("glass", 2),), 2, 0, free=("food",)),
+        "bob buys glass@2 for 2 COIN, and takes food@1 from the BUY AREA free (BOGOF)",
     ),
     # a change by a rule
     (

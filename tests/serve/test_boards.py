@@ -124,7 +124,7 @@ def test_a_running_game_is_drawn_from_its_view(tmp_path: Path, kind: str) -> Non
     if kind == "pursuit":
         # The four resources as four labelled counters, not "0/5/1/3".
         for resource in ("knowledge", "creativity", "influence", "money"):
-            counter = f'<span class="counter res {resource}"><small>{resource.title()}</small>'
+            counter = f'<span class="counter res res-{resource}"><small>{resource.title()}</small>'
             assert f"{counter}<b>{ben[resource]}</b>" in first, resource
         assert f"<small>Long Term Happiness</small><b>{ben['lth']}</b>" in first
     else:

@@ -12,6 +12,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from ledger.games.loop import data
+from ledger.games.loop.evolve import AREA, CENTRAL
 from ledger.games.loop.model import (
     UNKNOWN,
     AbilityUsed,
@@ -145,18 +146,50 @@ def _offer(offer: Offer) -> str:
     )
 
 
+def broken(owner: str, kind: str) -> str:
+    """2.2 c): a MATERIAL whose QUALITY reaches 0 "is BROKEN and must be moved to its owner
+    LANDFILL"; 7.0 SHARE: a BUY AREA card to the central LANDFILL. Said, since the table moves
+    the card: QUALITY 1 before the deduction."""
+    where = "the central LANDFILL" if owner == AREA else f"{owner}'s LANDFILL"
+    whose = "the BUY AREA's " if owner == AREA else ""
+    return f"{whose}{up(kind)}@1 BROKEN: to {where}"
+
+
+def _whose(owner: str, player: str) -> str:
+    """Whose card a CONSUME used: the player's own unsaid, a SHAREd one's owner, the BUY AREA's (7.0)."""
+    return "" if owner == player else "the BUY AREA's " if owner == AREA else f"{owner}'s "
+
+
 def _describe_consumed(e: Consumed) -> str:
     done = "; ".join(
-        f"{c.activity} with "
-        + ", ".join(
-            ("" if u.owner == e.player else f"{u.owner}'s ") + f"{u.type}@{u.quality}" for u in c.uses
-        )
+        f"{c.activity} with " + ", ".join(_whose(u.owner, e.player) + f"{u.type}@{u.quality}" for u in c.uses)
         for c in e.completions
     )
     extra = f", drops {', '.join(e.dropped)}" if e.dropped else ""
     if e.reputation:
         extra += f", spends {e.reputation} REPUTATION"
-    return f"{e.player} consumes {done}{extra}: +{e.happiness} HAPPINESS"
+    breaks = "".join(f"; {broken(u.owner, u.type)}" for c in e.completions for u in c.uses if u.quality == 1)
+    return f"{e.player} consumes {done}{extra}: +{e.happiness} HAPPINESS{breaks}"
+
+
+def _bought(e: Bought) -> str:
+    """A BUY, with where each card came from when not the BUY AREA: the SCIENTIST's last card
+    from a LANDFILL (8.0), BOGOF's QUALITY 1 cards taken free (9.0)."""
+    line = f"{e.player} buys {mats_text(e.cards)} for {e.coin} COIN"
+    if e.reputation:
+        line += f" and {e.reputation} REPUTATION"
+    if e.scrap is not None:
+        where = "the central LANDFILL" if e.scrap.owner == CENTRAL else f"{e.scrap.owner}'s LANDFILL"
+        line += f" ({mat_text(e.cards[-1])} from {where})"
+    if e.free:
+        free = ", ".join(mat_text((kind, data.CREDIT_GIFT_QUALITY)) for kind in e.free)
+        line += f", and takes {free} from the BUY AREA free (BOGOF)"
+    return line
+
+
+def _worn(e: MaterialWorn) -> str:
+    line = f"{e.owner}'s {mat_text(e.mat)} loses 1 QUALITY ({e.why})"
+    return line + (f"; {broken(e.owner, e.mat[0])}" if e.mat[1] == 1 else "")
 
 
 _DESCRIBE: dict[type, Callable[[Any], str]] = {
@@ -185,10 +218,7 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
         f"{e.player} works: +{e.coin} COIN, -{e.happiness} HAPPINESS"
         + (f", spends {e.reputation} REPUTATION" if e.reputation else "")
     ),
-    Bought: lambda e: (
-        f"{e.player} buys {mats_text(e.cards)} for {e.coin} COIN"
-        + (f" and {e.reputation} REPUTATION" if e.reputation else "")
-    ),
+    Bought: _bought,
     Consumed: _describe_consumed,
     ReputationSpent: lambda e: f"{e.player} spends {e.reputation} REPUTATION: +{e.happiness} HAPPINESS",
     GoalAchieved: lambda e: f"{e.player} achieves {e.goal}: +{e.happiness} HAPPINESS",
@@ -253,7 +283,7 @@ _DESCRIBE.update(
             + (f"{e.scrap.owner}'s LANDFILL" if e.scrap else "the BUY AREA")
             + f" ({e.why})"
         ),
-        MaterialWorn: lambda e: f"{e.owner}'s {mat_text(e.mat)} loses 1 QUALITY ({e.why})",
+        MaterialWorn: _worn,
         MaterialGiven: lambda e: f"{e.player} gives {mat_text(e.mat)} to {e.to} ({e.why})",
         MaterialsRemoved: lambda e: f"{', '.join(map(up, e.cards))} removed from the game (OVERPRODUCTION)",
         MaterialsReturned: lambda e: (
