@@ -11,7 +11,6 @@ says which options a verb takes and whether each is a flag, one value or many.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -61,6 +60,8 @@ def near(word: str, known: Iterable[str], cutoff: float = 0.7) -> list[str]:
     typed = card_name(unicodedata.normalize("NFC", word)).casefold()
     if not typed or typed in spelled:
         return []
+    import difflib  # a refusal's suggestion only: every command imports this module (5M instructions)
+
     return [spelled[n] for n in difflib.get_close_matches(typed, list(spelled), n=3, cutoff=cutoff)]
 
 
