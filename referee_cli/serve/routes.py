@@ -21,7 +21,7 @@ from starlette.types import Receive, Scope, Send
 from ledger.errors import BadInput, Forbidden, RefereeError
 from ledger.service import TABLE, Recorded
 from referee_cli.serve.links import qr_svg
-from referee_cli.serve.table import HERE, POLL, Listener, Table, _text, status_of
+from referee_cli.serve.table import HERE, POLL, Listener, Table, _text, status_of, void_lines
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 MAX_BODY = 16_384  # bytes a posted move may take (read no further: a longer body is refused)
@@ -217,6 +217,24 @@ def make_app(
         body = {"ok": True, "text": told.text, "facts": told.facts, "more": told.more}
         return JSONResponse(body, headers=HEADERS)
 
+    async def void_preview(request: Request) -> Response:
+        """What a void would take back, for the table's page to show and ask before it posts the
+        void (with this answer's ``head``); nothing is recorded."""
+        role, _ = role_of(request)
+        try:
+            if role is None:
+                raise Forbidden("this link may not move: it opens no player's page")
+            if role != TABLE:
+                raise Forbidden(f"this is {role}'s page: void is for the table's page")
+            told = table.void_preview(await read_body(request))
+        except RefereeError as error:
+            return refused(error)
+        count = len(told.moves)
+        named = f"#{told.seq}" + (f" (a row of move #{told.target})" if told.seq != told.target else "")
+        line = f"void {named} would take back {count} move{'s' if count > 1 else ''}:"
+        answer = {"ok": True, "line": line, "lines": void_lines(told), **msgspec.structs.asdict(told)}
+        return JSONResponse(answer, headers=HEADERS)
+
     async def table_do(request: Request) -> Response:
         action = str(request.path_params["action"])
 
@@ -314,6 +332,7 @@ def make_app(
         Route("/t/{token}/preview", preview, methods=["POST"]),
         Route("/t/{token}/takeback", take_back, methods=["POST"]),
         Route("/t/{token}/link", new_link, methods=["POST"]),
+        Route("/t/{token}/table/void/preview", void_preview, methods=["POST"]),
         Route("/t/{token}/table/{action}", table_do, methods=["POST"]),
     ]
 

@@ -9,7 +9,7 @@ import contextlib
 import ipaddress
 import re
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.picker import Picker
-from ledger.service import TABLE, Preview, Recorded, Referee, game_verbs
+from ledger.service import TABLE, Preview, Recorded, Referee, VoidPreview, game_verbs
 from referee_cli import render
 from referee_cli.chart import svg as draw_chart
 
@@ -400,6 +400,17 @@ class Table:
             return self.referee.command(self.game_id, role, text=typed, seen=seen)
         raise BadInput("post a move as {command: JSON} or {text: WORDS}")
 
+    def void_preview(self, body: dict[str, Any]) -> VoidPreview:
+        """What a void asked from the table's page would take back (the move named and, by
+        cascade, each later move it breaks), recording nothing: the page shows it to confirm,
+        then posts the void with its ``head`` as the head seen, so that anything recorded in
+        between refuses it (the void recorded is the one shown, or none)."""
+        seq, cascade = _void_asked(body)
+        reason = _text(body.get("reason"), "reason")
+        by = _text(body.get("by"), "by") or TABLE
+        with _cascade_in_page_words():
+            return self.referee.void_preview(self.game_id, seq, by=by, reason=reason, cascade=cascade)
+
     def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
         referee, game_id = self.referee, self.game_id
         reason = _text(body.get("reason"), "reason")
@@ -412,14 +423,43 @@ class Table:
         if action == "redo":
             return referee.redo(game_id, by=by, seen=seen)
         if action == "void":
-            seq = _int(body.get("seq"), "seq")
-            if seq is None:
-                raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
-            cascade = bool(body.get("cascade"))
-            return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
+            # (the page posts the head its void was shown at: ``void_preview``'s)
+            seq, cascade = _void_asked(body)
+            with _cascade_in_page_words():
+                return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
         if action == "verify":
             return render.verified(referee.verify(game_id))
         raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
+
+
+def _void_asked(body: dict[str, Any]) -> tuple[int, bool]:
+    """The seq of the move a void posted from a page names, and whether it cascades."""
+    seq = _int(body.get("seq"), "seq")
+    if seq is None:
+        raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
+    return seq, bool(body.get("cascade"))
+
+
+@contextlib.contextmanager
+def _cascade_in_page_words() -> Iterator[None]:
+    """A void refused for the later moves it breaks, told in the page's words: its cascade is a
+    box to tick there, not the command line's ``--cascade``."""
+    try:
+        yield
+    except IllegalMove as error:
+        if error.legal is None or "--cascade" not in error.legal:
+            raise
+        raise IllegalMove(
+            error.message, rule=error.rule, legal="tick cascade to void it too", seq=error.seq
+        ) from None
+
+
+def void_lines(preview: VoidPreview) -> list[str]:
+    """What a void would take back, a move a line: the one named first, then its cascade (the
+    command line's ``void --dry-run`` words)."""
+    return [preview.moves[0]] + [
+        f"{name}  by cascade: it does not hold without #{preview.target}" for name in preview.moves[1:]
+    ]
 
 
 def _said(error: RefereeError | None) -> str:

@@ -6,6 +6,7 @@
   const link = document.getElementById("link");
   const said = document.getElementById("said");
   const action = body.dataset.action;
+  let shownVoid = null; // { box, head }: the void shown (head: the log's it was told at; null: refused)
 
   function head() {
     const state = document.getElementById("state");
@@ -27,6 +28,11 @@
     });
     stopped();
     drawPicker();
+    if (shownVoid && shownVoid.head !== null && shownVoid.head !== head()) {
+      // Something was recorded since the void was shown: confirming it would be refused.
+      unask();
+      say("the table changed since the void was shown: void again to see what it takes back now", false);
+    }
   }
 
   // --- the move picker: the verb, then each word still open, as chips; the move in words;
@@ -274,7 +280,7 @@
       say("nothing is posted from this page while the log differs from what this phone saw (the red banner)", false);
       return null;
     }
-    data.head = head();
+    if (!("head" in data)) data.head = head(); // (a void confirmed: the head it was shown at)
     try {
       const response = await fetch(action + "/" + path, {
         method: "POST",
@@ -317,6 +323,49 @@
     return reply.ok;
   }
 
+  // --- a void, shown before it is recorded: the move the seq names and, by cascade, each later
+  // move it breaks, in words; "record this void" posts it with the head it was shown at, so that
+  // anything recorded in between refuses it (as another writer's move). Every void is shown
+  // first, cascade or not: a seq is typed by hand, and the move in words shows a mistyped one.
+
+  function unask() {
+    if (shownVoid) shownVoid.box.remove();
+    shownVoid = null;
+  }
+
+  async function askVoid(form, data) {
+    unask();
+    const reply = await send(form.dataset.confirm, { ...data });
+    if (!reply) return;
+    say(reply.ok ? "" : reply.line, reply.ok);
+    if (!reply.ok) {
+      // (said here too, under the void's boxes: on a phone, the line at the top is a page away)
+      const box = el("p", "said refused void-told", reply.line);
+      form.after(box);
+      shownVoid = { box, head: null };
+      return;
+    }
+    const box = el("div", "told void-told");
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "the void, to confirm");
+    box.append(el("p", "move-text", reply.line));
+    const moves = el("ul", "facts");
+    reply.lines.forEach((line) => moves.append(el("li", null, line)));
+    box.append(moves);
+    const row = el("div", "chips");
+    row.append(
+      chip("record this void", async () => {
+        unask(); // at once: a second tap finds nothing to post twice
+        if (await post(form.dataset.post, { ...data, head: reply.head })) form.reset();
+      }, "record"),
+      chip("cancel", () => { unask(); say("nothing recorded", true); }, "quiet"),
+    );
+    box.append(row);
+    form.after(box);
+    shownVoid = { box, head: reply.head };
+    box.scrollIntoView({ block: "nearest" });
+  }
+
   if (action) {
     document.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-takeback]");
@@ -326,7 +375,8 @@
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         const data = Object.fromEntries(new FormData(form).entries());
-        if (await post(form.dataset.post, data)) form.reset();
+        if (form.dataset.confirm) askVoid(form, data);
+        else if (await post(form.dataset.post, data)) form.reset();
       });
     });
   }

@@ -86,3 +86,65 @@ def test_the_command_line_undo_redo_and_void_are_unchanged(served: Served) -> No
     assert laptop.undo(served.game).text == f"undo #{first.head + 1} (end ann)"
     assert laptop.redo(served.game).text == "end ann"
     assert laptop.void(served.game, first.seq, reason="disputed", cascade=True).seq == served.head()
+
+
+def _ann_ended_and_ben_worked(served: Served) -> tuple[int, int]:
+    """ann WORKs and ends her turn, ben WORKs: (the seq of ann's end, of ben's WORK)."""
+    assert served.move("ann", "work ann").status_code == 200
+    assert served.move("ann", "end ann").status_code == 200
+    ended = served.last().seq
+    assert served.move("ben", "work ben").status_code == 200
+    return ended, served.last().seq
+
+
+def test_a_void_from_the_table_page_shows_its_cascade_and_records_exactly_it(served: Served) -> None:
+    """Issue 42: the table's page shows what a void would take back before it is recorded. Voiding
+    ann's end of turn leaves it her turn (2.1, 2.2: one action, then the turn goes clockwise),
+    so ben's WORK after it no longer holds: with cascade, both go, and nothing else."""
+    ended, worked = _ann_ended_and_ben_worked(served)
+    head = served.head()
+    asked = {"seq": ended, "reason": "ann had not finished", "cascade": "1"}
+    preview = served.post("table", "/table/void/preview", asked)
+    assert preview.status_code == 200, preview.text
+    told = preview.json()
+    assert told["line"] == f"void #{ended} would take back 2 moves:"
+    assert told["lines"] == [
+        f"#{ended} (end ann)",
+        f"#{worked} (work ben)  by cascade: it does not hold without #{ended}",
+    ]
+    assert (told["target"], told["cascade"], told["head"]) == (ended, [worked], head)
+    assert served.head() == head  # shown, not recorded
+    # Without cascade, the void is refused in the page's words (a box to tick, not --cascade).
+    alone = served.post("table", "/table/void/preview", {**asked, "cascade": ""})
+    assert alone.status_code == 422
+    assert alone.json()["line"].endswith("(tick cascade to void it too)")
+    assert f"make move #{worked} (work ben) illegal" in alone.json()["line"]
+    # A player's page has no void to preview; nothing is recorded by any of it.
+    assert served.post("ann", "/table/void/preview", asked).status_code == 403
+    assert served.head() == head
+    # Confirmed (posted with the preview's head): exactly the moves shown go.
+    reply = served.post("table", "/table/void", {**asked, "head": told["head"]})
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["line"] == (
+        f"recorded #{head + 1}: void #{ended} (end ann) and, by cascade, #{worked} (work ben)"
+    )
+    gone = {e.seq: e.reverted_how for e in served.referee.log(served.game) if e.reverted_how}
+    assert gone == {ended: "void", worked: "cascade"}
+    assert served.referee.board(served.game)[1].to_act == ["ann"]  # her turn again
+
+
+def test_a_move_made_after_the_void_was_shown_refuses_the_confirmed_void(served: Served) -> None:
+    ended, worked = _ann_ended_and_ben_worked(served)
+    asked = {"seq": ended, "reason": "ann had not finished", "cascade": "1"}
+    told = served.post("table", "/table/void/preview", asked).json()
+    since = cli(served).submit_text(served.game, ["end", "ben"])  # at the laptop, meanwhile
+    head = served.head()
+    reply = served.post("table", "/table/void", {**asked, "head": told["head"]})
+    assert reply.status_code == 409, reply.text
+    line = reply.json()["line"]
+    assert line.startswith(f"another writer's move #{since.seq} (end ben) was recorded after #{told['head']}")
+    assert "the void was not recorded" in line
+    assert served.head() == head  # ben's end of turn not taken back unseen
+    # Shown again, the void now takes back ben's end of turn too.
+    again = served.post("table", "/table/void/preview", asked).json()
+    assert again["cascade"] == [worked, since.seq] and again["head"] == head
