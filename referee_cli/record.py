@@ -27,16 +27,9 @@ def interactive() -> bool:
 
 
 def preview_text(preview: VoidPreview) -> str:
-    """What a void would take back, a move a line: the one named first, then its cascade."""
-    named = f"#{preview.seq}" + (
-        f" (a row of move #{preview.target})" if preview.seq != preview.target else ""
-    )
-    count = len(preview.moves)
-    lines = [f"void {named} would take back {count} move{'s' if count > 1 else ''}:", f"  {preview.moves[0]}"]
-    lines += [
-        f"  {name}  by cascade: it does not hold without #{preview.target}" for name in preview.moves[1:]
-    ]
-    return "\n".join(lines)  # ``echo`` shows any control character a command holds escaped
+    """What a void would take back, a move a line (``render.void_preview``), for the terminal."""
+    heading, lines = render.void_preview(preview)
+    return "\n".join([heading, *(f"  {line}" for line in lines)])  # ``echo`` escapes control characters
 
 
 def register(app: typer.Typer) -> None:

@@ -19,6 +19,7 @@ from ledger.service import (
     Result,
     Started,
     VerifyReport,
+    VoidPreview,
 )
 
 
@@ -215,3 +216,17 @@ def verified(report: VerifyReport) -> str:
 
 def _moves(count: int) -> str:
     return f"{count} move{'' if count == 1 else 's'}"
+
+
+def void_preview(preview: VoidPreview) -> tuple[str, list[str]]:
+    """What a void would take back (``void --dry-run``, the table page's confirm): its first line,
+    then a move a line, the one named first, then its cascade."""
+    named = f"#{preview.seq}" + (
+        f" (a row of move #{preview.target})" if preview.seq != preview.target else ""
+    )
+    count = len(preview.moves)
+    heading = f"void {named} would take back {count} move{'s' if count > 1 else ''}:"
+    cascade = [
+        f"{name}  by cascade: it does not hold without #{preview.target}" for name in preview.moves[1:]
+    ]
+    return heading, [preview.moves[0], *cascade]

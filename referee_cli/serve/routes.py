@@ -20,8 +20,9 @@ from starlette.types import Receive, Scope, Send
 
 from ledger.errors import BadInput, Forbidden, RefereeError
 from ledger.service import TABLE, Recorded
+from referee_cli import render
 from referee_cli.serve.links import qr_svg
-from referee_cli.serve.table import HERE, POLL, Listener, Table, _text, status_of, void_lines
+from referee_cli.serve.table import HERE, POLL, Listener, Table, _text, status_of
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 MAX_BODY = 16_384  # bytes a posted move may take (read no further: a longer body is refused)
@@ -229,10 +230,8 @@ def make_app(
             told = table.void_preview(await read_body(request))
         except RefereeError as error:
             return refused(error)
-        count = len(told.moves)
-        named = f"#{told.seq}" + (f" (a row of move #{told.target})" if told.seq != told.target else "")
-        line = f"void {named} would take back {count} move{'s' if count > 1 else ''}:"
-        answer = {"ok": True, "line": line, "lines": void_lines(told), **msgspec.structs.asdict(told)}
+        line, lines = render.void_preview(told)
+        answer = {"ok": True, "line": line, "lines": lines, **msgspec.structs.asdict(told)}
         return JSONResponse(answer, headers=HEADERS)
 
     async def table_do(request: Request) -> Response:

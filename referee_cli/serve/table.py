@@ -454,14 +454,6 @@ def _cascade_in_page_words() -> Iterator[None]:
         ) from None
 
 
-def void_lines(preview: VoidPreview) -> list[str]:
-    """What a void would take back, a move a line: the one named first, then its cascade (the
-    command line's ``void --dry-run`` words)."""
-    return [preview.moves[0]] + [
-        f"{name}  by cascade: it does not hold without #{preview.target}" for name in preview.moves[1:]
-    ]
-
-
 def _said(error: RefereeError | None) -> str:
     return "" if error is None else str(error)
 
