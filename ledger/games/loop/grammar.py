@@ -54,6 +54,7 @@ from ledger.games.loop.notation import (
     _card,
     _career,
     _favour_kind,
+    _goal,
     _owner,
     _ref,
     _shown,
@@ -66,6 +67,7 @@ from ledger.words import (
     name_of,
     number,
     one,
+    opt,
     player_of,
     scan,
     unknown,
@@ -158,7 +160,7 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
         if "to" in options:
             raise BadInput("an ACTIVITY is revealed into the CONSUME AREA", legal=USAGE["reveal"])
         needs, props = one(options, "needs"), one(options, "props")
-        names = _activities(state, positional[1:], bool(needs or props))
+        names = _activities(state, positional[1:], needs, props)
         return RevealActivity(
             names[0],
             listed(needs, data.MATERIALS, "MATERIAL") if needs else None,
@@ -268,9 +270,10 @@ def _parse_goal(state: State, words: Sequence[str]) -> Command:
     positional, options = scan(words, spec)
     count(positional, 2, None, USAGE["goal"])
     needs, reward = one(options, "needs"), one(options, "reward")
+    player = player_of(state.seats, positional[0])
     return Goal(
-        player_of(state.seats, positional[0]),
-        name_of(positional[1:], "GOAL"),
+        player,
+        _goal(state, player, positional[1:], opt("needs", needs) + opt("reward", reward)),
         listed(needs, data.PROPERTIES, "PROPERTY") if needs else None,
         number(reward, "--reward") if reward is not None else None,
     )

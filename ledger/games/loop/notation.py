@@ -17,6 +17,7 @@ from ledger.games.loop.evolve import AREA, CENTRAL
 from ledger.games.loop.model import (
     Ability,
     Accept,
+    ActivityFace,
     Apply,
     Buy,
     Call,
@@ -93,14 +94,76 @@ def _card(word: str) -> Mat:
     return (_type(kind), number(quality, "QUALITY"))
 
 
-def _activities(state: State, words: Sequence[str], described: bool) -> tuple[str, ...]:
-    """The ACTIVITY ``reveal activity`` names: one card per word (``dance picnic``), except the
-    one card a description follows or a known name typed in several words (``board games``)."""
+# The longest card name the rulebook prints has 3 words (SENSE OF BELONGING, LOOP 2.3): a new
+# ACTIVITY named in more separate words is read as several cards, not as one made up (issue 41).
+LONGEST_NAME = 3
+
+
+def _activities(
+    state: State, words: Sequence[str], needs: str | None = None, props: str | None = None
+) -> tuple[str, ...]:
+    """The ACTIVITY ``reveal activity`` names: one card per word (``dance picnic``), except a
+    known name typed in several words (``board games``) and the one new card a face follows
+    (``ice skating --needs ...``; ``needs`` and ``props`` are the options typed). A face belongs to
+    one card: words that read as several (one of them a known ACTIVITY, or more than
+    ``LONGEST_NAME``) are refused, naming the cards read and how to reveal them; a longer name a
+    card really shows is typed as one word (``yoga-picnic``, or quoted), always one card (issue 41)."""
     joined = card_name(" ".join(words))
     known = state.activity_faces
-    if len(words) == 1 or described or (joined in known and not all(card_name(w) in known for w in words)):
+    if len(words) == 1 or (joined in known and not all(card_name(w) in known for w in words)):
         return (name_of(words, "ACTIVITY"),)
-    return tuple(name_of([word], "ACTIVITY") for word in words)
+    names = tuple(name_of([word], "ACTIVITY") for word in words)
+    face = bool(needs or props)
+    if face and (len(names) > LONGEST_NAME or any(name in known for name in names)):
+        raise BadInput(
+            f"a face belongs to one card, and this reveal names {len(names)}: {', '.join(names)}",
+            legal=one_at_a_time(state, names)
+            + ("" if all(name in known for name in names) else f"; {as_one(joined, needs, props)}"),
+        )
+    return (name_of(words, "ACTIVITY"),) if face else names
+
+
+def as_one(name: str, needs: str | None = None, props: str | None = None) -> str:
+    """How to reveal a new card ``name`` of several words, with the face typed (``--needs`` and
+    ``--props``, or what stands for each): its name typed as one word."""
+    face = f"--needs {needs or 'T,T'} --props {props or 'P,P'}"
+    return f"or, if one card shows {name}, its name as one word: reveal activity {card_word(name)} {face}"
+
+
+def one_at_a_time(state: State, names: Sequence[str]) -> str:
+    """How to reveal ``names`` in order: each with what the referee does not know of its face
+    yet (a face belongs to one card), the ones it knows together."""
+    steps: list[tuple[list[str], bool]] = []  # each reveal's words, and whether it adds no face
+    for name in names:
+        face = state.activity_faces.get(name, ActivityFace())
+        needs = [] if face.needs else ["--needs T,T"]
+        missing = needs + ([] if face.props else ["--props P,P"])
+        if not missing and steps and steps[-1][1]:
+            steps[-1][0].append(card_word(name))  # cards whose face is known are revealed together
+        else:
+            steps.append(([card_word(name), *missing], not missing))
+    if len(steps) == 1 and steps[0][1]:
+        return f"their faces are known: reveal activity {' '.join(steps[0][0])}"
+    return "one card at a time: " + "; ".join(f"reveal activity {' '.join(step)}" for step, _ in steps)
+
+
+def _goal(state: State, player: str, words: Sequence[str], face: str = "") -> str:
+    """The GOAL ``goal PLAYER`` names: one card, though its name may have several words
+    (``sense of belonging``). Words that read as several GOAL (one of them a known GOAL, or a
+    new name of more than ``LONGEST_NAME``) are refused, naming them: a move achieves one GOAL,
+    and a longer name a card really shows is typed as one word, with the ``face`` typed (issue 41)."""
+    joined = name_of(words, "GOAL")
+    known = state.goal_faces
+    if len(words) == 1 or joined in known:
+        return joined
+    names = tuple(name_of([word], "GOAL") for word in words)
+    if len(names) > LONGEST_NAME or any(name in known for name in names):
+        raise BadInput(
+            f"a move achieves one GOAL, and these words name {len(names)}: {', '.join(names)}",
+            legal=f"one at a time: {'; '.join(f'goal {player} {card_word(name)}' for name in names)}; or, if"
+            f" one card shows {joined}, its name as one word: goal {player} {card_word(joined)}{face}",
+        )
+    return joined
 
 
 def _career(word: str) -> str:

@@ -30,6 +30,7 @@ from ledger.games.loop.model import (
     RevealMaterial,
     State,
 )
+from ledger.games.loop.notation import LONGEST_NAME, as_one, one_at_a_time
 from ledger.games.loop.rules.checks import _known_player
 from ledger.games.loop.rules.core import (
     LEGACY,
@@ -317,9 +318,34 @@ def _reveal_activity(out: _Out, command: RevealActivity) -> None:
             "a new ACTIVITY is described alone: reveal it by itself, or declare it first",
             legal=f"reveal activity {card_word(command.name)} --needs T,T --props P,P",
         )
+    if command.more:
+        _all_known(out.state, (command.name, *command.more))
     for name in (command.name, *command.more):  # each as if typed alone: the deck may reshuffle between
         _reveal_one_activity(out, name, command.needs, command.props)
         out.flow._proceed(out)
+
+
+def _all_known(state: State, names: Sequence[str]) -> None:
+    """Several ACTIVITY revealed in one move: each a known face, for a face belongs to one card.
+    Refused otherwise, naming every card the referee does not know yet and how to reveal them
+    (issue 41); a typo of a known name first, as if typed alone."""
+    for name in names:
+        _not_a_typo(state, name)
+    new = [name for name in names if not state.activity_faces.get(name, ActivityFace()).complete]
+    if new:
+        shows = "shows" if len(new) == 1 else "show"
+        joined = " ".join(names)
+        raise BadInput(
+            f"the referee does not know what {' and '.join(new)} {shows} yet, and a face belongs to one card",
+            legal=one_at_a_time(state, names)
+            + (f"; {as_one(joined)}" if len(names) <= LONGEST_NAME and is_card_name(joined) else ""),
+        )
+
+
+def _not_a_typo(state: State, name: str) -> None:
+    if name not in state.activity_faces:  # a typo of a known name is no new card (issue 41)
+        known = [*state.activity_faces, *data.PRINTED_ACTIVITY_NEEDS]
+        not_a_typo(name, known, "ACTIVITY", f"declare activity {card_word(name)} --needs T,T --props P,P")
 
 
 def _reveal_one_activity(
@@ -332,9 +358,7 @@ def _reveal_one_activity(
             rule=R_END_TURN if state.phase != "setup" else R_SETUP,
             legal=awaited_text(state) or "cards are flipped only at the end of a turn",
         )
-    if name not in state.activity_faces:  # a typo of a known name is no new card (issue 41)
-        known = [*state.activity_faces, *data.PRINTED_ACTIVITY_NEEDS]
-        not_a_typo(name, known, "ACTIVITY", f"declare activity {card_word(name)} --needs T,T --props P,P")
+    _not_a_typo(state, name)
     face, news = activity_face(state, name, needs, props)
     if not face.complete:
         # Not a refusal: the card is new to the referee, so the table says what it shows.
