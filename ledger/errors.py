@@ -73,6 +73,11 @@ class IllegalMove(RefereeError):
     kind = "illegal"
 
 
+class BreaksLater(IllegalMove):
+    """A void refused because later moves hold only on the move it takes back: asked again with
+    its cascade, it voids them too (each front end says how: ``--cascade``, a box to tick)."""
+
+
 class NotYourTurn(IllegalMove):
     """A move by a player who may not act now."""
 

@@ -556,8 +556,8 @@ class Repository:
         return decode_abandoned(last[0]) if last and last[0].type == ABANDONED else None
 
     def refuse_closed(self, loaded: Loaded) -> None:
-        """A game whose seed is revealed is closed: nothing follows the seed row (the decks of
-        any further play would be known to everyone)."""
+        """A game abandoned (``abandon``) or whose seed is revealed is closed: nothing follows its
+        abandon row, nor the seed row (the decks of any further play would be known to everyone)."""
         head = self.store.rows(loaded.info.id, loaded.head - 1, loaded.head)
         if head and head[0].type == ABANDONED:
             given = decode_abandoned(head[0])

@@ -10,7 +10,15 @@ import msgspec
 
 from ledger.codec import encode
 from ledger.decider import Game
-from ledger.errors import BadInput, IllegalMove, MoveRefused, NotFound, VerificationFailed, WriteConflict
+from ledger.errors import (
+    BadInput,
+    BreaksLater,
+    IllegalMove,
+    MoveRefused,
+    NotFound,
+    VerificationFailed,
+    WriteConflict,
+)
 from ledger.history import (
     ABANDONED,
     META_TYPES,
@@ -242,7 +250,7 @@ class Reverts:
         try:
             _, dropped = revalidate(loaded.game, before, later, cascade=cascade)
         except Broken as broken:
-            raise IllegalMove(
+            raise BreaksLater(
                 f"voiding #{target} would make move #{broken.move.seq} "
                 f"({loaded.game.text(broken.move.command)}) illegal: {broken.error}",
                 legal="add --cascade to void it too",
@@ -278,7 +286,7 @@ class Reverts:
                 if error.seq is None or error.seq <= target or error.seq in voided:
                     raise damage from None
                 if not cascade:
-                    raise IllegalMove(
+                    raise BreaksLater(
                         f"voiding #{target} leaves {error.message}",
                         legal="add --cascade to void it too",
                         seq=error.seq,

@@ -22,6 +22,7 @@ from ledger.decider import Verb
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
+    BreaksLater,
     Forbidden,
     IllegalMove,
     NotFound,
@@ -446,9 +447,7 @@ def _cascade_in_page_words() -> Iterator[None]:
     box to tick there, not the command line's ``--cascade``."""
     try:
         yield
-    except IllegalMove as error:
-        if error.legal is None or "--cascade" not in error.legal:
-            raise
+    except BreaksLater as error:
         raise IllegalMove(
             error.message, rule=error.rule, legal="tick cascade to void it too", seq=error.seq
         ) from None
