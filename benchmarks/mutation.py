@@ -580,6 +580,8 @@ TEXT_FUNCTIONS: dict[str, str] = {
     "ledger.history.xǁBrokenǁ__init__": "the message of a void refused because it breaks a later move",
     "ledger.store.rows.xǁStaleHeadǁ__init__": "a lost race: the service reads neither its text nor fields",
     "ledger.service.moves.xǁMovesǁ_since": "the moves another writer made, named in a lost race's refusal",
+    "ledger.games.planet_b.declare.x_form": "how a declaration is typed, shown in a refusal's hint",
+    "ledger.games.planet_b.declare.x_face_needed": "the refusal asking for a card's declaration (or a typo)",
     "ledger.games.planet_b.rules.core.x_missing": "the refusal its callers raise: no such action in the box",
     "ledger.games.planet_b.rules.core.x_offered": "the actions left, listed in a refusal's hint",
     # its callers refuse the move whatever it returns (acting: not theirs or no box open)

@@ -13,8 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from ledger.games.planet_b.declare import EXAMPLES
-from ledger.games.planet_b.rules.setup import _face_needed
+from ledger.games.planet_b.declare import EXAMPLES, face_needed
 from tests.conftest import Result
 
 Cli = Callable[..., Result]
@@ -87,7 +86,7 @@ def test_the_plural_spellings_read(cli: Cli, table: None) -> None:
 def test_a_card_the_rules_ask_for_shows_an_example_that_is_recorded(cli: Cli, table: None, kind: str) -> None:
     """The rules' own request for a face (a tile, news card or building named before it is
     declared) shows the same form, with the card's name in its example."""
-    legal = _face_needed(kind, "ORBITAL FARMS", ()).legal or ""
+    legal = face_needed(kind, "ORBITAL FARMS", ()).legal or ""
     example = legal.split("; e.g. ")[1]
     assert example.startswith(f"declare {kind} orbital-farms ")
     assert cli("planet-b", *example.split()).code == 0, example

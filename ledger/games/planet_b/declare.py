@@ -8,7 +8,7 @@ two parts, and a track space's two boxes, are split by ``.`` (``grammar`` says w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ledger.errors import BadInput
@@ -28,7 +28,7 @@ from ledger.games.planet_b.faces import (
     Track,
 )
 from ledger.games.planet_b.model import Command, Declare, State
-from ledger.words import card_word, name_of, number
+from ledger.words import card_word, name_of, not_a_typo, number
 
 DECLARE_USAGE = (
     "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
@@ -140,6 +140,17 @@ def form(section: str, name: str | None = None) -> str:
 
 _NAMED = dict.fromkeys(("side", "track", "tile", "building", "news", "law"), "name") | {"board": "number"}
 _UPPER = {"set", "pile"}
+
+
+def face_needed(
+    kind: str, name: str, known: Iterable[str], *, said: str = "declare it first", new: str | None = None
+) -> BadInput:
+    """The refusal asking the table to declare card ``name`` of ``kind`` before it is played, with
+    how (``new``: ``form``'s by default), unless it is a typo of a card the referee knows (then
+    "did you mean", issue 41): one place for every rule that meets a card nobody declared."""
+    new = new or form(kind, card_word(name))
+    not_a_typo(name, known, kind, new)
+    return BadInput(f"the referee does not know {kind} {name} yet: {said}", legal=new)
 
 
 def _value(kind: str, key: str, value: str) -> Any:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ledger.errors import BadInput, IllegalMove
+from ledger.errors import IllegalMove
 from ledger.games.planet_b import data
-from ledger.games.planet_b.declare import form
+from ledger.games.planet_b.declare import face_needed, form
 from ledger.games.planet_b.effects import Box, Item, Slot
 from ledger.games.planet_b.model import Built, Drawn, LawDrawn, State
 from ledger.games.planet_b.rules import core
@@ -21,7 +21,7 @@ from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_PARTICULAR, R_PRESIDENT
 from ledger.piles import draw, require_all, rng
-from ledger.words import card_word, not_a_typo
+from ledger.words import card_word
 
 
 def _pile_names(state: State, pile: str) -> list[str]:
@@ -32,9 +32,7 @@ def _draw_build(out: Out, name: str, pile: str, typed: str | None, why: str) -> 
     """ILLEGAL BUILD, UNEXPECTED INHERITANCE: the top card of a pile, built without its cost."""
     state = out.state
     if typed is not None and typed not in state.faces.buildings:
-        new = form("building", card_word(typed))
-        not_a_typo(typed, state.faces.buildings, "building", new)
-        raise BadInput(f"the referee does not know building {typed} yet: declare it first", legal=new)
+        raise face_needed("building", typed, state.faces.buildings)
     card = draw(state.piles[pile], typed, _pile_names(state, pile), f"{pile} pile", R_PARTICULAR)
     face = state.faces.buildings[card]
     out.add(Built(name, card, pile))
@@ -46,11 +44,7 @@ def draw_law(out: Out, name: str, colour: str, typed: str | None, why: str) -> N
     state = out.state
     if typed is not None and typed not in state.faces.laws:
         new = form("law", card_word(typed)).replace("colour=yellow|blue", f"colour={colour}", 1)
-        not_a_typo(typed, state.faces.laws, "law", new)
-        raise BadInput(
-            f"the referee does not know law {typed} yet: declare it first",
-            legal=new,
-        )
+        raise face_needed("law", typed, state.faces.laws, new=new)
     names = [law.name for law in state.faces.laws.values() if law.colour == colour]
     card = draw(state.piles[colour], typed, names, f"{colour} law pile", R_PRESIDENT)
     out.add(LawDrawn(name, colour, card))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data
-from ledger.games.planet_b.declare import form
+from ledger.games.planet_b.declare import face_needed
 from ledger.games.planet_b.model import (
     BuildingDrawn,
     Drawn,
@@ -42,7 +42,6 @@ from ledger.games.planet_b.rules.elections import (
 )
 from ledger.games.planet_b.sections import R_COSTS, R_DEAL, R_EXCHANGE, R_NEWS, R_OFFICES, R_REDRAW
 from ledger.piles import candidates, draw
-from ledger.words import card_word, not_a_typo
 
 # ---------------------------------------------------------------------------- queries
 
@@ -245,12 +244,7 @@ def redraw(out: Out, command: Redraw) -> None:
                                   legal=f"redraw {command.player} A|B|C")  # fmt: skip
             face = state.faces.buildings.get(word)
             if face is None:
-                new = form("building", card_word(word))
-                not_a_typo(word, state.faces.buildings, "building", new)
-                raise BadInput(
-                    f"the referee does not know building {word} yet: declare it first",
-                    legal=new,
-                )
+                raise face_needed("building", word, state.faces.buildings)
             pile, typed = face.pile, word
         if not len(state.piles[pile]):
             raise IllegalMove(f"the {pile} pile has run out", rule=R_REDRAW)

@@ -10,7 +10,7 @@ left, C like A.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
-from ledger.games.planet_b.declare import form
+from ledger.games.planet_b.declare import face_needed
 from ledger.games.planet_b.evolve import seeded_piles
 from ledger.games.planet_b.model import (
     Constructed,
@@ -39,7 +39,6 @@ from ledger.games.planet_b.model import (
 from ledger.games.planet_b.rules import core
 from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.sections import R_COMPONENTS, R_DRAFT, R_NEWS, R_SETUP, R_SMALL
-from ledger.words import card_word, not_a_typo
 
 OPTIONS = {
     core.OPTION_MOOD_VOTES: ("out", "supply"),
@@ -47,6 +46,9 @@ OPTIONS = {
     core.OPTION_MINUS_TILE: ("none", "draw", "count"),
     core.OPTION_RENOVATIONS: ("vp", "cost"),
 }
+
+# What the table is asked while setting up: the card in front of it, declared as it shows.
+AS_SHOWN = "declare it as the card shows it first"
 
 
 def _check_players(players: tuple[str, ...]) -> None:
@@ -182,19 +184,10 @@ def begin(out: Out) -> None:
     deal_packet(out, "A")
 
 
-def _face_needed(kind: str, name: str, known: Iterable[str]) -> BadInput:
-    """The card the table must declare first, unless it is a typo of a known one."""
-    new = form(kind, card_word(name))
-    not_a_typo(name, known, kind, new)
-    return BadInput(
-        f"the referee does not know {kind} {name} yet: declare it as the card shows it first", legal=new
-    )
-
-
 def check_tile(state: State, name: str, group: str, rule: str) -> None:
     face = state.faces.tiles.get(name)
     if face is None:
-        raise _face_needed("tile", name, state.faces.tiles)
+        raise face_needed("tile", name, state.faces.tiles, said=AS_SHOWN)
     if face.set != group:
         raise IllegalMove(
             f"{name} is a{'n' if face.set == 'A' else ''} {face.set} tile, not {group}", rule=rule
@@ -256,7 +249,7 @@ def news_card(state: State, pile: str, name: str) -> None:
     """A real table's card off news pile ``pile``: declared, of that pile, not seen yet."""
     face = state.faces.news.get(name)
     if face is None:
-        raise _face_needed("news", name, state.faces.news)
+        raise face_needed("news", name, state.faces.news, said=AS_SHOWN)
     if face.pile != pile:
         raise IllegalMove(f"{name} is a pile {face.pile} card, not pile {pile}", rule=R_NEWS)
     if name in state.piles[pile].seen:
@@ -294,7 +287,7 @@ def draft(out: Out, command: DraftCard) -> None:
     else:
         face = state.faces.buildings.get(name)
         if face is None:
-            raise _face_needed("building", name, state.faces.buildings)
+            raise face_needed("building", name, state.faces.buildings, said=AS_SHOWN)
         if face.pile != plan.pile:
             raise IllegalMove(f"{name} is from the {face.pile} pile, not the {plan.pile} pile", rule=R_DRAFT)
         if name in state.piles[plan.pile].seen:
