@@ -142,3 +142,26 @@ def test_a_goal_move_names_one_goal() -> None:
     # the rulebook's own names of several words are one GOAL (2.3 SENSE OF BELONGING)
     words = shlex.split(f"goal {ann} sense of belonging")
     assert parse(table.state, words) == Goal(ann, "SENSE OF BELONGING")
+
+
+def test_a_new_name_of_three_words_the_rulebooks_longest_is_one_card() -> None:
+    """The limit itself: 3 words, as many as SENSE OF BELONGING (2.3), are still one new card,
+    an ACTIVITY with its face or a GOAL with its PROPERTY and reward."""
+    table = Table(2, cards=False)
+    ann = table.state.seats[0]
+    words = shlex.split("reveal activity open air concert --needs food,plastic --props heart,leaf")
+    assert parse(table.state, words) == RevealActivity(
+        "OPEN AIR CONCERT", ("food", "plastic"), ("heart", "leaf")
+    )
+    words = shlex.split(f"goal {ann} nice day out --needs house,group,leaf --reward 3")
+    assert parse(table.state, words) == Goal(ann, "NICE DAY OUT", ("house", "group", "leaf"), 3)
+
+
+def test_a_goal_declared_with_a_long_name_is_named_by_its_words() -> None:
+    """``declare goal`` keeps a name of any length (the escape for a card near a known name): once
+    known, ``goal PLAYER`` typing its words names that one card, not several."""
+    table = Table(2, cards=False)
+    ann = table.state.seats[0]
+    table.play("declare goal big city life again --needs house,group,leaf --reward 3")
+    words = shlex.split(f"goal {ann} big city life again")
+    assert parse(table.state, words) == Goal(ann, "BIG CITY LIFE AGAIN")

@@ -167,6 +167,10 @@ LINES: list[tuple[Event, str]] = [
         Bought("bob", (("glass", 2), ("metal", 1)), 3, 0, scrap=Scrap("carol", "metal")),
         "bob buys glass@2, metal@1 for 3 COIN (metal@1 from carol's LANDFILL)",
     ),
+    (  # the last of 3 cards, from Solo's central LANDFILL (7.0)
+        Bought("bob", (("glass", 2), ("food", 3), ("metal", 1)), 4, 0, scrap=Scrap("central", "metal")),
+        "bob buys glass@2, food@3, metal@1 for 4 COIN (metal@1 from the central LANDFILL)",
+    ),
     (
         Bought("bob", (("glass", 2),), 2, 0, free=("food",)),
         "bob buys glass@2 for 2 COIN, and takes food@1 from the BUY AREA free (BOGOF)",
