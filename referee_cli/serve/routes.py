@@ -53,6 +53,13 @@ class EventStream(StreamingResponse):
             self.release()
 
 
+def ledger_digest(db: Path) -> str:
+    """A ledger named without its path: the start of the digest of its resolved path."""
+    import hashlib
+
+    return hashlib.sha256(str(db.resolve()).encode()).hexdigest()[:16]
+
+
 def _submission(value: Any) -> str | None:
     """The id a page gives one submission (kept for its retries), if it gives one."""
     if value is None or value == "":
@@ -204,6 +211,18 @@ def make_app(
         line = f"{whose}'s new link (their earlier one no longer works; every other link still does): {url}"
         return JSONResponse({"ok": True, "line": line, "url": url, "qr": qr_svg(url)}, headers=HEADERS)
 
+    async def serving(request: Request) -> Response:
+        """Which game of which ledger this server serves, and the address its links are shown
+        with: ``referee serve --link NAME`` on a port already served asks, and makes the link in
+        the ledger for this server to honour (it reads the links from the store on each request).
+        The ledger is named by a digest of its path, not the path."""
+        answer = {
+            "game": game_id,
+            "ledger": ledger_digest(db),
+            "base": base or str(request.base_url).rstrip("/"),
+        }
+        return JSONResponse(answer, headers=HEADERS)
+
     async def take_back(request: Request) -> Response:
         return await act(request, table.take_back)
 
@@ -318,6 +337,7 @@ def make_app(
         Route("/", board),
         Route("/state.json", state),
         Route("/chart.svg", chart_svg),
+        Route("/serving.json", serving),
         Route("/events", events),
         Route("/witness.json", witness),
         Route("/referee.js", static("referee.js", "text/javascript")),
