@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -28,6 +29,12 @@ KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 MAX_BODY = 16_384  # bytes a posted move may take (read no further: a longer body is refused)
 RETRY_STREAM = 30  # seconds a refused stream's page is asked to wait before it tries again
 MAX_SUBMISSION = 64  # characters of a submission's id
+# What a page says of an HTTP error that is no refusal of the referee's (those say their own line).
+ERROR_LINES = {
+    404: "There is no such page here: open the board, or the link the table gave you.",
+    405: "This address takes no such request: open the board, or the link the table gave you.",
+    500: "The referee failed on this page (nothing was recorded by it): reload, or open the board.",
+}
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -178,6 +185,10 @@ def make_app(
             result = do(role, body)
         except RefereeError as error:
             status, answer = refusal(error)
+            # A refused move brings the page the table as it stands now (a stale phone's board and
+            # picker, which offered what was refused, are replaced): as an answer's, but refused.
+            with contextlib.suppress(RefereeError):
+                answer = {**answer, "head": table.head, "html": table.fragment(role)}
         else:
             if isinstance(result, Recorded):
                 span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
@@ -361,6 +372,23 @@ def make_app(
             return refused(exc)
         return html(table.stopped_page(None, exc), status_of(exc))  # the board's, saying why
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RefereeError: on_error})
+    def error_page(request: Request, status: int, line: str) -> Response:
+        """Any other error a page can meet, as a page a phone reads (JSON for what asks JSON)."""
+        if request.url.path.endswith(".json") or request.method != "GET":
+            return JSONResponse(
+                {"ok": False, "error": "http", "line": line}, status_code=status, headers=HEADERS
+            )
+        return html(table.error_page(status, line), status)
+
+    async def on_http(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        line = ERROR_LINES.get(exc.status_code, exc.detail)
+        return error_page(request, exc.status_code, line)
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        return error_page(request, 500, ERROR_LINES[500])
+
+    handlers = {RefereeError: on_error, HTTPException: on_http, Exception: on_crash}
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
     app.state.table = table
     return app
