@@ -402,7 +402,9 @@
     const bar = document.getElementById("turn");
     if (!bar) return;
     const state = document.getElementById("state");
-    const mine = Boolean(state && state.hasAttribute("data-turn")) && !body.hasAttribute("data-stopped");
+    // (not while the page takes no move: a stopped game, or under witness.js's red banner)
+    const mine = Boolean(state && state.hasAttribute("data-turn"))
+      && !body.hasAttribute("data-stopped") && !body.hasAttribute("data-rewritten");
     bar.hidden = !mine;
     document.title = mine ? "● " + bar.textContent.split(":")[0].trim() + " · " + title : title;
     if (mine && wasTurn === false) {
