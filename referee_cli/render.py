@@ -5,6 +5,7 @@ No rules here: everything shown comes from the service's data.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
 from ledger.decider import Board, Score, Screen
@@ -23,13 +24,34 @@ from ledger.service import (
 )
 
 
+def width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: a wide or full-width character (李, Ｚ) takes
+    two, a combining mark (the accent of a decomposed ë) none (Unicode's East Asian Width)."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0
+        if unicodedata.combining(c) or unicodedata.category(c) == "Cf"
+        else 2
+        if unicodedata.east_asian_width(c) in "WF"
+        else 1
+        for c in text
+    )
+
+
+def _pad(cell: str, columns: int, right: bool) -> str:
+    fill = " " * max(0, columns - width(cell))
+    return fill + cell if right else cell + fill
+
+
 def grid(columns: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = ()) -> str:
-    """Columns padded to their widest cell, a rule under the header, no trailing spaces."""
+    """Columns padded to their widest cell (by the columns it takes on a terminal, see
+    ``width``), a rule under the header, no trailing spaces."""
     cells = [list(columns), *[[str(c) for c in row] for row in rows]]
-    widths = [max(len(row[i]) if i < len(row) else 0 for row in cells) for i in range(len(columns))]
+    widths = [max(width(row[i]) if i < len(row) else 0 for row in cells) for i in range(len(columns))]
 
     def line(row: Sequence[str]) -> str:
-        parts = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        parts = [_pad(cell, widths[i], i in right) for i, cell in enumerate(row)]
         return "  ".join(parts).rstrip()
 
     out = [line(cells[0]), line(["-" * w for w in widths])]
@@ -98,12 +120,14 @@ def recorded(result: Recorded, board: Board) -> str:
 def log(entries: Iterable[LogEntry], head: int, actors: Sequence[str]) -> Iterator[str]:
     """The log as a table, a line at a time: the widths are known before the first entry (the
     seq of the head, the longest actor), so a long log prints as it is read."""
-    widths = [max(3, len(str(head))), 8, max(2, *(len(a) for a in actors))]
+    widths = [max(3, len(str(head))), 8, max(2, *(width(a) for a in actors))]
 
     def row(seq: str, time: str, by: str, text: str) -> str:
-        return f"{seq.rjust(widths[0])}  {time.ljust(widths[1])}  {by.ljust(widths[2])}  {text}".rstrip()
+        by = _pad(by, widths[2], False)
+        return f"{seq.rjust(widths[0])}  {time.ljust(widths[1])}  {by}  {text}".rstrip()
 
-    yield row("seq", "time", "by", "move")
+    # The log's clock is UTC (each row's recorded_at): the heading says so, not the table's zone.
+    yield row("seq", "time UTC", "by", "move")
     yield row("-" * widths[0], "-" * widths[1], "-" * widths[2], "----")
     for entry in entries:
         mark = ""
@@ -159,7 +183,7 @@ def games(rows: Sequence[GameRow], results: Sequence[Result], current: int | Non
         ]
         for g, r in zip(rows, results, strict=True)
     ]
-    return grid(["  id", "game", "title", "players", "result", "created"], table)
+    return grid(["  id", "game", "title", "players", "result", "created UTC"], table)
 
 
 def _result(result: Result) -> str:
