@@ -8,13 +8,17 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
+import msgspec
+
 from ledger.decider import Board, Score, Screen
 from ledger.names import shown
 from ledger.service import (
     Corrected,
     GameRow,
+    History,
     Loaded,
     LogEntry,
+    Played,
     PlayerStats,
     Recorded,
     Result,
@@ -206,14 +210,94 @@ def stats(rows: Sequence[PlayerStats]) -> str:
             str(r.played),
             str(r.won),
             str(r.shared),
+            f"{100 * (r.won + r.shared) / r.played:.0f}",
             f"{r.average:.1f}",
             str(r.best),
+            str(r.latest),
+            str(r.rank),
             r.last_played[:10],
         ]
         for r in rows
     ]
-    columns = ["game", "player", "played", "won", "shared", "average", "best", "last played"]
-    return "finished games, by game\n\n" + grid(columns, table, right=[2, 3, 4, 5, 6])
+    columns = [
+        "game",
+        "player",
+        "played",
+        "won",
+        "shared",
+        "win %",
+        "average",
+        "best",
+        "latest",
+        "usual rank",
+        "last played",
+    ]
+    return "finished games, by game\n\n" + grid(columns, table, right=[2, 3, 4, 5, 6, 7, 8, 9])
+
+
+def history(told: History, player: str | None) -> str:
+    """``stats``: per player and game, the games' length, and a player's head to head."""
+    out = [stats(told.stats)]
+    if told.lengths:
+        table = [
+            [g.kind, str(g.players), str(g.played), f"{g.rounds:.1f}", f"{g.minutes:.0f}", str(g.longest)]
+            for g in told.lengths
+        ]
+        columns = ["game", "players", "played", "rounds", "minutes", "longest"]
+        out += ["", "game length, by game and player count (minutes by the log's clock)", ""]
+        out.append(grid(columns, table, right=[1, 2, 3, 4, 5]))
+    if player and told.head_to_head:
+        table = [
+            [h.kind, h.opponent, str(h.together), str(h.ahead), str(h.behind), str(h.level)]
+            for h in told.head_to_head
+        ]
+        columns = ["game", "opponent", "together", "ahead", "behind", "level"]
+        out += ["", f"{told.head_to_head[0].player} head to head (ahead: finished better ranked)", ""]
+        out.append(grid(columns, table, right=[2, 3, 4, 5]))
+    return "\n".join(out)
+
+
+RESULT_COLUMNS = (
+    "date",
+    "game",
+    "game_id",
+    "title",
+    "mode",
+    "players",
+    "player",
+    "score",
+    "points",
+    "rank",
+    "winner",
+    "shared",
+    "rounds",
+    "minutes",
+    "started",
+    "ended",
+)
+
+
+def results_csv(rows: Sequence[Played]) -> str:
+    """``stats --csv``: a header, then each player's result in each finished game, a row each."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(RESULT_COLUMNS)
+    for r in rows:
+        cells = msgspec.structs.asdict(r)
+        writer.writerow([_cell(cells[name]) for name in RESULT_COLUMNS])
+    return buffer.getvalue()
+
+
+def _cell(value: object) -> str:
+    """A CSV cell: yes/no for a flag; a text a spreadsheet would run as a formula (``=``, ``+``,
+    ``-``, ``@`` first: a title is free text) kept as text by a leading ``'``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value)
+    return f"'{text}" if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def verified(report: VerifyReport) -> str:
