@@ -200,11 +200,26 @@ def awaited(state: State) -> list[str]:
     steps = flow.awaited(state)
     if state.virtual:
         return steps
-    if state.phase == "setup" and not steps and flow.traits_owed(state):
+    if state.phase == "setup" and not steps and _traits_unknown(state):
         steps.append(f"declare child-trait CARD {TRAIT_FACE} (a Child Trait new to the referee)")
     if state.phase == "action" and not state.faces.actions:
         steps.append("declare action NAME reward=REWARD (the board's actions: none declared yet)")
     return steps
+
+
+def _traits_unknown(state: State) -> bool:
+    """Fewer Child Traits known and still in the pile than the players still keep: some card a
+    player holds is new to the referee."""
+    owed = sum(
+        int(core.setting(state, "child-traits")) - len(state.players[n].traits)
+        for n in flow.traits_owed(state)
+    )
+    known = [
+        c
+        for name, c in state.faces.cards.items()
+        if c.kind == "child-trait" and core.in_game(state, c) and not core.gone(state, name)
+    ]
+    return len(known) < owed
 
 
 def faces_in_view(state: State) -> Faces:
