@@ -195,7 +195,7 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     if state.phase == "setup":  # a Child Trait nobody declared: the table declares it first
         for player in players:
             yield Unlisted(player, f"trait {player}", (name,), "a Child Trait new to the referee")
-    if state.phase == "action" and not state.faces.actions:  # the base game's board actions
+    if core.actions_unknown(state):  # the base game's board actions
         board = Ask("", "the board action's name, as printed on the board", ())
         for player in players:
             yield Unlisted(player, f"action {player}", (board,), "a board action new to the referee")

@@ -186,7 +186,7 @@ def verbs(state: State) -> list[str]:
     if players and not state.virtual:
         if state.phase == "setup" and "trait" not in found:
             found.insert(0, "trait")
-        elif state.phase == "action" and not state.faces.actions and "action" not in found:
+        elif core.actions_unknown(state) and "action" not in found:
             found.insert(0, "action")
     return found
 
@@ -202,7 +202,7 @@ def awaited(state: State) -> list[str]:
         return steps
     if state.phase == "setup" and not steps and _traits_unknown(state):
         steps.append(f"declare child-trait CARD {TRAIT_FACE} (a Child Trait new to the referee)")
-    if state.phase == "action" and not state.faces.actions:
+    if core.actions_unknown(state):
         steps.append("declare action NAME reward=REWARD (the board's actions: none declared yet)")
     return steps
 

@@ -213,6 +213,18 @@ def community(state: State, name: str) -> Community:
     return face
 
 
+def actions_unknown(state: State) -> bool:
+    """At a real table's Action Phase, no board action declared yet while the player to act
+    could place an hourglass on one: the table declares the base game's actions (the texts
+    print none of them)."""
+    return (
+        not state.virtual
+        and state.phase == "action"
+        and not state.faces.actions
+        and state.players[state.active].hourglasses > 0
+    )
+
+
 def held(player: Player, name: str) -> Held | None:
     return next((h for h in player.cards if h.name == name), None)
 
