@@ -83,6 +83,16 @@ class Unlisted(msgspec.Struct, frozen=True):
     asks: tuple[Ask, ...]
     label: str  # the choice that leads to it, in the game's words
 
+    def template(self) -> str:
+        """The move as a line to type, each asked part a capitalised placeholder (a choice
+        among few spelled out; an optional part in brackets): ``trait maya NAME``."""
+        words = [self.text]
+        for ask in self.asks:
+            value = "|".join(ask.choices) if 0 < len(ask.choices) <= 3 else "NAME" if not ask.flag else "..."
+            word = f"{ask.flag}{value}"
+            words.append(f"[{word}]" if ask.optional else word)
+        return " ".join(words)
+
 
 class Table(msgspec.Struct):
     """A titled grid of cells, rendered as a text table or emitted as JSON."""

@@ -120,6 +120,13 @@ def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
     else:
         _, board, _ = s.referee.board(game_id)
         waiting = [name for name in board.to_act if name.lower() != (player or "").lower()]
+        new = s.referee.unlisted(game_id, player) if player and player in board.to_act else []
+        if new:
+            # Its card is new to the referee: the move to type, the face declared first.
+            echo("\n".join(new))
+            if board.prompt:
+                echo(f"({board.prompt})")
+            return
         if player and waiting and board.prompt:
             # Someone else acts first (the table's reveals, a FAVOUR's answer): say who and
             # what, and list their moves, rather than "no legal moves".

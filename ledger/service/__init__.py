@@ -343,6 +343,9 @@ class Referee:
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         return self._queries.legal(game_id, player)
 
+    def unlisted(self, game_id: int, role: str) -> list[str]:
+        return self._queries.unlisted(game_id, role)
+
     def picker(self, game_id: int, role: str) -> Picker:
         return self._queries.picker(game_id, role)
 
