@@ -8,15 +8,17 @@ import contextlib
 from pathlib import Path
 
 from ledger.errors import BadInput
-from ledger.service import Referee
+from ledger.service import TABLE, Referee
 from referee_cli.serve.links import lan_address, links_text
 from referee_cli.serve.routes import make_app
+
+NO_LINKS = "no game to make links for: the table's link starts one"
 
 
 def run_server(
     referee: Referee,
     db: Path,
-    game_id: int,
+    game_id: int | None,
     *,
     port: int,
     lan: bool,
@@ -27,7 +29,8 @@ def run_server(
 ) -> None:
     """Print the links (new ones if asked or if the game has none; ``link``: one player's again,
     the others kept; ``revoke``: one player's stopped, none made), then serve until Ctrl-C. QR
-    codes only for an address a phone can reach (``--lan``) unless ``qr`` asks for them."""
+    codes only for an address a phone can reach (``--lan``) unless ``qr`` asks for them.
+    ``game_id`` None (a database with no game): the table's link opens the form of a new game."""
     import socket
     import sys
 
@@ -40,7 +43,9 @@ def run_server(
         )
     if not 0 < port < 65536:
         raise BadInput(f"port {port} is not a port", legal="1 to 65535")
-    info = referee.game(game_id)  # a game that does not check out is refused before serving
+    if game_id is None and (new_links or link or revoke):
+        raise BadInput(NO_LINKS, legal="referee serve (then open the table's link)")
+    info = None if game_id is None else referee.game(game_id)  # one that does not check out: refused
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
     try:  # say so at once if the port is taken, before any link is made
@@ -50,7 +55,11 @@ def run_server(
     except OSError as exc:
         raise BadInput(f"cannot listen on {host}:{port}: {exc.strerror}", legal="--port N") from None
     base = f"http://{shown}:{port}"
-    lines = [f"serving game {game_id} ({info.kind}) of {db}"]
+    start_token = None
+    if info is None:
+        lines = [f"no game yet in {db}: the table's link starts one (a form of every game)"]
+    else:
+        lines = [f"serving game {game_id} ({info.kind}) of {db}"]
     if lan:
         lines.append(
             f"on the local network ({shown}), on purpose: anyone on it can open the board;"
@@ -59,13 +68,19 @@ def run_server(
     else:
         lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
     qr = lan if qr is None else qr
-    if revoke:
+    if game_id is None:
+        import secrets
+
+        # The server's own link for the table while there is no game: kept in this process only.
+        start_token = secrets.token_urlsafe(18)
+        lines.extend(links_text(base, {TABLE: start_token}, qr))
+    elif revoke:
         names = " and ".join(referee.revoke_link(game_id, role) for role in revoke)
         lines.append(
             f"{names}: link revoked, and none made in its place (every other link still works;"
             " --link NAME makes a new one)"
         )
-    if new_links or not (revoke or referee.has_links(game_id)):
+    elif new_links or not (revoke or referee.has_links(game_id)):
         tokens = referee.new_links(game_id)
         if new_links:
             lines.append("new links: the game's earlier links no longer work")
@@ -86,7 +101,7 @@ def run_server(
     lines.append("Ctrl-C stops the server; the ledger keeps every move")
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
-    app = make_app(db, game_id, base=base)
+    app = make_app(db, game_id, base=base, start_token=start_token)
     # Open event streams would hold a graceful shutdown for ever: give them a second.
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1
