@@ -73,7 +73,7 @@ def run_server(
 
         # The server's own link for the table while there is no game: kept in this process only.
         start_token = secrets.token_urlsafe(18)
-        lines.extend(links_text(base, {TABLE: start_token}, qr))
+        lines.extend(links_text(base, {TABLE: start_token}, qr, table="start a game here"))
     elif revoke:
         names = " and ".join(referee.revoke_link(game_id, role) for role in revoke)
         lines.append(

@@ -46,6 +46,7 @@ def test_serve_on_a_new_database_prints_the_link_that_starts_a_game(tmp_path: Pa
         assert made == f"created the referee database {db}"
         assert said.startswith(f"no game yet in {db}: the table's link starts one")
         assert sorted(server.links) == ["table"]
+        assert f"the table (start a game here): {server.links['table']}" in server.printed
         form = httpx.get(server.links["table"], follow_redirects=True)
         assert form.status_code == 200 and "<h1>A new game</h1>" in form.text
         assert "No game yet" in httpx.get(server.base + "/").text
