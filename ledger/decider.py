@@ -235,6 +235,9 @@ OPTIONAL: dict[str, Any] = {
     # ``absent_verbs(setup) -> dict[str, str]``: the verbs that setup does without, each with
     # why (LOOP's Basic Mode has no CAREER): help, completion and errors leave them out.
     "absent_verbs": None,
+    # ``usage(setup) -> dict[str, str]``: each verb's words in that setup (only the options its
+    # mode has: no CAREER's in LOOP's Basic Mode); None: each ``Verb``'s ``usage``.
+    "usage": None,
     # ``chance(event) -> str``: what the referee dealt by chance in that fact with virtual decks
     # (a card drawn or turned up, a shuffle, a coin tossed), "" for a fact that deals nothing; a
     # player may take back from the phone a move that dealt nothing (``Referee.take_back``).

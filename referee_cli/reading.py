@@ -13,7 +13,7 @@ import typer
 
 from ledger.errors import BadInput
 from referee_cli.base import echo, game_json, out, show_status, write
-from referee_cli.options import As, JsonFlag, Player, Reveal, session
+from referee_cli.options import NEGATIVE_SEQ, As, JsonFlag, Player, Reveal, session
 
 if TYPE_CHECKING:
     from referee_cli import render
@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         """Whose turn it is, what they may do, and the table."""
         show_status(session(ctx), None, as_, reveal, json)
 
-    @app.command()
+    @app.command(context_settings=NEGATIVE_SEQ)
     def at(
         ctx: typer.Context,
         seq: Annotated[int, typer.Argument(metavar="SEQ")],

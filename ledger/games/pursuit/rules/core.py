@@ -326,15 +326,16 @@ def short(state: State, name: str, cost: str, extra: int = 0) -> str:
         if need.get(resource, 0) > have:
             return f"{name} has {have} {resource}, not {need[resource]}"
     if hourglasses > player.hourglasses:
-        return f"{name} has {player.hourglasses} hourglasses left, not {hourglasses}"
+        return f"{name} has {words.counted(player.hourglasses, 'hourglass')} left, not {hourglasses}"
     return ""
 
 
 def afford(state: State, name: str, cost: str, rule: str, what: str, extra: int = 0) -> None:
     missing = short(state, name, cost, extra)
     if missing:
-        shown = effects.shown(cost) + (f" and {extra} hourglass to place" if extra else "")
-        raise IllegalMove(f"{what} costs {shown}: {missing}", rule=rule or R_COSTS)
+        # The action's own hourglass counted in with the cost's: "2 hourglasses", not "1 hourglass
+        # and 1 hourglass to place".
+        raise IllegalMove(f"{what} costs {effects.shown(cost, extra)}: {missing}", rule=rule or R_COSTS)
 
 
 def turn_player(state: State, name: str, rule: str) -> Player:
