@@ -42,6 +42,9 @@ class Option(msgspec.Struct, frozen=True):
     default: str
     choices: tuple[str, ...] = ()
     help: str = ""
+    # Values that may be named together, comma-separated (Pursuit's modules): a page offers
+    # each as a box to tick, where ``choices`` is one value of several.
+    several: tuple[str, ...] = ()
 
 
 class Verb(msgspec.Struct, frozen=True):

@@ -233,6 +233,9 @@ class EventStore(Protocol):
     def links(self, game_id: int) -> dict[str, str]:
         """Token hash -> role."""
 
+    def link_owner(self, token_hash: str) -> tuple[int, str] | None:
+        """The game and role whose link's token hash this is, in any game; None if none."""
+
     def put_links(self, game_id: int, hashes: dict[str, str]) -> None:
         """Replace a game's links (role -> token hash) in one transaction."""
 

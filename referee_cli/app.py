@@ -181,14 +181,21 @@ def build_app() -> typer.Typer:
             ),
         ] = None,
     ) -> None:
-        """Serve the current game to the table's browsers: the board, each player's page, the table's."""
+        """Serve the current game to the table's browsers: the board, each player's page, the table's;
+        with no game yet, the table's link starts one (a form of every game)."""
         from referee_cli.serve import run_server  # starlette, uvicorn, jinja2: for this command only
+        from referee_cli.serve.launch import NO_LINKS
 
         s = session(ctx)
+        # A database with no game yet (or none made yet): the table's link starts one.
+        with s.creating() as referee:  # (a refusal here leaves no database made for it)
+            game_id = s.game_id() if s.game is not None or referee.current() is not None else None
+            if game_id is None and (new_links or link or revoke):
+                raise BadInput(NO_LINKS, legal="referee serve (then open the table's link)")
         run_server(
-            s.referee,
+            referee,
             s.db,
-            s.game_id(),
+            game_id,
             port=port,
             lan=lan,
             new_links=new_links,

@@ -462,6 +462,9 @@ class Referee:
     def link_role(self, game_id: int, token: str) -> str | None:
         return self._links.link_role(game_id, token)
 
+    def find_link(self, token: str) -> tuple[int, str] | None:
+        return self._links.find_link(token)
+
     # --- audit (``audit``) ---
     def notices(self) -> list[str]:
         return self._audit.notices()

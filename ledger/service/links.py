@@ -66,6 +66,13 @@ class Links:
                 return role
         return None
 
+    def find_link(self, token: str) -> tuple[int, str] | None:
+        """The game and role (a player, or the table) whose link carries ``token``, in any game of
+        the database; None for any other token."""
+        if not token or len(token) > 200:
+            return None
+        return self.repo.store.link_owner(_token_hash(token))
+
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()

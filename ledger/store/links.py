@@ -30,6 +30,14 @@ class Links(Connection):
         rows = self._read("SELECT token_hash, role FROM links WHERE game_id = ?", (game_id,))
         return {str(h): str(r) for h, r in rows}
 
+    def link_owner(self, token_hash: str) -> tuple[int, str] | None:
+        """The game and role whose link's token has this hash, if any game's has (a served page's
+        link names no game: its token alone finds it)."""
+        if "links" not in self._tables():
+            return None
+        rows = self._read("SELECT game_id, role FROM links WHERE token_hash = ?", (token_hash,))
+        return next(((int(g), str(r)) for g, r in rows), None)
+
     def put_links(self, game_id: int, hashes: dict[str, str]) -> None:
         """Replace a game's links (role -> token hash) in one transaction: the old ones stop working."""
         self.ensure_links()

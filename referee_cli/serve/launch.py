@@ -8,7 +8,7 @@ import contextlib
 from pathlib import Path
 
 from ledger.errors import BadInput
-from ledger.service import Referee
+from ledger.service import TABLE, Referee
 from referee_cli.serve.links import lan_address, links_text
 from referee_cli.serve.routes import ledger_digest, make_app
 
@@ -70,10 +70,13 @@ def _links(
     return lines
 
 
+NO_LINKS = "no game to make links for: the table's link starts one"
+
+
 def run_server(
     referee: Referee,
     db: Path,
-    game_id: int,
+    game_id: int | None,
     *,
     port: int,
     lan: bool,
@@ -84,7 +87,8 @@ def run_server(
 ) -> None:
     """Print the links (new ones if asked or if the game has none; ``link``: one player's again,
     the others kept; ``revoke``: one player's stopped, none made), then serve until Ctrl-C. QR
-    codes only for an address a phone can reach (``--lan``) unless ``qr`` asks for them."""
+    codes only for an address a phone can reach (``--lan``) unless ``qr`` asks for them.
+    ``game_id`` None (a database with no game): the table's link opens the form of a new game."""
     import socket
     import sys
 
@@ -97,7 +101,9 @@ def run_server(
         )
     if not 0 < port < 65536:
         raise BadInput(f"port {port} is not a port", legal="1 to 65535")
-    info = referee.game(game_id)  # a game that does not check out is refused before serving
+    if game_id is None and (new_links or link or revoke):
+        raise BadInput(NO_LINKS, legal="referee serve (then open the table's link)")
+    info = None if game_id is None else referee.game(game_id)  # one that does not check out: refused
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
     try:  # say so at once if the port is taken, before any link is made
@@ -105,8 +111,8 @@ def run_server(
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
-        running = running_server(port, db, game_id)
-        if running is None:
+        running = None if info is None else running_server(port, db, info.id)
+        if running is None or info is None:
             raise BadInput(
                 f"cannot listen on {host}:{port}: {exc.strerror}",
                 legal=f"--port N (port {port} is another program's, or serves another game)",
@@ -119,13 +125,17 @@ def run_server(
             ) from None
         # The running server reads the links from the ledger on every request: a link made
         # here works there at once, and one replaced or revoked stops (its open pages closed).
-        lines = [f"port {port} already serves game {game_id} ({info.kind}) of {db}: the links are for it"]
-        lines.extend(_links(referee, game_id, running, new_links, link, revoke, qr=lan if qr is None else qr))
+        lines = [f"port {port} already serves game {info.id} ({info.kind}) of {db}: the links are for it"]
+        lines.extend(_links(referee, info.id, running, new_links, link, revoke, qr=lan if qr is None else qr))
         sys.stdout.write("\n".join(lines) + "\n")
         sys.stdout.flush()
         return
     base = f"http://{shown}:{port}"
-    lines = [f"serving game {game_id} ({info.kind}) of {db}"]
+    start_token = None
+    if info is None:
+        lines = [f"no game yet in {db}: the table's link starts one (a form of every game)"]
+    else:
+        lines = [f"serving game {game_id} ({info.kind}) of {db}"]
     if lan:
         lines.append(
             f"on the local network ({shown}), on purpose: anyone on it can open the board;"
@@ -133,11 +143,19 @@ def run_server(
         )
     else:
         lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
-    lines.extend(_links(referee, game_id, base, new_links, link, revoke, qr=lan if qr is None else qr))
+    qr = lan if qr is None else qr
+    if game_id is None:
+        import secrets
+
+        # The server's own link for the table while there is no game: kept in this process only.
+        start_token = secrets.token_urlsafe(18)
+        lines.extend(links_text(base, {TABLE: start_token}, qr, table="start a game here"))
+    else:
+        lines.extend(_links(referee, game_id, base, new_links, link, revoke, qr=qr))
     lines.append("Ctrl-C stops the server; the ledger keeps every move")
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
-    app = make_app(db, game_id, base=base)
+    app = make_app(db, game_id, base=base, start_token=start_token)
     # Open event streams would hold a graceful shutdown for ever: give them a second.
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1

@@ -22,14 +22,16 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def links_text(base: str, tokens: dict[str, str], qr: bool) -> list[str]:
+def links_text(
+    base: str, tokens: dict[str, str], qr: bool, table: str = "reveals, undo, void, verify"
+) -> list[str]:
     """One line per link, all of them first; then, if asked, each one's QR code for a phone's
-    camera, under its name."""
+    camera, under its name (``table``: what the table's link is for)."""
     import segno
 
     named = [("the board", "board (the shared screen, no secret)", f"{base}/")]
     for role, token in tokens.items():
-        whose = "the table (reveals, undo, void, verify)" if role == TABLE else role
+        whose = f"the table ({table})" if role == TABLE else role
         named.append(("the table" if role == TABLE else role, whose, f"{base}/t/{token}"))
     out = [f"{whose}: {url}" for _, whose, url in named]
     if qr:

@@ -15,14 +15,15 @@ import msgspec
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from ledger.errors import BadInput, Forbidden, RefereeError
+from ledger.errors import BadInput, Forbidden, NotFound, RefereeError
 from ledger.service import TABLE, Recorded
 from referee_cli import render
 from referee_cli.serve.links import qr_svg
+from referee_cli.serve.start import Tables
 from referee_cli.serve.table import HERE, POLL, Listener, Table, _text, status_of
 
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
@@ -77,16 +78,45 @@ def _submission(value: Any) -> str | None:
 
 
 def make_app(
-    db: Path, game_id: int, *, poll: float = POLL, base: str | None = None, streams: int | None = None
+    db: Path,
+    game_id: int | None,
+    *,
+    poll: float = POLL,
+    base: str | None = None,
+    streams: int | None = None,
+    start_token: str | None = None,
 ) -> Starlette:
-    """The web application serving game ``game_id`` of the database at ``db`` (``base``: the
-    address the links are shown with; the table page's own address if not said; ``streams``:
-    event streams open at most, ``stream_cap()`` if not said)."""
-    table = Table(db, game_id, poll, streams)
+    """The web application serving the games of the database at ``db``, the board showing game
+    ``game_id`` (None: none yet; ``start_token``: the table's link that starts one; ``base``:
+    the address the links are shown with; the table page's own address if not said;
+    ``streams``: event streams open at most per game, ``stream_cap()`` if not said)."""
+    tables = Tables(db, game_id, poll, streams, start_token)
+
+    def found(request: Request) -> tuple[Table | None, str | None]:
+        """The game and role a page's link opens (its token's: looked up once a request)."""
+        if "found" not in request.scope:
+            request.scope["found"] = tables.find(str(request.path_params.get("token", "")))
+        answer: tuple[Table | None, str | None] = request.scope["found"]
+        return answer
 
     def role_of(request: Request) -> tuple[str | None, str]:
-        token = str(request.path_params.get("token", ""))
-        return table.referee.link_role(game_id, token), token
+        """The role of a page's link in its game (None: no game's link)."""
+        table, role = found(request)
+        return (role if table is not None else None), str(request.path_params.get("token", ""))
+
+    def table_of(request: Request) -> Table | None:
+        """The game a page's link opens (its token's), else the board's."""
+        table, _ = found(request)
+        return table if table is not None else tables.board
+
+    def board_table() -> Table:
+        table = tables.board
+        if table is None:
+            raise NotFound("no game yet", legal="the table's link starts one")
+        return table
+
+    def origin(request: Request) -> str:
+        return base or str(request.base_url).rstrip("/")
 
     def refusal(error: RefereeError) -> tuple[int, dict[str, Any]]:
         return status_of(error), {"ok": False, "error": error.kind, "line": str(error)}
@@ -99,10 +129,17 @@ def make_app(
         return HTMLResponse(text, status_code=status, headers=HEADERS)
 
     async def board(request: Request) -> Response:
-        return html(*table.page(None, None))
+        if tables.board is None:
+            return html(tables.nothing())
+        return html(*tables.board.page(None, None))
 
     async def player_page(request: Request) -> Response:
         role, token = role_of(request)
+        if found(request) == (None, TABLE):  # the server's own table link: a new game
+            return RedirectResponse(f"/t/{token}/new", status_code=303, headers=HEADERS)
+        table = table_of(request)
+        if table is None:
+            return html(tables.nothing(), 403)
         if role is None:
             notice = "This link opens no page of a player (mistyped, or replaced by new links): the board."
             text, status = table.page(None, None, notice)
@@ -111,29 +148,32 @@ def make_app(
 
     async def chart_svg(request: Request) -> Response:
         """The score chart as a file (the board's, with nothing hidden once the game is over)."""
-        return Response(table.chart(standalone=True), media_type="image/svg+xml", headers=HEADERS)
+        chart = board_table().chart(standalone=True)
+        return Response(chart, media_type="image/svg+xml", headers=HEADERS)
 
     async def state(request: Request) -> Response:
-        return JSONResponse(msgspec.to_builtins(table.state_json(None)), headers=HEADERS)
+        return JSONResponse(msgspec.to_builtins(board_table().state_json(None)), headers=HEADERS)
 
     async def player_state(request: Request) -> Response:
         role, _ = role_of(request)
-        if role is None:
+        table = table_of(request)
+        if role is None or table is None:
             return refused(Forbidden("this link opens no player's page"))
         return JSONResponse(msgspec.to_builtins(table.state_json(role)), headers=HEADERS)
 
     async def witness(request: Request) -> Response:
         """The board's rows to witness (what the board may see)."""
         try:
-            return JSONResponse(table.witness(None, request.query_params), headers=HEADERS)
+            return JSONResponse(board_table().witness(None, request.query_params), headers=HEADERS)
         except RefereeError as error:
             return refused(error)
 
     async def player_witness(request: Request) -> Response:
         """A player's (or the table's) rows to witness: never a fact hidden from its viewer."""
         role, _ = role_of(request)
+        table = table_of(request)
         try:
-            if role is None:
+            if role is None or table is None:
                 raise Forbidden("this link opens no player's page")
             return JSONResponse(table.witness(role, request.query_params), headers=HEADERS)
         except RefereeError as error:
@@ -167,10 +207,11 @@ def make_app(
             raise BadInput("post a JSON object")
         return body
 
-    async def act(request: Request, do: Callable[[str, dict[str, Any]], Recorded | str]) -> Response:
+    async def act(request: Request, do: Callable[[Table, str, dict[str, Any]], Recorded | str]) -> Response:
         role, _ = role_of(request)
+        table = table_of(request)
         try:
-            if role is None:
+            if role is None or table is None:
                 raise Forbidden("this link may not move: it opens no player's page")
             body = await read_body(request)
             submission = _submission(body.get("submission"))
@@ -182,7 +223,7 @@ def make_app(
             return JSONResponse(answer, status_code=status, headers=HEADERS)
         # No await from here to the answer's remembering: one submission at a time.
         try:
-            result = do(role, body)
+            result = do(table, role, body)
         except RefereeError as error:
             status, answer = refusal(error)
             # A refused move brings the page the table as it stands now (a stale phone's board and
@@ -202,23 +243,25 @@ def make_app(
         return JSONResponse(answer, status_code=status, headers=HEADERS)
 
     async def move(request: Request) -> Response:
-        return await act(request, table.move)
+        return await act(request, lambda table, role, body: table.move(role, body))
 
     async def new_link(request: Request) -> Response:
         """The table's page shows one player's link (and QR code) again: a new one for that
         role only."""
         role, _ = role_of(request)
+        table = table_of(request)
         try:
-            if role != TABLE:
+            if role != TABLE or table is None:
                 raise Forbidden("only the table's page shows a player's link again")
             whose = _text((await read_body(request)).get("role"), "role")
             if not whose:
-                raise BadInput("whose link?", legal=", ".join(table.referee.load(game_id).setup.players))
-            token = table.referee.new_link(game_id, whose)
+                players = table.referee.load(table.game_id).setup.players
+                raise BadInput("whose link?", legal=", ".join(players))
+            token = table.referee.new_link(table.game_id, whose)
         except RefereeError as error:
             return refused(error)
         table.close_revoked()  # the earlier link's open pages: at once
-        url = f"{base or str(request.base_url).rstrip('/')}/t/{token}"
+        url = f"{origin(request)}/t/{token}"
         line = f"{whose}'s new link (their earlier one no longer works; every other link still does): {url}"
         return JSONResponse({"ok": True, "line": line, "url": url, "qr": qr_svg(url)}, headers=HEADERS)
 
@@ -228,19 +271,20 @@ def make_app(
         the ledger for this server to honour (it reads the links from the store on each request).
         The ledger is named by a digest of its path, not the path."""
         answer = {
-            "game": game_id,
+            "game": tables.served,  # the board's (a link of any game of the ledger works here)
             "ledger": ledger_digest(db),
             "base": base or str(request.base_url).rstrip("/"),
         }
         return JSONResponse(answer, headers=HEADERS)
 
     async def take_back(request: Request) -> Response:
-        return await act(request, table.take_back)
+        return await act(request, lambda table, role, body: table.take_back(role, body))
 
     async def preview(request: Request) -> Response:
         role, _ = role_of(request)
+        table = table_of(request)
         try:
-            if role is None:
+            if role is None or table is None:
                 raise Forbidden("this link may not move: it opens no player's page")
             told = table.preview(role, await read_body(request))
         except RefereeError as error:
@@ -252,8 +296,9 @@ def make_app(
         """What a void would take back, for the table's page to show and ask before it posts the
         void (with this answer's ``head``); nothing is recorded."""
         role, _ = role_of(request)
+        table = table_of(request)
         try:
-            if role is None:
+            if role is None or table is None:
                 raise Forbidden("this link may not move: it opens no player's page")
             if role != TABLE:
                 raise Forbidden(f"this is {role}'s page: void is for the table's page")
@@ -267,14 +312,53 @@ def make_app(
     async def table_do(request: Request) -> Response:
         action = str(request.path_params["action"])
 
-        def do(role: str, body: dict[str, Any]) -> Recorded | str:
+        def do(table: Table, role: str, body: dict[str, Any]) -> Recorded | str:
             if role != TABLE:
                 raise Forbidden(f"this is {role}'s page: {action} is for the table's page")
             return table.table_action(action, body)
 
         return await act(request, do)
 
-    async def stream(listener: Listener) -> AsyncIterator[str]:
+    def table_link(request: Request) -> tuple[str, int | None]:
+        """The token of a table's link (the server's own, or a game's table link) and its game
+        (None for the server's own), or Forbidden."""
+        token = str(request.path_params.get("token", ""))
+        found, role = tables.find(token)
+        if role != TABLE:
+            raise Forbidden("a new game is started from the table's link only")
+        return token, None if found is None else found.game_id
+
+    async def new_game_form(request: Request) -> Response:
+        """The form of a new game, and the database's games to open another."""
+        try:
+            token, here = table_link(request)
+        except RefereeError as error:
+            return html(f'<p class="notice" role="alert">{escape(str(error))}</p>', status_of(error))
+        return html(tables.form(token, here))
+
+    async def new_game(request: Request) -> Response:
+        """Start the game the form posts (``referee new``'s checks: a refusal records nothing);
+        answered with its links, each with its QR code."""
+        try:
+            table_link(request)
+            body = await read_body(request)
+            game, line, links = tables.start(body, origin(request))
+        except RefereeError as error:
+            return refused(error)
+        answer = {"ok": True, "line": line, "game": game, "html": tables.started(line, links)}
+        return JSONResponse(answer, headers=HEADERS)
+
+    async def open_game(request: Request) -> Response:
+        """Serve another game of the database: a new table link for it, to go to."""
+        try:
+            table_link(request)
+            game, token = tables.open(await read_body(request))
+        except RefereeError as error:
+            return refused(error)
+        line = f"game {game}: its table's page (its earlier table link no longer works)"
+        return JSONResponse({"ok": True, "line": line, "url": f"/t/{token}"}, headers=HEADERS)
+
+    async def stream(table: Table, listener: Listener) -> AsyncIterator[str]:
         yield "retry: 1000\n\n"
         while True:
             listener.wake.clear()  # news from here on wakes it (several at once: the latest shown)
@@ -298,7 +382,10 @@ def make_app(
 
     def events_response(request: Request, role: str | None, token: str | None) -> Response:
         address = request.client.host if request.client else ""
+        table = table_of(request)
         try:
+            if table is None:
+                raise NotFound("no game yet", legal="the table's link starts one")
             # Taken here, with no await before the stream holds it: two pages cannot both take
             # the last place.
             listener = table.listen(role, token, address)
@@ -307,7 +394,7 @@ def make_app(
             answer.headers["Retry-After"] = str(RETRY_STREAM)
             answer.headers["Connection"] = "close"  # nor is its socket kept for another request
             return answer
-        return EventStream(stream(listener), lambda: table.listeners.discard(listener))
+        return EventStream(stream(table, listener), lambda: table.listeners.discard(listener))
 
     async def events(request: Request) -> Response:
         return events_response(request, None, None)
@@ -328,15 +415,18 @@ def make_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        table.look()  # opens the referee in this thread; a missing game fails here, not on a page
+        tables.referee  # noqa: B018 (opened in this thread, before any burst of connections)
+        table = tables.board
+        if table is not None:
+            table.look()  # opens the referee in this thread; a missing game fails here, not on a page
         # What a stream and a stopped page load on first use (anyio imports its task groups
         # lazily): loaded now, not in a burst of connections that left no descriptor to read them.
         import anyio
 
         async with anyio.create_task_group():
             pass
-        table.env.get_template("stopped.html")
-        watcher = asyncio.create_task(table.watch())
+        tables.env.get_template("stopped.html")
+        watcher = asyncio.create_task(tables.watch())
         try:
             yield
         finally:
@@ -363,6 +453,11 @@ def make_app(
         Route("/t/{token}/takeback", take_back, methods=["POST"]),
         Route("/t/{token}/link", new_link, methods=["POST"]),
         Route("/t/{token}/table/void/preview", void_preview, methods=["POST"]),
+        Route("/t/{token}/new", new_game_form),
+        Route("/t/{token}/new", new_game, methods=["POST"]),
+        Route("/t/{token}/open", open_game, methods=["POST"]),
+        Route("/start.js", static("start.js", "text/javascript")),
+        Route("/start.css", static("start.css", "text/css")),
         Route("/t/{token}/table/{action}", table_do, methods=["POST"]),
     ]
 
@@ -370,6 +465,9 @@ def make_app(
         assert isinstance(exc, RefereeError)
         if request.url.path.endswith(".json"):
             return refused(exc)
+        table = tables.board
+        if table is None:
+            return html(f'<p class="notice" role="alert">{escape(str(exc))}</p>', status_of(exc))
         return html(table.stopped_page(None, exc), status_of(exc))  # the board's, saying why
 
     def error_page(request: Request, status: int, line: str) -> Response:
@@ -378,6 +476,10 @@ def make_app(
             return JSONResponse(
                 {"ok": False, "error": "http", "line": line}, status_code=status, headers=HEADERS
             )
+        table = tables.board
+        if table is None:  # (no game yet: the same page, naming none)
+            page = tables.env.get_template("error.html").render(status=status, line=line, game_id="none yet")
+            return html(page, status)
         return html(table.error_page(status, line), status)
 
     async def on_http(request: Request, exc: Exception) -> Response:
@@ -390,5 +492,6 @@ def make_app(
 
     handlers = {RefereeError: on_error, HTTPException: on_http, Exception: on_crash}
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
-    app.state.table = table
+    app.state.tables = tables
+    app.state.table = tables.board  # the game served first
     return app

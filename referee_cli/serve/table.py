@@ -243,12 +243,6 @@ class Table:
         self.listeners.add(listener)
         return listener
 
-    async def watch(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll)
-            with contextlib.suppress(RefereeError):
-                self.look()
-
     # --- what a page shows ------------------------------------------------------------
 
     def player(self, role: str | None) -> str | None:

@@ -42,16 +42,19 @@ def free_port() -> int:
 @contextlib.contextmanager
 def serving(
     db: Path,
-    game: int,
+    game: int | None,
     *,
     options: tuple[str, ...] = ("--new-links", "--no-qr"),
     timeout: float = 30.0,
     preexec: Callable[[], None] | None = None,
+    cli: tuple[str, ...] = ("-m", "tests.run_cli"),
 ) -> Iterator[Server]:
     """``referee serve --new-links`` in a child process, until the block ends (then Ctrl-C);
-    ``preexec`` runs in the child before it starts (to lower a limit, say)."""
+    ``preexec`` runs in the child before it starts (to lower a limit, say); ``cli``: how the
+    child runs the command line (the tests' tiny game registered, unless said otherwise)."""
     port = free_port()
-    args = [sys.executable, "-m", "tests.run_cli", "--db", str(db), "--game", str(game)]
+    args = [sys.executable, *cli, "--db", str(db)]
+    args += [] if game is None else ["--game", str(game)]  # (None: a database with no game yet)
     args += ["serve", "--port", str(port), *options]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(

@@ -7,8 +7,10 @@ page and a player's page a few moves in, a finished Planet B game's end on a pla
 Writes ``docs/serve-board.png`` and ``docs/serve-player.png`` (LOOP), ``docs/serve-planet-b-
 board.png``, ``docs/serve-planet-b-player.png``, ``docs/serve-pursuit-board.png``,
 ``docs/serve-pursuit-player.png``, ``docs/serve-end.png``, ``docs/serve-witness.png`` (a phone
-that saw a row rewritten since: ``python -m tests.serve.screenshots witness`` takes it alone) and
-``docs/score-chart.svg``; needs Debian's chromium.
+that saw a row rewritten since: ``python -m tests.serve.screenshots witness`` takes it alone),
+``docs/serve-start.png`` and ``docs/serve-started.png`` (the table's link of a database with no
+game: the form of a new game filled in, then the game's links; ``... screenshots start`` takes
+them alone) and ``docs/score-chart.svg``; needs Debian's chromium.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ def take() -> list[Path]:
                     page.screenshot(path=str(path), full_page=False)
                     shots.append(path)
         shots.append(witness(browser, Path(tmp)))
+        shots.extend(start(browser, Path(tmp)))
         referee = Referee(Store(Path(tmp) / "chart.db"), clock=fixed_clock())
         game, _ = referee.import_lines(LOOP_GAME.read_text().splitlines())
         chart = DOCS / "score-chart.svg"
@@ -102,12 +105,40 @@ def witness(browser: Any, tmp: Path) -> Path:
     return path
 
 
+def start(browser: Any, tmp: Path) -> list[Path]:
+    """The table's link of `referee serve` on a database with no game: the form filled in for a
+    Pursuit game with two modules (``serve-start.png``), then the links it shows once started."""
+    from playwright.sync_api import expect
+
+    from tests.serve.test_start_browser import fill_form
+
+    # (the command line as installed: the form without the tests' own tiny game)
+    program = ("-c", "import sys; from referee_cli.main import run; sys.exit(run())")
+    with serving(tmp / "start.db", None, options=("--no-qr",), cli=program) as server:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(server.links["table"])
+        fill_form(page, "The Pursuit of Happiness", ["maya", "omar", "lin"])
+        for module in ("friends", "pets"):
+            page.locator('fieldset[data-game="pursuit"]').get_by_role("checkbox", name=module).check()
+        page.get_by_role("textbox", name="player 3", exact=True).focus()
+        page.evaluate("document.activeElement.blur()")
+        shots = [DOCS / "serve-start.png", DOCS / "serve-started.png"]
+        page.screenshot(path=str(shots[0]), full_page=True)
+        page.get_by_role("button", name="start the game").click()
+        expect(page.locator("ul.started-links")).to_be_visible()
+        page.screenshot(path=str(shots[1]), full_page=False)
+    return shots
+
+
 if __name__ == "__main__":
     import sys
 
     if sys.argv[1:] == ["witness"]:
         with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
             shots = [witness(browser, Path(tmp))]
+    elif sys.argv[1:] == ["start"]:
+        with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
+            shots = start(browser, Path(tmp))
     else:
         shots = take()
     for shot in shots:

@@ -17,9 +17,14 @@ from tests.serve.live import serving
 
 
 def test_serve_refuses_in_one_line(cli: Callable[..., Result], db_path: Path) -> None:
-    missing = cli("serve")
-    assert missing.code == 2 and missing.err.startswith("referee: no referee database at")
-    assert not db_path.exists()
+    # With no game yet there are no links to make: the table's link starts a game (issue 41).
+    for asked in (("--new-links",), ("--link", "ann"), ("--revoke", "ann")):
+        refused = cli("serve", *asked)
+        assert refused.code == 2 and refused.err == (
+            "referee: no game to make links for: the table's link starts one"
+            " (referee serve (then open the table's link))\n"
+        )
+        assert not db_path.exists()  # refused: no database made for it
     assert cli("new", "loop", "--players", "ann,ben", "--seed", "1").code == 0
     bad = cli("serve", "--port", "0")
     assert bad.code == 2 and bad.err == "referee: port 0 is not a port (1 to 65535)\n"
@@ -31,6 +36,23 @@ def test_serve_refuses_in_one_line(cli: Callable[..., Result], db_path: Path) ->
     assert busy.code == 2 and busy.err.startswith(f"referee: cannot listen on 127.0.0.1:{port}: ")
     assert busy.out == "" and len(busy.err.splitlines()) == 1
     assert cli("--game", "9", "serve").code == 2
+
+
+def test_serve_on_a_new_database_prints_the_link_that_starts_a_game(tmp_path: Path) -> None:
+    """`referee serve` where there is no database yet: made, and the table's link opens the form
+    of a new game (the README's path to the table: install, `referee serve --lan`, that link)."""
+    db = tmp_path / "fresh" / "ledger.db"
+    db.parent.mkdir()
+    with serving(db, None, options=("--no-qr",)) as server:
+        made, said = server.printed.splitlines()[:2]  # (stderr, then stdout)
+        assert made == f"created the referee database {db}"
+        assert said.startswith(f"no game yet in {db}: the table's link starts one")
+        assert sorted(server.links) == ["table"]
+        assert f"the table (start a game here): {server.links['table']}" in server.printed
+        form = httpx.get(server.links["table"], follow_redirects=True)
+        assert form.status_code == 200 and "<h1>A new game</h1>" in form.text
+        assert "No game yet" in httpx.get(server.base + "/").text
+    assert db.exists()
 
 
 def test_serve_prints_qr_codes_and_says_links_are_kept(tmp_path: Path) -> None:

@@ -221,6 +221,7 @@ options: tuple[Option, ...] = (
         "",
         (),
         f"the modules played, comma-separated: {', '.join(data.MODULES)} (none: the base game alone)",
+        several=data.MODULES,
     ),
     Option(
         "preset",

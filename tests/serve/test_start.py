@@ -1,0 +1,216 @@
+"""A game started from the table's page (issue 41, "Start from the table page"): `referee serve`
+on a database with no game offers every registered game's modes, modules and options and the
+players' names as a form; posted, the game starts as `referee new` starts it (the same checks: a
+refusal is one line and records nothing), and the table's page of that game follows."""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from ledger import games
+from ledger.decider import Option
+from ledger.service import Referee
+from ledger.store import Store
+from referee_cli.serve import make_app
+from tests.conftest import fixed_clock
+
+START = "the-servers-own-table-link"
+TABLE_LINK = re.compile(r'<a class="go" id="to-table" href="([^"]+)"')
+LINK = re.compile(r"<b>(\w+)</b><br><a href=\"([^\"]+)\"")
+
+
+@pytest.fixture
+def empty(tmp_path: Path) -> Iterator[tuple[Referee, TestClient]]:
+    """A database with no game, served: the board says so, the table's link is the server's."""
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    with TestClient(make_app(db, None, poll=0.05, start_token=START)) as client:
+        yield referee, client
+    referee.store.close()
+
+
+def start(client: TestClient, **body: object) -> tuple[int, dict[str, object]]:
+    answer = client.post(f"/t/{START}/new", json=body)
+    return answer.status_code, answer.json()
+
+
+def test_the_board_and_the_table_link_of_a_database_with_no_game(
+    empty: tuple[Referee, TestClient],
+) -> None:
+    _, client = empty
+    board = client.get("/")
+    assert board.status_code == 200 and "No game yet" in board.text and "/t/" not in board.text
+    opened = client.get(f"/t/{START}", follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/t/{START}/new"
+    assert client.get("/state.json").status_code == 400  # no game to tell
+    # A link that is no table's opens no form and starts nothing.
+    assert client.get("/t/somebody-elses/new").status_code == 403
+    refused = client.post("/t/somebody-elses/new", json={"game": "loop", "players": ["ann"]})
+    assert refused.status_code == 403 and empty[0].games() == []
+
+
+def test_the_form_offers_every_registered_game_with_its_modes_and_options(
+    empty: tuple[Referee, TestClient],
+) -> None:
+    _, client = empty
+    form = client.get(f"/t/{START}/new").text
+    for name in games.names():
+        game = games.get(name)
+        assert f'<input type="radio" name="game" value="{name}"' in form
+        assert f"<b>{game.title}</b> <small>{game.min_players}–{game.max_players} players</small>" in form
+        setup = form.split(f'data-game="{name}"')[1].split("</fieldset>")[0]
+        if len(game.modes) == 1:  # nothing to choose: said
+            assert f'<p class="field">mode: {game.modes[0]}</p>' in setup
+        for mode in game.modes[1:]:
+            assert f"<option>{mode}</option>" in setup
+        for option in game.options:
+            assert f'data-option="{option.name}"' in setup
+    # Pursuit's modules, each a box to tick (the Community text's "5th player" among them).
+    pursuit = form.split('data-game="pursuit"')[1].split("</fieldset>")[0]
+    for module in ("community", "friends", "pets", "school", "stand-alone-jobs"):
+        assert f'<input type="checkbox" value="{module}">' in pursuit
+    # LOOP's four modes (LOOP 4.0: Basic, Competitive, Cooperative, Solo).
+    loop = form.split('data-game="loop"')[1].split("</fieldset>")[0]
+    assert re.findall(r"<option(?: selected)?>(\w+)</option>", loop)[:4] == [
+        "basic",
+        "competitive",
+        "cooperative",
+        "solo",
+    ]
+
+
+def test_a_game_registered_later_is_offered_too(empty: tuple[Referee, TestClient]) -> None:
+    """The form reads the registry: a game registered there is on it, with its own options."""
+    _, client = empty
+    toy = types.ModuleType("toy")
+    toy.name, toy.title, toy.min_players, toy.max_players = "toy", "Toy Game", 2, 3  # type: ignore[attr-defined]
+    toy.modes = ("short", "long")  # type: ignore[attr-defined]
+    toy.options = (Option("dice", "d6", ("d6", "d8"), "which die"),)  # type: ignore[attr-defined]
+    games.register("toy", toy)
+    try:
+        form = client.get(f"/t/{START}/new").text
+    finally:
+        games.unregister("toy")
+    assert '<input type="radio" name="game" value="toy"' in form and "<b>Toy Game</b>" in form
+    setup = form.split('data-game="toy"')[1].split("</fieldset>")[0]
+    assert "<option selected>short</option><option>long</option>" in setup
+    assert '<select data-option="dice"><option selected>d6</option><option>d8</option></select>' in setup
+
+
+def test_posting_the_form_starts_the_game_with_those_players(empty: tuple[Referee, TestClient]) -> None:
+    referee, client = empty
+    status, answer = start(
+        client,
+        game="loop",
+        players=["ann", "ben", "", "cat", "", ""],  # the seats left empty are no players
+        mode="competitive",
+        options={"zones": "4,9", "activity-tiebreak": "kept"},
+        title="",
+        seed="",
+    )
+    assert status == 200 and answer["ok"] is True, answer
+    assert answer["line"] == "game 1 started: LOOP: Life of Ordinary People for ann, ben, cat (competitive)"
+    [info] = referee.games()
+    assert (info.id, info.kind, info.players) == (1, "loop", ["ann", "ben", "cat"])
+    setup = referee.load(1).setup
+    assert setup.mode == "competitive" and setup.seed is None and setup.commitment is not None
+    assert setup.options["zones"] == "4,9"
+    # Its links, once: the board's, each player's and the table's, each with a QR code.
+    html = str(answer["html"])
+    assert [whose for whose, _ in LINK.findall(html)] == ["ann", "ben", "cat"]
+    assert html.count('<img src="data:image/svg+xml') == 5
+    for whose, url in LINK.findall(html):
+        assert referee.link_role(1, url.rsplit("/", 1)[1]) == whose
+    [table] = TABLE_LINK.findall(html)
+    page = client.get(table.removeprefix("http://testserver"))
+    assert page.status_code == 200 and "the table’s page" in page.text
+    assert "<h1>LOOP: Life of Ordinary People</h1>" in page.text
+    assert f'href="{table.removeprefix("http://testserver")}/new"' in page.text  # its "new game"
+    assert "<h1>LOOP: Life of Ordinary People</h1>" in client.get("/").text  # the board serves it
+
+
+def test_a_pursuit_game_with_modules(empty: tuple[Referee, TestClient]) -> None:
+    referee, client = empty
+    status, answer = start(
+        client,
+        game="pursuit",
+        players=["maya", "omar", "lin", "kai", "ivy"],
+        options={"modules": "community,pets", "preset": "none"},
+    )
+    assert status == 200, answer
+    setup = referee.load(1).setup
+    assert setup.players == ("maya", "omar", "lin", "kai", "ivy")
+    assert setup.options["modules"] == "community,pets"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            {"game": "planet-b", "players": ["ann", "", "", ""]},
+            "Planet B takes 2 to 4 players, not 1 (a name in each seat: 2 to 4 of them)",
+        ),
+        (
+            {"game": "loop", "players": ["ann", "ben cat"]},
+            "player name 'ben cat' holds",  # (a name is one word: it is typed inside moves)
+        ),
+        ({"game": "loop", "players": ["ann", "Ann"]}, "have the same name, 'Ann'"),
+        (
+            # Community, Playing with 5 Players: "Community contains all the necessary components
+            # to add a 5th player".
+            {"game": "pursuit", "players": ["a", "b", "c", "d", "e"], "options": {"modules": "pets"}},
+            "PURSUIT Community: Playing with 5 Players: Community contains all the necessary components"
+            " to add a 5th player (modules: community)",
+        ),
+        ({"game": "chess", "players": ["ann", "ben"]}, None),
+        ({"game": "loop", "players": ["ann"], "mode": "speed"}, None),
+        ({"game": "loop", "players": ["ann"], "seed": "many"}, "seed must be a number, not 'many'"),
+    ],
+)
+def test_a_bad_form_is_refused_in_one_line_and_nothing_is_recorded(
+    empty: tuple[Referee, TestClient], body: dict[str, object], line: str | None
+) -> None:
+    referee, client = empty
+    status, answer = start(client, **body)
+    assert status == 400 and answer["ok"] is False
+    said = str(answer["line"])
+    assert "\n" not in said and "--" not in said  # the page's words, not the command line's flags
+    if line is not None:
+        assert line in said
+    assert referee.games() == [] and client.get("/").status_code == 200
+    assert "No game yet" in client.get("/").text
+
+
+def test_a_post_from_another_site_is_refused(empty: tuple[Referee, TestClient]) -> None:
+    """A form another site could post (not JSON) starts nothing: only a page's own script posts."""
+    referee, client = empty
+    answer = client.post(f"/t/{START}/new", data={"game": "loop", "players": "ann"})
+    assert answer.status_code == 400 and referee.games() == []
+
+
+def test_the_table_page_lists_the_games_and_opens_another(empty: tuple[Referee, TestClient]) -> None:
+    referee, client = empty
+    assert start(client, game="loop", players=["ann", "ben"])[0] == 200
+    status, answer = start(client, game="planet-b", players=["ann", "ben", "cat"])
+    assert status == 200, answer
+    [table] = TABLE_LINK.findall(str(answer["html"]))
+    token = table.rsplit("/", 1)[1]
+    listing = client.get(f"/t/{token}/new").text
+    assert "<b>#1</b> loop: ann, ben" in listing and "<b>#2</b> planet-b: ann, ben, cat" in listing
+    assert f'<a href="/t/{token}">back to its table</a>' in listing  # game 2's own
+    # Game 1 again, from game 2's table page: a new table link for it, the board serves it.
+    ann = referee.find_link(LINK.findall(str(answer["html"]))[0][1].rsplit("/", 1)[1])
+    opened = client.post(f"/t/{token}/open", json={"game": 1}).json()
+    assert opened["ok"] is True and opened["url"].startswith("/t/")
+    page = client.get(opened["url"])
+    assert "<h1>LOOP: Life of Ordinary People</h1>" in page.text and "the table’s page" in page.text
+    assert "<h1>LOOP: Life of Ordinary People</h1>" in client.get("/").text
+    assert referee.find_link(opened["url"].rsplit("/", 1)[1]) == (1, "table")
+    assert ann == (2, "ann") and client.get(f"/t/{token}").status_code == 200  # game 2's links still work
+    assert client.post(f"/t/{token}/open", json={"game": 9}).status_code == 400
