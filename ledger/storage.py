@@ -40,6 +40,11 @@ if TYPE_CHECKING:
     from ledger.store import GameRow, NewRow, Row, Snapshot, Store, Tip
 
 
+def is_server(database: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL server (``postgresql://...``) rather than an SQLite file."""
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
 class EventStore(Protocol):
     """One database holding any number of games' logs, with the caches of their folds and the
     few other things a table keeps (settings, links, the card library, sealed seeds)."""
@@ -254,7 +259,8 @@ class EventStore(Protocol):
 
 
 if TYPE_CHECKING:
+    from ledger.store.postgres import PostgresStore
 
-    def _implementations(sqlite: Store) -> list[EventStore]:
-        """For mypy only: each implementation is an ``EventStore`` (issue 44 adds PostgreSQL's)."""
-        return [sqlite]
+    def _implementations(sqlite: Store, postgres: PostgresStore) -> list[EventStore]:
+        """For mypy only: each implementation is an ``EventStore``."""
+        return [sqlite, postgres]

@@ -136,6 +136,17 @@ class Connection(Tables):
         finally:
             self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
 
+    def snapshot_of(self) -> list[tuple[str, tuple[str, ...], list[Any]]]:
+        """``dump`` read in one read transaction: the database as it stands at one instant."""
+        try:
+            self.conn.execute("BEGIN")
+            try:
+                return list(self.dump())
+            finally:
+                self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "back up") from None
+
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
             return self.conn.execute(sql, params).fetchall()

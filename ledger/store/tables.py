@@ -110,6 +110,16 @@ class Tables:
                 rows = self._read(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order or columns[0]}")
                 yield table, columns, rows
 
+    def snapshot_of(self) -> list[tuple[str, tuple[str, ...], list[Any]]]:
+        """``dump`` read at one instant (each database's read transaction)."""
+        raise NotImplementedError
+
+    def ensure_library(self) -> None:
+        raise NotImplementedError
+
+    def ensure_links(self) -> None:
+        raise NotImplementedError
+
     def load(self, tables: Iterable[tuple[str, tuple[str, ...], list[Any]]]) -> None:
         """Write ``dump``'s tables into this ledger, which holds no game yet, in one transaction."""
         with self._immediate() as conn:
