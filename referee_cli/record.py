@@ -151,8 +151,10 @@ def register(app: typer.Typer) -> None:
         write_out("\n".join(lines) + "\n", output, f"{len(lines) - 1} rows · head #{len(lines) - 1} {head}")
 
     @app.command()
-    def backup(ctx: typer.Context, file: Annotated[Path, typer.Argument(metavar="FILE")]) -> None:
-        """Copy the database and its key (FILE and FILE.key): a complete backup, `--db FILE` reads it."""
+    def backup(ctx: typer.Context, file: Annotated[str, typer.Argument(metavar="FILE")]) -> None:
+        """Copy the database and its key (FILE and FILE.key): a complete backup, `--db FILE` reads it.
+        FILE may be a club's server (postgresql://USER@HOST/DB, holding no game yet): the whole
+        ledger moves there, its key to the file REFEREE_KEY_FILE names."""
         s = session(ctx)
         key = s.referee.backup(file)
         if key is None:

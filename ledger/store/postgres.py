@@ -19,11 +19,19 @@ What differs:
   edit in ``psql`` too (SQLite's ``PRAGMA data_version``);
 - a backup is an SQLite file and its key (``backup``): what ``--db FILE`` opens anywhere;
 - ``remove`` drops the tables this opening made (the database itself is the server's).
+
+``copy_ledger`` moves a whole ledger between the two: every table copied as it stands at one
+instant, game ids, hashes, marks, caches and seals all kept, with the key that seals them.
+``referee backup FILE`` on PostgreSQL writes an SQLite file (and ``FILE.key``) this way, and
+``referee backup postgresql://...`` on either database fills a club's server that holds no game
+yet (the key goes to the file ``REFEREE_KEY_FILE`` names): a group's laptop ledger moves to the
+club's server and back with every game verifying to the same head.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hmac
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -35,6 +43,8 @@ import psycopg
 import psycopg.errors
 
 from ledger.errors import BadInput, NotFound, RefereeError, StorageFailed, StoreUnreadable, WriteConflict
+from ledger.storage import is_server
+from ledger.store import Store
 from ledger.store.batches import Batches
 from ledger.store.games import Games
 from ledger.store.keys import installation_key
@@ -327,8 +337,6 @@ class PostgresStore(Games, Snapshots, Batches, Seeds, Links, Library, Server):
         """A backup as an SQLite file at ``target`` with its key beside it (``<target>.key``):
         every table as it stands at one instant, what ``--db target`` opens on any laptop (and
         ``referee --db target backup postgresql://...`` brings back). Nothing is overwritten."""
-        from ledger.store.moving import copy_ledger
-
         return copy_ledger(self, target)
 
     def remove(self) -> None:
@@ -341,3 +349,77 @@ class PostgresStore(Games, Snapshots, Batches, Seeds, Links, Library, Server):
         self.close()
         if self._made_key:
             self._key_path.unlink(missing_ok=True)
+
+
+# --- a whole ledger moved between databases ------------------------------------------------
+
+
+def copy_ledger(source: Tables, target: str | Path) -> Path | None:
+    """Copy every table of ``source`` into a new ledger at ``target`` (an SQLite file that does
+    not exist yet, or a PostgreSQL address whose database holds no game) with ``source``'s key
+    beside it or in ``REFEREE_KEY_FILE``. Returns the key's copy (None without a key: the copy
+    then checks each game whole). Nothing is overwritten."""
+    tables = source.snapshot_of()
+    if is_server(target):
+        named = os.environ.get(KEY_FILE)
+        key = Path(named).expanduser() if named else None
+        given = key is not None and source.keyed and _give_key(key, source.key, KEY_FILE)
+        try:
+            into: PostgresStore | Store = PostgresStore(str(target))
+            if into.games():
+                into.close()
+                raise BadInput(
+                    f"{into.path} holds games already: a ledger moves only into a database that holds none",
+                    legal="a new database (createdb NAME), or `referee import` a game at a time",
+                )
+        except RefereeError:
+            if given and key is not None:
+                key.unlink(missing_ok=True)  # the key this copy wrote for a ledger not made
+            raise
+    else:
+        target = Path(target)
+        key = Path(f"{target}.key")
+        for path in (target, key):
+            if path.exists() or path.is_symlink():
+                raise BadInput(f"{path} exists already: a backup never overwrites a file", legal="a new FILE")
+        if source.keyed:
+            _give_key(key, source.key, "")
+        into = Store(target)
+    into.ensure_library()
+    into.ensure_links()
+    with into._immediate() as conn:  # a new SQLite file makes the seeds' table on first use
+        conn.execute("CREATE TABLE IF NOT EXISTS seeds (commitment TEXT PRIMARY KEY, box TEXT NOT NULL)")
+    into.load(tables)
+    into.close()
+    return key if source.keyed else None
+
+
+def _give_key(path: Path, key: bytes, variable: str) -> bool:
+    """Write ``key`` to the new file ``path`` (mode 0600): True; a file there already must hold
+    it: False."""
+    try:
+        found = path.read_bytes()
+    except FileNotFoundError:
+        found = None
+    except OSError as exc:
+        raise StorageFailed(f"cannot read the key {path}: {exc.strerror}") from None
+    if found is not None:
+        if hmac.compare_digest(found, key):
+            return False
+        named = f" ({variable} names it)" if variable else ""
+        raise BadInput(
+            f"{path}{named} is the key of another ledger: the copy would open none of its seals",
+            legal=f"set {variable} to a new file" if variable else "a new FILE",
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(key)
+            file.flush()
+            os.fsync(file.fileno())
+        return True
+    except OSError as exc:
+        raise StorageFailed(
+            f"cannot write the key {path}: {exc.strerror}", legal="a writable folder"
+        ) from None

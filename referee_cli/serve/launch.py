@@ -15,7 +15,7 @@ from referee_cli.serve.routes import make_app
 
 def run_server(
     referee: Referee,
-    db: Path,
+    db: str | Path,
     game_id: int,
     *,
     port: int,

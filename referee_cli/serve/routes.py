@@ -63,7 +63,7 @@ def _submission(value: Any) -> str | None:
 
 
 def make_app(
-    db: Path, game_id: int, *, poll: float = POLL, base: str | None = None, streams: int | None = None
+    db: str | Path, game_id: int, *, poll: float = POLL, base: str | None = None, streams: int | None = None
 ) -> Starlette:
     """The web application serving game ``game_id`` of the database at ``db`` (``base``: the
     address the links are shown with; the table page's own address if not said; ``streams``:
