@@ -45,6 +45,13 @@ def is_server(database: str | Path) -> bool:
     return str(database).startswith(("postgresql://", "postgres://"))
 
 
+def without_password(url: str) -> str:
+    """A server's address as messages show it: without a password (``user:secret@`` is ``user@``)."""
+    import re
+
+    return re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1@", url)
+
+
 class EventStore(Protocol):
     """One database holding any number of games' logs, with the caches of their folds and the
     few other things a table keeps (settings, links, the card library, sealed seeds)."""

@@ -24,6 +24,7 @@ from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand
+from typer.models import TyperPath
 
 from ledger import games
 from ledger.errors import BadInput
@@ -112,6 +113,7 @@ def build_app() -> typer.Typer:
             typer.Option(
                 "--db",
                 envvar="REFEREE_DB",
+                click_type=TyperPath(),  # a file, as a shell completes it; or a server's address
                 help="The SQLite file (default: ledger.db in your data dir), or a club's server:"
                 " postgresql://USER@HOST/DB (its key: the file REFEREE_KEY_FILE names).",
             ),

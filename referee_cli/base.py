@@ -24,7 +24,7 @@ import msgspec
 from ledger import games
 from ledger.errors import BadInput, OutputFailed, RefereeError
 from ledger.names import shown
-from ledger.storage import is_server
+from ledger.storage import is_server, without_password
 
 if TYPE_CHECKING:
     from ledger.decider import Game
@@ -111,7 +111,7 @@ class Session:
                     self._referee = referee
             raise
         if fresh:
-            sys.stderr.write(f"created the referee database {_where(self.db)}\n")
+            sys.stderr.write(f"created the referee database {where(self.db)}\n")
 
 
 # What this run recorded (a move, undo, void or redo), so that an output failure after it can
@@ -238,10 +238,16 @@ def move_step(s: Session, name: str, verb: str, words: Sequence[str]) -> Callabl
     return lambda: submit_move(s, name, verb, rest, json)
 
 
-def _where(path: str | Path) -> str:
-    """A path as a person finds it: relative to the working folder if it is inside it."""
+def named(database: str | Path) -> str:
+    """A database as ``--db`` named it, a server's address without its password."""
+    return str(database) if isinstance(database, Path) else without_password(database)
+
+
+def where(path: str | Path) -> str:
+    """A path as a person finds it: relative to the working folder if it is inside it; a
+    server's address without its password."""
     if not isinstance(path, Path):
-        return path
+        return without_password(path)
     try:
         return str(path.absolute().relative_to(Path.cwd()))
     except ValueError:

@@ -11,7 +11,7 @@ import msgspec
 import typer
 
 from ledger.errors import BadInput
-from referee_cli.base import echo, game_json, out, show_recorded
+from referee_cli.base import echo, game_json, named, out, show_recorded
 from referee_cli.options import By, JsonFlag, OutputFile, _read, complete_actor, session, write_out
 
 if TYPE_CHECKING:
@@ -158,11 +158,15 @@ def register(app: typer.Typer) -> None:
         s = session(ctx)
         key = s.referee.backup(file)
         if key is None:
-            echo(f"backed up {s.db} to {file} (this database has no key: the copy checks each game whole)")
+            echo(
+                f"backed up {named(s.db)} to {named(file)} (this database has no key: the copy checks each"
+                " game whole)"
+            )
         else:
             echo(
-                f"backed up {s.db} to {file} and its key to {key}: keep the two together (the key seals"
-                f" the caches and the seeds of virtual decks); `referee --db {file} games` reads the copy"
+                f"backed up {named(s.db)} to {named(file)} and its key to {key}: keep the two together (the"
+                f" key seals the caches and the seeds of virtual decks); `referee --db {named(file)} games`"
+                " reads the copy"
             )
 
     @app.command("reveal-seed")

@@ -33,7 +33,6 @@ from __future__ import annotations
 import contextlib
 import hmac
 import os
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -43,7 +42,7 @@ import psycopg
 import psycopg.errors
 
 from ledger.errors import BadInput, NotFound, RefereeError, StorageFailed, StoreUnreadable, WriteConflict
-from ledger.storage import is_server
+from ledger.storage import is_server, without_password
 from ledger.store import Store
 from ledger.store.batches import Batches
 from ledger.store.games import Games
@@ -96,11 +95,6 @@ _SCHEMA = (
 _ALL = frozenset({*COPIED, "referee_version"})
 
 
-def shown(url: str) -> str:
-    """The address as messages show it: without a password."""
-    return re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1@", url)
-
-
 @lru_cache(maxsize=512)
 def _dialect(sql: str) -> str:
     """The tables' SQL in psycopg's placeholders: ``?`` is ``%s`` (outside quoted literals), ``%``
@@ -125,6 +119,15 @@ class _Translated:
         cursor = self.raw.cursor()
         cursor.executemany(_dialect(sql), [tuple(p) for p in parameters])
         return cursor
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+def connect(url: str) -> _Translated:
+    """A plain connection to the server at ``url`` that takes the tables' SQL (``?``): for the
+    tools that edit a database from outside the referee (``benchmarks/torture.py``)."""
+    return _Translated(psycopg.connect(url, autocommit=True))
 
 
 class Server(Tables):
@@ -239,7 +242,7 @@ class PostgresStore(Games, Snapshots, Batches, Seeds, Links, Library, Server):
         key_file: str | Path | None = None,
     ) -> None:
         self.url = str(url)
-        self.path = shown(self.url)
+        self.path = without_password(self.url)
         self.timeout = _BUSY_TIMEOUT if timeout is None else timeout
         self.read_only = False
         self.bound = self.sealed = True

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ledger.errors import BadInput
 from ledger.service import Referee
+from referee_cli.base import named
 from referee_cli.serve.links import lan_address, links_text
 from referee_cli.serve.routes import make_app
 
@@ -50,7 +51,7 @@ def run_server(
     except OSError as exc:
         raise BadInput(f"cannot listen on {host}:{port}: {exc.strerror}", legal="--port N") from None
     base = f"http://{shown}:{port}"
-    lines = [f"serving game {game_id} ({info.kind}) of {db}"]
+    lines = [f"serving game {game_id} ({info.kind}) of {named(db)}"]
     if lan:
         lines.append(
             f"on the local network ({shown}), on purpose: anyone on it can open the board;"

@@ -126,8 +126,12 @@ def test_the_command_line_on_a_server(
 
 @pytest.mark.parametrize(
     "address",
-    ["postgresql://nobody@127.0.0.1:1/none", "postgresql://nobody@/none?host=/nonexistent-folder"],
-    ids=["no server at the port", "no server at the socket"],
+    [
+        "postgresql://nobody@127.0.0.1:1/none",
+        "postgresql://nobody:s3cret@127.0.0.1:1/none",
+        "postgresql://nobody@/none?host=/nonexistent-folder",
+    ],
+    ids=["no server at the port", "with a password", "no server at the socket"],
 )
 def test_a_server_not_reached_is_one_line(
     address: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, referee_cli: Cli
@@ -137,4 +141,5 @@ def test_a_server_not_reached_is_one_line(
     assert result.code == 3 and result.out == ""
     assert result.err.startswith("referee: cannot reach the referee database postgresql://nobody@")
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert "s3cret" not in result.err  # messages show the address without its password
     assert not (tmp_path / "club.key").exists()  # nothing made for a database not reached
