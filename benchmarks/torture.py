@@ -48,6 +48,7 @@ import contextlib
 import itertools
 import os
 import random
+import re
 import shutil
 import signal
 import sqlite3
@@ -654,7 +655,9 @@ def tamper(tally: Tally, folder: Path) -> int:
         named = case.seq in seqs
         showing = [(r, args) for r, args in zip(results, AFTER, strict=True) if args[0] != "verify"]
         if case.cache:  # the truth is shown, never the forgery; nothing is decided on it
-            shown = any(case.forged in r.stdout for r, _ in showing)
+            # the forged text as a word of its own: not inside a hash or a time's microseconds
+            alone = re.compile(rf"(?<![0-9a-f.]){re.escape(case.forged)}(?![0-9a-f])")
+            shown = any(alone.search(r.stdout) for r, _ in showing)
             appended = results[AFTER.index(GIFT)].returncode == 0
         else:
             # Nothing is shown once the damage is named (before, a command that reads none of
@@ -1296,13 +1299,7 @@ def main() -> None:
             (tampering if args.tamper_only else witness_guess)(tally, folder)
             print("\n".join(f"  ! {n}" for n in tally.notes))
             return
-        db = folder / "kills.db"
-        referee = Referee.open(db)
-        small = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
-        loop_game = referee.new_game("loop", ["ann", "ben", "cat"], seed=1, cards=CARDS.read_text())
-        referee.store.close()
-        kill_writers(tally, db, "pebbles", small, args.kills - args.kills // 2, rng)
-        kill_writers(tally, db, "loop", loop_game, args.kills // 2, rng)
+        kills(tally, place(folder, "kills"), args.kills, rng)
         if args.big:
             big_db = folder / "big.db"
             built = time.perf_counter()
@@ -1317,8 +1314,22 @@ def main() -> None:
         first_use(tally, folder, args.rounds)
         tampering(tally, folder)
         witness_guess(tally, folder)
+    summary(tally, start)
+
+
+def kills(tally: Tally, db: Db, count: int, rng: random.Random) -> None:
+    """Writers of the test game, then of LOOP games with virtual decks, killed ``count`` times."""
+    referee = Referee.open(db)
+    small = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
+    loop_game = referee.new_game("loop", ["ann", "ben", "cat"], seed=1, cards=CARDS.read_text())
+    referee.store.close()
+    kill_writers(tally, db, "pebbles", small, count - count // 2, rng)
+    kill_writers(tally, db, "loop", loop_game, count // 2, rng)
+
+
+def summary(tally: Tally, start: float, label: str = "") -> None:
     print(
-        f"\nkills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
+        f"\n{label}kills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
         f" corrupt databases {tally.corrupt} · verify failures {tally.verify_failures} · gaps {tally.gaps} ·"
         f" duplicates {tally.duplicates} · exit 4s {tally.exit4} · {time.perf_counter() - start:.0f} s"
     )
@@ -1340,13 +1351,7 @@ def on_server(args: argparse.Namespace) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             os.environ["REFEREE_KEY_FILE"] = ENV["REFEREE_KEY_FILE"] = str(folder / "club.key")
-            db = place(folder, "kills")
-            referee = Referee.open(db)
-            small = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
-            loop_game = referee.new_game("loop", ["ann", "ben", "cat"], seed=1, cards=CARDS.read_text())
-            referee.store.close()
-            kill_writers(tally, db, "pebbles", small, args.kills - args.kills // 2, rng)
-            kill_writers(tally, db, "loop", loop_game, args.kills // 2, rng)
+            kills(tally, place(folder, "kills"), args.kills, rng)
             print(
                 f"SIGKILLs on PostgreSQL: {tally.kills} writers killed, {tally.acknowledged} acknowledged"
                 " moves re-checked",
@@ -1361,13 +1366,7 @@ def on_server(args: argparse.Namespace) -> None:
     finally:
         if cluster is not None:
             pgcluster.stop(cluster)
-    print(
-        f"\nPostgreSQL: kills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
-        f" corrupt databases {tally.corrupt} · verify failures {tally.verify_failures} · gaps {tally.gaps} ·"
-        f" duplicates {tally.duplicates} · exit 4s {tally.exit4} · {time.perf_counter() - start:.0f} s"
-    )
-    if tally.notes:
-        print("\n".join(f"  ! {n}" for n in tally.notes))
+    summary(tally, start, "PostgreSQL: ")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ class Links(Tables):
                 "CREATE TABLE IF NOT EXISTS links (game_id INTEGER REFERENCES games (id), role TEXT,"
                 " token_hash TEXT NOT NULL, PRIMARY KEY (game_id, role))"
             )
-        self._table_names = None
 
     def links(self, game_id: int) -> dict[str, str]:
         """A game's link hashes, token hash -> role (none if ``serve`` never made any)."""

@@ -156,7 +156,8 @@ class Server(Tables):
         where = f"the referee database {self.path}"
         said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         nothing = "nothing was recorded" if doing == "record" else f"cannot {doing} it"
-        if isinstance(exc, psycopg.errors.LockNotAvailable | psycopg.errors.QueryCanceled):
+        errors = psycopg.errors
+        if isinstance(exc, errors.LockNotAvailable | errors.QueryCanceled | errors.DeadlockDetected):
             return WriteConflict(
                 f"another process has held {where} locked for over {self.timeout:g} s ({said}): {nothing}",
                 legal="try again once it is done",
@@ -168,7 +169,7 @@ class Server(Tables):
                 f"{where} is read-only ({said}): {nothing}",
                 legal="reading commands still work; record moves on the primary server",
             )
-        if isinstance(exc, psycopg.OperationalError):
+        if doing == "reach":
             return StoreUnreadable(
                 f"cannot reach {where}: {said}",
                 legal="start PostgreSQL, or check the address in --db / REFEREE_DB",
@@ -262,6 +263,8 @@ class PostgresStore(Games, Snapshots, Batches, Seeds, Links, Library, Server):
         self._key_path = Path(named).expanduser()
         try:
             self.raw = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.OperationalError as exc:
+            raise self._failure(exc, "reach") from None
         except psycopg.Error as exc:
             raise self._failure(exc, "open") from None
         except Exception as exc:  # a malformed address: psycopg's ProgrammingError or ValueError
@@ -308,9 +311,11 @@ class PostgresStore(Games, Snapshots, Batches, Seeds, Links, Library, Server):
         try:
             with self.raw.transaction():
                 self.raw.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
-                self.created = not {"games", "events"} <= self._tables()
-                for statement in _SCHEMA:
-                    self.raw.execute(statement)
+                found = self._tables()  # again, under the lock: another process may have made them
+                self.created = not {"games", "events"} <= found
+                if not found >= _ALL:  # (its triggers made again would wait on its writes: a deadlock)
+                    for statement in _SCHEMA:
+                        self.raw.execute(statement)
         except psycopg.Error as exc:
             raise self._failure(exc, "open") from None
         self._table_names = None

@@ -7,10 +7,13 @@ databases. Each test has its own schema in the session's cluster (``postgres_url
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.synchronize
 import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +146,30 @@ def test_a_server_not_reached_is_one_line(
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
     assert "s3cret" not in result.err  # messages show the address without its password
     assert not (tmp_path / "club.key").exists()  # nothing made for a database not reached
+
+
+def _first_user(url: str, key: str, gate: multiprocessing.synchronize.Barrier, results: Any) -> None:
+    from ledger.store.postgres import PostgresStore
+
+    gate.wait()
+    try:
+        referee = Referee(PostgresStore(url, key_file=key), clock=fixed_clock())
+        results.put(referee.new_game("pebbles", ["ann", "ben"]))
+    except Exception as error:  # the test names what went wrong
+        results.put(f"{type(error).__name__}: {error}")
+
+
+def test_processes_opening_a_new_database_at_once_all_record(server: str, tmp_path: Path) -> None:
+    """Six processes make their first game on an empty database at the same instant: one makes the
+    tables, none waits on another's writes for ever (the schema made again under their writes
+    once deadlocked), and every game is recorded with an id of its own."""
+    context = multiprocessing.get_context("spawn")
+    gate, results = context.Barrier(6), context.Queue()
+    key = str(tmp_path / "club.key")
+    procs = [context.Process(target=_first_user, args=(server, key, gate, results)) for _ in range(6)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    ids = sorted(results.get(timeout=5) for _ in procs)
+    assert ids == [1, 2, 3, 4, 5, 6]
