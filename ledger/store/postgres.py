@@ -314,8 +314,7 @@ class PostgresStore(Games, Snapshots, Batches, Seeds, Links, Library, Server):
                 found = self._tables()  # again, under the lock: another process may have made them
                 self.created = not {"games", "events"} <= found
                 if not found >= _ALL:  # (its triggers made again would wait on its writes: a deadlock)
-                    for statement in _SCHEMA:
-                        self.raw.execute(statement)
+                    self.raw.execute(";\n".join(_SCHEMA))  # one round trip
         except psycopg.Error as exc:
             raise self._failure(exc, "open") from None
         self._table_names = None
