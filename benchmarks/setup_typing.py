@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ledger import games, library  # noqa: E402
+from ledger.games.pursuit.faces import as_typed  # noqa: E402
+from ledger.games.pursuit.model import Declare  # noqa: E402
 from ledger.service import Referee  # noqa: E402
 from ledger.words import card_name  # noqa: E402
 from referee_cli.main import run  # noqa: E402
@@ -134,6 +136,8 @@ def faces(kind: str, files: tuple[str, ...]) -> dict[str, tuple[str, str]]:
         for command, events in library.declared(game, game.initial(setup), commands):
             for key, _, _ in library.faces_of(game, events):
                 text = game.text(command)
+                if kind == "pursuit":  # what a text prints of a named card is not typed (issue 41)
+                    text = game.text(Declare(as_typed(command.face)))
                 out[key] = (key, text)
                 out[key.split(" ", 1)[-1]] = (key, text)
     return out

@@ -83,6 +83,16 @@ class Unlisted(msgspec.Struct, frozen=True):
     asks: tuple[Ask, ...]
     label: str  # the choice that leads to it, in the game's words
 
+    def template(self) -> str:
+        """The move as a line to type, each asked part a capitalised placeholder (a choice
+        among few spelled out; an optional part in brackets): ``trait maya NAME``."""
+        words = [self.text]
+        for ask in self.asks:
+            value = "|".join(ask.choices) if 0 < len(ask.choices) <= 3 else "NAME" if not ask.flag else "..."
+            word = f"{ask.flag}{value}"
+            words.append(f"[{word}]" if ask.optional else word)
+        return " ".join(words)
+
 
 class Table(msgspec.Struct):
     """A titled grid of cells, rendered as a text table or emitted as JSON."""
@@ -232,6 +242,9 @@ OPTIONAL: dict[str, Any] = {
     # ``absent_verbs(setup) -> dict[str, str]``: the verbs that setup does without, each with
     # why (LOOP's Basic Mode has no CAREER): help, completion and errors leave them out.
     "absent_verbs": None,
+    # ``usage(setup) -> dict[str, str]``: each verb's words in that setup (only the options its
+    # mode has: no CAREER's in LOOP's Basic Mode); None: each ``Verb``'s ``usage``.
+    "usage": None,
     # ``chance(event) -> str``: what the referee dealt by chance in that fact with virtual decks
     # (a card drawn or turned up, a shuffle, a coin tossed), "" for a fact that deals nothing; a
     # player may take back from the phone a move that dealt nothing (``Referee.take_back``).

@@ -198,3 +198,10 @@ def player_verb(
         return build(state, player_of(seats(state), positional[0]), positional[1:], options)
 
     return parse_verb
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 hourglass``, ``2 hourglasses``, ``0 votes``: a count and its noun, plural but for one."""
+    if n == 1:
+        return f"{n} {noun}"
+    return f"{n} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"

@@ -14,6 +14,7 @@ import contextlib
 import importlib
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -397,6 +398,12 @@ def guarded(argv: Sequence[str], step: Callable[[], Any], *, environ: bool) -> i
         if typer is not None and isinstance(error, typer.Abort):
             sys.stderr.write("referee: aborted\n")
             return 1
+        if type(error).__name__ == "NoArgsIsHelpError":  # `referee loop` with no verb: its usage
+            # is many lines (the help), told as lines, not squeezed into one error line.
+            usage: Any = error  # click's UsageError (base imports no click)
+            text = "\n".join(shown(line) for line in usage.format_message().split("\n"))
+            sys.stderr.write(text.rstrip("\n") + "\n")
+            return int(usage.exit_code)
         # click's usage errors (bad option, missing argument) carry format_message and exit_code.
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
             ctx = getattr(error, "ctx", None)
@@ -410,18 +417,34 @@ def guarded(argv: Sequence[str], step: Callable[[], Any], *, environ: bool) -> i
         return 4
 
 
+ECHOED = 40  # characters of an overlong typed word an error quotes back, then "…"
+LONGEST_ECHOED = 200  # a typed word (a name, a path) up to this long is quoted back whole
+_LONG_RUN = re.compile(rf"\S{{{LONGEST_ECHOED + 1},}}")  # a word no message has of its own
+
+
+def capped(text: str, argv: Sequence[str]) -> str:
+    """``text`` (an error's) with every word of ``argv`` over ``LONGEST_ECHOED`` characters it
+    quotes cut to its first ``ECHOED`` and "…": a 100,000-character name is named, not echoed
+    whole. A long run the message made of such a word (a repr, a lower-cased one) is cut too."""
+    for arg in sorted({a for a in argv if len(a) > LONGEST_ECHOED}, key=len, reverse=True):
+        text = text.replace(arg, arg[:ECHOED] + "…")
+    return _LONG_RUN.sub(lambda m: m.group()[:ECHOED] + "…", text)
+
+
 def _tell(error: RefereeError, argv: Sequence[str]) -> None:
     """The one line of an error: on stderr, or as JSON on stdout with --json. Text that cannot
-    be printed as UTF-8 (a file name in another encoding) is shown escaped."""
+    be printed as UTF-8 (a file name in another encoding) is shown escaped; what it quotes of
+    the command line is cut short (``capped``)."""
     try:
         if "--json" in argv:
             try:
-                out(error.to_json())
+                told = error.to_json()
+                out({k: capped(v, argv) if isinstance(v, str) else v for k, v in told.items()})
             except OutputFailed:
                 _tell(error, [])
         else:
             # One line, whatever the input it quotes: control characters are shown escaped.
-            sys.stderr.write(f"referee: {shown(str(error))}\n")
+            sys.stderr.write(f"referee: {shown(capped(str(error), argv))}\n")
     except UnicodeEncodeError:
         safe = BadInput(str(error).encode("utf-8", "backslashreplace").decode("utf-8"))
         safe.kind, safe.exit_code = error.kind, error.exit_code

@@ -9,6 +9,7 @@ import typer
 
 from ledger import games
 from referee_cli.base import echo, game_json, out
+from referee_cli.lazy import WholeHelpGroup
 from referee_cli.options import CONTEXT, JsonFlag, Kind, OutputFile, _read, complete_kind, session, write_out
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ def cards_group() -> typer.Typer:
         help="The card faces a table declared: this game's, or the group's library of a kind.",
         invoke_without_command=True,
         context_settings=CONTEXT,
+        cls=WholeHelpGroup,
     )
 
     @group.callback()

@@ -11,7 +11,16 @@ import typer
 from ledger import games
 from ledger.errors import BadInput
 from referee_cli.base import echo, game_json, out, show_recorded
-from referee_cli.options import JsonFlag, Kind, _read, complete_actor, complete_kind, session
+from referee_cli.options import (
+    JsonFlag,
+    Kind,
+    OutputFile,
+    _read,
+    complete_actor,
+    complete_kind,
+    session,
+    write_out,
+)
 
 if TYPE_CHECKING:
     from referee_cli import render
@@ -144,13 +153,48 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--game-kind", help="Only this game, e.g. loop.", autocompletion=complete_kind),
         ] = None,
+        player: Annotated[
+            str | None,
+            typer.Option(
+                "--player", help="Only the games NAME played, and NAME head to head.", metavar="NAME"
+            ),
+        ] = None,
+        players: Annotated[
+            int | None, typer.Option("--players", help="Only the games of N players.", metavar="N")
+        ] = None,
+        since: Annotated[
+            str | None, typer.Option("--since", help="Only games ended on DAY or after.", metavar="DAY")
+        ] = None,
+        until: Annotated[
+            str | None, typer.Option("--until", help="Only games ended on DAY or before.", metavar="DAY")
+        ] = None,
         all_: Annotated[bool, typer.Option("--all", help="Count abandoned games too.")] = False,
+        csv: Annotated[
+            bool,
+            typer.Option(
+                "--csv", help="Write each player's result in each finished game, a row each, as CSV."
+            ),
+        ] = False,
+        output: OutputFile = None,
         json: JsonFlag = False,
     ) -> None:
-        """Per player: finished games played, won, shared wins, average and best score, last played."""
+        """Per player: finished games played, won, shared wins, win %, average, best and latest
+        score, usual rank; the games' length; with --player, head to head. Days are YYYY-MM-DD, UTC."""
         s = session(ctx)
-        rows = s.referee.stats(kind, abandoned=all_)
-        if json:
-            out({"stats": rows})
+        if csv and json:
+            raise BadInput("--csv and --json are two shapes of it: choose one", legal="stats --csv | --json")
+        history = s.referee.history(
+            kind=kind, player=player, players=players, since=since, until=until, abandoned=all_
+        )
+        games_in = len({r.game_id for r in history.results})
+        summary = f"{len(history.results)} results of {games_in} finished games"
+        if csv:
+            write_out(render.results_csv(history.results), output, summary)
+        elif json and output is None:
+            out(history)
+        elif json:
+            write_out(msgspec.json.encode(history).decode() + "\n", output, summary)
+        elif output is None:
+            echo(render.history(history, player))
         else:
-            echo(render.stats(rows))
+            write_out(render.history(history, player) + "\n", output, summary)

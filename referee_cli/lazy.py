@@ -13,7 +13,27 @@ from typer.core import TyperCommand, TyperGroup
 from typer.models import TyperInfo
 
 
-class LazyGroup(TyperGroup):
+class WholeHelpGroup(TyperGroup):
+    """A group whose `--help` lists each command's first sentence whole, wrapped under it
+    (click's own cuts it at the line's end with "...")."""
+
+    def listed(self, cmd_name: str) -> Any:
+        """What `--help` reads of a command."""
+        return self.get_command(None, cmd_name)  # type: ignore[arg-type]  # click's reads no ctx
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """TyperGroup's list of commands, from ``listed``, none cut short."""
+        listed = [(name, self.listed(name)) for name in self.list_commands(ctx)]
+        rows = [(name, command) for name, command in listed if command is not None and not command.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(WHOLE)) for name, command in rows])
+
+
+WHOLE = 10_000  # a short help's limit that cuts nothing: the first sentence, however long
+
+
+class LazyGroup(WholeHelpGroup):
     """A group whose commands are made from their functions only when typed: a start converts
     the one command it runs, and `--help` lists them from their help texts, converting none but
     a group of commands (`referee cards`), whose help typer solves as it converts it."""
@@ -54,15 +74,6 @@ class LazyGroup(TyperGroup):
         return TyperCommand(
             cmd_name, help=doc, short_help=info.short_help, hidden=info.hidden, deprecated=info.deprecated
         )
-
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """TyperGroup's list of commands, from ``listed``."""
-        listed = [(name, self.listed(name)) for name in self.list_commands(ctx)]
-        rows = [(name, command) for name, command in listed if command is not None and not command.hidden]
-        if rows:
-            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
-            with formatter.section("Commands"):
-                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
 
 def lazy_group(app: typer.Typer) -> Any:

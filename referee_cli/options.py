@@ -65,6 +65,9 @@ By = Annotated[
 ]
 OutputFile = Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE, not stdout.")]
 CONTEXT = {"help_option_names": list(HELP_FLAGS), "token_normalize_func": str.lower}
+# A command whose argument is a row's seq (`at`, `void`): `-1` is that argument (refused by the
+# service, "game #1 has no row #-1 (1 to 78)"), not an option click has never heard of.
+NEGATIVE_SEQ = {"ignore_unknown_options": True}
 
 
 def session(ctx: typer.Context) -> Session:

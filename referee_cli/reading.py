@@ -13,7 +13,7 @@ import typer
 
 from ledger.errors import BadInput
 from referee_cli.base import echo, game_json, out, show_status, write
-from referee_cli.options import As, JsonFlag, Player, Reveal, session
+from referee_cli.options import NEGATIVE_SEQ, As, JsonFlag, Player, Reveal, session
 
 if TYPE_CHECKING:
     from referee_cli import render
@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         """Whose turn it is, what they may do, and the table."""
         show_status(session(ctx), None, as_, reveal, json)
 
-    @app.command()
+    @app.command(context_settings=NEGATIVE_SEQ)
     def at(
         ctx: typer.Context,
         seq: Annotated[int, typer.Argument(metavar="SEQ")],
@@ -120,6 +120,13 @@ def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
     else:
         _, board, _ = s.referee.board(game_id)
         waiting = [name for name in board.to_act if name.lower() != (player or "").lower()]
+        new = s.referee.unlisted(game_id, player) if player and player in board.to_act else []
+        if new:
+            # Its card is new to the referee: the move to type, the face declared first.
+            echo("\n".join(new))
+            if board.prompt:
+                echo(f"({board.prompt})")
+            return
         if player and waiting and board.prompt:
             # Someone else acts first (the table's reveals, a FAVOUR's answer): say who and
             # what, and list their moves, rather than "no legal moves".

@@ -12,7 +12,16 @@ import typer
 
 from ledger.errors import BadInput
 from referee_cli.base import echo, game_json, named, out, show_recorded
-from referee_cli.options import By, JsonFlag, OutputFile, _read, complete_actor, session, write_out
+from referee_cli.options import (
+    NEGATIVE_SEQ,
+    By,
+    JsonFlag,
+    OutputFile,
+    _read,
+    complete_actor,
+    session,
+    write_out,
+)
 
 if TYPE_CHECKING:
     from ledger.service import VoidPreview
@@ -46,7 +55,7 @@ def register(app: typer.Typer) -> None:
         s = session(ctx)
         show_recorded(s, s.referee.undo(s.game_id(), by=by, reason=reason), json)
 
-    @app.command()
+    @app.command(context_settings=NEGATIVE_SEQ)
     def void(
         ctx: typer.Context,
         seq: Annotated[

@@ -5,15 +5,20 @@ No rules here: everything shown comes from the service's data.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
+
+import msgspec
 
 from ledger.decider import Board, Score, Screen
 from ledger.names import shown
 from ledger.service import (
     Corrected,
     GameRow,
+    History,
     Loaded,
     LogEntry,
+    Played,
     PlayerStats,
     Recorded,
     Result,
@@ -23,13 +28,34 @@ from ledger.service import (
 )
 
 
+def width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: a wide or full-width character (李, Ｚ) takes
+    two, a combining mark (the accent of a decomposed ë) none (Unicode's East Asian Width)."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0
+        if unicodedata.combining(c) or unicodedata.category(c) == "Cf"
+        else 2
+        if unicodedata.east_asian_width(c) in "WF"
+        else 1
+        for c in text
+    )
+
+
+def _pad(cell: str, columns: int, right: bool) -> str:
+    fill = " " * max(0, columns - width(cell))
+    return fill + cell if right else cell + fill
+
+
 def grid(columns: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = ()) -> str:
-    """Columns padded to their widest cell, a rule under the header, no trailing spaces."""
+    """Columns padded to their widest cell (by the columns it takes on a terminal, see
+    ``width``), a rule under the header, no trailing spaces."""
     cells = [list(columns), *[[str(c) for c in row] for row in rows]]
-    widths = [max(len(row[i]) if i < len(row) else 0 for row in cells) for i in range(len(columns))]
+    widths = [max(width(row[i]) if i < len(row) else 0 for row in cells) for i in range(len(columns))]
 
     def line(row: Sequence[str]) -> str:
-        parts = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        parts = [_pad(cell, widths[i], i in right) for i, cell in enumerate(row)]
         return "  ".join(parts).rstrip()
 
     out = [line(cells[0]), line(["-" * w for w in widths])]
@@ -98,12 +124,14 @@ def recorded(result: Recorded, board: Board) -> str:
 def log(entries: Iterable[LogEntry], head: int, actors: Sequence[str]) -> Iterator[str]:
     """The log as a table, a line at a time: the widths are known before the first entry (the
     seq of the head, the longest actor), so a long log prints as it is read."""
-    widths = [max(3, len(str(head))), 8, max(2, *(len(a) for a in actors))]
+    widths = [max(3, len(str(head))), 8, max(2, *(width(a) for a in actors))]
 
     def row(seq: str, time: str, by: str, text: str) -> str:
-        return f"{seq.rjust(widths[0])}  {time.ljust(widths[1])}  {by.ljust(widths[2])}  {text}".rstrip()
+        by = _pad(by, widths[2], False)
+        return f"{seq.rjust(widths[0])}  {time.ljust(widths[1])}  {by}  {text}".rstrip()
 
-    yield row("seq", "time", "by", "move")
+    # The log's clock is UTC (each row's recorded_at): the heading says so, not the table's zone.
+    yield row("seq", "time UTC", "by", "move")
     yield row("-" * widths[0], "-" * widths[1], "-" * widths[2], "----")
     for entry in entries:
         mark = ""
@@ -159,7 +187,7 @@ def games(rows: Sequence[GameRow], results: Sequence[Result], current: int | Non
         ]
         for g, r in zip(rows, results, strict=True)
     ]
-    return grid(["  id", "game", "title", "players", "result", "created"], table)
+    return grid(["  id", "game", "title", "players", "result", "created UTC"], table)
 
 
 def _result(result: Result) -> str:
@@ -182,14 +210,94 @@ def stats(rows: Sequence[PlayerStats]) -> str:
             str(r.played),
             str(r.won),
             str(r.shared),
+            f"{100 * (r.won + r.shared) / r.played:.0f}",
             f"{r.average:.1f}",
             str(r.best),
+            str(r.latest),
+            str(r.rank),
             r.last_played[:10],
         ]
         for r in rows
     ]
-    columns = ["game", "player", "played", "won", "shared", "average", "best", "last played"]
-    return "finished games, by game\n\n" + grid(columns, table, right=[2, 3, 4, 5, 6])
+    columns = [
+        "game",
+        "player",
+        "played",
+        "won",
+        "shared",
+        "win %",
+        "average",
+        "best",
+        "latest",
+        "usual rank",
+        "last played",
+    ]
+    return "finished games, by game\n\n" + grid(columns, table, right=[2, 3, 4, 5, 6, 7, 8, 9])
+
+
+def history(told: History, player: str | None) -> str:
+    """``stats``: per player and game, the games' length, and a player's head to head."""
+    out = [stats(told.stats)]
+    if told.lengths:
+        table = [
+            [g.kind, str(g.players), str(g.played), f"{g.rounds:.1f}", f"{g.minutes:.0f}", str(g.longest)]
+            for g in told.lengths
+        ]
+        columns = ["game", "players", "played", "rounds", "minutes", "longest"]
+        out += ["", "game length, by game and player count (minutes by the log's clock)", ""]
+        out.append(grid(columns, table, right=[1, 2, 3, 4, 5]))
+    if player and told.head_to_head:
+        table = [
+            [h.kind, h.opponent, str(h.together), str(h.ahead), str(h.behind), str(h.level)]
+            for h in told.head_to_head
+        ]
+        columns = ["game", "opponent", "together", "ahead", "behind", "level"]
+        out += ["", f"{told.head_to_head[0].player} head to head (ahead: finished better ranked)", ""]
+        out.append(grid(columns, table, right=[2, 3, 4, 5]))
+    return "\n".join(out)
+
+
+RESULT_COLUMNS = (
+    "date",
+    "game",
+    "game_id",
+    "title",
+    "mode",
+    "players",
+    "player",
+    "score",
+    "points",
+    "rank",
+    "winner",
+    "shared",
+    "rounds",
+    "minutes",
+    "started",
+    "ended",
+)
+
+
+def results_csv(rows: Sequence[Played]) -> str:
+    """``stats --csv``: a header, then each player's result in each finished game, a row each."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(RESULT_COLUMNS)
+    for r in rows:
+        cells = msgspec.structs.asdict(r)
+        writer.writerow([_cell(cells[name]) for name in RESULT_COLUMNS])
+    return buffer.getvalue()
+
+
+def _cell(value: object) -> str:
+    """A CSV cell: yes/no for a flag; a text a spreadsheet would run as a formula (``=``, ``+``,
+    ``-``, ``@`` first: a title is free text) kept as text by a leading ``'``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value)
+    return f"'{text}" if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def verified(report: VerifyReport) -> str:

@@ -18,6 +18,7 @@ from referee_cli.options import CONTEXT, JsonFlag, Player, session
 from referee_cli.reading import show_moves
 
 if TYPE_CHECKING:
+    from ledger.decider import Verb
     from ledger.service import Referee
 else:
     from referee_cli.base import Referee  # imported on first use: `--help` loads no service
@@ -33,13 +34,24 @@ class MoveCommand(TyperCommand):
         words = [a for a in args if a.lower() not in MOVE_FLAGS]
         return super().parse_args(ctx, [*flags, "--", *words] if words else flags)
 
+    def get_help(self, ctx: Any) -> str:
+        """The verb's help, its usage in the current game's mode (no CAREER's option in a
+        Basic game of LOOP) if the current game is of this group's."""
+        group = ctx.parent.command if ctx.parent is not None else None
+        verbs = group.mode_verbs(ctx) if isinstance(group, MovesGroup) else None
+        verb = next((v for v in verbs or [] if self.name in (v.name, *v.aliases)), None)
+        if verb is not None:
+            self.help = f"{verb.help}\n\nUsage: {verb.usage}"
+        return str(super().get_help(ctx))
+
 
 class MovesGroup(LazyGroup):
     """``referee GAME``: its help, the shells' completion of a verb and the unknown-verb error
     list the verbs of the current game's mode (LOOP's Basic Mode has no ``career``); a verb
     of another mode still reaches the game, which says why it is not here."""
 
-    def mode_verbs(self, ctx: Any) -> list[str] | None:
+    def mode_verbs(self, ctx: Any) -> list[Verb] | None:
+        """The verbs of the current game's mode, with their words in it, if it is this group's game."""
         root = ctx.find_root()
         try:
             referee = Referee.open(database(root.params.get("db")), create=False)
@@ -49,7 +61,7 @@ class MovesGroup(LazyGroup):
             game_id = referee.resolve(root.params.get("game"))
             if referee.peek(game_id).kind != self.name:
                 return None
-            return [verb.name for verb in referee.verbs(game_id)]
+            return referee.verbs(game_id)
         except RefereeError:
             return None
         finally:
@@ -59,11 +71,12 @@ class MovesGroup(LazyGroup):
         listed = super().list_commands(ctx)
         verbs = self.mode_verbs(ctx)
         every = {verb.name for verb in games.get(self.name or "").verbs}
-        return listed if verbs is None else [c for c in listed if c not in every or c in verbs]
+        names = {verb.name for verb in verbs or []}
+        return listed if verbs is None else [c for c in listed if c not in every or c in names]
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and self.get_command(ctx, args[0].lower()) is None and not args[0].startswith("-"):
-            verbs = self.mode_verbs(ctx) or [verb.name for verb in games.get(self.name or "").verbs]
+            verbs = [verb.name for verb in self.mode_verbs(ctx) or games.get(self.name or "").verbs]
             known = [*verbs, "moves"]
             raise BadInput(unknown(f"{self.name} move", args[0], known), legal=" | ".join(known))
         return super().resolve_command(ctx, args)

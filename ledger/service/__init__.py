@@ -34,11 +34,15 @@ from ledger.service.results import (
     Corrected,
     ExportHeader,
     ExportLine,
+    GameLength,
+    HeadToHead,
+    History,
     Imported,
     LegalMove,
     Loaded,
     LogEntry,
     Opened,
+    Played,
     PlayerStats,
     Preview,
     Recorded,
@@ -48,6 +52,7 @@ from ledger.service.results import (
     TakeBack,
     VerifyReport,
     VoidPreview,
+    Wanted,
     Witnessed,
     WitnessRow,
 )
@@ -76,12 +81,16 @@ __all__ = [
     "Corrected",
     "ExportHeader",
     "ExportLine",
+    "GameLength",
     "GameRow",
+    "HeadToHead",
+    "History",
     "Imported",
     "LegalMove",
     "Loaded",
     "LogEntry",
     "Opened",
+    "Played",
     "PlayerStats",
     "Preview",
     "Recorded",
@@ -92,6 +101,7 @@ __all__ = [
     "TakeBack",
     "VerifyReport",
     "VoidPreview",
+    "Wanted",
     "WitnessRow",
     "Witnessed",
     "game_schema",
@@ -278,8 +288,28 @@ class Referee:
     def overview(self) -> list[tuple[GameRow, Result]]:
         return self._directory.overview()
 
-    def stats(self, kind: str | None = None, *, abandoned: bool = False) -> list[PlayerStats]:
-        return self._directory.stats(kind, abandoned=abandoned)
+    def stats(
+        self, kind: str | None = None, *, abandoned: bool = False, wanted: Wanted | None = None
+    ) -> list[PlayerStats]:
+        return self._directory.stats(wanted or Wanted(kind=kind, abandoned=abandoned))
+
+    def results(self, wanted: Wanted | None = None) -> list[Played]:
+        return self._directory.results(wanted)
+
+    def history(
+        self,
+        *,
+        kind: str | None = None,
+        player: str | None = None,
+        players: int | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        abandoned: bool = False,
+    ) -> History:
+        wanted = Wanted(
+            kind=kind, player=player, players=players, since=since, until=until, abandoned=abandoned
+        )
+        return self._directory.history(wanted)
 
     # --- the card library (``cards``) ---
     def card_library(self, kind: str) -> library.Library:
@@ -324,6 +354,9 @@ class Referee:
 
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
         return self._queries.legal(game_id, player)
+
+    def unlisted(self, game_id: int, role: str) -> list[str]:
+        return self._queries.unlisted(game_id, role)
 
     def picker(self, game_id: int, role: str) -> Picker:
         return self._queries.picker(game_id, role)

@@ -24,10 +24,17 @@ from ledger.store import Row
 
 
 def game_verbs(game: Game, setup: Setup) -> list[Verb]:
-    """``game.verbs`` less those the setup does without (a game's ``absent_verbs``)."""
+    """``game.verbs`` less those the setup does without (a game's ``absent_verbs``), each
+    with its words in that setup (a game's ``usage``)."""
     absent = optional(game, "absent_verbs")
     gone = absent(setup) if absent is not None else {}
-    return [verb for verb in game.verbs if verb.name not in gone]
+    usage = optional(game, "usage")
+    words = usage(setup) if usage is not None else {}
+    return [
+        msgspec.structs.replace(verb, usage=words.get(verb.name, verb.usage))
+        for verb in game.verbs
+        if verb.name not in gone
+    ]
 
 
 def game_schema(kind: str) -> dict[str, Any]:

@@ -4,6 +4,7 @@ the current one, and listing them with their results and the players' standings.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 
 import msgspec
@@ -11,13 +12,22 @@ import msgspec
 from ledger import games
 from ledger.codec import encode, new_salt
 from ledger.decider import Setup
-from ledger.errors import RefereeError, VerificationFailed
+from ledger.errors import BadInput, RefereeError, VerificationFailed
 from ledger.history import SETUP, TABLE, decode_setup, seed_commitment
 from ledger.names import checked_title
 from ledger.service.checks import _check_mode, _check_options, _check_players, _new_names
 from ledger.service.queries import Queries
 from ledger.service.repository import Repository, _info, _status_of
-from ledger.service.results import PlayerStats, Result, Started
+from ledger.service.results import (
+    GameLength,
+    HeadToHead,
+    History,
+    Played,
+    PlayerStats,
+    Result,
+    Started,
+    Wanted,
+)
 from ledger.store import GameRow, NewRow
 
 
@@ -158,25 +168,148 @@ class Directory:
             out.append((_info(game_id, setup, setup.game, created_at, status), result))
         return out
 
-    def stats(self, kind: str | None = None, *, abandoned: bool = False) -> list[PlayerStats]:
-        """Per player and kind of game: games finished, won, won shared, average and best score;
-        a game abandoned (``abandon``) counts only if ``abandoned`` is asked for."""
-        wanted = games.get(kind).name if kind else None
-        table: dict[tuple[str, str], PlayerStats] = {}
+    def results(self, wanted: Wanted | None = None) -> list[Played]:
+        """One row per player per finished game (``stats --csv``), in the order the games
+        ended; ``wanted`` filters them (a game abandoned counts only if it asks)."""
+        wanted = wanted or Wanted()
+        kind = games.get(wanted.kind).name if wanted.kind else None
+        rows: list[Played] = []
         for info, result in self.overview():  # the status of each checked log, never the cache's
-            if not result.over or (wanted and info.kind != wanted):
+            if not result.over or (kind and info.kind != kind) or not wanted.fits(info, result):
                 continue
-            if info.status == "abandoned" and not abandoned:
+            if info.status == "abandoned" and not wanted.abandoned:
                 continue
-            for player, points in result.scores.items():
-                row = table.setdefault(
-                    (info.kind, player.lower()), PlayerStats(player, info.kind, 0, 0, 0, 0.0, points, "")
+            loaded, sheet = self.queries.score(info.id)
+            _, chart = self.queries.score_by_round(info.id)
+            minutes = round((_instant(result.last_played) - _instant(info.created_at)).total_seconds() / 60)
+            for line in sheet.lines:
+                rows.append(
+                    Played(
+                        date=result.last_played[:10],
+                        game_id=info.id,
+                        game=info.kind,
+                        title=info.title,
+                        mode=loaded.setup.mode,
+                        players=len(sheet.lines),
+                        player=line.player,
+                        score=result.scores.get(line.player, 0),
+                        points=result.points,
+                        rank=line.rank,
+                        winner=line.player in result.winners,
+                        shared=line.player in result.winners and len(result.winners) > 1,
+                        rounds=len(chart.rounds),
+                        minutes=minutes,
+                        started=info.created_at,
+                        ended=result.last_played,
+                    )
                 )
-                won = player in result.winners
-                row.average = (row.average * row.played + points) / (row.played + 1)
-                row.played += 1
-                row.won += won and len(result.winners) == 1
-                row.shared += won and len(result.winners) > 1
-                row.best = max(row.best, points)
-                row.last_played = max(row.last_played, result.last_played)
-        return sorted(table.values(), key=lambda r: (r.kind, -r.won - r.shared, -r.average, r.player.lower()))
+        rows.sort(key=lambda r: (r.ended, r.game_id, r.rank, r.player.lower()))
+        if wanted.player:
+            name = wanted.player.casefold()
+            games_of = {r.game_id for r in rows if r.player.casefold() == name}
+            rows = [r for r in rows if r.game_id in games_of]
+        return rows
+
+    def stats(self, wanted: Wanted | None = None) -> list[PlayerStats]:
+        """Per player and kind of game, over ``results`` (see ``stats_of``)."""
+        wanted = wanted or Wanted()
+        return stats_of(self.results(wanted), wanted.player)
+
+    def history(self, wanted: Wanted | None = None) -> History:
+        """A group's history of finished games: each player's result in each, per player and
+        kind, the games' length per kind and player count, and with ``wanted.player`` that
+        player head to head against each opponent."""
+        wanted = wanted or Wanted()
+        rows = self.results(wanted)
+        return History(
+            results=rows,
+            stats=stats_of(rows, wanted.player),
+            lengths=lengths_of(rows),
+            head_to_head=head_to_head_of(rows, wanted.player) if wanted.player else [],
+        )
+
+
+def stats_of(rows: Sequence[Played], player: str | None = None) -> list[PlayerStats]:
+    """Per player and kind of game: games finished, won, won shared, average, best and latest
+    score, the usual finishing rank (the most frequent, the better of a tie), the rounds and
+    minutes a game; with ``player``, that player's lines only. ``rows`` in the order the games
+    ended, as ``results`` gives them."""
+    table: dict[tuple[str, str], PlayerStats] = {}
+    ranks: dict[tuple[str, str], list[int]] = {}
+    for r in rows:
+        if player and r.player.casefold() != player.casefold():
+            continue
+        key = (r.game, r.player.lower())
+        row = table.setdefault(key, PlayerStats(r.player, r.game, 0, 0, 0, 0.0, r.score, ""))
+        n = row.played
+        row.average = (row.average * n + r.score) / (n + 1)
+        row.rounds = (row.rounds * n + r.rounds) / (n + 1)
+        row.minutes = (row.minutes * n + r.minutes) / (n + 1)
+        row.played += 1
+        row.won += r.winner and not r.shared
+        row.shared += r.shared
+        row.best = max(row.best, r.score)
+        if r.ended >= row.last_played:
+            row.last_played, row.latest = r.ended, r.score
+        ranks.setdefault(key, []).append(r.rank)
+    for key, row in table.items():
+        row.rank = min(ranks[key], key=lambda rank: (-ranks[key].count(rank), rank))
+    return sorted(table.values(), key=lambda r: (r.kind, -r.won - r.shared, -r.average, r.player.lower()))
+
+
+def lengths_of(rows: Sequence[Played]) -> list[GameLength]:
+    """Per kind of game and player count: the finished games, their rounds and minutes on
+    average, and the longest in minutes."""
+    games_seen: dict[tuple[str, int], dict[int, Played]] = {}
+    for r in rows:
+        games_seen.setdefault((r.game, r.players), {})[r.game_id] = r
+    out = []
+    for (kind, count), played in sorted(games_seen.items()):
+        each = list(played.values())
+        out.append(
+            GameLength(
+                kind=kind,
+                players=count,
+                played=len(each),
+                rounds=sum(r.rounds for r in each) / len(each),
+                minutes=sum(r.minutes for r in each) / len(each),
+                longest=max(r.minutes for r in each),
+            )
+        )
+    return out
+
+
+def head_to_head_of(rows: Sequence[Played], player: str | None) -> list[HeadToHead]:
+    """``player`` against each opponent, per kind of game, over the finished games both played:
+    how often the player finished ahead (a better rank), behind, level."""
+    if not player:
+        raise BadInput("head to head needs a player", legal="stats --player NAME")
+    name = player.casefold()
+    by_game: dict[int, list[Played]] = {}
+    for r in rows:
+        by_game.setdefault(r.game_id, []).append(r)
+    table: dict[tuple[str, str], HeadToHead] = {}
+    for together in by_game.values():
+        mine = next((r for r in together if r.player.casefold() == name), None)
+        if mine is None:
+            continue
+        for other in together:
+            if other is mine:
+                continue
+            key = (mine.game, other.player.casefold())
+            was = table.get(key, HeadToHead(mine.player, other.player, mine.game, 0, 0, 0, 0))
+            table[key] = HeadToHead(
+                was.player,
+                was.opponent,
+                was.kind,
+                was.together + 1,
+                was.ahead + (mine.rank < other.rank),
+                was.behind + (mine.rank > other.rank),
+                was.level + (mine.rank == other.rank),
+            )
+    return sorted(table.values(), key=lambda h: (h.kind, -h.together, h.opponent.casefold()))
+
+
+def _instant(stamp: str) -> datetime.datetime:
+    """A row's time (ISO 8601, UTC)."""
+    return datetime.datetime.fromisoformat(stamp)

@@ -116,6 +116,16 @@ class Queries:
         game = loaded.game
         return [LegalMove(game.text(c), c) for c in game.legal(loaded.state, player)]
 
+    def unlisted(self, game_id: int, role: str) -> list[str]:
+        """The moves of ``role`` (a player, or the table) whose card is new to the referee, as
+        lines to type with placeholders (``legal`` cannot list them)."""
+        loaded = self.repo.load(game_id)
+        if role != TABLE:
+            role = _player(loaded.setup, role)
+        unlisted = optional(loaded.game, "unlisted")
+        moves = unlisted(loaded.state) if unlisted is not None else []
+        return [u.template() for u in moves if u.actor == role]
+
     def picker(self, game_id: int, role: str) -> Picker:
         """The legal moves of ``role`` (a player, or the table) as a page's tree of choices."""
         from ledger.picker import build

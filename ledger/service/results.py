@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import msgspec
@@ -10,6 +11,7 @@ from ledger.codec import (
     GENESIS,
 )
 from ledger.decider import Game, Setup
+from ledger.errors import BadInput
 from ledger.store import GameRow, Row
 
 # How much one call answers with (the facade's defaults as well as its jobs').
@@ -139,6 +141,44 @@ class PlayerStats(msgspec.Struct):
     average: float  # final score (the game's ``points``), over the games played
     best: int
     last_played: str
+    latest: int = 0  # the score of the game that ended last
+    rank: int = 0  # the usual finishing rank: the most frequent (the better of a tie)
+    rounds: float = 0.0  # rounds a game, on average
+    minutes: float = 0.0  # minutes a game (its log's first row to its last), on average
+
+
+class Played(msgspec.Struct, frozen=True):
+    """One player's result in one finished game: a row of ``stats --csv``, for a spreadsheet or
+    a play-logging app (BG Stats). Times are the log's own (UTC)."""
+
+    date: str  # the day the game ended, YYYY-MM-DD (UTC)
+    game_id: int
+    game: str  # its kind: loop, planet-b, pursuit
+    title: str
+    mode: str
+    players: int  # how many played it
+    player: str
+    score: int  # the game's final score (its ``points``)
+    points: str  # what the score counts (LOOP: HAPPINESS)
+    rank: int
+    winner: bool
+    shared: bool  # a winner with others
+    rounds: int  # the rounds played (the score chart's)
+    minutes: int  # from the log's first row (the setup) to its last
+    started: str  # the setup row's time
+    ended: str  # the last row's time
+
+
+class HeadToHead(msgspec.Struct, frozen=True):
+    """One player against one opponent, over the finished games both played (``stats --player``)."""
+
+    player: str
+    opponent: str
+    kind: str
+    together: int  # finished games both played
+    ahead: int  # the player finished better ranked
+    behind: int
+    level: int  # the same rank
 
 
 class LegalMove(msgspec.Struct):
@@ -244,3 +284,55 @@ class ExportLine(msgspec.Struct, kw_only=True):
     prev_hash: str
     hash: str
     body: msgspec.Raw
+
+
+class GameLength(msgspec.Struct, frozen=True):
+    """How long the finished games of one kind and player count ran (``stats``)."""
+
+    kind: str
+    players: int
+    played: int
+    rounds: float  # on average
+    minutes: float  # on average, from the log's first row to its last
+    longest: int  # minutes
+
+
+class History(msgspec.Struct, frozen=True):
+    """A group's history of finished games (``stats``): each player's result in each
+    (``stats --csv``), per player and kind, the games' length, and head to head."""
+
+    results: list[Played]
+    stats: list[PlayerStats]
+    lengths: list[GameLength]
+    head_to_head: list[HeadToHead]
+
+
+class Wanted(msgspec.Struct, frozen=True, kw_only=True):
+    """Which finished games ``stats`` counts: of a kind, with a player, of a player count,
+    ended within dates (YYYY-MM-DD, UTC, both days included), abandoned ones or not."""
+
+    kind: str | None = None
+    player: str | None = None
+    players: int | None = None
+    since: str | None = None
+    until: str | None = None
+    abandoned: bool = False
+
+    def __post_init__(self) -> None:
+        for option, day in (("--since", self.since), ("--until", self.until)):
+            if day is not None:
+                try:
+                    datetime.date.fromisoformat(day)
+                except ValueError:
+                    raise BadInput(
+                        f"{option} takes a day as YYYY-MM-DD, not {day!r}", legal=f"{option} 2026-01-31"
+                    ) from None
+        if self.players is not None and not 1 <= self.players <= 99:
+            raise BadInput(f"--players takes a number of players, 1 to 99, not {self.players}")
+
+    def fits(self, info: GameRow, result: Result) -> bool:
+        """Whether a finished game (as ``overview`` tells it) is one of these, the player's aside."""
+        day = result.last_played[:10]
+        if (self.since and day < self.since) or (self.until and day > self.until):
+            return False
+        return self.players is None or len(info.players) == self.players

@@ -162,9 +162,11 @@ class Log(Marks):
         )
 
     def nth_last_meta(self, game_id: int, n: int) -> int:
-        """The seq of the ``n``-th last setup, move or revert row (1 if there are fewer)."""
+        """The seq of the ``n``-th last row that begins a log entry: a setup, move or revert row,
+        or a seed or abandon row (each an entry of its own in ``log``) (1 if there are fewer)."""
         row = self._read_one(
-            "SELECT seq FROM events WHERE game_id = ? AND type IN ('setup', 'move', 'reverted')"
+            "SELECT seq FROM events WHERE game_id = ?"
+            " AND type IN ('setup', 'move', 'reverted', 'seed', 'abandoned')"
             " ORDER BY seq DESC LIMIT 1 OFFSET ?",
             (game_id, n - 1),
         )
@@ -187,10 +189,11 @@ class Log(Marks):
         )
 
     def meta_at(self, game_id: int, seq: int) -> tuple[int, str]:
-        """The setup, move or revert row that row ``seq`` belongs to: (its seq, its type)."""
+        """The row that begins the log entry row ``seq`` belongs to (a setup, move or revert
+        row, or a seed or abandon row, each an entry of its own): (its seq, its type)."""
         row = self._read_one(
             "SELECT seq, type FROM events WHERE game_id = ? AND seq <= ?"
-            " AND type IN ('setup', 'move', 'reverted') ORDER BY seq DESC LIMIT 1",
+            " AND type IN ('setup', 'move', 'reverted', 'seed', 'abandoned') ORDER BY seq DESC LIMIT 1",
             (game_id, seq),
         )
         return (row[0], row[1]) if row else (1, "setup")

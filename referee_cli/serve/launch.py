@@ -11,7 +11,64 @@ from ledger.errors import BadInput
 from ledger.service import Referee
 from referee_cli.base import named
 from referee_cli.serve.links import lan_address, links_text
-from referee_cli.serve.routes import make_app
+from referee_cli.serve.routes import ledger_digest, make_app
+
+
+def running_server(port: int, db: str | Path, game_id: int) -> str | None:
+    """The address the referee already serving ``port`` on this computer shows its links with,
+    if it serves game ``game_id`` of the ledger at ``db`` (``/serving.json``); None if nothing
+    answers there, or something else does."""
+    import json
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/serving.json", timeout=3) as answer:
+            said = json.loads(answer.read(4096))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(said, dict) or said.get("game") != game_id or said.get("ledger") != ledger_digest(db):
+        return None
+    base = said.get("base")
+    return base if isinstance(base, str) and base.startswith("http") else None
+
+
+def _links(
+    referee: Referee,
+    game_id: int,
+    base: str,
+    new_links: bool,
+    link: tuple[str, ...],
+    revoke: tuple[str, ...],
+    *,
+    qr: bool,
+) -> list[str]:
+    """The links made, renewed or revoked as asked, in lines (for ``base``, the server's address)."""
+    lines = []
+    if revoke:
+        names = " and ".join(referee.revoke_link(game_id, role) for role in revoke)
+        lines.append(
+            f"{names}: link revoked, and none made in its place (every other link still works;"
+            " --link NAME makes a new one)"
+        )
+    if new_links or not (revoke or referee.has_links(game_id)):
+        tokens = referee.new_links(game_id)
+        if new_links:
+            lines.append("new links: the game's earlier links no longer work")
+        lines.extend(links_text(base, tokens, qr))
+    elif link:
+        # Only the links' hashes are kept: a lost link is shown again as a new one, and only
+        # that one stops working.
+        tokens = {role: referee.new_link(game_id, role) for role in link}
+        names = " and ".join(tokens)
+        lines.append(f"{names}: a new link (their earlier one no longer works; every other link still does)")
+        lines.extend(links_text(base, tokens, qr))
+    else:
+        lines.append(f"board (the shared screen, no secret): {base}/")
+        lines.append(
+            "the players' and the table's links made earlier still work (only their hashes are kept,"
+            " so they cannot be shown again): --link NAME makes one player's again, --new-links all"
+        )
+    return lines
 
 
 def run_server(
@@ -49,7 +106,25 @@ def run_server(
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
-        raise BadInput(f"cannot listen on {host}:{port}: {exc.strerror}", legal="--port N") from None
+        running = running_server(port, db, game_id)
+        if running is None:
+            raise BadInput(
+                f"cannot listen on {host}:{port}: {exc.strerror}",
+                legal=f"--port N (port {port} is another program's, or serves another game)",
+            ) from None
+        if not (new_links or link or revoke):
+            raise BadInput(
+                f"port {port} already serves game {game_id} of {db} ({running}): its links still work",
+                legal="--link NAME shows one player's link again (the running server honours it at once),"
+                " --revoke NAME stops one, --new-links replaces them all; or --port N",
+            ) from None
+        # The running server reads the links from the ledger on every request: a link made
+        # here works there at once, and one replaced or revoked stops (its open pages closed).
+        lines = [f"port {port} already serves game {game_id} ({info.kind}) of {db}: the links are for it"]
+        lines.extend(_links(referee, game_id, running, new_links, link, revoke, qr=lan if qr is None else qr))
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+        return
     base = f"http://{shown}:{port}"
     lines = [f"serving game {game_id} ({info.kind}) of {named(db)}"]
     if lan:
@@ -59,31 +134,7 @@ def run_server(
         )
     else:
         lines.append("on this computer only (127.0.0.1); --lan serves the table's network")
-    qr = lan if qr is None else qr
-    if revoke:
-        names = " and ".join(referee.revoke_link(game_id, role) for role in revoke)
-        lines.append(
-            f"{names}: link revoked, and none made in its place (every other link still works;"
-            " --link NAME makes a new one)"
-        )
-    if new_links or not (revoke or referee.has_links(game_id)):
-        tokens = referee.new_links(game_id)
-        if new_links:
-            lines.append("new links: the game's earlier links no longer work")
-        lines.extend(links_text(base, tokens, qr))
-    elif link:
-        # Only the links' hashes are kept: a lost link is shown again as a new one, and only
-        # that one stops working.
-        tokens = {role: referee.new_link(game_id, role) for role in link}
-        names = " and ".join(tokens)
-        lines.append(f"{names}: a new link (their earlier one no longer works; every other link still does)")
-        lines.extend(links_text(base, tokens, qr))
-    else:
-        lines.append(f"board (the shared screen, no secret): {base}/")
-        lines.append(
-            "the players' and the table's links made earlier still work (only their hashes are kept,"
-            " so they cannot be shown again): --link NAME makes one player's again, --new-links all"
-        )
+    lines.extend(_links(referee, game_id, base, new_links, link, revoke, qr=lan if qr is None else qr))
     lines.append("Ctrl-C stops the server; the ledger keeps every move")
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()

@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -28,6 +29,12 @@ KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 MAX_BODY = 16_384  # bytes a posted move may take (read no further: a longer body is refused)
 RETRY_STREAM = 30  # seconds a refused stream's page is asked to wait before it tries again
 MAX_SUBMISSION = 64  # characters of a submission's id
+# What a page says of an HTTP error that is no refusal of the referee's (those say their own line).
+ERROR_LINES = {
+    404: "There is no such page here: open the board, or the link the table gave you.",
+    405: "This address takes no such request: open the board, or the link the table gave you.",
+    500: "The referee failed on this page (nothing was recorded by it): reload, or open the board.",
+}
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -51,6 +58,15 @@ class EventStream(StreamingResponse):
             await super().__call__(scope, receive, send)
         finally:
             self.release()
+
+
+def ledger_digest(db: str | Path) -> str:
+    """A ledger named without its path: the start of the digest of its resolved path (of a
+    server's address, as given)."""
+    import hashlib
+
+    named = str(db.resolve()) if isinstance(db, Path) else db
+    return hashlib.sha256(named.encode()).hexdigest()[:16]
 
 
 def _submission(value: Any) -> str | None:
@@ -171,6 +187,10 @@ def make_app(
             result = do(role, body)
         except RefereeError as error:
             status, answer = refusal(error)
+            # A refused move brings the page the table as it stands now (a stale phone's board and
+            # picker, which offered what was refused, are replaced): as an answer's, but refused.
+            with contextlib.suppress(RefereeError):
+                answer = {**answer, "head": table.head, "html": table.fragment(role)}
         else:
             if isinstance(result, Recorded):
                 span = f"#{result.seq}" if result.seq == result.head else f"#{result.seq}-{result.head}"
@@ -203,6 +223,18 @@ def make_app(
         url = f"{base or str(request.base_url).rstrip('/')}/t/{token}"
         line = f"{whose}'s new link (their earlier one no longer works; every other link still does): {url}"
         return JSONResponse({"ok": True, "line": line, "url": url, "qr": qr_svg(url)}, headers=HEADERS)
+
+    async def serving(request: Request) -> Response:
+        """Which game of which ledger this server serves, and the address its links are shown
+        with: ``referee serve --link NAME`` on a port already served asks, and makes the link in
+        the ledger for this server to honour (it reads the links from the store on each request).
+        The ledger is named by a digest of its path, not the path."""
+        answer = {
+            "game": game_id,
+            "ledger": ledger_digest(db),
+            "base": base or str(request.base_url).rstrip("/"),
+        }
+        return JSONResponse(answer, headers=HEADERS)
 
     async def take_back(request: Request) -> Response:
         return await act(request, table.take_back)
@@ -318,6 +350,7 @@ def make_app(
         Route("/", board),
         Route("/state.json", state),
         Route("/chart.svg", chart_svg),
+        Route("/serving.json", serving),
         Route("/events", events),
         Route("/witness.json", witness),
         Route("/referee.js", static("referee.js", "text/javascript")),
@@ -341,6 +374,23 @@ def make_app(
             return refused(exc)
         return html(table.stopped_page(None, exc), status_of(exc))  # the board's, saying why
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RefereeError: on_error})
+    def error_page(request: Request, status: int, line: str) -> Response:
+        """Any other error a page can meet, as a page a phone reads (JSON for what asks JSON)."""
+        if request.url.path.endswith(".json") or request.method != "GET":
+            return JSONResponse(
+                {"ok": False, "error": "http", "line": line}, status_code=status, headers=HEADERS
+            )
+        return html(table.error_page(status, line), status)
+
+    async def on_http(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        line = ERROR_LINES.get(exc.status_code, exc.detail)
+        return error_page(request, exc.status_code, line)
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        return error_page(request, 500, ERROR_LINES[500])
+
+    handlers = {RefereeError: on_error, HTTPException: on_http, Exception: on_crash}
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
     app.state.table = table
     return app

@@ -264,8 +264,12 @@ class Table:
         entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
         sheet = referee.score(game_id)[1] if board.over else None
         chooser = referee.picker(game_id, role) if role is not None else Picker()
-        # A player's own latest move: theirs to take back while nobody has moved since.
+        # A player's own latest move: theirs to take back while nobody has moved since; who moved
+        # since, while one has (the moment a mis-tap is noticed). Once a second has, the table
+        # has moved on: the page says nothing of it (the table's page still undoes or voids it).
         takeback = referee.take_back_offer(game_id, as_player, LAST_MOVES) if as_player else None
+        if takeback is not None and len(takeback.since) > 1:
+            takeback = None
         return {
             "game_title": game.title,
             "info": loaded.info,
@@ -281,6 +285,8 @@ class Table:
             "usage": _usage(game_verbs(game, loaded.setup), chooser, as_player),
             "role": role,
             "as_player": as_player,
+            # Something is asked of this page's player (or the table) now: its your-turn cue.
+            "your_turn": role is not None and (as_player or TABLE) in board.to_act and not board.over,
             "view": board.view,
             # A game's own board, drawn from its typed view, where it has one: above the
             # generic tables of its present().
@@ -344,6 +350,11 @@ class Table:
             "stopped": error,
         }
         return self._page(context, role, token, notice)
+
+    def error_page(self, status: int, line: str) -> str:
+        """A page for an HTTP error that is not the game's (no such page, a crash): styled as
+        every page, readable on a phone, pointing to the board."""
+        return self.env.get_template("error.html").render(status=status, line=line, game_id=self.game_id)
 
     def _page(self, context: dict[str, Any], role: str | None, token: str | None, notice: str) -> str:
         return self.env.get_template("page.html").render(

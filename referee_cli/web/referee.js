@@ -28,6 +28,7 @@
     });
     stopped();
     drawPicker();
+    turn();
     if (shownVoid && shownVoid.head !== null && shownVoid.head !== head()) {
       // Something was recorded since the void was shown: confirming it would be refused.
       unask();
@@ -143,9 +144,11 @@
 
   async function tell(move) {
     if (pick.telling) return;
-    pick.telling = true;
+    const asked = pick;
+    asked.telling = true;
     const reply = await send("preview", payload(move));
-    pick.telling = false;
+    asked.telling = false;
+    if (pick !== asked) return; // the table changed meanwhile: the pick kept is told afresh
     if (!reply) return;
     if (!reply.ok) {
       say(reply.line, false);
@@ -158,14 +161,96 @@
     drawPicker();
   }
 
+  // A pick's choices by what they say (the verb, each chip's word), not by their place among
+  // the choices: after another phone's move the same chip may sit elsewhere, or be gone.
+  function pathKeys(tree, path) {
+    const verb = tree.verbs[path[0]];
+    const keys = [{ word: verb.verb, label: verb.label || "" }];
+    let step = verb.step;
+    for (const index of path.slice(1)) {
+      if (index === -1) {
+        keys.push(null);
+        break;
+      }
+      const choice = step.choices[index];
+      keys.push({ word: choice.word, label: choice.label });
+      step = choice.step;
+    }
+    return keys;
+  }
+
+  function pathLabels(tree, path) {
+    const verb = tree.verbs[path[0]];
+    const labels = [verb.label || verb.verb];
+    let step = verb.step;
+    for (const index of path.slice(1)) {
+      if (index === -1) break;
+      const choice = step.choices[index];
+      if (choice.label) labels.push(choice.label);
+      step = choice.step;
+    }
+    return labels;
+  }
+
+  function follow(tree, keys) {
+    const find = (items, key) => {
+      const exact = items.findIndex((c) => c.word === key.word && (c.label || "") === key.label);
+      return exact >= 0 ? exact : items.findIndex((c) => (key.word ? c.word === key.word : c.label === key.label));
+    };
+    const v = find(tree.verbs.map((verb) => ({ word: verb.verb, label: verb.label })), keys[0]);
+    if (v < 0) return null;
+    const path = [v];
+    let step = tree.verbs[v].step;
+    for (const key of keys.slice(1)) {
+      if (key === null) {
+        if (!step.move) return null;
+        path.push(-1);
+        break;
+      }
+      const i = find(step.choices, key);
+      if (i < 0) return null;
+      path.push(i);
+      step = step.choices[i].step;
+    }
+    return path;
+  }
+
+  // The pick ``was`` carried over to the new tree, if it is still legal there: the same chips,
+  // and each value answered still among those offered.
+  function keep(was) {
+    const path = follow(pick.tree, pathKeys(was.tree, was.path));
+    let kept = path !== null;
+    if (kept) {
+      pick.path = path;
+      const { move } = walk();
+      if (was.answers.length) {
+        const asked = move ? slots(move) : [];
+        kept = was.answers.length <= asked.length && was.answers.every((value, n) => {
+          const choices = asked[n].ask.choices;
+          return value === "" || !choices.length || choices.includes(value);
+        });
+      }
+    }
+    if (kept) {
+      pick.answers = was.answers.slice();
+      pick.draft = was.draft;
+      return;
+    }
+    const picked = [...pathLabels(was.tree, was.path), ...was.answers.filter((v) => v !== "")].join(" ");
+    pick.path = [];
+    say(`the table changed: your pick (${picked}) is no longer a move now: pick again`, false);
+  }
+
   function drawPicker() {
     const box = document.getElementById("picker");
     if (!box) return;
     const raw = box.dataset.picker;
     if (raw !== pick.raw) {
-      // The table moved on: the choices are new, so is the path.
-      if (pick.raw !== null && pick.path.length) say("the table changed: pick again", false);
+      // The table moved on: the choices are new. A pick half made is kept while every choice
+      // in it is still offered (told afresh: what it does may have changed); else dropped, saying so.
+      const was = pick;
       pick = { raw, tree: JSON.parse(raw), path: [], answers: [], told: null, telling: false, draft: null };
+      if (was.raw !== null && was.path.length) keep(was);
     }
     const tree = pick.tree;
     if (!tree.verbs.length) return;
@@ -267,6 +352,74 @@
     tell(move);
   }
 
+  // --- the your-turn cue: while something is asked of this page's player (the table, on its
+  // page), the title says so and a bar stays in sight; when it becomes their turn, the phone
+  // vibrates where the browser allows, and sounds if the page's "sound" box is ticked (off
+  // unless ticked: kept in this browser). Nothing while nothing is asked of them.
+  const title = document.title;
+  const sound = document.getElementById("sound");
+  let wasTurn = null;
+  let audio = null;
+
+  function beep() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      audio = audio || new Context();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 880;
+      gain.gain.value = 0.2;
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.3);
+    } catch (error) {
+      // (a browser that plays nothing without a tap first: the title and the bar still say it)
+    }
+  }
+
+  function soundOn() {
+    try {
+      return localStorage.getItem("referee.sound") === "on";
+    } catch (error) {
+      return false;
+    }
+  }
+
+  if (sound) {
+    sound.checked = soundOn();
+    sound.addEventListener("change", () => {
+      try {
+        localStorage.setItem("referee.sound", sound.checked ? "on" : "off");
+      } catch (error) {
+        // (storage refused: the box holds for this page only)
+      }
+      if (sound.checked) beep(); // what it will sound like (and the tap a browser wants first)
+    });
+  }
+
+  function turn() {
+    const bar = document.getElementById("turn");
+    if (!bar) return;
+    const state = document.getElementById("state");
+    // (not while the page takes no move: a stopped game, or under witness.js's red banner)
+    const mine = Boolean(state && state.hasAttribute("data-turn"))
+      && !body.hasAttribute("data-stopped") && !body.hasAttribute("data-rewritten");
+    bar.hidden = !mine;
+    document.title = mine ? "● " + bar.textContent.split(":")[0].trim() + " · " + title : title;
+    if (mine && wasTurn === false) {
+      if (navigator.vibrate) {
+        try {
+          navigator.vibrate([200, 100, 200]);
+        } catch (error) {
+          // (not allowed here)
+        }
+      }
+      if (sound ? sound.checked : soundOn()) beep();
+    }
+    wasTurn = mine;
+  }
+
   function say(text, ok) {
     if (!said) return;
     said.textContent = text;
@@ -311,14 +464,21 @@
     const reply = await send(path, data);
     if (!reply) return false; // not reached: the same submission again keeps its id
     pending = null;
+    // (a refusal too brings the table as it stands: a stale page is refreshed, not left offering
+    // what was refused; a retry's first answer may be older than the page)
+    if (reply.html && !(reply.head < head())) show(reply.html);
     say(reply.line, reply.ok);
-    if (reply.html && !(reply.head < head())) show(reply.html); // (a retry's first answer may be older than the page)
     const qr = document.getElementById("qr");
     if (qr && reply.qr) {
+      // A link shown again: the link and its QR code together, at the top, in sight.
       const img = document.createElement("img");
       img.src = reply.qr;
       img.alt = "QR code of " + reply.url;
-      qr.replaceChildren(img);
+      const url = el("p", "url");
+      url.append(el("b", null, reply.line.split(": http")[0] + ":"), " ", el("code", null, reply.url));
+      qr.replaceChildren(url, img);
+      qr.hidden = false;
+      qr.scrollIntoView({ block: "start" });
     }
     return reply.ok;
   }
@@ -376,13 +536,14 @@
         event.preventDefault();
         const data = Object.fromEntries(new FormData(form).entries());
         if (form.dataset.confirm) askVoid(form, data);
-        else if (await post(form.dataset.post, data)) form.reset();
+        else if ((await post(form.dataset.post, data)) && !("keep" in form.dataset)) form.reset();
       });
     });
   }
 
   stopped();
   drawPicker();
+  turn();
   // The live updates. A stream the server refused (too many pages open) or lost is one the
   // browser gives up on: asked again later, ever more slowly (the page works meanwhile, as loaded).
   let wait = 5;

@@ -239,7 +239,7 @@ def check_run(db: Path, argv: list[str], app: object, capsys: pytest.CaptureFixt
         assert heads(db) == before, argv  # a refusal appends nothing, creates no game
         if "--json" in argv and "--help" not in argv:
             assert json.loads(out)["exit_code"] == code, (argv, out)
-        elif not err.startswith("referee: Usage:"):  # a group named without a command: its help
+        elif not err.startswith("Usage:"):  # a group named without a command: its help, as lines
             assert len(err.strip().splitlines()) <= 1, (argv, err)
 
 

@@ -58,7 +58,7 @@ def test_a_draw_of_the_wrong_size_or_beyond_the_bag_is_refused(election: Table) 
     election.refuse("draw blue blue,blue,red", NotYourTurn, R_DRAWS)
     election.play(*DRAWS[:3])
     error = election.refuse("draw yellow yellow,red,red", IllegalMove, R_DRAWS)
-    assert "4 vote(s), not 3" in str(error)  # the rule, not the example's 3
+    assert "4 votes, not 3" in str(error)  # the rule, not the example's 3
 
 
 def test_the_rulebooks_election_yellow_2_you_4_blue_2_red_0(election: Table) -> None:

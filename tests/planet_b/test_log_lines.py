@@ -51,26 +51,26 @@ LINES = [
     (Changed("ben", "mood", vp=-2, mood=-1), "ben: VP from the pocket, mood -1 (mood)"),
     (Changed("cat", "sell", money=6, resources={"meat": -1}), "cat: +6 money, -1 meat (sell)"),
     (Changed("cat", "TEST", brainies=2, factions={"futurist": 1}), "cat: +2 brainy, futurist +1 (TEST)"),
-    (Votes("ann", 2, "supply", "bag", why="vote"), "2 ann vote(s): supply -> the bag (vote)"),
-    (Votes("ben", 1, "bag", "out", why="mood"), "1 ben vote(s): the bag -> out of play (mood)"),
-    (Votes("ben", 1, "bag", "supply", why="mood"), "1 ben vote(s): the bag -> supply (mood)"),
+    (Votes("ann", 2, "supply", "bag", why="vote"), "2 ann votes: supply -> the bag (vote)"),
+    (Votes("ben", 1, "bag", "out", why="mood"), "1 ben vote: the bag -> out of play (mood)"),
+    (Votes("ben", 1, "bag", "supply", why="mood"), "1 ben vote: the bag -> supply (mood)"),
     (
         Votes("ann", 1, "supply", "front", holder="ann", why='"+1" swindle tile'),
-        '1 ann vote(s): supply -> in front of ann ("+1" swindle tile)',
+        '1 ann vote: supply -> in front of ann ("+1" swindle tile)',
     ),
     (
         Votes("ann", 1, "none", "phantom", holder="ann", why='"+1" tile, none left in supply'),
-        '1 ann vote(s): nowhere -> counted ("+1" tile, none left in supply)',
+        '1 ann vote: nowhere -> counted ("+1" tile, none left in supply)',
     ),
     (
         Votes("cat", 3, "front", "supply", holder="ben", why="President returns"),
-        "3 cat vote(s): in front of ben -> supply (President returns)",
+        "3 cat votes: in front of ben -> supply (President returns)",
     ),
     (
         Votes("cat", 2, "front", "bag", holder="dan", why="the rest back to the bag"),
-        "2 cat vote(s): in front of dan -> the bag (the rest back to the bag)",
+        "2 cat votes: in front of dan -> the bag (the rest back to the bag)",
     ),
-    (Votes("ann", 1, "phantom", "none", holder="ann"), "1 ann vote(s): counted -> nowhere"),
+    (Votes("ann", 1, "phantom", "none", holder="ann"), "1 ann vote: counted -> nowhere"),
     (
         OfficesGiven(
             {"ann": "president", "ben": "vice-president", "cat": "lama", "dan": "dodo"},

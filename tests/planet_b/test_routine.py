@@ -159,7 +159,7 @@ def test_the_whole_draw_is_refused_unless_it_is_each_drawers_share_of_the_bag() 
     table = rulebook_election()
     assert "in all you 8, blue 4, red 3, yellow 4" in planet_b.present(planet_b.view(table.state)).headline
     error = table.refuse("draw you=you:3,red:4 blue=blue:2,red:2 red=you,blue,yellow", IllegalMove, R_DRAWS)
-    assert "you draws 8 vote(s) in all, not 7" in str(error)
+    assert "you draws 8 votes in all, not 7" in str(error)
     table.refuse("draw you=you:4,red:4 blue=blue:2,red:2 red=you,blue,yellow", IllegalMove, R_DRAWS)  # 3 you
     table.refuse("draw you=you:3,red:5 blue=blue:2,red:2", IllegalMove, R_DRAWS)  # red and yellow left out
     table.refuse("draw you=you:3,red:5 you=red", BadInput)

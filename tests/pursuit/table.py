@@ -83,7 +83,7 @@ def lay_out(table: Table, community: tuple[str, ...] = (), friends: tuple[str, .
     community_left, friends_left = list(community), list(friends)
     while not pursuit.is_over(table.state):
         awaited = " ".join(pursuit.view(table.state).awaited)
-        if table.state.phase == "setup" or pursuit.to_act(table.state) == ["table"]:
+        if table.state.phase == "setup" or "table" in pursuit.to_act(table.state):
             if "reveal community" in awaited and community_left:
                 table.play(f"reveal community {card_words([community_left.pop(0)])}")
             elif "reveal friends" in awaited and friends_left:

@@ -300,7 +300,7 @@ def test_refresh_cards_on_the_friends_board_only_by_the_tables_option() -> None:
     reads_back(table)
     assert not any(table.state.friends) and set(shown) <= set(table.state.friend_discard)
     assert table.p("ann").influence == 9 - 1
-    assert pursuit.to_act(table.state) == ["table"] and pursuit.view(table.state).awaited == [
+    assert pursuit.to_act(table.state) == ["ann", "table"] and pursuit.view(table.state).awaited == [
         "reveal friends CARD (x4)"
     ]
 

@@ -204,7 +204,9 @@ def test_jim_befriends_kevin_develops_him_to_best_friend_and_dedicates_time() ->
     assert after.hourglasses == jim.hourglasses - 1  # a Board Action: 1 hourglass
     assert [(h.name, h.level) for h in after.cards][-1] == ("KEVIN", 1)
     assert "KEVIN" not in table.state.friends  # its slot waits for a new card
-    assert flow.to_act(table.state) == ["table"]  # "draw a new card from the Friend pile"
+    # "draw a new card from the Friend pile": the table's step, beside the next player's turn
+    assert flow.to_act(table.state) == [table.state.active, "table"]
+    assert table.state.active != "jim"
     lay_out(table)
     assert all(table.state.friends)
     # "Later on, Jim that is already a Close Friend of Kevin" (L2) "decides to further develop".

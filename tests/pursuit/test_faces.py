@@ -301,12 +301,18 @@ PRINTED_REFUSED = [
         R_STAND_ALONE,
         "GRAPHIC DESIGNER shows harder_upkeep 1sth / 3money",
     ),
-    # Community: the Renaissance Fair's Outcome 3; New Family Next Door's "the most Popularity".
+    # Community: the Renaissance Fair's Outcome 3 (Nick "gains 4 Creativity, 2 Popularity, and
+    # 1 LTH"); New Family Next Door's "the most Popularity".
     (
         "RENAISSANCE FAIR",
-        {"outcomes": lambda f: f.outcomes[:2]},
+        {
+            "outcomes": lambda f: (
+                *f.outcomes[:2],
+                faces.Level(cost="2knowledge 3influence", reward="4creativity"),
+            )
+        },
         R_ENGAGE,
-        "RENAISSANCE FAIR shows 3 outcomes",
+        "RENAISSANCE FAIR shows o3.reward",
     ),
     (
         "NEW FAMILY NEXT DOOR",

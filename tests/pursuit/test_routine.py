@@ -195,9 +195,9 @@ def test_a_version_1_log_keeps_the_refill_typed_by_the_table() -> None:
     assert not table.state.marks_flips
     known = _one_friend_unseen(table)
     table.play("start-friendship ann test-friend-5")
-    assert table.state.friends[0] == "" and pursuit.to_act(table.state) == ["table"]
+    assert table.state.friends[0] == "" and pursuit.to_act(table.state) == [table.state.active, "table"]
     assert SlotFilled("friends", 0, known) in table.play(f"reveal friends {known.lower().replace(' ', '-')}")
-    assert "1" in pursuit.rules_versions and pursuit.rules_version == "3"
+    assert "1" in pursuit.rules_versions and pursuit.rules_version == "4"
 
 
 def test_the_last_hourglass_may_engage_in_community() -> None:

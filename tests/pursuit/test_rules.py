@@ -129,10 +129,12 @@ def test_a_named_card_must_show_what_the_text_prints() -> None:
     with pytest.raises(IllegalMove, match=r"KEVIN shows l1\.reward 1creativity 2influence") as info:
         table.apply(Declare(kevin))
     assert info.value.rule == R_FRIENDS
+    # Community's example: Nick "Re-Enacted a Battle (Outcome 3) ... pays 2 Knowledge and 3
+    # Influence (Outcome 3 Cost)": declared otherwise, refused.
     fair = Community(
-        name="RENAISSANCE FAIR", engage=Level(cost="1money"), outcomes=(Level(), Level(), Level())
+        name="RENAISSANCE FAIR", engage=Level(), outcomes=(Level(), Level(), Level(cost="1knowledge"))
     )
-    with pytest.raises(IllegalMove, match="multiple"):
+    with pytest.raises(IllegalMove, match=r"RENAISSANCE FAIR shows o3\.cost 2knowledge 3influence"):
         table.apply(Declare(fair))
     date = Community(name="BLIND DATE", engage=Level(), outcomes=(Level(), Level(), Level(reward="1lth")))
     with pytest.raises(IllegalMove) as info:

@@ -129,11 +129,12 @@ def test_a_play_area_shows_levels_status_hourglasses_and_an_ended_life() -> None
 
 def test_the_headline_asks_the_table_to_refill_the_friends_board() -> None:
     """Friends, Start Friendship: "draw a new card from the Friend pile to fill the empty card
-    slot": the table reveals it before the next player's turn."""
+    slot": the table's step, shown beside the next player's verbs, never hiding them (issue 41)."""
     table = adult(("ann", "ben"))
     table.give("ann", knowledge=9, creativity=9, influence=9, money=9)
     table.play("start-friendship ann test-friend-10")
     assert screen(table) == (
         "Adult round 1 · Action · ben's turn · the table refills the Friends board",
-        "table: reveal friends CARD (x1)",
+        "ben: action | get-job | start-relationship | start-project | start-friendship | engage | refresh"
+        " | pass · table: reveal friends CARD (x1)",
     )

@@ -8,8 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx2 as httpx
+import pytest
 
 from tests.conftest import Result
+from tests.loop.table import CARDS
 from tests.serve.conftest import served_game
 from tests.serve.live import serving
 
@@ -103,3 +105,49 @@ def test_serve_new_links_goes_alone(cli: Callable[..., Result]) -> None:
         " (--new-links, or --link NAME / --revoke NAME for one player)\n"
     )
     assert cli("serve", "--revoke", "dan").code == 2  # no such player: refused, nothing served
+
+
+def test_a_link_is_shown_again_against_the_server_already_running(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 42: `referee serve --link cat` on the port a server of the same game already serves
+    makes cat's new link in the ledger and prints it for that server, which honours it at once
+    (and no longer cat's earlier one); nothing else is served. Another game on that port, or no
+    link asked, is refused in one line."""
+    from referee_cli.main import run
+
+    db = tmp_path / "ledger.db"
+    referee, game, _ = served_game(db)
+    other = referee.new_game("loop", ["ann", "ben"], seed=3, cards=CARDS)
+    referee.store.close()
+
+    def cli(*args: str) -> Result:
+        capsys.readouterr()
+        code = run(["--db", str(db), *args])
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    with serving(db, game) as server:
+        port = server.base.rsplit(":", 1)[1]
+        old = server.links["cat"]
+        shown = cli("--game", str(game), "serve", "--port", port, "--link", "cat", "--no-qr")
+        assert shown.code == 0, shown.err
+        assert shown.out.startswith(f"port {port} already serves game {game} (loop) of {db}")
+        assert "Address already in use" not in shown.out + shown.err
+        url = next(line.split(": ", 1)[1] for line in shown.out.splitlines() if line.startswith("cat: http"))
+        assert url.startswith(server.base + "/t/")
+        assert httpx.get(url).status_code == 200 and "cat’s page" in httpx.get(url).text
+        assert httpx.get(old).status_code == 403  # cat's earlier link stopped, on the running server
+        for role in ("ann", "ben", "table"):
+            assert httpx.get(server.links[role]).status_code == 200  # the others kept
+        revoked = cli("--game", str(game), "serve", "--port", port, "--revoke", "cat")
+        assert revoked.code == 0 and "cat: link revoked" in revoked.out
+        assert httpx.get(url).status_code == 403
+        nothing = cli("--game", str(game), "serve", "--port", port)
+        assert nothing.code == 2 and len(nothing.err.splitlines()) == 1
+        assert nothing.err.startswith(f"referee: port {port} already serves game {game} of {db}")
+        assert "--link NAME shows one player's link again" in nothing.err
+        elsewhere = cli("--game", str(other), "serve", "--port", port, "--link", "ann")
+        assert elsewhere.code == 2 and elsewhere.out == "" and len(elsewhere.err.splitlines()) == 1
+        assert elsewhere.err.startswith(f"referee: cannot listen on 127.0.0.1:{port}: ")
+        assert "serves another game" in elsewhere.err

@@ -110,7 +110,14 @@ def test_a_refused_move_shows_the_command_line_line(served: Served) -> None:
         served.referee.submit_text(served.game, words)
     reply = served.post("ann", "/move", {"text": " ".join(words), "head": head})
     assert reply.status_code == 422
-    assert reply.json() == {"ok": False, "error": refused.value.kind, "line": str(refused.value)}
+    answer = reply.json()
+    assert {k: answer[k] for k in ("ok", "error", "line")} == {
+        "ok": False,
+        "error": refused.value.kind,
+        "line": str(refused.value),
+    }
+    # (with the table as it stands, for the page to show: issue 42's stale phone)
+    assert answer["head"] == head and f'data-head="{head}"' in answer["html"]
     assert str(refused.value).startswith("LOOP 2.2")
     assert served.head() == head
 

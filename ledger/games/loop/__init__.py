@@ -24,7 +24,7 @@ from ledger.decider import Option, Verb
 from ledger.games.loop.cards import dump_cards, library_face, load_cards
 from ledger.games.loop.describe import chance, describe, redact
 from ledger.games.loop.evolve import evolve, identify
-from ledger.games.loop.grammar import ALIASES, USAGE, absent_verbs, parse, reserved_words
+from ledger.games.loop.grammar import ALIASES, USAGE, absent_verbs, parse, reserved_words, usage
 from ledger.games.loop.model import Command, Event, State
 from ledger.games.loop.moves import asks, legal, unlisted
 from ledger.games.loop.notation import text
@@ -152,6 +152,7 @@ __all__ = [
     "title",
     "to_act",
     "unlisted",
+    "usage",
     "verbs",
     "view",
 ]

@@ -520,6 +520,39 @@ _MODE_VERBS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
 R_MODES = "LOOP 4.0 Mode Comparison"
 
 
+# The parts of ``USAGE`` only some modes have (LOOP 4.0 Mode Comparison), each with what the
+# mode needs for it: a CAREER's option, an EVENT's, the red FAVOUR or the blue (Solo, 7.0).
+_RED, _SOLO, _BLUE = USAGE["favour"].partition("; Solo: ")
+_MODE_PARTS: tuple[tuple[str, str, str], ...] = (
+    ("red", "favour", _RED + _SOLO),  # the whole of a colour first: a CAREER's part is inside it
+    ("blue", "favour", _SOLO + _BLUE),
+    ("careers", "reveal", " | reveal career PLAYER CAREER CAREER"),
+    ("events", "reveal", " | reveal event EVENT [EVENT ...]"),
+    ("blue", "reveal", " | reveal exhibited TYPE@Q ..."),
+    ("careers", "work", " [--salary 7|4|2 (FREELANCER)]"),
+    ("careers", "work", " [--create TYPE (ARTIST)]"),
+    ("careers", "buy", " [OWNER:TYPE:QUALITY (SCIENTIST)]"),
+    ("events", "buy", " [--free TYPE,... (BOGOF)]"),
+    ("careers", "favour", " [--face-down --card KIND (POLITICIAN)]"),
+    ("careers", "end", " [--target PLAYER (HYPEBEAST)]"),
+)
+
+
+def usage(setup: Setup) -> dict[str, str]:
+    """Each verb's words in this setup's mode: no CAREER's option in Basic Mode, no EVENT's
+    where there is none, only the FAVOUR of the mode's colour (4.0)."""
+    mode = MODES.get(setup.mode)
+    if mode is None:
+        return dict(USAGE)
+    has = {"careers": mode.careers, "events": mode.events, "red": mode.favours == "red"}
+    has["blue"] = mode.favours == "blue"
+    shown = dict(USAGE)
+    for switch, verb, part in _MODE_PARTS:
+        if not has[switch]:
+            shown[verb] = shown[verb].replace(part, "", 1)
+    return shown
+
+
 def absent_verbs(setup: Setup) -> dict[str, str]:
     """The verbs of LOOP that this setup's mode does not have, each with why."""
     return _absent(setup.mode)

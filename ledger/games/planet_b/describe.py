@@ -90,7 +90,7 @@ def _votes(e: Votes) -> str:
     source = f"in front of {e.holder}" if e.source == "front" else where.get(e.source, e.source)
     target = f"in front of {e.holder}" if e.target == "front" else where.get(e.target, e.target)
     why = f" ({e.why})" if e.why else ""
-    return f"{e.n} {e.colour} vote(s): {source} -> {target}{why}"
+    return f"{e.n} {e.colour} vote{'' if e.n == 1 else 's'}: {source} -> {target}{why}"
 
 
 def _offices(e: OfficesGiven) -> str:

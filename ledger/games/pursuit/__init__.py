@@ -208,8 +208,10 @@ title = "The Pursuit of Happiness"
 # a reveal the table types for it is refused saying so. Logs of "1" still verify, as recorded.
 # "3": a Stand-Alone Job takes a play-area slot wherever the ``slots`` setting lists ``job``
 # (before: only where it listed ``stand-alone-job``). Logs of "1" and "2" verify as recorded.
-rules_version = "3"
-rules_versions: tuple[str, ...] = ("1", "2", "3")
+# "4" (issue 41): a card a text prints whole (RUGBY PLAYER) is known from the setup, never
+# declared; logs of "1" to "3" declared it, and verify as recorded.
+rules_version = "4"
+rules_versions: tuple[str, ...] = ("1", "2", "3", "4")
 modes: tuple[str, ...] = ("standard",)
 min_players = 1
 max_players = 5

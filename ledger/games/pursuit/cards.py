@@ -39,7 +39,17 @@ from ledger import cardfile
 from ledger.decider import Setup
 from ledger.errors import BadInput, RefereeError
 from ledger.games.pursuit import data
-from ledger.games.pursuit.faces import Action, Card, Community, Face, Faces, Setting, check, kind_of
+from ledger.games.pursuit.faces import (
+    Action,
+    Card,
+    Community,
+    Face,
+    Faces,
+    Setting,
+    built_in,
+    check,
+    kind_of,
+)
 from ledger.games.pursuit.model import Command, Declare, Declared, State
 from ledger.words import card_name
 
@@ -64,12 +74,14 @@ def _preset(setup: Setup) -> list[Face]:
     """What ``--option preset=...`` declared already: the file need not say it again."""
     preset = setup.options.get("preset", "none")
     settings: list[Face] = [Setting(k, v) for k, v in data.PRESETS.get(preset, {}).items()]
-    return settings + [Action(name=k, reward=v) for k, v in data.PRESET_ACTIONS.get(preset, {}).items()]
+    actions: list[Face] = [Action(name=k, reward=v) for k, v in data.PRESET_ACTIONS.get(preset, {}).items()]
+    # and what the texts print whole: built in (``faces.built_in``)
+    return settings + actions + list(built_in(data.MODULES, setup.rules_version))
 
 
 def _same(face: Face, preset: list[Face]) -> bool:
     try:
-        checked = check(Faces(), face) if not isinstance(face, Card | Community) else face
+        checked = check(Faces(), face) if not isinstance(face, Community) else face
     except RefereeError:
         return False
     return any(check(Faces(), p) == checked for p in preset)
@@ -113,7 +125,7 @@ def dump_cards(state: State) -> str:
         lines.append("")
     for name in sorted(set(faces.actions) - set(preset_actions)):
         lines += cardfile.toml_entry("action", faces.actions[name], True)
-    for name in sorted(faces.cards):
+    for name in sorted(faces.cards):  # a card built in is left out as the file is read (``_preset``)
         lines += cardfile.toml_entry("card", faces.cards[name], True)
     for name in sorted(faces.community):
         lines += cardfile.toml_entry("community", faces.community[name], True)

@@ -24,6 +24,7 @@ import re
 
 import msgspec
 
+from ledger import words
 from ledger.errors import BadInput
 from ledger.games.pursuit import data
 
@@ -111,14 +112,20 @@ def has(text: str, symbol: str, part: str) -> bool:
     return any(item.symbol == symbol for item in parse(text, part))
 
 
-def shown(text: str) -> str:
-    """A box as people read it: ``2 knowledge, 1 money`` (``nothing`` if empty)."""
+def shown(text: str, hourglasses: int = 0) -> str:
+    """A box as people read it: ``2 knowledge, 1 money, 2 hourglasses`` (``nothing`` if empty);
+    ``hourglasses`` more (a board action's own, on its space) are counted in with the box's."""
     parts = []
     for item in parse_any(text):
         if item.symbol in (*HAVE, *MOST, *SPECIAL):
             parts.append(item.symbol)
+        elif item.symbol == "hourglass" and not item.per_item:
+            parts.append(words.counted(item.n + hourglasses, "hourglass"))
+            hourglasses = 0
         else:
             parts.append(f"{item.n} {item.symbol}" + (" per Item bought" if item.per_item else ""))
+    if hourglasses:
+        parts.append(words.counted(hourglasses, "hourglass"))
     return ", ".join(parts) or "nothing"
 
 

@@ -10,6 +10,8 @@ Boxes are kept in the effect language (``effects``), normalised.
 
 from __future__ import annotations
 
+import functools
+
 import msgspec
 
 from ledger.errors import BadInput, IllegalMove
@@ -230,6 +232,221 @@ def _nonnegative(value: str, name: str) -> int:
     return n
 
 
+# ---------------------------------------------------------------------------- printed cards
+
+_EXTRAS = {"career-job": ("retirement",), "stand-alone-job": ("harder", "harder_upkeep")}
+
+
+def parts_shown(kind: str, n: int, levels: int) -> tuple[str, ...]:
+    """The parts level ``n`` (of ``levels``) of a ``kind`` of card shows, by the procedure its
+    text gives; the base game's own cards show all five."""
+    last = n == levels
+    if kind == "career-job":
+        # 3. School: Make a Career Choice: "pay the depicted L1 Cost ... receive the L1 Reward"
+        # (no Requirement); each Upkeep Phase "pay the depicted Level Cost to gain the
+        # corresponding Level Reward" (its upkeep is its next level).
+        return ("cost", "reward")
+    if kind == "friend":
+        # 1. Friends: Start Friendship: "check if you meet the L1 Requirement ... receive the L1
+        # Reward"; Develop a Friendship: "pay the depicted Level Cost, and receive the
+        # corresponding Level Reward"; at L3 "he does not have to pay any Upkeep Cost".
+        if n == 1:
+            return ("requirement", "reward", "upkeep", "income")
+        return ("cost", "reward") if last else ("cost", "reward", "upkeep", "income")
+    if kind == "pet":
+        # 2. Pets: "pay the L1 Cost of the card ... Receive the L1 Reward"; each Upkeep Phase
+        # "pay the required Upkeep Cost ... pay any Level Cost depicted, and gain the
+        # corresponding Level Reward"; nothing more at the final level.
+        return ("cost", "reward") if last else ("cost", "reward", "upkeep")
+    if kind in ("life-goal", "child-trait"):
+        return ("requirement", "reward")
+    return LEVEL_PARTS
+
+
+def _count(printed: dict[str, object], key: str, prefix: str) -> int:
+    """How many levels (or Outcomes) a printed card shows: its printed count, its kind's, or
+    the last one the text names."""
+    count = printed.get(key)
+    if isinstance(count, int):
+        return count
+    kind = printed.get("kind")
+    if kind == "friend":
+        return data.FRIEND_LEVELS
+    if kind == "stand-alone-job":
+        return 1
+    named = [int(k.split(".")[0][len(prefix) :]) for k in printed if k.startswith(prefix) and "." in k]
+    return max(named, default=0)
+
+
+def unprinted(name: str) -> list[str]:
+    """The parts of a named card its text does not print (``data.PRINTED_CARDS`` keys: "l2.cost",
+    "harder", ...; a Community card's "engage.requirement", "o1.reward", "multiple",
+    "outcomes" when their number is not printed); [] for a card printed whole, or not named."""
+    printed = data.PRINTED_CARDS.get(name)
+    if printed is not None:
+        kind = str(printed["kind"])
+        levels = _count(printed, "levels", "l")
+        missing = [
+            f"l{n}.{part}"
+            for n in range(1, levels + 1)
+            for part in parts_shown(kind, n, levels)
+            if f"l{n}.{part}" not in printed
+        ]
+        return missing + [extra for extra in _EXTRAS.get(kind, ()) if extra not in printed]
+    printed = data.PRINTED_COMMUNITY.get(name)
+    if printed is None:
+        return []
+    missing = [] if "multiple" in printed else ["multiple"]
+    missing += [f"engage.{part}" for part in LEVEL_PARTS[:3] if f"engage.{part}" not in printed]
+    outcomes = _count(printed, "outcomes", "o")
+    missing += [
+        f"o{n}.{part}"
+        for n in range(1, outcomes + 1)
+        for part in LEVEL_PARTS[:3]
+        if f"o{n}.{part}" not in printed
+    ]
+    return missing + ([] if "outcomes" in printed else ["outcomes"])
+
+
+def _filled(level: Level, printed: dict[str, object], prefix: str) -> Level:
+    """``level`` with each part the table left empty taken from what the text prints."""
+    fields = {}
+    for part in LEVEL_PARTS:
+        value = printed.get(f"{prefix}.{part}")
+        if isinstance(value, str) and not getattr(level, part):
+            fields[part] = value
+    return msgspec.structs.replace(level, **fields) if fields else level
+
+
+def complete(face: Card) -> Card:
+    """A named card's declaration with what its text prints filled in where the table left
+    it out (KS Promos 4 and Community print parts of some cards: the table is asked only for
+    the rest, ``unprinted``); a part declared otherwise is refused later (``_printed``)."""
+    printed = data.PRINTED_CARDS.get(face.name)
+    if printed is None or printed["kind"] != face.kind:
+        return face
+    shown = max(len(face.levels), _count(printed, "levels", "l"))
+    levels = (*face.levels, *(Level() for _ in range(shown - len(face.levels))))
+    fields: dict[str, object] = {
+        "levels": tuple(_filled(level, printed, f"l{n}") for n, level in enumerate(levels, 1))
+    }
+    for extra in _EXTRAS.get(face.kind, ()):
+        have = getattr(face, extra)
+        if extra in printed and not (any(have) if isinstance(have, tuple) else have):
+            fields[extra] = printed[extra]
+    return msgspec.structs.replace(face, **fields)
+
+
+def complete_community(face: Community) -> Community:
+    """``complete`` for a Community card (Community prints parts of some, in its example)."""
+    printed = data.PRINTED_COMMUNITY.get(face.name)
+    if printed is None:
+        return face
+    shown = max(len(face.outcomes), _count(printed, "outcomes", "o"))
+    outcomes = (*face.outcomes, *(Level() for _ in range(shown - len(face.outcomes))))
+    return msgspec.structs.replace(
+        face,
+        multiple=face.multiple or bool(printed.get("multiple", False)),
+        engage=_filled(face.engage, printed, "engage"),
+        outcomes=tuple(_filled(level, printed, f"o{n}") for n, level in enumerate(outcomes, 1)),
+    )
+
+
+BUILT_IN_SINCE = "4"  # rules versions before it asked for every card (their logs verify as recorded)
+
+
+def built_in(modules: tuple[str, ...], rules_version: str) -> list[Card]:
+    """The cards printed whole that a game with ``modules`` holds, known from its setup on."""
+    if rules_version in ("1", "2", "3"):
+        return []
+    return [c for c in printed_whole().values() if data.MODULE_OF.get(c.kind) in (None, *modules)]
+
+
+@functools.cache
+def printed_whole() -> dict[str, Card]:
+    """The named cards a text prints whole (nothing ``unprinted``), as faces: built into
+    every game whose modules hold them, never asked (RUGBY PLAYER: 3. School's example)."""
+    out = {}
+    for name, printed in data.PRINTED_CARDS.items():
+        if not unprinted(name):
+            out[name] = _card(Faces(), Card(name=name, kind=str(printed["kind"]), levels=()))
+    return out
+
+
+def as_typed(face: Face) -> Face:
+    """What a table types of ``face``: for a card a text prints in part, only the rest (the
+    parts printed left empty, levels printed whole at the end left out); ``complete`` fills
+    them back in."""
+    if isinstance(face, Card) and face.name in data.PRINTED_CARDS:
+        printed = data.PRINTED_CARDS[face.name]
+        levels = [_unprinted_parts(level, printed, f"l{n}") for n, level in enumerate(face.levels, 1)]
+        while levels and levels[-1] == Level():
+            levels.pop()
+        cleared = {
+            e: ("", "") if isinstance(printed[e], tuple) else ""
+            for e in _EXTRAS.get(face.kind, ())
+            if e in printed
+        }
+        return msgspec.structs.replace(face, levels=tuple(levels), **cleared)
+    if isinstance(face, Community) and face.name in data.PRINTED_COMMUNITY:
+        printed = data.PRINTED_COMMUNITY[face.name]
+        outcomes = [_unprinted_parts(level, printed, f"o{n}") for n, level in enumerate(face.outcomes, 1)]
+        while (
+            len(outcomes) > 1
+            and outcomes[-1] == Level()
+            and len(outcomes) <= _count(printed, "outcomes", "o")
+        ):
+            outcomes.pop()
+        return msgspec.structs.replace(
+            face,
+            multiple=face.multiple and "multiple" not in printed,
+            engage=_unprinted_parts(face.engage, printed, "engage"),
+            outcomes=tuple(outcomes),
+        )
+    return face
+
+
+def _unprinted_parts(level: Level, printed: dict[str, object], prefix: str) -> Level:
+    return Level(**{p: "" if f"{prefix}.{p}" in printed else getattr(level, p) for p in LEVEL_PARTS})
+
+
+def hint(name: str, kind: str) -> str:
+    """How the table declares ``name``: only the parts its text does not print, each a
+    placeholder in the move's own keys and separators (a part it prints left empty)."""
+    missing = set(unprinted(name))
+    if name in data.PRINTED_COMMUNITY:
+        words = [f"declare community {card_word(name)}"]
+        if "multiple" in missing:
+            words.append("multiple=yes|no")
+        words.append(f"engage={_placeholders(missing, 'engage', LEVEL_PARTS[:3])}")
+        printed = data.PRINTED_COMMUNITY[name]
+        outcomes = _count(printed, "outcomes", "o")
+        for n in range(1, outcomes + 1):
+            words.append(f"outcome={_placeholders(missing, f'o{n}', LEVEL_PARTS[:3])}")
+        if "outcomes" in missing:
+            words.append("outcome=REQUIREMENT.COST.REWARD ...")
+        return " ".join(words)
+    words = [f"declare {kind} {card_word(name)}"]
+    printed = data.PRINTED_CARDS[name]
+    levels = _count(printed, "levels", "l")
+    asked = [n for n in range(1, levels + 1) if any(m.startswith(f"l{n}.") for m in missing)]
+    for n in range(1, max(asked, default=0) + 1):
+        words.append(f"l{n}={_placeholders(missing, f'l{n}', LEVEL_PARTS)}")
+    if "retirement" in missing:
+        words.append("retirement=REWARD")
+    for extra in ("harder", "harder_upkeep"):
+        if extra in missing:
+            words.append(f"{extra.replace('_', '-')}=COST.REWARD")
+    return " ".join(words)
+
+
+def _placeholders(missing: set[str], prefix: str, parts: tuple[str, ...]) -> str:
+    pieces = [part.upper() if f"{prefix}.{part}" in missing else "" for part in parts]
+    while pieces and not pieces[-1]:
+        pieces.pop()
+    return ".".join(pieces) or "."
+
+
 # ---------------------------------------------------------------------------- cards
 
 
@@ -260,6 +477,7 @@ def _card(faces: Faces, face: Card) -> Card:
         raise BadInput(f"unknown kind of card {face.kind!r}", legal=", ".join(data.KINDS))
     if face.set not in ("base", "community"):
         raise BadInput(f"a card's set is base or community, not {face.set!r}", legal="base | community")
+    face = complete(face)
     levels = tuple(_level(level, where) for level in face.levels)
     if not levels:
         raise IllegalMove(f"{face.name} shows no level", rule=R_PILES)
@@ -409,6 +627,7 @@ def _printed_rule(face: Card | Community) -> str:
 
 def _community(faces: Faces, face: Community) -> Community:
     _name(face.name, "Community card")
+    face = complete_community(face)
     where = f"community {face.name}"
     engage = _level(face.engage, where)
     outcomes = tuple(_level(o, f"{where} Outcome {i}") for i, o in enumerate(face.outcomes, 1))

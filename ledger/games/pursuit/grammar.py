@@ -168,6 +168,8 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
         )
     name = name_of(names, kind)
     if kind == "community":
+        if name in data.PRINTED_COMMUNITY:  # what the text prints of it is filled in (faces.complete)
+            entry.setdefault("engage", Level())
         if "engage" not in entry:
             raise BadInput("a Community card shows its Engage part", legal="engage=REQUIREMENT.COST.REWARD")
         return Declare(cards.face_of("community", {"name": name, "outcomes": outcomes, **entry}, "declare"))

@@ -63,9 +63,12 @@ def _candidates(state: State, who: list[str]) -> Iterator[Command]:
     if not who:
         return
     phase = state.phase
-    if who == ["table"]:
+    if "table" in who:
         yield from _reveals(state)
-    elif phase == "setup":
+        who = [name for name in who if name != "table"]
+    if not who:
+        return
+    if phase == "setup":
         for name in who:
             for card in _available(state, ("child-trait",)):
                 yield Trait(name, card.name)
@@ -188,6 +191,14 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     if state.virtual or state.phase == "over":
         return
     name = Ask("", "its name, as printed on the card", ())
+    players = [who for who in to_act(state) if who != "table"]
+    if state.phase == "setup":  # a Child Trait nobody declared: the table declares it first
+        for player in players:
+            yield Unlisted(player, f"trait {player}", (name,), "a Child Trait new to the referee")
+    if core.actions_unknown(state):  # the base game's board actions
+        board = Ask("", "the board action's name, as printed on the board", ())
+        for player in players:
+            yield Unlisted(player, f"action {player}", (board,), "a board action new to the referee")
     for kind in data.KINDS:
         module = data.MODULE_OF.get(kind)
         if module is not None and not core.module(state, module):

@@ -19,7 +19,7 @@ def headline(view: View) -> str:
     if view.phase == "settings":
         return "Setup · the table declares the base game's settings"
     if view.phase == "setup":
-        if view.awaited:
+        if view.to_act == ["table"]:
             return "Setup · the table lays out its cards"
         return f"Setup · Child Traits: {', '.join(view.to_act)} to keep theirs"
     if view.phase == "over":
@@ -38,7 +38,7 @@ def headline(view: View) -> str:
         parts.append(f"Upkeep · {', '.join(view.owed)} to pay upkeep")
     elif view.phase == "action":
         parts.append(f"Action · {view.active}'s turn")
-        if view.awaited:
+        if any(step.startswith("reveal friends") for step in view.awaited):
             parts.append("the table refills the Friends board")
     elif view.phase == "resolution":
         who = view.to_act[0] if view.to_act else "nobody"
@@ -53,11 +53,14 @@ def headline(view: View) -> str:
 def prompt(view: View) -> str:
     if not view.to_act:
         return ""
-    if view.to_act == ["table"] and view.awaited:
+    players = [name for name in view.to_act if name != "table"]
+    if not players and view.awaited:
         return "table: " + "; ".join(view.awaited)
-    said = f"{', '.join(view.to_act)}: {' | '.join(view.verbs)}"
+    said = f"{', '.join(players)}: {' | '.join(view.verbs)}"
     if view.phase == "upkeep" and len(view.owed) > 1:
         said += " · table: upkeep --all (each pays all of it)"
+    if view.awaited:  # the table's step beside the players' (a refill, a face to declare)
+        said += " · table: " + "; ".join(view.awaited)
     return said
 
 

@@ -18,6 +18,15 @@ SOURCES = {
     "table": "table",
 }
 CATEGORIES = ["LTH", *SOURCES.values(), "STH", "resources", "alive"]
+# What each column of the sheet counts, in words (the sheet's legend, under it).
+LEGEND = [
+    "LTH = Long Term Happiness, the total of: cards (the rewards of cards and board actions),"
+    " popularity (the Popularity Score gained each round, Community), life goals (the Life Goals"
+    " met at the end), overflow (1 LTH for each Popularity gained past the rightmost space"
+    " of the track, Community), table (adjustments the table made, `adjust`)",
+    "STH = Short Term Happiness; resources = knowledge + creativity + influence + money held;"
+    " alive = 1 while the character lives, 0 once their life has ended",
+]
 
 
 def _line(player: Player) -> dict[str, int]:
@@ -42,7 +51,7 @@ def score(state: State) -> Score:
         "shares the rank: ties share the win (the referee knows no base-game tie-break)",
     )
     ordered = [line.player for line in sheet]
-    notes = [f"{R_END}: the most LTH wins; a player whose life has ended still scores"]
+    notes = [*LEGEND, f"{R_END}: the most LTH wins; a player whose life has ended still scores"]
     if len(state.seats) == 1 and "solo-target" in state.faces.settings:
         name = state.seats[0]
         target = flow.solo_target(state)

@@ -13,7 +13,10 @@ from ledger.games.pursuit.faces import Faces
 from ledger.games.pursuit.grammar import text
 from ledger.games.pursuit.model import Held, Player, State
 from ledger.games.pursuit.moves import legal
-from ledger.games.pursuit.rules import community, core, flow, is_over, setup, to_act
+from ledger.games.pursuit.rules import actor, community, core, flow, is_over, setup, to_act
+
+# A Child Trait's face as the table declares it: one requirement and reward, an ability's words.
+TRAIT_FACE = "l1=REQUIREMENT..REWARD [ability=WORD,WORD,...]"
 
 
 class CardView(msgspec.Struct, frozen=True, kw_only=True):
@@ -169,21 +172,54 @@ def _player(state: State, player: Player) -> PlayerView:
 
 
 def verbs(state: State) -> list[str]:
-    """The verbs open to whoever must act now (``moves`` lists each move)."""
+    """The verbs open to the players who must act now (``moves`` lists each move); the
+    table's own steps are ``awaited``. At a real table a step whose card nobody declared yet
+    keeps its verb (``trait``, ``action``): ``awaited`` then says what the table declares."""
     if state.phase == "settings":
         return ["declare"]
+    players = [name for name in to_act(state) if name != "table"]
     found: list[str] = []
     for move in legal(state):
         verb = text(move).split()[0]
-        if verb not in found:
+        if verb not in found and (actor(move) != "table" or not players):
             found.append(verb)
+    if players and not state.virtual:
+        if state.phase == "setup" and "trait" not in found:
+            found.insert(0, "trait")
+        elif core.actions_unknown(state) and "action" not in found:
+            found.insert(0, "action")
     return found
 
 
 def awaited(state: State) -> list[str]:
+    """What the table types now, in the grammar: the settings, the reveals; at a real table,
+    the face of a card or board action a player's step needs and nobody declared yet (a Child
+    Trait, the board's actions: the base game prints them, these texts do not)."""
     if state.phase == "settings":
         return [f"declare {what}" for what in setup.waiting_for(state)]
-    return flow.awaited(state)
+    steps = flow.awaited(state)
+    if state.virtual:
+        return steps
+    if state.phase == "setup" and not steps and _traits_unknown(state):
+        steps.append(f"declare child-trait CARD {TRAIT_FACE} (a Child Trait new to the referee)")
+    if core.actions_unknown(state):
+        steps.append("declare action NAME reward=REWARD (the board's actions: none declared yet)")
+    return steps
+
+
+def _traits_unknown(state: State) -> bool:
+    """Fewer Child Traits known and still in the pile than the players still keep: some card a
+    player holds is new to the referee."""
+    owed = sum(
+        int(core.setting(state, "child-traits")) - len(state.players[n].traits)
+        for n in flow.traits_owed(state)
+    )
+    known = [
+        c
+        for name, c in state.faces.cards.items()
+        if c.kind == "child-trait" and core.in_game(state, c) and not core.gone(state, name)
+    ]
+    return len(known) < owed
 
 
 def faces_in_view(state: State) -> Faces:

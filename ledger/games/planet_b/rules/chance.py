@@ -21,7 +21,7 @@ from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_PARTICULAR, R_PRESIDENT
 from ledger.piles import draw, require_all, rng
-from ledger.words import card_word
+from ledger.words import card_word, counted
 
 
 def _pile_names(state: State, pile: str) -> list[str]:
@@ -60,7 +60,7 @@ def check_draw(state: State, colours: Sequence[str], size: int, rule: str) -> No
     """A draw from the bag typed by colour: exactly ``size`` votes the bag can hold."""
     if len(colours) != size:
         raise IllegalMove(
-            f"the draw is {size} vote(s), not {len(colours)}",
+            f"the draw is {counted(size, 'vote')}, not {len(colours)}",
             rule=rule,
             legal=f"{sum(state.bag.values())} in the bag",
         )

@@ -45,6 +45,7 @@ from ledger.games.planet_b.model import (
     Votes,
 )
 from ledger.games.planet_b.sections import R_COSTS, R_MONEY, R_SUMMARY
+from ledger.words import counted
 
 OPTION_MOOD_VOTES = "mood-votes"
 OPTION_MINUS_TILE = "minus-tile"
@@ -258,7 +259,8 @@ def add_votes(out: Out, colour: str, n: int, why: str) -> None:
     if moved:
         out.add(Votes(colour, moved, "supply", "bag", why=why))
     if n > moved:
-        money(out, colour, n - moved, f"{why}: {n - moved} vote(s) missing from the supply, 1 money each")
+        missing = counted(n - moved, "vote")
+        money(out, colour, n - moved, f"{why}: {missing} missing from the supply, 1 money each")
 
 
 def pay_votes(out: Out, colour: str, n: int, why: str) -> None:

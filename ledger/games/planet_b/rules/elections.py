@@ -30,7 +30,7 @@ from ledger.games.planet_b.rules import buildings, chance, core, costs, particul
 from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.sections import R_DRAWS, R_RECALL
 from ledger.piles import require_all
-from ledger.words import card_word
+from ledger.words import card_word, counted
 
 
 def drawer(state: State) -> str:
@@ -208,7 +208,9 @@ def draw_all(out: Out, command: DrawAll) -> None:
             raise IllegalMove(f"{name} draws no more votes in this election", rule=R_DRAWS, legal=shown)
         if len(colours) != totals[name]:
             raise IllegalMove(
-                f"{name} draws {totals[name]} vote(s) in all, not {len(colours)}", rule=R_DRAWS, legal=shown
+                f"{name} draws {counted(totals[name], 'vote')} in all, not {len(colours)}",
+                rule=R_DRAWS,
+                legal=shown,
             )
     bag = [colour for colour, n in state.bag.items() for _ in range(n)]
     drawn = [colour for colours in typed.values() for colour in colours]

@@ -42,6 +42,7 @@ from ledger.games.planet_b.rules.elections import (
 )
 from ledger.games.planet_b.sections import R_COSTS, R_DEAL, R_EXCHANGE, R_NEWS, R_OFFICES, R_REDRAW
 from ledger.piles import candidates, draw
+from ledger.words import counted
 
 # ---------------------------------------------------------------------------- queries
 
@@ -226,7 +227,8 @@ def redraw(out: Out, command: Redraw) -> None:
         )
     if len(command.cards) != needed:
         raise IllegalMove(
-            f"{command.player} draws {needed} building(s) to have 3 in hand, not {len(command.cards)}",
+            f"{command.player} draws {counted(needed, 'building')} to have 3 in hand,"
+            f" not {len(command.cards)}",
             rule=R_REDRAW,
         )
     for word in command.cards:

@@ -33,6 +33,7 @@ from ledger.games.planet_b.rules.chance import _bag_draw
 from ledger.games.planet_b.rules.core import Out, acting, find, missing, use
 from ledger.games.planet_b.rules.costs import open_box
 from ledger.games.planet_b.sections import R_PARTICULAR
+from ledger.words import counted
 
 
 def _special(out: Out, name: str, symbols: Sequence[str], what: str) -> tuple[Frame, tuple[int, int]]:
@@ -117,7 +118,9 @@ def give(out: Out, command: Give) -> None:
             raise IllegalMove("the plants go to the other players", rule=R_PARTICULAR)
     have = out.state.players[command.player].warehouse.get("plant", 0)
     if have < len(command.to):
-        raise IllegalMove(f"{command.player} has {have} plant(s), not {len(command.to)}", rule=R_PARTICULAR)
+        raise IllegalMove(
+            f"{command.player} has {counted(have, 'plant')}, not {len(command.to)}", rule=R_PARTICULAR
+        )
     use(out, *spot, 1)
     core.change(out, command.player, "GREEN SMOOTHIE", resources={"plant": -len(command.to)})
     for name, n in sorted(Counter(command.to).items()):

@@ -18,7 +18,7 @@ from typing import Protocol
 from ledger import words
 from ledger.decider import Facts
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
-from ledger.games.pursuit import data, effects
+from ledger.games.pursuit import data, effects, faces
 from ledger.games.pursuit.evolve import evolve
 from ledger.games.pursuit.faces import Card, Community
 from ledger.games.pursuit.model import Changed, Event, Held, LifeEnded, Placed, Player, State
@@ -181,6 +181,12 @@ def card(state: State, name: str, kind: str = "card") -> Card:
         words.not_a_typo(
             name, [*state.faces.cards, *data.PRINTED_CARDS], "card", f"declare {kind} {card_word(name)} ..."
         )
+        if name in data.PRINTED_CARDS:  # the text prints part of it: only the rest is asked
+            raise BadInput(
+                f"the referee knows only part of {name} (the text prints the rest): declare what the card"
+                " shows of the rest first",
+                legal=faces.hint(name, str(data.PRINTED_CARDS[name]["kind"])),
+            )
         example = "l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME"
         raise BadInput(
             f"the referee does not know {name} yet: declare it as the card shows it first",
@@ -194,11 +200,29 @@ def community(state: State, name: str) -> Community:
     if face is None:
         known = [*state.faces.community, *data.PRINTED_COMMUNITY]
         words.not_a_typo(name, known, "Community card", f"declare community {card_word(name)} ...")
+        if name in data.PRINTED_COMMUNITY:  # the Community text prints part of it
+            raise BadInput(
+                f"the referee knows only part of the Community card {name} (the text prints the rest):"
+                " declare what the card shows of the rest first",
+                legal=faces.hint(name, "community"),
+            )
         raise BadInput(
             f"the referee does not know the Community card {name} yet: declare it as it shows first",
             legal=f"declare community {card_word(name)} engage=REQUIREMENT.COST.REWARD outcome=...",
         )
     return face
+
+
+def actions_unknown(state: State) -> bool:
+    """At a real table's Action Phase, no board action declared yet while the player to act
+    could place an hourglass on one: the table declares the base game's actions (the texts
+    print none of them)."""
+    return (
+        not state.virtual
+        and state.phase == "action"
+        and not state.faces.actions
+        and state.players[state.active].hourglasses > 0
+    )
 
 
 def held(player: Player, name: str) -> Held | None:
@@ -326,15 +350,16 @@ def short(state: State, name: str, cost: str, extra: int = 0) -> str:
         if need.get(resource, 0) > have:
             return f"{name} has {have} {resource}, not {need[resource]}"
     if hourglasses > player.hourglasses:
-        return f"{name} has {player.hourglasses} hourglasses left, not {hourglasses}"
+        return f"{name} has {words.counted(player.hourglasses, 'hourglass')} left, not {hourglasses}"
     return ""
 
 
 def afford(state: State, name: str, cost: str, rule: str, what: str, extra: int = 0) -> None:
     missing = short(state, name, cost, extra)
     if missing:
-        shown = effects.shown(cost) + (f" and {extra} hourglass to place" if extra else "")
-        raise IllegalMove(f"{what} costs {shown}: {missing}", rule=rule or R_COSTS)
+        # The action's own hourglass counted in with the cost's: "2 hourglasses", not "1 hourglass
+        # and 1 hourglass to place".
+        raise IllegalMove(f"{what} costs {effects.shown(cost, extra)}: {missing}", rule=rule or R_COSTS)
 
 
 def turn_player(state: State, name: str, rule: str) -> Player:

@@ -74,7 +74,9 @@ def to_act(state: State) -> list[str]:
     if phase == "upkeep":
         return list(state.owed)
     if phase == "action":
-        return ["table"] if awaited(state) else [state.active]
+        # A refill the table owes (Start Friendship's new Friend card) never holds the turn up:
+        # the player acts on while the table flips it (issue 41).
+        return [state.active, "table"] if awaited(state) else [state.active]
     found = community.resolving(state)  # the Resolution's next player; nobody once the game is over
     return [found[1]] if found else []
 

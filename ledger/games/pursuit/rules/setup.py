@@ -91,6 +91,10 @@ def initial(setup: Setup) -> State:
         known = faces.added(known, faces.Setting(name, faces.setting(name, value)))
     for name, reward in data.PRESET_ACTIONS.get(preset, {}).items():
         known = faces.added(known, faces.Action(name=name, reward=reward))
+    # What a text prints whole is known from the start, never asked (KS Promos 4, 3. School:
+    # RUGBY PLAYER, its example's every level and its Retirement).
+    for card in faces.built_in(modules, setup.rules_version):
+        known = faces.added(known, card)
     return State(
         seats=seats,
         options=options,
