@@ -20,6 +20,11 @@
    to hold what the referee never writes (an undo by someone not at the table, a 1 MB reason, a
    header that is not its setup row, names alike, a title `new` refuses).
    ``--tamper-only`` runs just these.
+7. ``--db postgresql`` (a throwaway cluster, tests/pgcluster.py, fsync on) or ``--db
+   postgresql://...`` (a server where the user may create databases): the SIGKILLs, the racing
+   writers, the concurrent first use and the tampering of the log (the ``TAMPERS`` cases, as SQL
+   from ``psql``) run against PostgreSQL (issue 44); a database is then "corrupt" when amcheck
+   finds the events' primary key index and its rows disagree.
 5. The witness guess (issue 40): a ``--seed`` game of each game played to one move from its
    end; every row a page (the board's or a link's) is sent as its hash alone is attacked with
    the fact itself and every name of the rulebook's data and the cards file, and every public
@@ -43,6 +48,7 @@ import contextlib
 import itertools
 import os
 import random
+import re
 import shutil
 import signal
 import sqlite3
@@ -63,8 +69,46 @@ from ledger.codec import GENESIS, encode, row_hash, utcnow  # noqa: E402
 from ledger.errors import RefereeError  # noqa: E402
 from ledger.history import MOVE, REVERTED, Move, Reverted  # noqa: E402
 from ledger.service import Referee  # noqa: E402
-from ledger.store import NewRow, Store  # noqa: E402
+from ledger.storage import is_server  # noqa: E402
+from ledger.store import NewRow  # noqa: E402
 from tests import pebbles  # noqa: E402
+
+Db = Path | str  # an SQLite file, or a PostgreSQL address (--db postgresql)
+SERVER: str | None = None  # --db postgresql: the server every database of the run is made on
+
+
+def with_database(url: str, name: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def place(folder: Path, name: str) -> Db:
+    """The new database ``name``: a file in ``folder``, or (--db postgresql) a database made anew
+    on the server, as ``template`` if named."""
+    if SERVER is None:
+        return folder / f"{name}.db"
+    return made(name)
+
+
+def made(name: str, template: str | None = None) -> str:
+    assert SERVER is not None
+    admin = connect(with_database(SERVER, "postgres"))
+    admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    admin.execute(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
+    admin.close()
+    return with_database(SERVER, name)
+
+
+def connect(db: Db) -> Any:
+    """A connection that edits the database from outside the referee (``?`` parameters)."""
+    if is_server(db):
+        from ledger.store.postgres import connect as server
+
+        return server(str(db))
+    return sqlite3.connect(db, isolation_level=None)
+
 
 games.register("pebbles", pebbles)
 CARDS = ROOT / "fixtures" / "loop-test-cards.toml"
@@ -120,7 +164,7 @@ def writer(db: str, kind: str, game: int, seed: int) -> None:
         print(f"ack {game} {head.seq} {head.hash}", flush=True)
 
 
-def kill_writers(tally: Tally, db: Path, kind: str, game: int, kills: int, rng: random.Random) -> None:
+def kill_writers(tally: Tally, db: Db, kind: str, game: int, kills: int, rng: random.Random) -> None:
     acked: dict[tuple[int, int], str] = {}
     for n in range(kills):
         child = subprocess.Popen(
@@ -152,12 +196,12 @@ def kill_writers(tally: Tally, db: Path, kind: str, game: int, kills: int, rng: 
     tally.acknowledged += len(acked)
 
 
-def check_after(tally: Tally, db: Path, acked: dict[tuple[int, int], str]) -> None:
+def check_after(tally: Tally, db: Db, acked: dict[tuple[int, int], str]) -> None:
     """After a kill: integrity, every acknowledged move still there, every game verifies."""
-    conn = sqlite3.connect(db)
-    if conn.execute("PRAGMA integrity_check").fetchone() != ("ok",):
+    conn = connect(db)
+    if not intact(conn, server=is_server(db)):
         tally.corrupt += 1
-        tally.note(f"integrity_check failed on {db}")
+        tally.note(f"integrity check failed on {db}")
     rows = {(g, s): h for g, s, h in conn.execute("SELECT game_id, seq, hash FROM events")}
     conn.close()
     lost = [key for key, digest in acked.items() if rows.get(key) != digest]
@@ -166,7 +210,7 @@ def check_after(tally: Tally, db: Path, acked: dict[tuple[int, int], str]) -> No
         tally.note(f"acknowledged rows gone: {lost[:5]}")
         for key in lost:
             del acked[key]  # counted once
-    referee = Referee(Store(db))
+    referee = Referee.open(db, create=False)
     for info in referee.store.games():
         seqs = [r.seq for r in referee.store.rows(info.id)]
         tally.gaps += sum(b - a > 1 for a, b in itertools.pairwise(seqs))
@@ -177,6 +221,23 @@ def check_after(tally: Tally, db: Path, acked: dict[tuple[int, int], str]) -> No
             tally.verify_failures += 1
             tally.note(f"verify game {info.id}: {error}")
     referee.store.close()
+
+
+def intact(conn: Any, *, server: bool) -> bool:
+    """SQLite's integrity_check, or on PostgreSQL amcheck's check of the events' primary key
+    index against every row of the table."""
+    if not server:
+        return bool(conn.execute("PRAGMA integrity_check").fetchone() == ("ok",))
+    import psycopg
+
+    try:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")
+        conn.execute("SELECT bt_index_check('events_pkey', true)")
+        conn.execute("SELECT bt_index_check('games_pkey', true)")
+    except psycopg.Error as error:
+        print(f"  amcheck: {error}", flush=True)
+        return False
+    return True
 
 
 def big_game(db: Path, rows: int) -> int:
@@ -226,7 +287,7 @@ def racer(db: str, game: int, moves: int, gate: str) -> None:
 
 
 def race(tally: Tally, folder: Path, racers: int, moves: int) -> None:
-    db = folder / "race.db"
+    db = place(folder, "race")
     referee = Referee.open(db)
     game = referee.new_game("pebbles", ["alice", "bob", "cat"], options={"pile": "1000000000"})
     referee.store.close()
@@ -256,7 +317,7 @@ def race(tally: Tally, folder: Path, racers: int, moves: int) -> None:
         acked += [int(line.split()[1]) for line in out.splitlines() if line.startswith("ack ")]
         conflicts += sum(int(line.split()[1]) for line in out.splitlines() if line.startswith("conflicts "))
     seconds = time.perf_counter() - start
-    referee = Referee(Store(db))
+    referee = Referee.open(db, create=False)
     rows = referee.store.rows(game)
     seqs = [r.seq for r in rows]
     tally.gaps += sum(b - a > 1 for a, b in itertools.pairwise(seqs))
@@ -299,7 +360,7 @@ sys.exit(run(sys.argv[2:], app))
 def first_use(tally: Tally, folder: Path, rounds: int) -> None:
     failed = 0
     for round_ in range(rounds):
-        db, gate = folder / f"first{round_}.db", folder / f"first{round_}.go"
+        db, gate = place(folder, f"first{round_}"), folder / f"first{round_}.go"
         children = [
             subprocess.Popen(
                 [
@@ -331,7 +392,7 @@ def first_use(tally: Tally, folder: Path, rounds: int) -> None:
                 failed += 1
                 tally.exit4 += child.returncode == 4
                 tally.note(f"first use: exit {child.returncode}: {err.strip()}")
-        conn = sqlite3.connect(db)
+        conn = connect(db)
         if conn.execute("SELECT count(*) FROM games").fetchone() != (8 - failed if round_ == 0 else 8,):
             tally.note(f"first use round {round_}: not 8 games")
         conn.close()
@@ -353,20 +414,20 @@ BASE_MOVES = 1003  # rows: the setup, then 1,003 moves of 2 rows: head #2007, sn
 HEAD = 1 + 2 * BASE_MOVES
 
 
-def cli(db: Path, *args: str, stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+def cli(db: Db, *args: str, stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*CLI, "--db", str(db), *args], cwd=ROOT, env=ENV, stdout=stdout, stderr=subprocess.PIPE, text=True
     )
 
 
-def sql(db: Path, statement: str, *params: object) -> None:
-    conn = sqlite3.connect(db, isolation_level=None)
+def sql(db: Db, statement: str, *params: object) -> None:
+    conn = connect(db)
     conn.execute(statement, params)
     conn.close()
 
 
-def rechain(db: Path) -> None:
-    conn = sqlite3.connect(db, isolation_level=None)
+def rechain(db: Db) -> None:
+    conn = connect(db)
     prev = GENESIS
     rows = conn.execute(
         "SELECT seq, type, body, actor, recorded_at FROM events WHERE game_id = 1 ORDER BY seq"
@@ -380,20 +441,20 @@ def rechain(db: Path) -> None:
     conn.close()
 
 
-def head_of(db: Path) -> int:
-    conn = sqlite3.connect(db)
+def head_of(db: Db) -> int:
+    conn = connect(db)
     (seq,) = conn.execute("SELECT max(seq) FROM events WHERE game_id = 1").fetchone()
     conn.close()
     return int(seq or 0)
 
 
-def forge_snapshot(db: Path) -> None:
+def forge_snapshot(db: Db) -> None:
     """Issue 19, hole 1: the latest snapshot gives alice 5,010 pebbles, its sha256 digest redone."""
     import hashlib
 
     import msgspec
 
-    conn = sqlite3.connect(db, isolation_level=None)
+    conn = connect(db)
     seq, body = conn.execute("SELECT seq, body FROM snapshots WHERE game_id = 1 ORDER BY seq DESC").fetchone()
     state = msgspec.json.decode(body, type=pebbles.State)
     forged = encode(msgspec.structs.replace(state, held={**state.held, "alice": 5010}))
@@ -404,49 +465,49 @@ def forge_snapshot(db: Path) -> None:
     conn.close()
 
 
-def edit_players(db: Path) -> None:
+def edit_players(db: Db) -> None:
     sql(db, 'UPDATE games SET players = \'["mallory","bob"]\'')
 
 
-def edit_status(db: Path) -> None:
+def edit_status(db: Db) -> None:
     sql(db, "UPDATE games SET status = 'over'")
 
 
-def edit_actor(db: Path) -> None:
+def edit_actor(db: Db) -> None:
     sql(db, "UPDATE events SET actor = 'bob' WHERE seq IN (2, 3)")
     rechain(db)
 
 
-def edit_body(db: Path) -> None:
+def edit_body(db: Db) -> None:
     sql(db, f"UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE seq = {HEAD}")
 
 
-def edit_early_row(db: Path) -> None:
+def edit_early_row(db: Db) -> None:
     """Issue 19, hole 2: a row long before the latest snapshot."""
     sql(db, "UPDATE events SET body = replace(body, '\"n\":1', '\"n\":3') WHERE seq = 3")
 
 
-def edit_time(db: Path) -> None:
+def edit_time(db: Db) -> None:
     sql(db, "UPDATE events SET recorded_at = 'then' WHERE seq = 4")
     rechain(db)
 
 
-def cut_tail(db: Path) -> None:
+def cut_tail(db: Db) -> None:
     sql(db, f"DELETE FROM events WHERE seq > {HEAD - 2}")
 
 
-def cut_mid_move(db: Path) -> None:
+def cut_mid_move(db: Db) -> None:
     """Issue 19, hole 4: the last rows cut, through the middle of a move."""
     sql(db, f"DELETE FROM events WHERE seq > {HEAD - 3}")
 
 
-def append_refused(db: Path) -> None:
+def append_refused(db: Db) -> None:
     """Issue 19, hole 3: a move the rules refuse (bob takes 9), appended with a valid chain."""
     import msgspec
 
     command = pebbles.Take("bob", 9)
     move = encode(Move(command=msgspec.Raw(encode(command).encode())))
-    conn = sqlite3.connect(db, isolation_level=None)
+    conn = connect(db)
     (prev,) = conn.execute(f"SELECT hash FROM events WHERE seq = {HEAD}").fetchone()
     for seq, type_, body in (
         (HEAD + 1, MOVE, move),
@@ -460,13 +521,13 @@ def append_refused(db: Path) -> None:
     conn.close()
 
 
-def append_refused_unmarked(db: Path) -> None:
+def append_refused_unmarked(db: Db) -> None:
     """The same, and the verified mark deleted, so that only a whole check finds it."""
     append_refused(db)
     sql(db, "DELETE FROM verified")
 
 
-def cut_unmarked(db: Path) -> None:
+def cut_unmarked(db: Db) -> None:
     """Issue 40, hole 3: the last move cut, then the verified mark and the snapshots deleted, so
     that nothing left in the database remembers the rows."""
     cut_tail(db)
@@ -474,20 +535,20 @@ def cut_unmarked(db: Path) -> None:
     sql(db, "DELETE FROM snapshots")
 
 
-def cut_mark_moved(db: Path) -> None:
+def cut_mark_moved(db: Db) -> None:
     """Issue 40, hole 3: the last move cut and the mark moved back onto the new head by hand
     (its seal left as it was)."""
     cut_tail(db)
     sql(db, f"UPDATE verified SET seq = {HEAD - 2}, hash = (SELECT hash FROM events WHERE seq = {HEAD - 2})")
 
 
-def edit_version(db: Path) -> None:
+def edit_version(db: Db) -> None:
     version = """replace(body, '"rules_version":"1"', '"rules_version":"9"')"""
     sql(db, f"UPDATE events SET body = {version} WHERE seq = 1")
     rechain(db)
 
 
-def edit_deep_body(db: Path) -> None:
+def edit_deep_body(db: Db) -> None:
     """Issue 40, hole 8: a body nested 2,000 deep, the chain recomputed and the marks deleted
     (so that only a whole check, which decodes every row, finds it)."""
     deep = "[" * 2000 + "]" * 2000
@@ -500,11 +561,11 @@ def edit_deep_body(db: Path) -> None:
     rechain(db)
 
 
-def append_revert_by_mallory(db: Path) -> None:
+def append_revert_by_mallory(db: Db) -> None:
     """Issue 40, hole 12: an undo of the last move asked by mallory, who is not at the table,
     appended with a valid chain."""
     body = encode(Reverted(target=HEAD - 1, how="undo", reason="x" * 1000, by="mallory"))
-    conn = sqlite3.connect(db, isolation_level=None)
+    conn = connect(db)
     (prev,) = conn.execute(f"SELECT hash FROM events WHERE seq = {HEAD}").fetchone()
     digest = row_hash(prev, HEAD + 1, REVERTED, body, "mallory", "t")
     conn.execute(
@@ -516,7 +577,7 @@ def append_revert_by_mallory(db: Path) -> None:
 
 @dataclass(frozen=True)
 class Case:
-    edit: Callable[[Path], None]
+    edit: Callable[[Db], None]
     seq: int  # the row that must be named
     cache: bool = False  # only a cache is edited: the game goes on, on the log's truth
     forged: str = ""  # a text that shows only if the forgery is believed
@@ -568,7 +629,7 @@ def named_seq(result: subprocess.CompletedProcess[str]) -> int | None:
 
 def tamper(tally: Tally, folder: Path) -> int:
     """Each case on a fresh copy of a game with two snapshots; returns the cases missed."""
-    base = folder / "tamper-base.db"
+    base = place(folder, "tamperbase")
     referee = Referee.open(base)
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "100000"})
     for n in range(BASE_MOVES):
@@ -576,12 +637,16 @@ def tamper(tally: Tally, folder: Path) -> int:
     referee.store.close()
     missed = 0
     for name, case in TAMPERS.items():
-        db = folder / "tamper.db"
-        for suffix in ("", "-wal", "-shm", ".key"):
-            Path(f"{db}{suffix}").unlink(missing_ok=True)
-        with sqlite3.connect(base) as source, sqlite3.connect(db) as copy:
-            source.backup(copy)
-        shutil.copy(f"{base}.key", f"{db}.key")  # the same installation
+        db: Db
+        if SERVER is not None:  # the same server, the same key (REFEREE_KEY_FILE)
+            db = made("tamper", template="tamperbase")
+        else:
+            db = folder / "tamper.db"
+            for suffix in ("", "-wal", "-shm", ".key"):
+                Path(f"{db}{suffix}").unlink(missing_ok=True)
+            with sqlite3.connect(base) as source, sqlite3.connect(db) as copy:
+                source.backup(copy)
+            shutil.copy(f"{base}.key", f"{db}.key")  # the same installation
         case.edit(db)
         before = head_of(db)
         results = [cli(db, *args) for args in AFTER]
@@ -590,7 +655,9 @@ def tamper(tally: Tally, folder: Path) -> int:
         named = case.seq in seqs
         showing = [(r, args) for r, args in zip(results, AFTER, strict=True) if args[0] != "verify"]
         if case.cache:  # the truth is shown, never the forgery; nothing is decided on it
-            shown = any(case.forged in r.stdout for r, _ in showing)
+            # the forged text as a word of its own: not inside a hash or a time's microseconds
+            alone = re.compile(rf"(?<![0-9a-f.]){re.escape(case.forged)}(?![0-9a-f])")
+            shown = any(alone.search(r.stdout) for r, _ in showing)
             appended = results[AFTER.index(GIFT)].returncode == 0
         else:
             # Nothing is shown once the damage is named (before, a command that reads none of
@@ -1209,7 +1276,16 @@ def main() -> None:
     )
     parser.add_argument("--witness-only", action="store_true", help="only the witness guess (issue 40)")
     parser.add_argument("--serve-only", action="store_true", help="only the attacks on `serve` (issue 40)")
+    parser.add_argument(
+        "--db",
+        default="",
+        help="postgresql: the storage cases on a throwaway PostgreSQL cluster; postgresql://...: on that"
+        " server (issue 44)",
+    )
     args = parser.parse_args()
+    if args.db:
+        on_server(args)
+        return
     rng = random.Random(args.seed)
     tally = Tally()
     start = time.perf_counter()
@@ -1223,13 +1299,7 @@ def main() -> None:
             (tampering if args.tamper_only else witness_guess)(tally, folder)
             print("\n".join(f"  ! {n}" for n in tally.notes))
             return
-        db = folder / "kills.db"
-        referee = Referee.open(db)
-        small = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
-        loop_game = referee.new_game("loop", ["ann", "ben", "cat"], seed=1, cards=CARDS.read_text())
-        referee.store.close()
-        kill_writers(tally, db, "pebbles", small, args.kills - args.kills // 2, rng)
-        kill_writers(tally, db, "loop", loop_game, args.kills // 2, rng)
+        kills(tally, place(folder, "kills"), args.kills, rng)
         if args.big:
             big_db = folder / "big.db"
             built = time.perf_counter()
@@ -1244,13 +1314,59 @@ def main() -> None:
         first_use(tally, folder, args.rounds)
         tampering(tally, folder)
         witness_guess(tally, folder)
+    summary(tally, start)
+
+
+def kills(tally: Tally, db: Db, count: int, rng: random.Random) -> None:
+    """Writers of the test game, then of LOOP games with virtual decks, killed ``count`` times."""
+    referee = Referee.open(db)
+    small = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
+    loop_game = referee.new_game("loop", ["ann", "ben", "cat"], seed=1, cards=CARDS.read_text())
+    referee.store.close()
+    kill_writers(tally, db, "pebbles", small, count - count // 2, rng)
+    kill_writers(tally, db, "loop", loop_game, count // 2, rng)
+
+
+def summary(tally: Tally, start: float, label: str = "") -> None:
     print(
-        f"\nkills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
+        f"\n{label}kills {tally.kills} · acknowledged moves {tally.acknowledged} · lost {tally.lost} ·"
         f" corrupt databases {tally.corrupt} · verify failures {tally.verify_failures} · gaps {tally.gaps} ·"
         f" duplicates {tally.duplicates} · exit 4s {tally.exit4} · {time.perf_counter() - start:.0f} s"
     )
     if tally.notes:
         print("\n".join(f"  ! {n}" for n in tally.notes))
+
+
+def on_server(args: argparse.Namespace) -> None:
+    """The SIGKILLs, racing writers, concurrent first use and tampering of the log on PostgreSQL."""
+    global SERVER
+    from tests import pgcluster
+
+    cluster = pgcluster.start(durable=True) if args.db == "postgresql" else None
+    SERVER = cluster.url if cluster else args.db
+    rng = random.Random(args.seed)
+    tally = Tally()
+    start = time.perf_counter()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            os.environ["REFEREE_KEY_FILE"] = ENV["REFEREE_KEY_FILE"] = str(folder / "club.key")
+            kills(tally, place(folder, "kills"), args.kills, rng)
+            print(
+                f"SIGKILLs on PostgreSQL: {tally.kills} writers killed, {tally.acknowledged} acknowledged"
+                " moves re-checked",
+                flush=True,
+            )
+            race(tally, folder, args.racers, args.moves)
+            first_use(tally, folder, args.rounds)
+            missed = tamper(tally, folder)
+            print(f"tampering on PostgreSQL: {len(TAMPERS)} cases, {missed} missed", flush=True)
+            if missed:
+                tally.note(f"{missed} tamper cases missed")
+    finally:
+        if cluster is not None:
+            pgcluster.stop(cluster)
+    summary(tally, start, "PostgreSQL: ")
 
 
 if __name__ == "__main__":

@@ -3,11 +3,11 @@
 ``EventStore`` lists exactly what the service (``ledger.service``) and the card library
 (``ledger.library``) use of a store, with the signatures of the one implementation today,
 ``ledger.store.Store`` on SQLite (the way the ``eventsourcing`` library's application asks its
-recorder for no more than ``insert_events`` and ``select_events``). A second implementation
-(issue 44: PostgreSQL for a club's server) implements these and nothing else; mypy proves that
-the SQLite store is one (``_implementations`` below) and that the service needs no more (its
-``store`` is typed as this). The store's own tests run once per implementation through
-``tests/stores.py``.
+recorder for no more than ``insert_events`` and ``select_events``). The second implementation,
+``ledger.store.postgres.PostgresStore`` (issue 44: PostgreSQL for a club's server), implements
+these and nothing else; mypy proves that both are one (``_implementations`` below) and that the
+service needs no more (its ``store`` is typed as this). The store's own tests run once per
+implementation through ``tests/stores.py``.
 
 What every implementation keeps, whatever its database (``ledger/store/__init__.py``'s docstring
 says how SQLite does):
@@ -40,6 +40,18 @@ if TYPE_CHECKING:
     from ledger.store import GameRow, NewRow, Row, Snapshot, Store, Tip
 
 
+def is_server(database: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL server (``postgresql://...``) rather than an SQLite file."""
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
+def without_password(url: str) -> str:
+    """A server's address as messages show it: without a password (``user:secret@`` is ``user@``)."""
+    import re
+
+    return re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1@", url)
+
+
 class EventStore(Protocol):
     """One database holding any number of games' logs, with the caches of their folds and the
     few other things a table keeps (settings, links, the card library, sealed seeds)."""
@@ -68,12 +80,12 @@ class EventStore(Protocol):
     @property
     def key_path(self) -> Path:
         """Where the installation's sealing key is kept, outside the database. SQLite: beside it,
-        ``<db>.key``; a server's store: the file the server names (issue 44)."""
+        ``<db>.key``; a server's store: the file ``REFEREE_KEY_FILE`` names."""
 
     def version(self) -> int:
         """A number that changes whenever another connection has committed anything since this
-        one last asked (SQLite: ``PRAGMA data_version``; issue 44 needs a counter every write
-        bumps, by trigger, so that a hand edit bumps it too)."""
+        one last asked (SQLite: ``PRAGMA data_version``; PostgreSQL: a counter every write
+        statement bumps, by trigger, so that a hand edit bumps it too)."""
 
     def close(self) -> None: ...
 
@@ -81,9 +93,8 @@ class EventStore(Protocol):
 
     def backup(self, target: Path) -> Path | None:
         """Copy the database as it stands at one instant to the new file ``target`` and its key
-        to ``<target>.key``; the key's copy, or None without a key. SQLite's shape (a file that
-        ``--db target`` opens): a server's store will back up to a file of its own format or say
-        how its database is backed up (issue 44)."""
+        to ``<target>.key``; the key's copy, or None without a key: a file that ``--db target``
+        opens (a server's store writes an SQLite file of its whole ledger too)."""
 
     def remove(self) -> None:
         """Close and delete what this opening made (its files, a key it made, its folders)."""
@@ -257,7 +268,8 @@ class EventStore(Protocol):
 
 
 if TYPE_CHECKING:
+    from ledger.store.postgres import PostgresStore
 
-    def _implementations(sqlite: Store) -> list[EventStore]:
-        """For mypy only: each implementation is an ``EventStore`` (issue 44 adds PostgreSQL's)."""
-        return [sqlite]
+    def _implementations(sqlite: Store, postgres: PostgresStore) -> list[EventStore]:
+        """For mypy only: each implementation is an ``EventStore``."""
+        return [sqlite, postgres]

@@ -20,17 +20,17 @@ the table reads (``reading``), the record (``record``), ``referee cards`` (``car
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand
+from typer.models import TyperPath
 
 from ledger import games
 from ledger.errors import BadInput
 from ledger.words import unknown
 from referee_cli import catalogue, reading, record
-from referee_cli.base import HELP_FLAGS, Session, default_db, echo, run_move
+from referee_cli.base import HELP_FLAGS, Session, database, default_db, echo, run_move
 from referee_cli.cards import cards_group
 from referee_cli.lazy import LazyGroup, lazy_group
 from referee_cli.options import CONTEXT, Kind, session
@@ -109,9 +109,13 @@ def build_app() -> typer.Typer:
     def root(
         ctx: typer.Context,
         db: Annotated[
-            Path | None,
+            str | None,
             typer.Option(
-                "--db", envvar="REFEREE_DB", help="The SQLite file (default: ledger.db in your data dir)."
+                "--db",
+                envvar="REFEREE_DB",
+                click_type=TyperPath(),  # a file, as a shell completes it; or a server's address
+                help="The SQLite file (default: ledger.db in your data dir), or a club's server:"
+                " postgresql://USER@HOST/DB (its key: the file REFEREE_KEY_FILE names).",
             ),
         ] = None,
         game: Annotated[
@@ -124,7 +128,7 @@ def build_app() -> typer.Typer:
         ] = False,
     ) -> None:
         if not isinstance(ctx.obj, Session):  # the shell passes its own
-            ctx.obj = Session(db or default_db(), game)
+            ctx.obj = Session(database(db), game)
 
     catalogue.register(app)
     reading.register(app)

@@ -25,6 +25,7 @@ import msgspec
 from ledger import games
 from ledger.errors import BadInput, OutputFailed, RefereeError
 from ledger.names import shown
+from ledger.storage import is_server, without_password
 
 if TYPE_CHECKING:
     from ledger.decider import Game
@@ -60,12 +61,20 @@ def default_db() -> Path:
     return platformdirs.user_data_path("referee", appauthor=False) / "ledger.db"
 
 
+def database(named: str | Path | None) -> str | Path:
+    """What ``--db`` (or ``REFEREE_DB``) names: a PostgreSQL server's address as it is, an SQLite
+    file as a path, the default file if nothing."""
+    if not named:
+        return default_db()
+    return str(named) if is_server(named) else Path(named)
+
+
 class Session:
     """What the global options chose: the database and the game. The shell keeps one Session
     (and so one open Referee, with its cached state) for every line it runs. (A plain class: a
     dataclass costs every start a few milliseconds to declare.)"""
 
-    def __init__(self, db: Path, game: int | None, referee: Referee | None = None) -> None:
+    def __init__(self, db: str | Path, game: int | None, referee: Referee | None = None) -> None:
         self.db, self.game, self._referee = db, game, referee
 
     def __repr__(self) -> str:
@@ -103,7 +112,7 @@ class Session:
                     self._referee = referee
             raise
         if fresh:
-            sys.stderr.write(f"created the referee database {_where(self.db)}\n")
+            sys.stderr.write(f"created the referee database {where(self.db)}\n")
 
 
 # What this run recorded (a move, undo, void or redo), so that an output failure after it can
@@ -230,8 +239,16 @@ def move_step(s: Session, name: str, verb: str, words: Sequence[str]) -> Callabl
     return lambda: submit_move(s, name, verb, rest, json)
 
 
-def _where(path: Path) -> str:
-    """A path as a person finds it: relative to the working folder if it is inside it."""
+def named(database: str | Path) -> str:
+    """A database as ``--db`` named it, a server's address without its password."""
+    return str(database) if isinstance(database, Path) else without_password(database)
+
+
+def where(path: str | Path) -> str:
+    """A path as a person finds it: relative to the working folder if it is inside it; a
+    server's address without its password."""
+    if not isinstance(path, Path):
+        return without_password(path)
     try:
         return str(path.absolute().relative_to(Path.cwd()))
     except ValueError:
@@ -316,7 +333,7 @@ def quick(argv: Sequence[str]) -> Callable[[], Any] | None:
     game = chosen.get("--game") or os.environ.get("REFEREE_GAME") or None
     if game is not None and not (game.isascii() and game.isdigit()):
         return None  # click's own words for a game id that is no number
-    s = Session(Path(db) if db else default_db(), int(game) if game else None)
+    s = Session(database(db), int(game) if game else None)
     words = [word.lower() for word in argv[at:]]
     if words == ["status"]:
         return lambda: show_status(s, None, None, False, False)

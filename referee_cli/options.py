@@ -13,7 +13,7 @@ import typer
 
 from ledger import games
 from ledger.errors import BadInput, RefereeError, StorageFailed
-from referee_cli.base import HELP_FLAGS, Session, default_db, echo, write
+from referee_cli.base import HELP_FLAGS, Session, database, echo, write
 
 if TYPE_CHECKING:
     from ledger.service import Referee
@@ -28,7 +28,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of a player's name in the current game."""
     root = ctx.find_root()
     try:
-        referee = Referee.open(Path(root.params.get("db") or default_db()), create=False)
+        referee = Referee.open(database(root.params.get("db")), create=False)
         players = referee.load(referee.resolve(root.params.get("game"))).setup.players
     except RefereeError:
         return []

@@ -11,7 +11,7 @@ import msgspec
 import typer
 
 from ledger.errors import BadInput
-from referee_cli.base import echo, game_json, out, show_recorded
+from referee_cli.base import echo, game_json, named, out, show_recorded
 from referee_cli.options import (
     NEGATIVE_SEQ,
     By,
@@ -160,16 +160,22 @@ def register(app: typer.Typer) -> None:
         write_out("\n".join(lines) + "\n", output, f"{len(lines) - 1} rows · head #{len(lines) - 1} {head}")
 
     @app.command()
-    def backup(ctx: typer.Context, file: Annotated[Path, typer.Argument(metavar="FILE")]) -> None:
-        """Copy the database and its key (FILE and FILE.key): a complete backup, `--db FILE` reads it."""
+    def backup(ctx: typer.Context, file: Annotated[str, typer.Argument(metavar="FILE")]) -> None:
+        """Copy the database and its key (FILE and FILE.key): a complete backup, `--db FILE` reads it.
+        FILE may be a club's server (postgresql://USER@HOST/DB, holding no game yet): the whole
+        ledger moves there, its key to the file REFEREE_KEY_FILE names."""
         s = session(ctx)
         key = s.referee.backup(file)
         if key is None:
-            echo(f"backed up {s.db} to {file} (this database has no key: the copy checks each game whole)")
+            echo(
+                f"backed up {named(s.db)} to {named(file)} (this database has no key: the copy checks each"
+                " game whole)"
+            )
         else:
             echo(
-                f"backed up {s.db} to {file} and its key to {key}: keep the two together (the key seals"
-                f" the caches and the seeds of virtual decks); `referee --db {file} games` reads the copy"
+                f"backed up {named(s.db)} to {named(file)} and its key to {key}: keep the two together (the"
+                f" key seals the caches and the seeds of virtual decks); `referee --db {named(file)} games`"
+                " reads the copy"
             )
 
     @app.command("reveal-seed")

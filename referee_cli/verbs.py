@@ -4,7 +4,6 @@ game's own parser, and the shells' completion of those words."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -13,7 +12,7 @@ from typer.core import TyperCommand
 from ledger import games
 from ledger.errors import BadInput, RefereeError
 from ledger.words import unknown
-from referee_cli.base import MOVE_FLAGS, default_db, submit_move
+from referee_cli.base import MOVE_FLAGS, database, submit_move
 from referee_cli.lazy import LazyGroup
 from referee_cli.options import CONTEXT, JsonFlag, Player, session
 from referee_cli.reading import show_moves
@@ -55,7 +54,7 @@ class MovesGroup(LazyGroup):
         """The verbs of the current game's mode, with their words in it, if it is this group's game."""
         root = ctx.find_root()
         try:
-            referee = Referee.open(Path(root.params.get("db") or default_db()), create=False)
+            referee = Referee.open(database(root.params.get("db")), create=False)
         except RefereeError:
             return None
         try:
@@ -144,12 +143,12 @@ def complete_words(ctx: typer.Context, incomplete: str) -> list[str]:
     from referee_cli.complete import complete_move  # a shell's completion only
 
     root = ctx.find_root()
-    db = root.params.get("db") or default_db()
+    db = database(root.params.get("db"))
     verb = ctx.info_name or ""
     kind = ctx.parent.info_name if ctx.parent else ""
     words = [verb, *(ctx.params.get("words") or [])]
     try:
-        referee = Referee.open(Path(db), create=False)
+        referee = Referee.open(db, create=False)
         game_id = referee.resolve(root.params.get("game"))
         if referee.peek(game_id).kind != kind:
             return []

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -14,7 +16,8 @@ from ledger import games
 from ledger.service import Referee
 from ledger.store import Store
 from referee_cli.main import run
-from tests import pebbles
+from tests import pebbles, pgcluster
+from tests.stores import POSTGRES_URL
 
 # Tests never assert on wall-clock time: Hypothesis's per-example deadline (200 ms) is one,
 # and failed a property under a loaded machine's slow draw. Every property runs without it.
@@ -95,3 +98,32 @@ def elsewhere(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
         return Result(code, captured.out, captured.err)
 
     return invoke
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server for this test process (one per xdist worker): ``REFEREE_TEST_POSTGRES``
+    if set, else a throwaway cluster started here and stopped at the end. Without one the tests
+    that take it skip (``pytest_terminal_summary`` says so in one line), or fail where
+    ``REFEREE_REQUIRE_POSTGRES`` is set (CI)."""
+    why = pgcluster.missing()
+    if why is not None:
+        if os.environ.get(pgcluster.REQUIRE):
+            pytest.fail(f"{pgcluster.REQUIRE} is set, but {why}")
+        pytest.skip(f"PostgreSQL: {why}")
+    given = os.environ.get(pgcluster.GIVEN)
+    cluster = None if given else pgcluster.start()
+    os.environ[POSTGRES_URL] = given or cluster.url  # type: ignore[union-attr]
+    try:
+        yield os.environ[POSTGRES_URL]
+    finally:
+        del os.environ[POSTGRES_URL]
+        if cluster is not None:
+            pgcluster.stop(cluster)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line when the PostgreSQL store's tests were skipped for want of a server."""
+    why = pgcluster.missing()
+    if why is not None and not os.environ.get(pgcluster.REQUIRE):
+        terminalreporter.write_line(f"PostgreSQL: {why}: the tests of the PostgreSQL store were skipped")

@@ -3,12 +3,15 @@
 As ``eventsourcing``'s ``tests/persistence.py`` writes one recorder suite and runs it for each
 backend, ``tests/ledger/test_store.py`` is written against the Protocol and ``make_store``
 (``tests/ledger/conftest.py``) runs each of its tests once per entry of ``IMPLEMENTATIONS``.
-Today that is SQLite alone; issue 44 adds PostgreSQL here (skipped, saying so, where no
-PostgreSQL runs) and nothing in the suite changes.
+SQLite, and PostgreSQL (issue 44): each test's database is a schema of its own in the cluster
+the session's ``postgres_url`` fixture started (``tests/pgcluster.py``), its key the file
+``<place>/<name>.key``; skipped, with one line saying so, where no PostgreSQL can be had.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +20,20 @@ from typing import Any
 from ledger.storage import EventStore
 from ledger.store import Store
 
+POSTGRES_URL = "_REFEREE_TEST_POSTGRES_URL"  # the cluster of this test process (``postgres_url``)
+
+
+def postgres(path: Path, **options: Any) -> EventStore:
+    """The PostgreSQL database named ``path``: a schema of its own, keyed by ``<path>.key``."""
+    from ledger.store.postgres import PostgresStore
+    from tests.pgcluster import in_schema
+
+    schema = "t_" + hashlib.sha1(str(path).encode()).hexdigest()[:24]
+    return PostgresStore(in_schema(os.environ[POSTGRES_URL], schema), key_file=f"{path}.key", **options)
+
+
 # name -> how to open the database named ``place / name`` (made if missing, as ``Store`` does).
-IMPLEMENTATIONS: dict[str, Callable[..., EventStore]] = {"sqlite": Store}
+IMPLEMENTATIONS: dict[str, Callable[..., EventStore]] = {"sqlite": Store, "postgresql": postgres}
 
 
 @dataclass(frozen=True)

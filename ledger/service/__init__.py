@@ -57,7 +57,7 @@ from ledger.service.results import (
     WitnessRow,
 )
 from ledger.service.snapshots import snapshot_key
-from ledger.storage import EventStore
+from ledger.storage import EventStore, is_server
 from ledger.store import GameRow as GameRow  # a result type of the service's: the front ends' too
 from ledger.store import Store
 
@@ -181,13 +181,25 @@ class Referee:
 
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True) -> Referee:
-        """The referee on the database at ``path`` (made there if missing, unless not ``create``)."""
+        """The referee on the database at ``path`` (made there if missing, unless not ``create``):
+        an SQLite file, or a PostgreSQL server's ``postgresql://`` address (its key in the file
+        ``REFEREE_KEY_FILE`` names)."""
+        if is_server(path):
+            from ledger.store.postgres import PostgresStore  # psycopg: a server's database only
+
+            return cls(PostgresStore(str(path), create=create))
         return cls(Store(path, create=create))
 
-    def backup(self, target: Path) -> Path | None:
+    def backup(self, target: str | Path) -> Path | None:
         """A complete backup: the database as it stands now, and its key beside it (see
-        ``Store.backup``); the key's copy, or None where there is no key to copy."""
-        return self.repo.store.backup(target)
+        ``Store.backup``); the key's copy, or None where there is no key to copy. A
+        ``postgresql://`` target is a club's server that holds no game yet: the whole ledger
+        moves there, its key to ``REFEREE_KEY_FILE`` (``ledger.store.postgres``)."""
+        if is_server(target):
+            from ledger.store.postgres import copy_ledger  # psycopg: moving a ledger to a server only
+
+            return copy_ledger(self.repo.store, target)  # type: ignore[arg-type]
+        return self.repo.store.backup(Path(target))
 
     @property
     def created(self) -> bool:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ledger.store.connection import Connection
 from ledger.store.schema import SEALED
+from ledger.store.tables import COPIED, Tables
 
 
-class Batches(Connection):
+class Batches(Tables):
     """The ``checked`` and ``folded`` tables."""
 
     def batch_sealed(self, game_id: int, lo: int, hi: int, prev: str, rows: Sequence[Sequence[Any]]) -> bool:
@@ -59,5 +59,10 @@ class Batches(Connection):
             return
         with self._best_effort() as conn:
             for table, row in seals:
-                marks = ", ".join("?" * (len(row) + 1))
-                conn.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})", (game_id, *row))
+                columns = COPIED[table]
+                updated = ", ".join(f"{c} = excluded.{c}" for c in columns[2:])
+                conn.execute(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+                    f" ON CONFLICT (game_id, lo) DO UPDATE SET {updated}",
+                    (game_id, *row),
+                )

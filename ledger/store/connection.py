@@ -1,13 +1,11 @@
 """The one SQLite connection every table of the store shares: its transactions (a write, and a
-best-effort write to a cache), its reads, its failures as one-line errors, and the seal made
-with the installation's key. Each table's class (``ledger.store``'s modules) is a ``Connection``;
-``ledger.store.Store`` mixes them over the one connection it opens."""
+best-effort write to a cache), its reads and its failures as one-line errors. Each table's class
+(``ledger.store``'s modules) is a ``tables.Tables``; ``ledger.store.Store`` mixes them over the
+one connection this opens (``ledger.store.postgres.Server`` is PostgreSQL's)."""
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -17,40 +15,25 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import sqlite_utils
 
-import msgspec
-
 from ledger.errors import RefereeError, StorageFailed, StoreUnreadable, WriteConflict
 from ledger.store.keys import key_beside
+from ledger.store.tables import Tables
 
 # SQLite's primary result codes (the low byte of an extended code)
 _BUSY, _LOCKED, _READONLY, _IOERR, _FULL, _CANTOPEN = 5, 6, 8, 10, 13, 14
 
 
-class Connection:
+class Connection(Tables):
     """The connection and what every table reads and writes through (``Store.__init__`` opens it)."""
 
-    path: str
-    timeout: float
     conn: sqlite3.Connection
-    read_only: bool  # opened read-only: the file or its folder cannot be written
-    bound: bool  # the schema has the verified marks and bound snapshots
-    sealed: bool  # the marks have their seal columns (a database from before: not)
-    key: bytes
-    keyed: bool  # the key is this installation's (kept in ``key_path``), not a throwaway
-    _table_names: set[str] | None
     _db: sqlite_utils.Database | None
+    _DUPLICATE = (sqlite3.IntegrityError,)
 
     @property
     def key_path(self) -> Path:
         """Where this database's sealing key is kept (``key_beside``)."""
         return key_beside(self.path)
-
-    def seal(self, *parts: object) -> str:
-        """The HMAC of ``parts`` with this installation's key: only it can make one that matches."""
-        return hmac.new(self.key, msgspec.json.encode(parts), hashlib.sha256).hexdigest()
-
-    def _sealed(self, stored: object, *parts: object) -> bool:
-        return self.keyed and isinstance(stored, str) and hmac.compare_digest(stored, self.seal(*parts))
 
     def _until_free(self, step: Any) -> Any:
         """Run ``step``, retrying while SQLite answers busy at once without waiting (as it does
@@ -69,11 +52,6 @@ class Connection:
 
     def _columns(self, table: str) -> set[str]:
         return {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
-
-    def _known_tables(self) -> set[str]:
-        if self._table_names is None:
-            self._table_names = self._tables()
-        return self._table_names
 
     def _failure(self, exc: sqlite3.Error, doing: str) -> RefereeError:
         """The one-line error for an SQLite failure while ``doing`` (open, read, record)."""
@@ -157,6 +135,17 @@ class Connection:
                 yield conn
         finally:
             self.conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+
+    def snapshot_of(self) -> list[tuple[str, tuple[str, ...], list[Any]]]:
+        """``dump`` read in one read transaction: the database as it stands at one instant."""
+        try:
+            self.conn.execute("BEGIN")
+            try:
+                return list(self.dump())
+            finally:
+                self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise self._failure(exc, "back up") from None
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:

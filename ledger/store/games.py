@@ -37,7 +37,7 @@ class Games(Log):
         with self._immediate() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (kind, rules_version, title, players, options, created_at, status)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     kind,
                     rules_version,
@@ -48,8 +48,7 @@ class Games(Log):
                     status,
                 ),
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
+            game_id = int(cursor.fetchone()[0])
             stored = self._insert(conn, game_id, 0, GENESIS, rows, created_at)
             self._mark(conn, game_id, stored[-1].seq, stored[-1].hash, stored[0].hash, current)
         return game_id
@@ -60,7 +59,7 @@ class Games(Log):
         with self._immediate() as conn:
             cursor = conn.execute(
                 "INSERT INTO games (kind, rules_version, title, players, options, created_at, status)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     game.kind,
                     game.rules_version,
@@ -71,8 +70,7 @@ class Games(Log):
                     game.status,
                 ),
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
+            game_id = int(cursor.fetchone()[0])
             conn.executemany(
                 f"INSERT INTO events (game_id, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, r.seq, r.type, r.body, r.actor, r.recorded_at, r.prev_hash, r.hash) for r in rows],
@@ -104,7 +102,7 @@ class Games(Log):
         """Every game's id, when its setup row was recorded (as text: "?" if none) and its
         cached status, with its setup row's body."""
         return self._read(
-            "SELECT g.id, ifnull(CAST(e.recorded_at AS TEXT), '?'), g.status, e.body FROM games g"
+            "SELECT g.id, coalesce(CAST(e.recorded_at AS TEXT), '?'), g.status, e.body FROM games g"
             " JOIN events e ON e.game_id = g.id AND e.seq = 1 ORDER BY g.id"
         )
 

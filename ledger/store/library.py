@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ledger.store.connection import Connection
+from ledger.store.tables import Tables
 
 # The declaration facts of every game (``loop.goal_declared``, ``pursuit.declared``): the partial
 # index ``events_declared`` serves exactly the queries that name this term.
 _DECLARED = "type LIKE '%declared'"
 
 
-class Library(Connection):
+class Library(Tables):
     """The ``library`` table (made on first use) and the declaration facts of the log."""
 
     def ensure_library(self) -> None:

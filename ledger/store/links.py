@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ledger.store.connection import Connection
+from ledger.store.tables import Tables
 
 
-class Links(Connection):
+class Links(Tables):
     """The ``links`` table (made on first use)."""
 
     def ensure_links(self) -> None:
@@ -14,13 +14,10 @@ class Links(Connection):
         never served is never changed for it."""
         if "links" in self._tables():
             return
-        with self._immediate():
-            self.db.table("links").create(
-                {"game_id": int, "role": str, "token_hash": str},
-                pk=("game_id", "role"),
-                not_null={"token_hash"},
-                foreign_keys=[("game_id", "games", "id")],
-                if_not_exists=True,
+        with self._immediate() as conn:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS links (game_id INTEGER REFERENCES games (id), role TEXT,"
+                " token_hash TEXT NOT NULL, PRIMARY KEY (game_id, role))"
             )
 
     def links(self, game_id: int) -> dict[str, str]:

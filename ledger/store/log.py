@@ -4,13 +4,13 @@ the reads of the service and the games' histories."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ledger.codec import GENESIS, row_hash
 from ledger.store.marks import Marks
 from ledger.store.rows import MAX_ID, NewRow, Row, StaleHead, Tip
+from ledger.store.tables import Executor
 
 _COLUMNS = "seq, type, body, actor, recorded_at, prev_hash, hash"
 
@@ -102,7 +102,7 @@ class Log(Marks):
 
     def _insert(
         self,
-        conn: sqlite3.Connection,
+        conn: Executor,
         game_id: int,
         seq: int,
         prev: str,
@@ -123,7 +123,7 @@ class Log(Marks):
                     for r in stored
                 ],
             )
-        except sqlite3.IntegrityError:
+        except self._DUPLICATE:
             # The primary key (game_id, seq) refused a row: another writer holds that seq.
             raise StaleHead(stored[0].seq - 1, -1) from None
         return stored
@@ -253,11 +253,7 @@ class Log(Marks):
 
     def seqs_of_type(self, game_id: int, type_: str, *, descending: bool = False) -> Iterator[int]:
         order = "DESC" if descending else "ASC"
-        try:
-            cursor = self.conn.execute(
-                f"SELECT seq FROM events WHERE game_id = ? AND type = ? ORDER BY seq {order}",
-                (game_id, type_),
-            )
-        except sqlite3.Error as exc:
-            raise self._failure(exc, "read") from None
-        return (r[0] for r in cursor)
+        rows = self._read(
+            f"SELECT seq FROM events WHERE game_id = ? AND type = ? ORDER BY seq {order}", (game_id, type_)
+        )
+        return (r[0] for r in rows)

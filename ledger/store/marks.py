@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import sqlite3
 
 import msgspec
 
 from ledger.store.rows import Tip
 from ledger.store.settings import CURRENT_GAME, Settings
+from ledger.store.tables import Executor
 
 SEALED_BY = "sealed_by"  # the settings key of the sealing record (``Store._check_record``)
 
@@ -82,7 +82,7 @@ class Marks(Settings):
         except (msgspec.DecodeError, TypeError):
             return None
 
-    def _put_record(self, conn: sqlite3.Connection) -> None:
+    def _put_record(self, conn: Executor) -> None:
         unmarked = sorted(self.unmarked)
         key = self.key_id()
         text = msgspec.json.encode(_Record(key, unmarked, self.seal(SEALED_BY, key, unmarked))).decode()
@@ -114,7 +114,7 @@ class Marks(Settings):
         return row is not None and self._sealed(row[5], "verified", game_id, *row[:5])
 
     def _mark(
-        self, conn: sqlite3.Connection, game_id: int, seq: int, hash_: str, setup_hash: str, current: bool
+        self, conn: Executor, game_id: int, seq: int, hash_: str, setup_hash: str, current: bool
     ) -> None:
         conn.execute(
             "INSERT INTO verified (game_id, seq, hash, setup_hash, seal) VALUES (?, ?, ?, ?, ?)",
@@ -158,10 +158,13 @@ class Marks(Settings):
         if not self.bound or not self.sealed or self.read_only or not self.keyed:
             return
         with self._best_effort() as conn:
-            conn.execute("DELETE FROM verified WHERE game_id = ? AND seal IS ?", (game_id, since.seal))
             conn.execute(
-                "INSERT OR IGNORE INTO verified (game_id, seq, hash, setup_hash, bad_seq, bad, seal)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "DELETE FROM verified WHERE game_id = ? AND seal IS NOT DISTINCT FROM ?",
+                (game_id, since.seal),
+            )
+            conn.execute(
+                "INSERT INTO verified (game_id, seq, hash, setup_hash, bad_seq, bad, seal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, *mark, self._mark_seal(game_id, *mark)),
             )
             if game_id in self.unmarked:  # it has its mark now: from here on, one is expected

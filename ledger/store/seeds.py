@@ -5,10 +5,10 @@ from __future__ import annotations
 import msgspec
 
 from ledger.errors import StoreUnreadable
-from ledger.store.connection import Connection
+from ledger.store.tables import Tables
 
 
-class Seeds(Connection):
+class Seeds(Tables):
     """The ``seeds`` table (made on first use)."""
 
     def put_seed(self, commitment: str, seed: int, salt: str) -> None:
@@ -25,7 +25,9 @@ class Seeds(Connection):
         with self._immediate() as conn:
             conn.execute("CREATE TABLE IF NOT EXISTS seeds (commitment TEXT PRIMARY KEY, box TEXT NOT NULL)")
             conn.execute(
-                "INSERT OR REPLACE INTO seeds (commitment, box) VALUES (?, ?)", (commitment, box.hex())
+                "INSERT INTO seeds (commitment, box) VALUES (?, ?)"
+                " ON CONFLICT (commitment) DO UPDATE SET box = excluded.box",
+                (commitment, box.hex()),
             )
         self._table_names = None
 

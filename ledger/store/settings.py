@@ -3,12 +3,12 @@ sealing record)."""
 
 from __future__ import annotations
 
-from ledger.store.connection import Connection
+from ledger.store.tables import Tables
 
 CURRENT_GAME = "current_game"  # the settings key of the current game
 
 
-class Settings(Connection):
+class Settings(Tables):
     """The ``settings`` table."""
 
     def setting(self, key: str) -> str | None:
@@ -16,5 +16,9 @@ class Settings(Connection):
         return None if row is None or row[0] is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
-        with self._immediate():
-            self.db.table("settings").upsert({"key": key, "value": value}, pk="key")
+        with self._immediate() as conn:
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ledger.store.connection import Connection
 from ledger.store.rows import Snapshot
+from ledger.store.tables import Tables
 
 
-class Snapshots(Connection):
+class Snapshots(Tables):
     """The ``snapshots`` table."""
 
     def has_snapshots(self, game_id: int, upto: int) -> bool:
@@ -59,9 +59,9 @@ class Snapshots(Connection):
         seal = self.seal("snapshot", game_id, seq, key, hash_, body)
         with self._best_effort() as conn:
             conn.execute(
-                "INSERT OR IGNORE INTO snapshots (game_id, seq, key, body, hash, digest)"
+                "INSERT INTO snapshots (game_id, seq, key, body, hash, digest)"
                 " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
-                " (SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND hash = ?)",
+                " (SELECT 1 FROM events WHERE game_id = ? AND seq = ? AND hash = ?) ON CONFLICT DO NOTHING",
                 (game_id, seq, key, body, hash_, seal, game_id, seq, hash_),
             )
 

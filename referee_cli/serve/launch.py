@@ -9,11 +9,12 @@ from pathlib import Path
 
 from ledger.errors import BadInput
 from ledger.service import TABLE, Referee
+from referee_cli.base import named
 from referee_cli.serve.links import lan_address, links_text
 from referee_cli.serve.routes import ledger_digest, make_app
 
 
-def running_server(port: int, db: Path, game_id: int) -> str | None:
+def running_server(port: int, db: str | Path, game_id: int) -> str | None:
     """The address the referee already serving ``port`` on this computer shows its links with,
     if it serves game ``game_id`` of the ledger at ``db`` (``/serving.json``); None if nothing
     answers there, or something else does."""
@@ -75,7 +76,7 @@ NO_LINKS = "no game to make links for: the table's link starts one"
 
 def run_server(
     referee: Referee,
-    db: Path,
+    db: str | Path,
     game_id: int | None,
     *,
     port: int,
@@ -119,13 +120,15 @@ def run_server(
             ) from None
         if not (new_links or link or revoke):
             raise BadInput(
-                f"port {port} already serves game {game_id} of {db} ({running}): its links still work",
+                f"port {port} already serves game {game_id} of {named(db)} ({running}): its links still work",
                 legal="--link NAME shows one player's link again (the running server honours it at once),"
                 " --revoke NAME stops one, --new-links replaces them all; or --port N",
             ) from None
         # The running server reads the links from the ledger on every request: a link made
         # here works there at once, and one replaced or revoked stops (its open pages closed).
-        lines = [f"port {port} already serves game {info.id} ({info.kind}) of {db}: the links are for it"]
+        lines = [
+            f"port {port} already serves game {info.id} ({info.kind}) of {named(db)}: the links are for it"
+        ]
         lines.extend(_links(referee, info.id, running, new_links, link, revoke, qr=lan if qr is None else qr))
         sys.stdout.write("\n".join(lines) + "\n")
         sys.stdout.flush()
@@ -133,9 +136,9 @@ def run_server(
     base = f"http://{shown}:{port}"
     start_token = None
     if info is None:
-        lines = [f"no game yet in {db}: the table's link starts one (a form of every game)"]
+        lines = [f"no game yet in {named(db)}: the table's link starts one (a form of every game)"]
     else:
-        lines = [f"serving game {game_id} ({info.kind}) of {db}"]
+        lines = [f"serving game {game_id} ({info.kind}) of {named(db)}"]
     if lan:
         lines.append(
             f"on the local network ({shown}), on purpose: anyone on it can open the board;"

@@ -61,11 +61,13 @@ class EventStream(StreamingResponse):
             self.release()
 
 
-def ledger_digest(db: Path) -> str:
-    """A ledger named without its path: the start of the digest of its resolved path."""
+def ledger_digest(db: str | Path) -> str:
+    """A ledger named without its path: the start of the digest of its resolved path (of a
+    server's address, as given)."""
     import hashlib
 
-    return hashlib.sha256(str(db.resolve()).encode()).hexdigest()[:16]
+    named = str(db.resolve()) if isinstance(db, Path) else db
+    return hashlib.sha256(named.encode()).hexdigest()[:16]
 
 
 def _submission(value: Any) -> str | None:
@@ -78,7 +80,7 @@ def _submission(value: Any) -> str | None:
 
 
 def make_app(
-    db: Path,
+    db: str | Path,
     game_id: int | None,
     *,
     poll: float = POLL,

@@ -44,7 +44,7 @@ class Tables:
 
     def __init__(
         self,
-        db: Path,
+        db: str | Path,
         game_id: int | None,
         poll: float = POLL,
         streams: int | None = None,

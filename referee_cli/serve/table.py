@@ -130,7 +130,7 @@ def _this_computer(address: str) -> bool:
 class Table:
     """The served game: the referee, the log head last seen, and who listens for changes."""
 
-    def __init__(self, db: Path, game_id: int, poll: float = POLL, streams: int | None = None) -> None:
+    def __init__(self, db: str | Path, game_id: int, poll: float = POLL, streams: int | None = None) -> None:
         self.db = db
         self.game_id = game_id
         self.poll = poll

@@ -15,7 +15,7 @@ import pytest
 
 from ledger.errors import BadInput, NotFound
 from ledger.storage import EventStore
-from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow
+from ledger.store import CURRENT_GAME, MAX_ID, GameRow, NewRow, Store
 from tests.stores import StoreMaker
 
 SETUP = NewRow("setup", '{"x":1}', "table")
@@ -335,6 +335,8 @@ def test_a_new_database_is_created_once_and_removed_whole(make_store: StoreMaker
 
 
 def test_a_backup_opens_as_it_was_with_its_key(make_store: StoreMaker) -> None:
+    """A backup is an SQLite file and its key, whatever the database (a club's server's too: the
+    file any laptop's referee opens with ``--db``)."""
     store = make_store()
     game = _played(store)
     rows = store.rows(game)
@@ -342,7 +344,7 @@ def test_a_backup_opens_as_it_was_with_its_key(make_store: StoreMaker) -> None:
     key = store.backup(target)
     assert key is not None and key.exists()
     store.append(game, 7, [NewRow("move", "{}", "a")], "t5")  # after the backup: not in it
-    copy = make_store("copy.db")
+    copy = Store(target)
     assert copy.rows(game) == rows and copy.key_news is None
     assert copy.tip(game).mark == 7  # its marks hold: the key came with it
     with pytest.raises(BadInput):
