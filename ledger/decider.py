@@ -6,6 +6,7 @@ error from :mod:`ledger.errors`; ``evolve`` applies one fact. Both are pure: no 
 clock, no randomness beyond what the setup's seed makes deterministic.
 """
 
+import shlex
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
@@ -267,12 +268,44 @@ OPTIONAL: dict[str, Any] = {
     # ``unlisted(state) -> Iterable[Unlisted]``: the moves ``legal`` cannot list
     # because their card is new to the referee (its face asked).
     "unlisted": None,
+    # ``said(state, command) -> Sequence[str]``: each word of ``text(command)`` as the
+    # rulebook says it (``food:1``: ``FOOD@1 for 1 COIN``), as many as ``text`` has, built from
+    # the typed command (never from its text): the picker's chips and a page's move in words.
+    # None: the grammar's own words.
+    "said": None,
+    # ``box_words(text) -> str``: a box of the game's card notation (an action box in Planet B's
+    # effect language: ``-plastic 2workie``) as the rulebook prints it, for a page's board.
+    # None: boards show the notation as written.
+    "box_words": None,
 }
 
 
 def optional(game: Game, name: str) -> Any:
     """A game's optional part ``name`` (one of ``OPTIONAL``), or what a game without it gets."""
     return getattr(game, name, OPTIONAL[name])
+
+
+def said(game: Game, state: Any, command: Any) -> list[str] | None:
+    """Each word of ``command``'s text as the rulebook says it (the game's ``said``), as many as
+    ``text`` has; None where the game does not say that move (a card's face declared)."""
+    hook = optional(game, "said")
+    labels = list(hook(state, command)) if hook is not None else []
+    if not labels or len(labels) != len(shlex.split(game.text(command))):
+        return None  # (a count that differs is a game's bug: its tests catch it)
+    return labels
+
+
+def sentence(game: Game, state: Any, command: Any) -> str:
+    """The move in the rulebook's words, its mover first (``ann: BUY FOOD at QUALITY 1``); ""
+    where the game does not say it. A word that only leads to the next (``spend REPUTATION…``)
+    is its chip alone: the sentence says the next."""
+    labels = said(game, state, command)
+    if labels is None:
+        return ""
+    actor = game.actor(command)
+    if actor in labels:
+        labels.remove(actor)
+    return f"{actor}: " + " ".join(label for label in labels if label and not label.endswith("…"))
 
 
 S = TypeVar("S")

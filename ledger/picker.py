@@ -4,10 +4,12 @@ Built from the typed ``legal()`` and the game's grammar, never from display text
 command is written in the grammar's words (``text``, whose words ``parse`` reads back to the
 same command), the first word is its verb, and the remaining words make a trie, one step per
 word still open. Each leaf carries the typed command itself, so a page posts the command,
-never words it re-assembled. Two small steps are merged into one where their choices still
+never words it re-assembled. Each chip says its word as the rulebook does (the game's
+``said``, from the typed command: ``food:1`` is ``FOOD at QUALITY 1``), the grammar's words
+where the game says none. Two small steps are merged into one where their choices still
 fit (``acquire ben``: a FAVOUR's kind and target). A step with more than ``MAX_CHOICES``
-choices is grouped by the start of the words (``plastic:`` for ``plastic:1``, ``plastic:2``;
-``dance=`` for every way to CONSUME DANCE), then paged, so no step is a wall of buttons.
+choices is grouped by the start of the chips (``DANCE:`` for every way to CONSUME DANCE), then
+paged, so no step is a wall of buttons.
 
 A move whose card face nobody has declared yet (the game's optional ``asks``) carries the
 questions the player must answer, in the game's words; the page then posts the grammar's words
@@ -24,10 +26,10 @@ import msgspec
 from msgspec.structs import replace
 
 from ledger.codec import encode
-from ledger.decider import Ask, Game, Unlisted, optional
+from ledger.decider import Ask, Game, Unlisted, optional, said, sentence
 
 MAX_CHOICES = 12  # choices a step shows at most
-SEPARATORS = ":@=,"  # where a grammar word is split to group its choices
+SEPARATORS = ":@=, "  # where a chip's words are split to group its choices (``GLASS …``)
 
 
 class Move(msgspec.Struct, frozen=True):
@@ -39,14 +41,17 @@ class Move(msgspec.Struct, frozen=True):
     command: str  # the typed command as JSON
     asks: tuple[Ask, ...] = ()
     label: str = ""
+    said: str = ""  # the move in the rulebook's words (``decider.sentence``)
 
 
-class Choice(msgspec.Struct, frozen=True):
-    """One chip: a grammar word (or a group of them, ``word`` empty), and the step it leads to."""
+class Choice(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One chip: a grammar word (or a group of them, ``word`` empty), said as the rulebook says
+    it (``label``: the game's ``said``), and the step it leads to."""
 
     label: str
     word: str
     step: Step
+    parts: tuple[str, ...] = ()  # the label of each word, where two steps were merged (``_merge``)
 
 
 class Step(msgspec.Struct, frozen=True):
@@ -67,6 +72,7 @@ class Group(msgspec.Struct, frozen=True):
     count: int  # legal moves under it
     step: Step
     label: str = ""  # its chip, where it is one kind of the verb's moves
+    said: str = ""  # the verb as the rulebook says it (its first move's ``said``): its chip
 
 
 class Picker(msgspec.Struct, frozen=True):
@@ -77,21 +83,34 @@ def build(game: Game, state: Any, commands: Iterable[Any], unlisted: Iterable[Un
     """The picker of ``commands`` (legal now, for one viewer) in ``game``'s grammar, and of the
     ``unlisted`` moves whose card is new (their face asked)."""
     asks = optional(game, "asks")
-    by_verb: dict[str, list[tuple[list[str], Move]]] = {}
+    by_verb: dict[str, list[tuple[list[tuple[str, str]], Move]]] = {}
     moves = [
-        Move(game.text(c), encode(c), tuple(asks(state, c)) if asks is not None else ()) for c in commands
+        (
+            Move(
+                game.text(c),
+                encode(c),
+                tuple(asks(state, c)) if asks is not None else (),
+                said=sentence(game, state, c),
+            ),
+            said(game, state, c),
+        )
+        for c in commands
     ]
-    moves += [Move(u.text, "", u.asks, u.label) for u in unlisted]
-    for move in moves:
-        words = shlex.split(move.text)
-        by_verb.setdefault(_verb(game, words[0]), []).append((words[1:], move))
+    moves += [(Move(u.text, "", u.asks, u.label), None) for u in unlisted]
+    said_verb: dict[str, str] = {}
+    for move, labels in moves:
+        typed = shlex.split(move.text)
+        words = list(zip(typed, labels or typed, strict=True))  # (the grammar's, where not said)
+        verb_name = _verb(game, words[0][0])
+        by_verb.setdefault(verb_name, []).append((words[1:], move))
+        if labels:
+            said_verb.setdefault(verb_name, labels[0])
     verbs = {verb.name: verb for verb in game.verbs}
     out = []
     for name, paths in by_verb.items():
         verb = verbs.get(name)
-        out.append(
-            Group(name, verb.help if verb else "", verb.usage if verb else "", len(paths), _step(paths))
-        )
+        help_, usage = (verb.help, verb.usage) if verb else ("", "")
+        out.append(Group(name, help_, usage, len(paths), _step(paths), said=said_verb.get(name, "")))
     return Picker(tuple(_kinds(out)))
 
 
@@ -103,9 +122,11 @@ def _kinds(groups: list[Group]) -> list[Group]:
     out = list(groups)
     for group in groups:
         forced: list[str] = []
+        forced_said: list[str] = []
         step = group.step
         while step.move is None and len(step.choices) == 1 and step.choices[0].word:
             forced.append(step.choices[0].word)
+            forced_said.append(step.choices[0].label)
             step = step.choices[0].step
         keywords = set(group.usage.replace("|", " ").split())
         kinds: dict[str, list[Choice]] = {}
@@ -115,12 +136,15 @@ def _kinds(groups: list[Group]) -> list[Group]:
             step.move is not None
             or len(kinds) < 2
             or len(out) - 1 + len(kinds) > MAX_CHOICES
-            or any(choice.label != choice.word for choice in step.choices)
+            or any(not choice.word for choice in step.choices)
             or not keywords.issuperset(kinds)
         ):
             continue
         at = out.index(group)
-        out[at : at + 1] = [_kind(group, [*forced, word], members) for word, members in kinds.items()]
+        out[at : at + 1] = [
+            _kind(group, [*forced, word], [*forced_said, (m[0].parts or (m[0].label,))[0]], m)
+            for word, m in kinds.items()
+        ]
     for group in list(out):
         if group.label:
             _targets(out, group)
@@ -131,13 +155,12 @@ def _targets(out: list[Group], group: Group) -> None:
     """A kind whose next choice is a plain word (a BARTER's target: ``ann``, ``cat``) as one
     chip per word, ``favour barter ann``, where the verbs still fit: its card and what it takes
     are then two taps. In ``out``, in place."""
-    words, step = [], group.step
+    words, labels, step = [], [], group.step
     while step.move is None and len(step.choices) == 1 and step.choices[0].word:
         words.append(step.choices[0].word)
+        labels.append(step.choices[0].label)
         step = step.choices[0].step
-    plain = [
-        c for c in step.choices if c.word == c.label and not any(ch in c.word for ch in f"{SEPARATORS} -")
-    ]
+    plain = [c for c in step.choices if c.word and not any(ch in c.word for ch in f"{SEPARATORS} -")]
     if (
         step.move is not None
         or len(step.choices) < 2
@@ -151,26 +174,29 @@ def _targets(out: list[Group], group: Group) -> None:
         replace(
             group,
             count=len(moves(c.step)),
-            step=Step((Choice(" ".join([*words, c.word]), " ".join([*words, c.word]), c.step),)),
-            label=f"{group.label} {c.word}",
+            step=Step((Choice(" ".join([*labels, c.label]), " ".join([*words, c.word]), c.step),)),
+            label=f"{group.label} {c.label}",
         )
         for c in step.choices
     ]
 
 
-def _kind(group: Group, words: list[str], members: list[Choice]) -> Group:
+def _kind(group: Group, words: list[str], labels: list[str], members: list[Choice]) -> Group:
     """The chip ``favour barter``: ``words`` (forced, then the kind) taken for the player,
     then the rest of each member's words, or the member's own step if it is the kind alone.
     (A step's words are one grammar word each, or each two or more merged (``_merge``): so a
     kind is one member that is the kind alone, or members that each go on.)"""
     rests = [choice.word.partition(" ")[2] for choice in members]
+    said = [choice.parts or (choice.label,) for choice in members]
     if len(members) == 1 and not rests[0]:
         inner = members[0].step
     else:
-        inner = Step(tuple(Choice(rests[i], rests[i], choice.step) for i, choice in enumerate(members)))
+        inner = Step(
+            tuple(Choice(" ".join(said[i][1:]), rests[i], choice.step) for i, choice in enumerate(members))
+        )
     count = sum(len(moves(choice.step)) for choice in members)
-    step = Step((Choice(" ".join(words), " ".join(words), inner),))
-    return replace(group, count=count, step=step, label=f"{group.verb} {members[0].word.split(' ')[0]}")
+    step = Step((Choice(" ".join(labels), " ".join(words), inner),))
+    return replace(group, count=count, step=step, label=f"{group.said or group.verb} {said[0][0]}")
 
 
 def _verb(game: Game, word: str) -> str:
@@ -180,13 +206,16 @@ def _verb(game: Game, word: str) -> str:
     return word
 
 
-def _step(paths: Sequence[tuple[list[str], Move]]) -> Step:
+def _step(paths: Sequence[tuple[list[tuple[str, str]], Move]]) -> Step:
+    """The trie of the moves' words; a chip says its word as the first move through it does."""
     move = next((m for words, m in paths if not words), None)
-    following: dict[str, list[tuple[list[str], Move]]] = {}
+    following: dict[str, list[tuple[list[tuple[str, str]], Move]]] = {}
+    labels: dict[str, str] = {}
     for words, m in paths:
         if words:
-            following.setdefault(words[0], []).append((words[1:], m))
-    choices = [Choice(word, word, _step(rest)) for word, rest in following.items()]
+            following.setdefault(words[0][0], []).append((words[1:], m))
+            labels.setdefault(words[0][0], words[0][1])
+    choices = [Choice(labels[word], word, _step(rest)) for word, rest in following.items()]
     return Step(_fit(_merge(choices), 1), move)
 
 
@@ -197,7 +226,12 @@ def _merge(choices: list[Choice]) -> list[Choice]:
     if len(choices) < 2 or any(c.step.move is not None or not c.word for c in choices):
         return choices
     merged = [
-        Choice(f"{c.label} {next_.label}", f"{c.word} {next_.word}", next_.step)
+        Choice(
+            f"{c.label} {next_.label}",
+            f"{c.word} {next_.word}",
+            next_.step,
+            (*(c.parts or (c.label,)), *(next_.parts or (next_.label,))),
+        )
         for c in choices
         for next_ in c.step.choices
     ]
@@ -217,6 +251,11 @@ def _head(word: str, cut: int) -> str:
     return word[:at]
 
 
+def _group(head: str, members: tuple[Choice, ...]) -> Choice:
+    """The chip of choices that start alike: ``GLASS…`` for ``GLASS at QUALITY 1``, ..."""
+    return Choice(f"{head.rstrip()}…", "", Step(members))
+
+
 def _fit(choices: list[Choice], cut: int) -> tuple[Choice, ...]:
     """At most ``MAX_CHOICES`` choices: grouped by their words' start, else paged."""
     if len(choices) <= MAX_CHOICES:
@@ -227,7 +266,9 @@ def _fit(choices: list[Choice], cut: int) -> tuple[Choice, ...]:
             groups.setdefault(_head(choice.label, cut), []).append(choice)
         if 1 < len(groups) < len(choices):
             grouped = [
-                members[0] if len(members) == 1 else Choice(head + "…", "", Step(_fit(members, cut + 1)))
+                members[0]
+                if len(members) == 1
+                else Choice(f"{head.rstrip()}…", "", Step(_fit(members, cut + 1)))
                 for head, members in groups.items()
             ]
             return _fit(grouped, cut + 1) if len(grouped) > MAX_CHOICES else tuple(grouped)

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from ledger.codec import encode, new_salt, salted, tag_of
-from ledger.decider import Game
+from ledger.decider import Game, sentence
 from ledger.errors import BadInput, Forbidden, RefereeError, WriteConflict
 from ledger.history import MOVE, TABLE, Move, MoveEntry, fold, group_entries
 from ledger.service.catalogue import game_verbs
@@ -181,7 +181,10 @@ class Moves:
         as_player = _mover(game, loaded.setup, command)
         shown = _told_before(game, events) if loaded.setup.seed is not None else events
         facts = [game.describe(game.redact(e, as_player)) for e in shown]
-        return Preview(game.text(command), facts, len(shown) < len(events))
+        # the move in the rulebook's words; one the game does not say (a card's face declared)
+        # by its first fact
+        said = sentence(game, loaded.state, command) or next((f for f in facts if f), "")
+        return Preview(game.text(command), facts, len(shown) < len(events), said)
 
 
 def decide_rows(

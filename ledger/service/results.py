@@ -195,6 +195,7 @@ class Preview(msgspec.Struct):
     text: str
     facts: list[str]
     more: bool = False  # facts left untold (a deck's cards), told once it is recorded
+    said: str = ""  # the move in the rulebook's words (``decider.sentence``), for a page
 
 
 class VoidPreview(msgspec.Struct, frozen=True):

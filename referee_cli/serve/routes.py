@@ -291,7 +291,8 @@ def make_app(
             told = table.preview(role, await read_body(request))
         except RefereeError as error:
             return refused(error)
-        body = {"ok": True, "text": told.text, "facts": told.facts, "more": told.more}
+        # ``said``: the move in the rulebook's words, which the page shows; ``text`` as recorded
+        body = {"ok": True, "text": told.text, "said": told.said, "facts": told.facts, "more": told.more}
         return JSONResponse(body, headers=HEADERS)
 
     async def void_preview(request: Request) -> Response:

@@ -18,7 +18,7 @@ import jinja2
 import msgspec
 
 from ledger import picker
-from ledger.decider import Verb
+from ledger.decider import Verb, optional, sentence
 from ledger.errors import (
     AmbiguousMove,
     BadInput,
@@ -33,12 +33,13 @@ from ledger.errors import (
     WriteConflict,
 )
 from ledger.picker import Picker
-from ledger.service import TABLE, Preview, Recorded, Referee, VoidPreview, game_verbs
+from ledger.service import TABLE, LogEntry, Preview, Recorded, Referee, VoidPreview, game_verbs
 from referee_cli import render
 from referee_cli.chart import svg as draw_chart
 
 POLL = 0.25  # seconds between looks at the log's head (another process's appends)
 LAST_MOVES = 8  # log entries a page shows
+MOVES = ("move", "redo")  # the log's entries that are moves (said in the game's words)
 # Event streams open at once. Each holds a socket (a file descriptor) for as long as its page is
 # open: unbounded, a few hundred from anyone on the network would leave none for the pages. A
 # table is a dozen pages; 128 is every phone in a room and the benchmark's 50 board pages, and
@@ -258,6 +259,9 @@ class Table:
         entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
         sheet = referee.score(game_id)[1] if board.over else None
         chooser = referee.picker(game_id, role) if role is not None else Picker()
+        # Who must act and what they may do, in the rulebook's words: the verbs of their legal
+        # moves as the pickers say them (the command line's prompt names the typed verbs).
+        pickers = {who: chooser if who == role else self._picker(who) for who in board.to_act}
         # A player's own latest move: theirs to take back while nobody has moved since; who moved
         # since, while one has (the moment a mis-tap is noticed). Once a second has, the table
         # has moved on: the page says nothing of it (the table's page still undoes or voids it).
@@ -272,8 +276,11 @@ class Table:
             "board": board,
             "screen": screen,
             "entries": entries,
+            # each move in the rulebook's words (its typed command, said as its picker said it)
+            "said": {e.seq: _said_entry(game, loaded.state, e) for e in entries if e.kind in MOVES},
             "sheet": sheet,
             "groups": _groups(chooser),
+            "prompt": _prompt(pickers),
             "picker": msgspec.json.encode(chooser).decode(),
             "takeback": takeback,
             "usage": _usage(game_verbs(game, loaded.setup), chooser, as_player),
@@ -285,8 +292,18 @@ class Table:
             # A game's own board, drawn from its typed view, where it has one: above the
             # generic tables of its present().
             "designed": designed_template(game.name),
+            # a box of the game's card notation, as its rulebook prints it (Planet B's boxes)
+            "box": optional(game, "box_words") or str,
             "chart": self.chart(as_player) if board.over else None,
         }
+
+    def _picker(self, who: str) -> Picker:
+        """The moves of ``who`` (one the board says must act), or none if it is nobody's page
+        (Planet B's dummy draws by the table's hand)."""
+        try:
+            return self.referee.picker(self.game_id, who)
+        except BadInput:  # (not a player of the game)
+            return Picker()
 
     def chart(self, mine: str | None = None, *, standalone: bool = False) -> str:
         """The score chart of each player's score at each round's end, as SVG."""
@@ -382,9 +399,16 @@ class Table:
     # --- acting -----------------------------------------------------------------------
 
     def move(self, role: str, body: dict[str, Any]) -> Recorded:
-        """A move posted from a page: the typed command the picker chose, or words typed in."""
+        """A move posted from a page: the typed command the picker chose, or words typed in;
+        recorded, it is told in the rulebook's words (as its preview was), where the game says
+        them."""
         seen = _int(body.get("head"), "head")
-        return self.referee.submit(self.game_id, self._command(role, body, seen), seen=seen)
+        command = self._command(role, body, seen)
+        loaded = self.referee.load(self.game_id)
+        said = sentence(loaded.game, loaded.state, command)  # (the state it was decided on)
+        recorded = self.referee.submit(self.game_id, command, seen=seen)
+        said = said or next((fact for fact in recorded.facts if fact), "")  # (a card's face declared)
+        return msgspec.structs.replace(recorded, text=said) if said else recorded
 
     def preview(self, role: str, body: dict[str, Any]) -> Preview:
         """The move a page is about to post, in words, as it would be recorded (nothing is)."""
@@ -474,6 +498,27 @@ def _groups(chooser: Picker) -> list[Group]:
     for v in chooser.verbs:
         by_verb.setdefault(v.verb, []).extend((m.text, m.command) for m in picker.moves(v.step) if m.command)
     return [Group(verb, moves) for verb, moves in by_verb.items() if moves]
+
+
+def _said_entry(game: Any, state: Any, entry: LogEntry) -> str:
+    """A move of the log in the rulebook's words (its mover apart); one the game does not say (a
+    card's face declared) by its first fact. Said with the state now: what a move's words need
+    of the state (a card's face, an option) stays as it was."""
+    said = (
+        sentence(game, state, entry.body).partition(": ")[2] if isinstance(entry.body, game.Command) else ""
+    )
+    return said or next((fact for fact in entry.facts if fact), entry.kind)
+
+
+def _prompt(pickers: Mapping[str, Picker]) -> str:
+    """``ann: WORK, BUY or FAVOUR``: each who must act, and the verbs their moves are."""
+    said = []
+    for who, chooser in pickers.items():
+        verbs = list(dict.fromkeys(group.said or group.verb for group in chooser.verbs))
+        if verbs:
+            listed = ", ".join(verbs[:-1]) + " or " + verbs[-1] if len(verbs) > 1 else verbs[0]
+            said.append(f"{'the table' if who == TABLE else who}: {listed}")
+    return " · ".join(said)
 
 
 def _usage(verbs: Sequence[Verb], chooser: Picker, as_player: str | None) -> str:

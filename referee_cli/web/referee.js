@@ -56,11 +56,23 @@
     return node;
   }
 
+  // The chip of a move complete here that could go on: "✓ BUY FOOD at QUALITY 1" (its words,
+  // its mover apart), beside the chips that add to it.
+  function done(move) {
+    const said = move.said ? move.said.slice(move.said.indexOf(": ") + 2) : "";
+    return said ? `✓ ${said}` : "✓ this move";
+  }
+
+  // A verb's chip: its kind (FAVOUR BARTER), else the verb as the rulebook says it.
+  function named(verb) {
+    return verb.label || verb.said || verb.verb;
+  }
+
   // Where the path leads: the verb, the step reached, the words chosen, the move if complete.
   function walk() {
     const verb = pick.tree.verbs[pick.path[0]];
     let step = verb.step;
-    const words = [verb.verb];
+    const words = [verb.said || verb.verb]; // (the crumbs: each chip's words, not the grammar's)
     let move = null;
     for (const index of pick.path.slice(1)) {
       if (index === -1) {
@@ -68,7 +80,7 @@
         break;
       }
       const choice = step.choices[index];
-      if (choice.word) words.push(choice.word);
+      if (choice.word) words.push(choice.label);
       step = choice.step;
     }
     // A step with one way on is taken for the player; a step with none is the move.
@@ -79,7 +91,7 @@
       }
       if (step.choices.length !== 1 || step.move) break;
       const only = step.choices[0];
-      if (only.word) words.push(only.word);
+      if (only.word) words.push(only.label);
       step = only.step;
       pick.path.push(0);
     }
@@ -260,7 +272,7 @@
     const chips = el("div", "chips picks");
     if (!pick.path.length) {
       tree.verbs.forEach((verb, i) =>
-        chips.append(chip(verb.count > 1 ? `${verb.label || verb.verb} (${verb.count})` : verb.label || verb.verb, () => {
+        chips.append(chip(verb.count > 1 ? `${named(verb)} (${verb.count})` : named(verb), () => {
           pick.path = [i];
           drawPicker();
         }, "verb")),
@@ -273,7 +285,7 @@
     if (move && pick.told) {
       // The move in words, as it would be recorded: the last look before it is.
       const told = el("div", "told");
-      told.append(el("p", "move-text", pick.told.text));
+      told.append(el("p", "move-text", pick.told.said || pick.told.text));
       const facts = el("ul", "facts");
       pick.told.facts.forEach((fact) => facts.append(el("li", null, fact)));
       if (pick.told.more) facts.append(el("li", "more", "and what follows, told once it is recorded"));
@@ -301,7 +313,7 @@
     box.append(crumbs);
     if (verb.help) box.append(el("p", "help", verb.help));
     if (!move) {
-      if (step.move) chips.append(chip(step.move.label || "✓ this move", () => { pick.path.push(-1); drawPicker(); }, "done"));
+      if (step.move) chips.append(chip(step.move.label || done(step.move), () => { pick.path.push(-1); drawPicker(); }, "done"));
       step.choices.forEach((choice, i) => chips.append(chip(choice.label, () => { pick.path.push(i); drawPicker(); })));
       box.append(chips);
       return;

@@ -34,13 +34,14 @@ def only(tree: picker.Picker) -> picker.Step:
 
 
 def well_formed(tree: picker.Picker) -> None:
-    """Every chip reads its grammar word, or has none and ends in "…" (a group of words, or
-    the next page); every chip leads somewhere; no step is wider than a dozen (and "this
-    move"); each group counts its moves; and the words along the path to each move are the
-    move's words after its verb, as the page's crumbs show them."""
+    """Every chip with a grammar word says it (the game's words: ``said``, else the word), or
+    has none and ends in "…" (a group of words, or the next page); every chip leads somewhere;
+    no step is wider than a dozen (and "this move"); each group counts its moves, and a kind's
+    chip starts with its verb's; and the words along the path to each move are the move's words
+    after its verb."""
     for group in tree.verbs:
         assert group.count == len(picker.moves(group.step)), group.label
-        assert not group.label or group.label.split(" ")[0] == group.verb, group.label
+        assert not group.label or group.label.startswith(f"{group.said or group.verb} "), group.label
 
         def walk(step: picker.Step, words: list[str]) -> None:
             assert len(step.choices) <= DOZEN, words
@@ -48,7 +49,7 @@ def well_formed(tree: picker.Picker) -> None:
                 assert " ".join(words) == " ".join(shlex.split(step.move.text)[1:]), step.move.text
             for choice in step.choices:
                 if choice.word:
-                    assert choice.label == choice.word, choice
+                    assert choice.label, choice
                 else:
                     assert choice.label.endswith("…"), choice
                 assert choice.step.move is not None or choice.step.choices, choice

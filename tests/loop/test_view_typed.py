@@ -104,6 +104,7 @@ def test_a_favour_awaiting_its_answer() -> None:
         pay=0,
         reputation=1,
         answers=answers,
+        rejects=["discard"],
     )
     table = started()
     table.give("bob", landfill=("metal",))
@@ -118,6 +119,7 @@ def test_a_favour_awaiting_its_answer() -> None:
         pay=2,
         reputation=0,
         answers=answers,
+        rejects=["discard"],
     )
     table = started()
     table.play("favour alice share bob plastic")

@@ -56,19 +56,23 @@ def test_a_turn_names_the_deal_and_the_office_owed() -> None:
 
 
 def test_a_turn_names_the_open_box_on_top() -> None:
-    """Costs and Action Boxes: the box's actions left; an "All Others" cost of choice asks each
+    """Costs and Action Boxes: the box's actions left, in the rulebook's words ("Move the election
+    marker ... either to the right or to the left"); an "All Others" cost of choice asks each
     payer in a box of their own, the first in turn order on top."""
     table = board(started(), "marker 2money")
     table.play("deal ann left")
     assert screen(table) == (
-        "ann's turn · ann: left TEST LEFT: marker 2money",
+        "ann's turn · ann: left TEST LEFT: election marker left or right, 2 money",
         "ann: marker | gain | sell | tile",
     )
     table = board(started(), "others:-2resource 2money")
     table.give("ben", warehouse={"plastic": 2, "water": 2})
     table.give("cat", warehouse={"plastic": 3, "water": 2})
     table.play("deal ann left")
-    assert screen(table) == ("ann's turn · ben: left TEST LEFT (all others): -2resource", "ben: pay")
+    assert screen(table) == (
+        "ann's turn · ben: left TEST LEFT (all others): pay 2 resources of your choice",
+        "ben: pay",
+    )
 
 
 def test_after_the_turn_the_redraw_and_the_news_revealed() -> None:

@@ -40,14 +40,15 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path, br
         board.evaluate("window.notReloaded = true")
         expect(ben.locator("#state")).to_contain_text("no move for ben now")
 
-        tap(ann, "work")
-        expect(ann.locator("#said")).to_contain_text("work ann")
-        expect(board.locator("ol.log")).to_contain_text("work ann")
-        tap(ann, "end")
+        # the chips, the move recorded and the last moves in LOOP's words (2.2 a: WORK)
+        tap(ann, "WORK")
+        expect(ann.locator("#said")).to_contain_text("ann: WORK")
+        expect(board.locator("ol.log")).to_contain_text("ann WORK")
+        tap(ann, "end the turn")
         expect(board.locator(".headline")).to_contain_text("ben's turn")
         # ben's page learnt it is his turn from the event stream, and offers his moves.
-        tap(ben, "work")
-        expect(board.locator("ol.log")).to_contain_text("work ben")
+        tap(ben, "WORK")
+        expect(board.locator("ol.log")).to_contain_text("ben WORK")
         assert board.evaluate("window.notReloaded") is True
 
         words = ["consume", "ben", "dance=plastic,glass"]
@@ -73,7 +74,7 @@ def test_moves_on_two_phones_show_on_the_board_without_reload(tmp_path: Path, br
         table.get_by_role("button", name="undo", exact=True).click()
         expect(table.locator("#said")).to_contain_text("undo #")
         expect(board.locator("ol.log")).to_contain_text("[undone by #")
-        expect(ben.locator("#picker").get_by_role("button", name="work", exact=True)).to_be_visible()
+        expect(ben.locator("#picker").get_by_role("button", name="WORK", exact=True)).to_be_visible()
         assert board.evaluate("window.notReloaded") is True
 
 
@@ -107,7 +108,7 @@ def test_a_move_retried_after_the_referee_seemed_unreachable_is_recorded_once(
         expect(ann.locator("#said")).to_contain_text("cannot be reached")
         ann.get_by_role("button", name="record").click()  # the player taps again
         expect(ann.locator("#said")).to_have_class("said ok")
-        expect(ann.locator("#said")).to_contain_text("work ann")
+        expect(ann.locator("#said")).to_contain_text("ann: WORK")  # (typed as words, told in LOOP's)
         assert '"ok":true' in lost[0]
         assert [e.text for e in referee.log(game, last=3)].count("work ann") == 1
         assert referee.store.head(game)[0] > head

@@ -73,7 +73,7 @@ def test_a_move_from_its_player_page_is_recorded_as_at_the_command_line(served: 
     assert reply.status_code == 200, reply.text
     body = reply.json()
     assert body["ok"] and body["line"].startswith(f"recorded #{head + 1}-")
-    assert body["line"].endswith("work ann")
+    assert body["line"].endswith("ann: WORK")  # told in LOOP's words; recorded as typed (below)
     assert body["head"] == served.head() > head
     assert "data-picker=" in body["html"] and "take back #" in body["html"]  # the page now, to swap in
     entry = served.last()
@@ -238,7 +238,7 @@ def test_whatever_is_posted_the_answer_is_one_line_never_a_crash(
 
 def test_the_table_page_moves_for_anyone_as_the_command_line_does(served: Served) -> None:
     reply = served.move("table", "work ann")
-    assert reply.status_code == 200 and reply.json()["line"].endswith("work ann")
+    assert reply.status_code == 200 and reply.json()["line"].endswith("ann: WORK")
     assert (served.last().actor, served.last().text) == ("ann", "work ann")
 
 

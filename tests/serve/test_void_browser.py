@@ -54,8 +54,8 @@ def test_a_void_with_a_cascade_is_shown_then_confirmed_on_the_table_page(
         )
         expect(shown).to_have_count(0)
         log = table.locator("ol.log")
-        expect(log).to_contain_text(f"end ann [voided by #{head + 1}]")
-        expect(log).to_contain_text(f"work ben [voided (cascade) by #{head + 1}]")
+        expect(log).to_contain_text(f"ann end the turn [voided by #{head + 1}]")
+        expect(log).to_contain_text(f"ben WORK [voided (cascade) by #{head + 1}]")
         expect(table.locator(".headline")).to_contain_text("ann's turn")
         gone = {e.seq: e.reverted_how for e in referee.log(game) if e.reverted_how}
         assert gone == {ended: "void", worked: "cascade"}

@@ -94,7 +94,9 @@ def check_hidden(client: TestClient, referee: Referee, game: int, tokens: dict[s
                 assert all(goal in html for goal in secret_goals), (role, name)
                 assert favour_cell(html, name).split(": ")[-1].split(", ") == _counted(hand)
                 if hand:
-                    assert f"FAVOUR {len(hand)}: {', '.join(hand)}" in player_card(html, name)
+                    # (each FAVOUR by its name as printed: RESELL, SHARE)
+                    named = ", ".join(kind.upper() for kind in hand)
+                    assert f"FAVOUR {len(hand)}: {named}" in player_card(html, name)
             else:
                 assert seen["goals"] is None and seen["favours"] is None, (role, name)
                 leaked = [goal for goal in secret_goals if goal in text]

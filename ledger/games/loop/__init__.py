@@ -40,6 +40,7 @@ from ledger.games.loop.rules import (
     is_over,
     to_act,
 )
+from ledger.games.loop.said import said
 from ledger.games.loop.score import score, standing
 from ledger.games.loop.view import View, view
 
@@ -95,7 +96,7 @@ verbs: tuple[Verb, ...] = (
     Verb("reveal", USAGE["reveal"], "the table flips a card: starting MATERIAL, refills", ALIASES["reveal"]),
     Verb("declare", USAGE["declare"], "the table declares a card face the rulebook does not print"),
     Verb("work", USAGE["work"], "WORK: +3 COIN, -1 HAPPINESS; +1 COIN per REPUTATION spent (2.2 a)"),
-    Verb("buy", USAGE["buy"], "BUY up to 3 MATERIAL; QUALITY = COIN + REPUTATION paid (2.2 b)"),
+    Verb("buy", USAGE["buy"], "BUY up to 3 MATERIAL; QUALITY is the COIN and REPUTATION paid (2.2 b)"),
     Verb("consume", USAGE["consume"], "CONSUME up to 3 ACTIVITY, 1 QUALITY per colour (2.2 c)"),
     Verb(
         "rep-happiness",
@@ -146,6 +147,7 @@ __all__ = [
     "reserved_words",
     "rules_version",
     "rules_versions",
+    "said",
     "score",
     "standing",
     "text",

@@ -114,6 +114,7 @@ class OfferView(msgspec.Struct, frozen=True, kw_only=True):
     pay: int  # RECYCLE: COIN paid, the new QUALITY
     reputation: int  # what the target gains by ACCEPTing (LOOP 3.1)
     answers: list[str]  # the target's answers now, as moves
+    rejects: list[str] = []  # how the target may REJECT now (2.4 b, 2.5 d): "discard", "rep"
 
 
 class Share(msgspec.Struct, frozen=True):
@@ -268,6 +269,7 @@ def _offer(state: State, offer: Offer, shown: bool) -> OfferView:
         pay=offer.pay,
         reputation=data.ACCEPT_REPUTATION[offer.kind],
         answers=[f"accept {target.name}"] + [f"reject {target.name} --{way}" for way in ways],
+        rejects=ways,
     )
 
 

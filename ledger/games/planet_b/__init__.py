@@ -173,6 +173,7 @@ from ledger.games.planet_b.model import Command, Event, State
 from ledger.games.planet_b.moves import legal, unlisted
 from ledger.games.planet_b.present import present
 from ledger.games.planet_b.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
+from ledger.games.planet_b.said import box_words, said
 from ledger.games.planet_b.score import score, standing
 from ledger.games.planet_b.view import View, view
 
@@ -227,11 +228,11 @@ _HELP: dict[str, str] = {
     "draft": "Starting Buildings: keep a building of the packet you hold",
     "deal": "Your Turn: a suitcase on a conglomerate tile, then its box (a red side costs 1 mood)",
     "sell": "Selling Resources: at the current price, in your turn",
-    "tile": "Production Tiles: buy one for 10 (or --back to return one, no refund)",
+    "tile": "Production Tiles: buy one for 10 (or one back to the supply, no refund)",
     "office": "Offices: the holder's action, once every turn",
     "gain": "perform the actions with nothing to choose, or take the resources of your choice",
     "produce": "Production: the upper or lower line",
-    "build": "Build: a building from hand (or --back: under its pile for 5 money)",
+    "build": "Build: a building from hand (or under its pile for 5 money)",
     "workie": "Workie Action: take crafties/brainies, or place one on a building",
     "faction": "Faction Action: a step, or score TRACK:SPACEa|b with a checkmark",
     "news": "News Card: the face-up card of pile I, II or III",
@@ -264,6 +265,7 @@ __all__ = [
     "State",
     "View",
     "actor",
+    "box_words",
     "chance",
     "decide",
     "describe",
@@ -285,6 +287,7 @@ __all__ = [
     "reserved_words",
     "rules_version",
     "rules_versions",
+    "said",
     "score",
     "standing",
     "text",

@@ -11,7 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ledger.games.planet_b import data, effects
+from ledger.games.planet_b import data
 from ledger.games.planet_b.faces import key_of, kind_of
 from ledger.games.planet_b.model import (
     SPACES,
@@ -60,6 +60,7 @@ from ledger.games.planet_b.model import (
     WorkiePlaced,
     WorkiesRecalled,
 )
+from ledger.games.planet_b.said import slot_words
 from ledger.piles import counts_text
 
 
@@ -121,7 +122,7 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     Votes: _votes,
     BoxOpened: lambda e: (
         f"{e.frame.owner}: {e.frame.source}: "
-        + (" ".join(effects.slot_text(s) for s in e.frame.slots) or "nothing to do")
+        + (", ".join(slot_words(s) for s in e.frame.slots) or "nothing to do")
     ),
     Used: lambda e: "",
     Dropped: lambda e: "an action that cannot be performed is left out",

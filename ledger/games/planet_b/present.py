@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ledger.decider import Screen, Table
 from ledger.games.planet_b import data
+from ledger.games.planet_b.said import box_words
 from ledger.games.planet_b.view import BuildingView, PlayerView, SpaceView, View
 
 
@@ -33,7 +34,7 @@ def headline(view: View) -> str:
             parts.append(f"{data.OFFICE_NAMES[view.office_owed]}'s action owed")
         if view.stack:
             top = view.stack[-1]
-            parts.append(f"{top.owner}: {top.source}: {' '.join(top.left) or 'done'}")
+            parts.append(f"{top.owner}: {top.source}: {', '.join(map(box_words, top.left)) or 'done'}")
     elif view.phase == "refill":
         waiting = "redraw to 3 buildings" if "redraw" in view.verbs else "the table reveals news"
         parts.append(f"{view.active} ended the turn · {waiting}")

@@ -198,6 +198,7 @@ from ledger.games.pursuit.model import Command, Event, State
 from ledger.games.pursuit.moves import legal, unlisted
 from ledger.games.pursuit.present import present
 from ledger.games.pursuit.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
+from ledger.games.pursuit.said import said
 from ledger.games.pursuit.score import score, standing
 from ledger.games.pursuit.view import View, view
 
@@ -272,13 +273,14 @@ _HELP = {
     "promote": "Get a Promotion (Card Action): a Job's next level",
     "develop": "Develop a Friendship (Card Action): a Friend's next level",
     "dedicate": "Dedicate Time to Your Friend (Card Action): L3 again",
-    "engage": "Engage in Community (Card Action): --token, or an hourglass up to the Popularity Score",
+    "engage": "Engage in Community (Card Action): with the Community token, or an hourglass up to the"
+    " Popularity Score",
     "refresh": "Refresh Cards (free action): a row of the Game board",
     "discard": "discard a card of your play area (free action, with the penalty)",
     "pass": "no more actions this round",
     "upkeep": "Upkeep Phase: pay every upkeep but the cards dropped; Work Harder CARD:N",
     "outcome": "Resolution Phase: an Outcome of the Community card you engaged in",
-    "adjust": "record what the base game does that the referee does not model (with --why)",
+    "adjust": "record what the base game does that the referee does not model (and why)",
 }
 verbs: tuple[Verb, ...] = tuple(
     Verb(word, USAGE[word], help_, ALIASES.get(word, ())) for word, help_ in _HELP.items()
@@ -313,6 +315,7 @@ __all__ = [
     "redact",
     "rules_version",
     "rules_versions",
+    "said",
     "score",
     "standing",
     "text",

@@ -100,6 +100,14 @@ ACTION_NAMES = {
     "career": "Make a Career Choice",
     "overtime": "Overtime",
 }
+
+
+def action_title(key: str) -> str:
+    """A board action as the board names it: ``start-project`` is Start a Project, a declared
+    one (``temp-job``, stored by its key) Temp job."""
+    return ACTION_NAMES.get(key) or key.replace("-", " ").capitalize()
+
+
 BOARD_ROWS = ("projects", "items", "jobs", "partners")  # Refresh Cards on the Game board
 
 # The settings the base game needs, with the form each is declared in.

@@ -5,6 +5,7 @@ The game is open; only a virtual pile's order is hidden (``Shuffled``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -48,7 +49,9 @@ NAMES = {"sth": "STH", "lth": "LTH", "owned": "hourglass token"}
 
 def _changed(e: Changed) -> str:
     parts = [f"{n:+d} {NAMES.get(key, key)}" for key, n in e.changes.items()]
-    return f"{e.player}: {', '.join(parts)} ({e.why})"
+    # (a board action's reward is stored with the action's key as its why: said by its name)
+    why = data.action_title(e.why) if re.fullmatch(r"[a-z]+(-[a-z]+)+", e.why) else e.why
+    return f"{e.player}: {', '.join(parts)} ({why})"
 
 
 def _round(n: int) -> str:
@@ -89,7 +92,7 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     Changed: _changed,
     Placed: lambda e: (
         f"{e.player} places {e.n} hourglass{'es' if e.n > 1 else ''} on "
-        + (e.card if e.card else data.ACTION_NAMES.get(e.where, e.where))
+        + (e.card if e.card else data.action_title(e.where))
     ),
     Taken: lambda e: f"{e.player} takes {e.card} (L{e.level})",
     Leveled: lambda e: f"{e.player}'s {e.card} to L{e.level}",
