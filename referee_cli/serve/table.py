@@ -438,8 +438,39 @@ class Table:
         seq, cascade = _void_asked(body)
         reason = _text(body.get("reason"), "reason")
         by = _text(body.get("by"), "by") or TABLE
-        with _cascade_in_page_words():
-            return self.referee.void_preview(self.game_id, seq, by=by, reason=reason, cascade=cascade)
+        with self._void_in_page_words():
+            told = self.referee.void_preview(self.game_id, seq, by=by, reason=reason, cascade=cascade)
+        # Each move taken back in the rulebook's words, as the last moves say it (not the command
+        # line's text): ``#84 (ben: ACQUIRE ...)``.
+        return msgspec.structs.replace(told, moves=[self._in_words(move) for move in told.moves])
+
+    def _in_words(self, text: str) -> str:
+        """``text`` with each move it names as ``#SEQ (its log text)`` said in the rulebook's
+        words instead, with its mover (``#84 (ben: ...)``), as the page's last moves say it."""
+        named = {int(seq) for seq in re.findall(r"#(\d+) \(", text)}
+        if not named:
+            return text
+        loaded = self.referee.load(self.game_id)
+        for e in self.referee.log(self.game_id):
+            if e.seq in named and e.kind in MOVES:
+                said = _said_entry(loaded.game, loaded.state, e)
+                text = text.replace(f"#{e.seq} ({e.text})", f"#{e.seq} ({e.actor}: {said})")
+        return text
+
+    @contextlib.contextmanager
+    def _void_in_page_words(self) -> Iterator[None]:
+        """A void refused for the later moves it breaks, told in the page's words: its cascade is
+        a box to tick there, not the command line's ``--cascade``; the move it breaks in the
+        rulebook's words."""
+        try:
+            yield
+        except BreaksLater as error:
+            raise IllegalMove(
+                self._in_words(error.message),
+                rule=error.rule,
+                legal="tick cascade to void it too",
+                seq=error.seq,
+            ) from None
 
     def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
         referee, game_id = self.referee, self.game_id
@@ -455,8 +486,9 @@ class Table:
         if action == "void":
             # (the page posts the head its void was shown at: ``void_preview``'s)
             seq, cascade = _void_asked(body)
-            with _cascade_in_page_words():
-                return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
+            with self._void_in_page_words():
+                voided = referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
+            return msgspec.structs.replace(voided, text=self._in_words(voided.text))  # as it was shown
         if action == "verify":
             return render.verified(referee.verify(game_id))
         raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
@@ -468,18 +500,6 @@ def _void_asked(body: dict[str, Any]) -> tuple[int, bool]:
     if seq is None:
         raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
     return seq, bool(body.get("cascade"))
-
-
-@contextlib.contextmanager
-def _cascade_in_page_words() -> Iterator[None]:
-    """A void refused for the later moves it breaks, told in the page's words: its cascade is a
-    box to tick there, not the command line's ``--cascade``."""
-    try:
-        yield
-    except BreaksLater as error:
-        raise IllegalMove(
-            error.message, rule=error.rule, legal="tick cascade to void it too", seq=error.seq
-        ) from None
 
 
 def _said(error: RefereeError | None) -> str:
