@@ -163,6 +163,24 @@ def make_app(
             return refused(Forbidden("this link opens no player's page"))
         return JSONResponse(msgspec.to_builtins(table.state_json(role)), headers=HEADERS)
 
+    async def past(request: Request) -> Response:
+        """The board as it stood after a row of the log (``referee at SEQ``), read-only."""
+        try:
+            return JSONResponse(board_table().past(None, int(request.path_params["seq"])), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
+    async def player_past(request: Request) -> Response:
+        """A player's (or the table's) page as it stood after a row: what that viewer saw then."""
+        role, _ = role_of(request)
+        table = table_of(request)
+        try:
+            if role is None or table is None:
+                raise Forbidden("this link opens no player's page")
+            return JSONResponse(table.past(role, int(request.path_params["seq"])), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
     async def witness(request: Request) -> Response:
         """The board's rows to witness (what the board may see)."""
         try:
@@ -444,6 +462,7 @@ def make_app(
         Route("/serving.json", serving),
         Route("/events", events),
         Route("/witness.json", witness),
+        Route("/at/{seq:int}.json", past),
         Route("/referee.js", static("referee.js", "text/javascript")),
         Route("/witness.js", static("witness.js", "text/javascript")),
         Route("/referee.css", static("referee.css", "text/css")),
@@ -451,6 +470,7 @@ def make_app(
         Route("/t/{token}/state.json", player_state),
         Route("/t/{token}/events", player_events),
         Route("/t/{token}/witness.json", player_witness),
+        Route("/t/{token}/at/{seq:int}.json", player_past),
         Route("/t/{token}/move", move, methods=["POST"]),
         Route("/t/{token}/preview", preview, methods=["POST"]),
         Route("/t/{token}/takeback", take_back, methods=["POST"]),

@@ -297,6 +297,51 @@ class Table:
             "chart": self.chart(as_player) if board.over else None,
         }
 
+    def past(self, role: str | None, seq: int) -> dict[str, Any]:
+        """The board as it stood right after the log's entry holding row ``seq`` (``referee at
+        SEQ``, as this page's viewer: the service's view then, so a hand hidden from them stays
+        hidden), read-only: no picker. ``seq`` and the seqs a page steps through (each entry of
+        the log this viewer may read), and the past part of the page."""
+        referee, game_id = self.referee, self.game_id
+        as_player = self.player(role)
+        loaded, board, screen = referee.board(game_id, as_player=as_player, upto=seq)
+        entries = list(referee.log(game_id, as_player=as_player))
+        seqs = [e.seq for e in entries]
+        index = max((i for i, at in enumerate(seqs) if at <= seq), default=0)  # the entry holding row seq
+        entry = entries[index]
+        # The moves that led there, as they stood then: a revert recorded later is not shown.
+        before = [
+            e
+            if e.reverted_by is None or e.reverted_by <= loaded.upto
+            else msgspec.structs.replace(e, reverted_by=None, reverted_how=None)
+            for e in entries[max(0, index + 1 - LAST_MOVES) : index + 1]
+        ]
+        game = loaded.game
+        said = {e.seq: _said_entry(game, loaded.state, e) for e in before if e.kind in MOVES}
+        led = said.get(entry.seq) or _said_other(game, loaded.state, entry, entries)
+        context = {
+            "info": loaded.info,
+            "at": entry.seq,
+            "upto": loaded.upto,
+            "entry": entry,
+            "led": led,
+            "seqs": seqs,
+            "index": index,
+            "board": board,
+            "screen": screen,
+            "entries": before,
+            "said": said,
+            "sheet": game.score(loaded.state) if board.over else None,
+            "chart": None,
+            "role": role,
+            "as_player": as_player,
+            "view": board.view,
+            "designed": designed_template(game.name),
+            "box": optional(game, "box_words") or str,
+        }
+        html = self.env.get_template("past.html").render(**context)
+        return {"ok": True, "seq": entry.seq, "seqs": seqs, "head": loaded.head, "html": html}
+
     def _picker(self, who: str) -> Picker:
         """The moves of ``who`` (one the board says must act), or none if it is nobody's page
         (Planet B's dummy draws by the table's hand)."""
@@ -528,6 +573,20 @@ def _said_entry(game: Any, state: Any, entry: LogEntry) -> str:
         sentence(game, state, entry.body).partition(": ")[2] if isinstance(entry.body, game.Command) else ""
     )
     return said or next((fact for fact in entry.facts if fact), entry.kind)
+
+
+def _said_other(game: Any, state: Any, entry: LogEntry, entries: Sequence[LogEntry]) -> str:
+    """An entry of the log that is no move, said for a page: the setup, or a revert with the move
+    it takes back in the rulebook's words (a restore, a seed revealed: the log's words)."""
+    if entry.kind == "setup":
+        players = getattr(entry.body, "players", ())
+        return "the setup: " + ", ".join(players) if players else "the setup"
+    target = getattr(entry.body, "target", None)
+    if entry.kind in ("undo", "void") and isinstance(target, int):
+        taken = next((e for e in entries if e.seq == target and e.kind in MOVES), None)
+        if taken is not None:
+            return f"{entry.kind} #{target} ({taken.actor}: {_said_entry(game, state, taken)})"
+    return entry.text
 
 
 def _prompt(pickers: Mapping[str, Picker]) -> str:
