@@ -297,6 +297,17 @@ def make_app(
         }
         return JSONResponse(answer, headers=HEADERS)
 
+    async def history(request: Request) -> Response:
+        """The group's history of finished games (the table's page's "history"), read-only."""
+        role, token = role_of(request)
+        table = table_of(request)
+        try:
+            if role != TABLE or table is None:
+                raise Forbidden("the group's history is shown from the table's link only")
+            return html(table.history(token))
+        except RefereeError as error:
+            return error_page(request, status_of(error), str(error))
+
     async def take_back(request: Request) -> Response:
         return await act(request, lambda table, role, body: table.take_back(role, body))
 
@@ -476,6 +487,7 @@ def make_app(
         Route("/t/{token}/takeback", take_back, methods=["POST"]),
         Route("/t/{token}/link", new_link, methods=["POST"]),
         Route("/t/{token}/table/void/preview", void_preview, methods=["POST"]),
+        Route("/t/{token}/history", history),
         Route("/t/{token}/new", new_game_form),
         Route("/t/{token}/new", new_game, methods=["POST"]),
         Route("/t/{token}/open", open_game, methods=["POST"]),

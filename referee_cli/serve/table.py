@@ -412,6 +412,20 @@ class Table:
         every page, readable on a phone, pointing to the board."""
         return self.env.get_template("error.html").render(status=status, line=line, game_id=self.game_id)
 
+    def history(self, token: str) -> str:
+        """The group's history (``referee stats``), for the table's page: each finished game of
+        the database, latest first, with its players' final scores and ranks, and each player's
+        record per kind of game; read-only (an abandoned game is left out, as ``stats`` does)."""
+        told = self.referee.history()
+        games: dict[int, list[Any]] = {}
+        for played in reversed(told.results):  # (in the order the games ended: latest first here)
+            games.setdefault(played.game_id, []).append(played)
+        for rows in games.values():
+            rows.sort(key=lambda r: (r.rank, r.player.casefold()))
+        return self.env.get_template("history.html").render(
+            games=games, stats=told.stats, lengths=told.lengths, token=token, game_id=self.game_id
+        )
+
     def _page(self, context: dict[str, Any], role: str | None, token: str | None, notice: str) -> str:
         return self.env.get_template("page.html").render(
             **context,
