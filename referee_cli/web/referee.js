@@ -585,8 +585,17 @@
   if (past) {
     document.addEventListener("click", (event) => {
       const at = event.target.closest("button[data-at]");
+      const voiding = event.target.closest("button[data-void]");
       if (at) showAt(at.dataset.at);
       else if (event.target.closest("button[data-live]")) toLive();
+      else if (voiding) {
+        // The table's page: the void's form, its seq filled in; the void is shown before it is recorded.
+        const form = document.querySelector('form[data-post="table/void"]');
+        if (!form) return;
+        form.elements.seq.value = voiding.dataset.void;
+        form.scrollIntoView({ block: "center" });
+        form.elements.reason.focus();
+      }
     });
     document.addEventListener("change", (event) => {
       const range = event.target.closest("input[data-seqs]");

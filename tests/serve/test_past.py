@@ -54,6 +54,8 @@ def test_the_board_at_a_move_is_the_board_referee_at_shows(
         # Marked as the past, with the move that led there in the game's words and its mover.
         assert f"as after #{worked} (ann: WORK) · the past, read-only" in html
         assert "data-picker" not in html and "chip" not in html.replace('class="chips"', "")
+        # The table's page may void the move found there (shown first, as every void); the board not.
+        assert (f'data-void="{worked}"' in html) == (role == "table")
         ann, ben = _player(html, "ann"), _player(html, "ben")
         assert (_stat(ann, "COIN"), _stat(ann, "HAPPINESS")) == (5, 3)
         assert (_stat(ben, "COIN"), _stat(ben, "HAPPINESS")) == (2, 4)  # ben's WORK: not yet

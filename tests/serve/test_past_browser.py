@@ -52,3 +52,11 @@ def test_a_phone_steps_back_to_a_move_and_returns_to_live(tmp_path: Path, browse
         expect(page.locator("#live")).to_be_visible()
         expect(page.locator("#live .headline")).to_contain_text("WORK done")
         expect(page.locator("#live")).to_contain_text("ben")
+        # The table's page, stepped back to a disputed move: "void this move" fills in the void.
+        table = page.context.new_page()
+        table.goto(server.links["table"])
+        table.get_by_role("button", name=f"◀ the board as after #{ended}").click()
+        table.screenshot(path=str(tmp_path / "table-past.png"))  # the phone's screen, to look at
+        table.get_by_role("button", name=f"void this move (#{ended})…").click()
+        expect(table.get_by_role("textbox", name="seq of the disputed move")).to_have_value(str(ended))
+        expect(table.get_by_role("textbox", name="reason for the void")).to_be_focused()
