@@ -163,6 +163,24 @@ def make_app(
             return refused(Forbidden("this link opens no player's page"))
         return JSONResponse(msgspec.to_builtins(table.state_json(role)), headers=HEADERS)
 
+    async def past(request: Request) -> Response:
+        """The board as it stood after a row of the log (``referee at SEQ``), read-only."""
+        try:
+            return JSONResponse(board_table().past(None, int(request.path_params["seq"])), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
+    async def player_past(request: Request) -> Response:
+        """A player's (or the table's) page as it stood after a row: what that viewer saw then."""
+        role, _ = role_of(request)
+        table = table_of(request)
+        try:
+            if role is None or table is None:
+                raise Forbidden("this link opens no player's page")
+            return JSONResponse(table.past(role, int(request.path_params["seq"])), headers=HEADERS)
+        except RefereeError as error:
+            return refused(error)
+
     async def witness(request: Request) -> Response:
         """The board's rows to witness (what the board may see)."""
         try:
@@ -278,6 +296,17 @@ def make_app(
             "base": base or str(request.base_url).rstrip("/"),
         }
         return JSONResponse(answer, headers=HEADERS)
+
+    async def history(request: Request) -> Response:
+        """The group's history of finished games (the table's page's "history"), read-only."""
+        role, token = role_of(request)
+        table = table_of(request)
+        try:
+            if role != TABLE or table is None:
+                raise Forbidden("the group's history is shown from the table's link only")
+            return html(table.history(token))
+        except RefereeError as error:
+            return error_page(request, status_of(error), str(error))
 
     async def take_back(request: Request) -> Response:
         return await act(request, lambda table, role, body: table.take_back(role, body))
@@ -444,6 +473,7 @@ def make_app(
         Route("/serving.json", serving),
         Route("/events", events),
         Route("/witness.json", witness),
+        Route("/at/{seq:int}.json", past),
         Route("/referee.js", static("referee.js", "text/javascript")),
         Route("/witness.js", static("witness.js", "text/javascript")),
         Route("/referee.css", static("referee.css", "text/css")),
@@ -451,11 +481,13 @@ def make_app(
         Route("/t/{token}/state.json", player_state),
         Route("/t/{token}/events", player_events),
         Route("/t/{token}/witness.json", player_witness),
+        Route("/t/{token}/at/{seq:int}.json", player_past),
         Route("/t/{token}/move", move, methods=["POST"]),
         Route("/t/{token}/preview", preview, methods=["POST"]),
         Route("/t/{token}/takeback", take_back, methods=["POST"]),
         Route("/t/{token}/link", new_link, methods=["POST"]),
         Route("/t/{token}/table/void/preview", void_preview, methods=["POST"]),
+        Route("/t/{token}/history", history),
         Route("/t/{token}/new", new_game_form),
         Route("/t/{token}/new", new_game, methods=["POST"]),
         Route("/t/{token}/open", open_game, methods=["POST"]),

@@ -297,6 +297,51 @@ class Table:
             "chart": self.chart(as_player) if board.over else None,
         }
 
+    def past(self, role: str | None, seq: int) -> dict[str, Any]:
+        """The board as it stood right after the log's entry holding row ``seq`` (``referee at
+        SEQ``, as this page's viewer: the service's view then, so a hand hidden from them stays
+        hidden), read-only: no picker. ``seq`` and the seqs a page steps through (each entry of
+        the log this viewer may read), and the past part of the page."""
+        referee, game_id = self.referee, self.game_id
+        as_player = self.player(role)
+        loaded, board, screen = referee.board(game_id, as_player=as_player, upto=seq)
+        entries = list(referee.log(game_id, as_player=as_player))
+        seqs = [e.seq for e in entries]
+        index = max((i for i, at in enumerate(seqs) if at <= seq), default=0)  # the entry holding row seq
+        entry = entries[index]
+        # The moves that led there, as they stood then: a revert recorded later is not shown.
+        before = [
+            e
+            if e.reverted_by is None or e.reverted_by <= loaded.upto
+            else msgspec.structs.replace(e, reverted_by=None, reverted_how=None)
+            for e in entries[max(0, index + 1 - LAST_MOVES) : index + 1]
+        ]
+        game = loaded.game
+        said = {e.seq: _said_entry(game, loaded.state, e) for e in before if e.kind in MOVES}
+        led = said.get(entry.seq) or _said_other(game, loaded.state, entry, entries)
+        context = {
+            "info": loaded.info,
+            "at": entry.seq,
+            "upto": loaded.upto,
+            "entry": entry,
+            "led": led,
+            "seqs": seqs,
+            "index": index,
+            "board": board,
+            "screen": screen,
+            "entries": before,
+            "said": said,
+            "sheet": game.score(loaded.state) if board.over else None,
+            "chart": None,
+            "role": role,
+            "as_player": as_player,
+            "view": board.view,
+            "designed": designed_template(game.name),
+            "box": optional(game, "box_words") or str,
+        }
+        html = self.env.get_template("past.html").render(**context)
+        return {"ok": True, "seq": entry.seq, "seqs": seqs, "head": loaded.head, "html": html}
+
     def _picker(self, who: str) -> Picker:
         """The moves of ``who`` (one the board says must act), or none if it is nobody's page
         (Planet B's dummy draws by the table's hand)."""
@@ -366,6 +411,20 @@ class Table:
         """A page for an HTTP error that is not the game's (no such page, a crash): styled as
         every page, readable on a phone, pointing to the board."""
         return self.env.get_template("error.html").render(status=status, line=line, game_id=self.game_id)
+
+    def history(self, token: str) -> str:
+        """The group's history (``referee stats``), for the table's page: each finished game of
+        the database, latest first, with its players' final scores and ranks, and each player's
+        record per kind of game; read-only (an abandoned game is left out, as ``stats`` does)."""
+        told = self.referee.history()
+        games: dict[int, list[Any]] = {}
+        for played in reversed(told.results):  # (in the order the games ended: latest first here)
+            games.setdefault(played.game_id, []).append(played)
+        for rows in games.values():
+            rows.sort(key=lambda r: (r.rank, r.player.casefold()))
+        return self.env.get_template("history.html").render(
+            games=games, stats=told.stats, lengths=told.lengths, token=token, game_id=self.game_id
+        )
 
     def _page(self, context: dict[str, Any], role: str | None, token: str | None, notice: str) -> str:
         return self.env.get_template("page.html").render(
@@ -438,8 +497,39 @@ class Table:
         seq, cascade = _void_asked(body)
         reason = _text(body.get("reason"), "reason")
         by = _text(body.get("by"), "by") or TABLE
-        with _cascade_in_page_words():
-            return self.referee.void_preview(self.game_id, seq, by=by, reason=reason, cascade=cascade)
+        with self._void_in_page_words():
+            told = self.referee.void_preview(self.game_id, seq, by=by, reason=reason, cascade=cascade)
+        # Each move taken back in the rulebook's words, as the last moves say it (not the command
+        # line's text): ``#84 (ben: ACQUIRE ...)``.
+        return msgspec.structs.replace(told, moves=[self._in_words(move) for move in told.moves])
+
+    def _in_words(self, text: str) -> str:
+        """``text`` with each move it names as ``#SEQ (its log text)`` said in the rulebook's
+        words instead, with its mover (``#84 (ben: ...)``), as the page's last moves say it."""
+        named = {int(seq) for seq in re.findall(r"#(\d+) \(", text)}
+        if not named:
+            return text
+        loaded = self.referee.load(self.game_id)
+        for e in self.referee.log(self.game_id):
+            if e.seq in named and e.kind in MOVES:
+                said = _said_entry(loaded.game, loaded.state, e)
+                text = text.replace(f"#{e.seq} ({e.text})", f"#{e.seq} ({e.actor}: {said})")
+        return text
+
+    @contextlib.contextmanager
+    def _void_in_page_words(self) -> Iterator[None]:
+        """A void refused for the later moves it breaks, told in the page's words: its cascade is
+        a box to tick there, not the command line's ``--cascade``; the move it breaks in the
+        rulebook's words."""
+        try:
+            yield
+        except BreaksLater as error:
+            raise IllegalMove(
+                self._in_words(error.message),
+                rule=error.rule,
+                legal="tick cascade to void it too",
+                seq=error.seq,
+            ) from None
 
     def table_action(self, action: str, body: dict[str, Any]) -> Recorded | str:
         referee, game_id = self.referee, self.game_id
@@ -455,8 +545,9 @@ class Table:
         if action == "void":
             # (the page posts the head its void was shown at: ``void_preview``'s)
             seq, cascade = _void_asked(body)
-            with _cascade_in_page_words():
-                return referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
+            with self._void_in_page_words():
+                voided = referee.void(game_id, seq, by=by or TABLE, reason=reason, cascade=cascade, seen=seen)
+            return msgspec.structs.replace(voided, text=self._in_words(voided.text))  # as it was shown
         if action == "verify":
             return render.verified(referee.verify(game_id))
         raise BadInput(f"no table action {action!r}", legal="undo, redo, void, verify")
@@ -468,18 +559,6 @@ def _void_asked(body: dict[str, Any]) -> tuple[int, bool]:
     if seq is None:
         raise BadInput("void needs the seq of the disputed move", legal="see the last moves")
     return seq, bool(body.get("cascade"))
-
-
-@contextlib.contextmanager
-def _cascade_in_page_words() -> Iterator[None]:
-    """A void refused for the later moves it breaks, told in the page's words: its cascade is a
-    box to tick there, not the command line's ``--cascade``."""
-    try:
-        yield
-    except BreaksLater as error:
-        raise IllegalMove(
-            error.message, rule=error.rule, legal="tick cascade to void it too", seq=error.seq
-        ) from None
 
 
 def _said(error: RefereeError | None) -> str:
@@ -508,6 +587,20 @@ def _said_entry(game: Any, state: Any, entry: LogEntry) -> str:
         sentence(game, state, entry.body).partition(": ")[2] if isinstance(entry.body, game.Command) else ""
     )
     return said or next((fact for fact in entry.facts if fact), entry.kind)
+
+
+def _said_other(game: Any, state: Any, entry: LogEntry, entries: Sequence[LogEntry]) -> str:
+    """An entry of the log that is no move, said for a page: the setup, or a revert with the move
+    it takes back in the rulebook's words (a restore, a seed revealed: the log's words)."""
+    if entry.kind == "setup":
+        players = getattr(entry.body, "players", ())
+        return "the setup: " + ", ".join(players) if players else "the setup"
+    target = getattr(entry.body, "target", None)
+    if entry.kind in ("undo", "void") and isinstance(target, int):
+        taken = next((e for e in entries if e.seq == target and e.kind in MOVES), None)
+        if taken is not None:
+            return f"{entry.kind} #{target} ({taken.actor}: {_said_entry(game, state, taken)})"
+    return entry.text
 
 
 def _prompt(pickers: Mapping[str, Picker]) -> str:

@@ -553,6 +553,56 @@
     });
   }
 
+  // --- the board at an earlier move (Table.past): shown in place of the live part, which keeps
+  // updating hidden; "back to live" shows it again. What is shown is the viewer's view then.
+  const past = document.getElementById("past");
+
+  async function showAt(seq) {
+    let reply = null;
+    try {
+      reply = await (await fetch((action || "") + "/at/" + Number(seq) + ".json")).json();
+    } catch (error) {
+      reply = { ok: false, line: "the referee cannot be reached: the board stays as it is" };
+    }
+    if (!reply.ok) {
+      say(reply.line, false);
+      return;
+    }
+    past.innerHTML = reply.html;
+    past.hidden = false;
+    live.hidden = true;
+    body.setAttribute("data-past", "");
+    past.scrollIntoView({ block: "start" });
+  }
+
+  function toLive() {
+    past.hidden = true;
+    past.replaceChildren();
+    live.hidden = false;
+    body.removeAttribute("data-past");
+  }
+
+  if (past) {
+    document.addEventListener("click", (event) => {
+      const at = event.target.closest("button[data-at]");
+      const voiding = event.target.closest("button[data-void]");
+      if (at) showAt(at.dataset.at);
+      else if (event.target.closest("button[data-live]")) toLive();
+      else if (voiding) {
+        // The table's page: the void's form, its seq filled in; the void is shown before it is recorded.
+        const form = document.querySelector('form[data-post="table/void"]');
+        if (!form) return;
+        form.elements.seq.value = voiding.dataset.void;
+        form.scrollIntoView({ block: "center" });
+        form.elements.reason.focus();
+      }
+    });
+    document.addEventListener("change", (event) => {
+      const range = event.target.closest("input[data-seqs]");
+      if (range) showAt(JSON.parse(range.dataset.seqs)[Number(range.value)]);
+    });
+  }
+
   stopped();
   drawPicker();
   turn();

@@ -108,9 +108,11 @@ def test_a_void_from_the_table_page_shows_its_cascade_and_records_exactly_it(ser
     assert preview.status_code == 200, preview.text
     told = preview.json()
     assert told["line"] == f"void #{ended} would take back 2 moves:"
+    # Each move in the game's words with its mover, as the last moves say it (2.2 a WORK; the
+    # turn's end), never the command line's ``end ann``.
     assert told["lines"] == [
-        f"#{ended} (end ann)",
-        f"#{worked} (work ben)  by cascade: it does not hold without #{ended}",
+        f"#{ended} (ann: end the turn)",
+        f"#{worked} (ben: WORK)  by cascade: it does not hold without #{ended}",
     ]
     assert (told["target"], told["cascade"], told["head"]) == (ended, [worked], head)
     assert served.head() == head  # shown, not recorded
@@ -118,7 +120,7 @@ def test_a_void_from_the_table_page_shows_its_cascade_and_records_exactly_it(ser
     alone = served.post("table", "/table/void/preview", {**asked, "cascade": ""})
     assert alone.status_code == 422
     assert alone.json()["line"].endswith("(tick cascade to void it too)")
-    assert f"make move #{worked} (work ben) illegal" in alone.json()["line"]
+    assert f"make move #{worked} (ben: WORK) illegal" in alone.json()["line"]
     # A player's page has no void to preview; nothing is recorded by any of it.
     assert served.post("ann", "/table/void/preview", asked).status_code == 403
     assert served.head() == head
@@ -126,7 +128,7 @@ def test_a_void_from_the_table_page_shows_its_cascade_and_records_exactly_it(ser
     reply = served.post("table", "/table/void", {**asked, "head": told["head"]})
     assert reply.status_code == 200, reply.text
     assert reply.json()["line"] == (
-        f"recorded #{head + 1}: void #{ended} (end ann) and, by cascade, #{worked} (work ben)"
+        f"recorded #{head + 1}: void #{ended} (ann: end the turn) and, by cascade, #{worked} (ben: WORK)"
     )
     gone = {e.seq: e.reverted_how for e in served.referee.log(served.game) if e.reverted_how}
     assert gone == {ended: "void", worked: "cascade"}

@@ -43,14 +43,17 @@ def test_a_void_with_a_cascade_is_shown_then_confirmed_on_the_table_page(
         shown = table.get_by_role("group", name="the void, to confirm")
         expect(shown).to_contain_text(f"void #{ended} would take back 2 moves:")
         expect(shown.locator("li")).to_have_text(
-            [f"#{ended} (end ann)", f"#{worked} (work ben)  by cascade: it does not hold without #{ended}"]
+            [
+                f"#{ended} (ann: end the turn)",
+                f"#{worked} (ben: WORK)  by cascade: it does not hold without #{ended}",
+            ]
         )
         assert referee.store.head(game)[0] == head
         assert table.evaluate("document.documentElement.scrollWidth") <= 390
         table.screenshot(path=str(tmp_path / "void-confirm.png"))  # the phone's screen, to look at
         shown.get_by_role("button", name="record this void").click()
         expect(table.locator("#said")).to_have_text(
-            f"recorded #{head + 1}: void #{ended} (end ann) and, by cascade, #{worked} (work ben)"
+            f"recorded #{head + 1}: void #{ended} (ann: end the turn) and, by cascade, #{worked} (ben: WORK)"
         )
         expect(shown).to_have_count(0)
         log = table.locator("ol.log")
@@ -94,9 +97,9 @@ def test_a_void_shown_before_another_move_is_asked_again(tmp_path: Path, browser
         table.get_by_role("button", name="void", exact=True).click()
         expect(shown.locator("li")).to_have_text(
             [
-                f"#{ended} (end ann)",
-                f"#{worked} (work ben)  by cascade: it does not hold without #{ended}",
-                f"#{ben_ended} (end ben)  by cascade: it does not hold without #{ended}",
+                f"#{ended} (ann: end the turn)",
+                f"#{worked} (ben: WORK)  by cascade: it does not hold without #{ended}",
+                f"#{ben_ended} (ben: end the turn)  by cascade: it does not hold without #{ended}",
             ]
         )
         shown.get_by_role("button", name="cancel").click()
