@@ -17,6 +17,9 @@ What differs:
   ``REFEREE_KEY_FILE`` names (made 0600 on first use); without it the store refuses to open;
 - ``version`` is a counter that a trigger on every table bumps at each write statement, a hand
   edit in ``psql`` too (SQLite's ``PRAGMA data_version``);
+- ``listen``: every write to a game's log or links NOTIFYs (by trigger, in the writing
+  transaction, a hand edit too), so that ``serve``'s processes tell their pages at once
+  (``Listening``) where SQLite's poll ``version``;
 - a backup is an SQLite file and its key (``backup``): what ``--db FILE`` opens anywhere;
 - ``remove`` drops the tables this opening made (the database itself is the server's).
 
