@@ -222,3 +222,41 @@ def test_a_server_tells_its_listeners_of_each_write_by_game_and_sqlite_none(
     assert asyncio.run(heard()) == [None, second, second, first, first]
     writer.close()
     elsewhere.close()
+
+
+def test_a_database_made_before_the_news_gets_it_when_next_opened(server: str, tmp_path: Path) -> None:
+    """A club's database made by a referee before the news (no NOTIFY triggers): the next
+    process to open it adds them, once, and its listeners hear each write from then on."""
+    import asyncio
+
+    from ledger.store.postgres import PostgresStore, connect
+
+    key = str(tmp_path / "club.key")
+    made = Referee(PostgresStore(server, key_file=key), clock=fixed_clock())
+    game = made.new_game("pebbles", ["ann", "ben"])
+    conn = connect(server)
+    for table in ("events", "links"):
+        conn.execute(f"DROP TRIGGER {table}_news ON {table}")
+        conn.execute(f"DROP TRIGGER {table}_emptied ON {table}")
+    conn.execute("DROP FUNCTION referee_news()")
+    made.close()
+
+    listening = PostgresStore(server, key_file=key).listen()
+    writer = Referee(PostgresStore(server, key_file=key), clock=fixed_clock())
+
+    async def heard() -> list[int | None]:
+        news = listening.news()
+        told = [await anext(news)]
+        writer.submit_text(game, ["take", "ann", "1"])  # PEBBLES rule 2
+        told.append(await asyncio.wait_for(anext(news), 5))
+        await news.aclose()  # type: ignore[attr-defined]
+        return told
+
+    assert asyncio.run(heard()) == [None, game]
+    (count,) = conn.execute(
+        "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+        " WHERE t.tgname LIKE '%\\_news' AND c.relnamespace = current_schema()::regnamespace"
+    ).fetchone()
+    assert count == 2  # events' and links', made once
+    conn.close()
+    writer.close()
