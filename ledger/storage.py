@@ -32,7 +32,7 @@ issue 44 (not redesigned here: the move changes no behaviour).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -50,6 +50,16 @@ def without_password(url: str) -> str:
     import re
 
     return re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1@", url)
+
+
+class News(Protocol):
+    """A database's news of writes (``EventStore.listen``), read in an asyncio event loop."""
+
+    def news(self) -> AsyncIterator[int | None]:
+        """The id of each game whose log or links another process (or a hand edit) changed, as
+        its transaction commits; None for "any game" (first, once listening: what was written
+        before was not heard). Raises a ``RefereeError`` once no more news can come this way."""
+        ...
 
 
 class EventStore(Protocol):
@@ -86,6 +96,11 @@ class EventStore(Protocol):
         """A number that changes whenever another connection has committed anything since this
         one last asked (SQLite: ``PRAGMA data_version``; PostgreSQL: a counter every write
         statement bumps, by trigger, so that a hand edit bumps it too)."""
+
+    def listen(self) -> News | None:
+        """News of other processes' writes as they commit, where the database sends it (a
+        server's store: LISTEN/NOTIFY); None where it does not (SQLite: a long-lived front end
+        asks ``version`` now and then instead)."""
 
     def close(self) -> None: ...
 

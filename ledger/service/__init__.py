@@ -57,7 +57,7 @@ from ledger.service.results import (
     WitnessRow,
 )
 from ledger.service.snapshots import snapshot_key
-from ledger.storage import EventStore, is_server
+from ledger.storage import EventStore, News, is_server
 from ledger.store import GameRow as GameRow  # a result type of the service's: the front ends' too
 from ledger.store import Store
 
@@ -222,6 +222,12 @@ class Referee:
         """A number that changes whenever another process has written to the database since this
         referee last asked (see ``Store.version``): a long-lived front end polls it."""
         return self.repo.store.version()
+
+    def listen(self) -> News | None:
+        """News of other processes' writes as they commit, game by game, where the database sends
+        it (PostgreSQL's NOTIFY: ``EventStore.listen``); None on SQLite, whose front ends poll
+        ``version``."""
+        return self.repo.store.listen()
 
     # --- the trusted state, and which game (``repository``) ---
     def load(

@@ -105,6 +105,10 @@ class Connection(Tables):
         row = self._read_one("PRAGMA data_version")
         return int(row[0])
 
+    def listen(self) -> None:
+        """No news of other processes' writes: SQLite sends none (a front end asks ``version``)."""
+        return None
+
     @contextlib.contextmanager
     def _immediate(self) -> Iterator[sqlite3.Connection]:
         """A write transaction that takes the database's write lock up front. An SQLite

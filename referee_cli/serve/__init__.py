@@ -12,9 +12,12 @@ Three kinds of page, each a rendering of the service's ``board()`` (the game's o
   declarations), any move typed as at the command line, undo, redo, void and verify.
 
 Tokens are per game and stored hashed (``Referee.new_links``); a wrong or missing token gets
-the public board only. Every page listens to ``/events`` (server-sent events): the server
-polls the log's head, so a move recorded by the command line, ``play`` or a phone shows on
-every page within ``POLL`` seconds (at once for a move made on a page).
+the public board only. ``/g/N`` is game N's board, whatever game ``/`` shows; no page makes
+another game's table link. Every page listens to its event stream (server-sent events): a move
+made on a page shows on every page at once; one recorded elsewhere (the command line, ``play``,
+another ``serve`` process) at once on PostgreSQL, whose store tells every process of each write
+(``Referee.listen``: LISTEN/NOTIFY), and within ``POLL`` seconds on SQLite, where the server
+looks at the log's head by itself.
 
 Every page is also a witness of the record (``witness.js``): it shows the head as ``#SEQ`` and
 a short hash, keeps the hash of every row it saw in its browser, and at each update checks the
@@ -27,8 +30,10 @@ shows what is wrong and what the table can do, and no page takes a move until it
 A link replaced or revoked (here, or by another process) ends its open event streams. Event
 streams and posted bodies are bounded (``STREAMS``, ``STREAMS_PER_ADDRESS``, ``MAX_BODY``).
 
-The service is synchronous SQLite: it is called from the event loop's one thread only (a
-move takes milliseconds), which also keeps its connection in the thread that opened it.
+The service is synchronous (SQLite, or psycopg's blocking connection): it is called from the
+event loop's one thread only (a move takes milliseconds), through one referee for every game
+the server shows (one connection, kept in the thread that opened it), plus, on PostgreSQL, one
+asynchronous connection that listens for news.
 """
 
 from referee_cli.serve.launch import run_server

@@ -14,10 +14,11 @@ from referee_cli.serve.links import lan_address, links_text
 from referee_cli.serve.routes import ledger_digest, make_app
 
 
-def running_server(port: int, db: str | Path, game_id: int) -> str | None:
+def running_server(port: int, db: str | Path) -> str | None:
     """The address the referee already serving ``port`` on this computer shows its links with,
-    if it serves game ``game_id`` of the ledger at ``db`` (``/serving.json``); None if nothing
-    answers there, or something else does."""
+    if it serves the ledger at ``db`` (``/serving.json``), whose every game it serves (a link
+    made here for any of them works there at once); None if nothing answers there, or
+    something else does."""
     import json
     import urllib.request
 
@@ -26,7 +27,7 @@ def running_server(port: int, db: str | Path, game_id: int) -> str | None:
             said = json.loads(answer.read(4096))
     except (OSError, ValueError):
         return None
-    if not isinstance(said, dict) or said.get("game") != game_id or said.get("ledger") != ledger_digest(db):
+    if not isinstance(said, dict) or said.get("ledger") != ledger_digest(db):
         return None
     base = said.get("base")
     return base if isinstance(base, str) and base.startswith("http") else None
@@ -112,11 +113,11 @@ def run_server(
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
-        running = None if info is None else running_server(port, db, info.id)
+        running = None if info is None else running_server(port, db)
         if running is None or info is None:
             raise BadInput(
                 f"cannot listen on {host}:{port}: {exc.strerror}",
-                legal=f"--port N (port {port} is another program's, or serves another game)",
+                legal=f"--port N (port {port} is another program's, or serves another ledger)",
             ) from None
         if not (new_links or link or revoke):
             raise BadInput(

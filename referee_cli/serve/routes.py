@@ -380,15 +380,35 @@ def make_app(
         answer = {"ok": True, "line": line, "game": game, "html": tables.started(line, links)}
         return JSONResponse(answer, headers=HEADERS)
 
-    async def open_game(request: Request) -> Response:
-        """Serve another game of the database: a new table link for it, to go to."""
+    def game_of(request: Request) -> Table:
+        """The game whose public board ``/g/N`` shows: NotFound if there is none."""
+        return tables.public(int(request.path_params["game"]))
+
+    async def game_board(request: Request) -> Response:
+        """Any game's public board (what ``/`` shows of the game served last), the page the
+        list of the database's games links to: no link needed, none given."""
         try:
-            table_link(request)
-            game, token = tables.open(await read_body(request))
+            table = game_of(request)
+        except NotFound as error:
+            return error_page(request, 404, str(error))
+        return html(*table.page(None, None))
+
+    async def game_events(request: Request) -> Response:
+        try:
+            table = game_of(request)
+        except NotFound as error:
+            return refused(error)
+        return events_response(request, table, None, None)
+
+    async def game_witness(request: Request) -> Response:
+        try:
+            return JSONResponse(game_of(request).witness(None, request.query_params), headers=HEADERS)
         except RefereeError as error:
             return refused(error)
-        line = f"game {game}: its table's page (its earlier table link no longer works)"
-        return JSONResponse({"ok": True, "line": line, "url": f"/t/{token}"}, headers=HEADERS)
+
+    async def game_chart(request: Request) -> Response:
+        chart = game_of(request).chart(standalone=True)
+        return Response(chart, media_type="image/svg+xml", headers=HEADERS)
 
     async def stream(table: Table, listener: Listener) -> AsyncIterator[str]:
         yield "retry: 1000\n\n"
@@ -412,9 +432,10 @@ def make_app(
             except TimeoutError:
                 yield ": still here\n\n"
 
-    def events_response(request: Request, role: str | None, token: str | None) -> Response:
+    def events_response(
+        request: Request, table: Table | None, role: str | None, token: str | None
+    ) -> Response:
         address = request.client.host if request.client else ""
-        table = table_of(request)
         try:
             if table is None:
                 raise NotFound("no game yet", legal="the table's link starts one")
@@ -429,13 +450,13 @@ def make_app(
         return EventStream(stream(table, listener), lambda: table.listeners.discard(listener))
 
     async def events(request: Request) -> Response:
-        return events_response(request, None, None)
+        return events_response(request, table_of(request), None, None)
 
     async def player_events(request: Request) -> Response:
         role, token = role_of(request)
         if role is None:
             return refused(Forbidden("this link opens no player's page"))
-        return events_response(request, role, token)
+        return events_response(request, table_of(request), role, token)
 
     def static(name: str, media: str) -> Callable[[Request], Any]:
         text = (HERE / name).read_text()
@@ -490,7 +511,10 @@ def make_app(
         Route("/t/{token}/history", history),
         Route("/t/{token}/new", new_game_form),
         Route("/t/{token}/new", new_game, methods=["POST"]),
-        Route("/t/{token}/open", open_game, methods=["POST"]),
+        Route("/g/{game:int}", game_board),
+        Route("/g/{game:int}/events", game_events),
+        Route("/g/{game:int}/witness.json", game_witness),
+        Route("/g/{game:int}/chart.svg", game_chart),
         Route("/start.js", static("start.js", "text/javascript")),
         Route("/start.css", static("start.css", "text/css")),
         Route("/t/{token}/table/{action}", table_do, methods=["POST"]),

@@ -3,7 +3,9 @@ table page's "new game". The form offers every registered game with its modes, m
 options as the registry declares them (``ledger.games``), and the players' names; posted, it
 starts the game as ``referee new`` does (``Referee.start_game``, the same checks) and shows its
 links. The server then serves every game of its database at once (``Tables``): a link's token
-finds its game, the board shows the game served last.
+finds its game and opens that game's pages only; the board (``/``) shows the game served last,
+and ``/g/N`` the board of game N, which the form lists (a public page: taking another game's
+table needs that game's own table link, or ``referee serve --link table`` at the command line).
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class Tables:
     def table(self, game_id: int) -> Table:
         table = self.by_game.get(game_id)
         if table is None:
-            table = self.by_game[game_id] = Table(self.db, game_id, self.poll, self.streams)
+            table = Table(self.db, game_id, self.poll, self.streams, shared=lambda: self.referee)
+            self.by_game[game_id] = table
         return table
 
     @property
@@ -98,12 +101,36 @@ class Tables:
         return self.table(game_id), role
 
     async def watch(self) -> None:
-        """Look at every served game's log, as ``Table.watch`` does for one."""
+        """Tell the pages of each served game what other processes wrote to it (another
+        ``serve``, the command line, ``play``, a hand edit): at once where the database sends
+        news (PostgreSQL's NOTIFY, ``Referee.listen``), the game named looked at as a page's
+        own move is; else (SQLite, or while the news is cut off) every game looked at each
+        ``poll`` seconds."""
+        listening = self.referee.listen()
         while True:
+            if listening is not None:
+                with contextlib.suppress(RefereeError):  # (cut off: polled until heard again)
+                    async for game in listening.news():
+                        self.look(game)
             await asyncio.sleep(self.poll)
-            for table in list(self.by_game.values()):
-                with contextlib.suppress(RefereeError):
-                    table.look()
+            self.look(None)
+
+    def look(self, game_id: int | None) -> None:
+        """Look at game ``game_id``'s log if this server serves it (None: at every game's)."""
+        if game_id is None:
+            tables = list(self.by_game.values())
+        else:
+            table = self.by_game.get(game_id)
+            tables = [] if table is None else [table]
+        for table in tables:
+            with contextlib.suppress(RefereeError):
+                table.look()
+
+    def public(self, game_id: int) -> Table:
+        """The table of game ``game_id`` for its board (``/g/N``): NotFound if there is none."""
+        if game_id not in self.by_game:
+            self.referee.peek(game_id)  # (no Table made for a number that is no game)
+        return self.table(game_id)
 
     # --- the form ------------------------------------------------------------------------
 
@@ -173,18 +200,6 @@ class Tables:
             whose = "the table (reveals, undo, void, verify)" if role == TABLE else role
             links.append(Link(whose, f"{base}/t/{secret}", qr_svg(f"{base}/t/{secret}")))
         return game_id, line, links
-
-    def open(self, body: dict[str, Any]) -> tuple[int, str]:
-        """Another game of the database, served from now on: a new table link for it (only the
-        table's earlier link of that game stops working; the players' links keep working)."""
-        game_id = _int(body.get("game"), "game")
-        if game_id is None:
-            raise BadInput("which game?", legal="a game's number, as listed")
-        self.referee.game(game_id)  # refused if there is none, or if its log does not check out
-        token = self.referee.new_link(game_id, TABLE)
-        self.served = game_id
-        self.table(game_id).close_revoked()
-        return game_id, token
 
     def started(self, line: str, links: list[Link]) -> str:
         return self.env.get_template("started.html").render(line=line, links=links)

@@ -9,7 +9,7 @@ import contextlib
 import ipaddress
 import re
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from ledger.service import TABLE, LogEntry, Preview, Recorded, Referee, VoidPrev
 from referee_cli import render
 from referee_cli.chart import svg as draw_chart
 
-POLL = 0.25  # seconds between looks at the log's head (another process's appends)
+POLL = 0.25  # seconds between looks at the log's head (another process's appends), on SQLite
 LAST_MOVES = 8  # log entries a page shows
 MOVES = ("move", "redo")  # the log's entries that are moves (said in the game's words)
 # Event streams open at once. Each holds a socket (a file descriptor) for as long as its page is
@@ -131,8 +131,18 @@ def _this_computer(address: str) -> bool:
 class Table:
     """The served game: the referee, the log head last seen, and who listens for changes."""
 
-    def __init__(self, db: str | Path, game_id: int, poll: float = POLL, streams: int | None = None) -> None:
+    def __init__(
+        self,
+        db: str | Path,
+        game_id: int,
+        poll: float = POLL,
+        streams: int | None = None,
+        shared: Callable[[], Referee] | None = None,
+    ) -> None:
         self.db = db
+        # The server's one referee (``Tables``: one connection for every game it serves, used
+        # from the event loop's one thread), else one of its own; either opened on first use.
+        self._shared = shared
         self.game_id = game_id
         self.poll = poll
         self.streams = stream_cap() if streams is None else streams  # open event streams at most
@@ -164,7 +174,7 @@ class Table:
     @property
     def referee(self) -> Referee:
         if self._referee is None:  # opened in the event loop's thread, which alone uses it
-            self._referee = Referee.open(self.db, create=False)
+            self._referee = self._shared() if self._shared else Referee.open(self.db, create=False)
             self.head, self.head_hash = self._read_head()
         return self._referee
 
@@ -246,6 +256,12 @@ class Table:
 
     # --- what a page shows ------------------------------------------------------------
 
+    @property
+    def board_at(self) -> str:
+        """Where this game's public board is (its event stream, rows to witness, chart): its own
+        address whatever game ``/`` shows, so that an open board stays on its game."""
+        return f"/g/{self.game_id}"
+
     def player(self, role: str | None) -> str | None:
         return None if role in (None, TABLE) else role
 
@@ -295,6 +311,7 @@ class Table:
             # a box of the game's card notation, as its rulebook prints it (Planet B's boxes)
             "box": optional(game, "box_words") or str,
             "chart": self.chart(as_player) if board.over else None,
+            "board_at": self.board_at,
         }
 
     def past(self, role: str | None, seq: int) -> dict[str, Any]:
@@ -404,6 +421,7 @@ class Table:
             "info": None,
             "live": self.stopped(error),
             "stopped": error,
+            "board_at": self.board_at,
         }
         return self._page(context, role, token, notice)
 
@@ -430,7 +448,7 @@ class Table:
         return self.env.get_template("page.html").render(
             **context,
             token=token if role else None,
-            events=f"/t/{token}/events" if token and role else "/events",
+            events=f"/t/{token}/events" if token and role else f"{self.board_at}/events",
             notice=notice,
             game_id=self.game_id,
         )

@@ -80,12 +80,4 @@
     window.scrollTo(0, 0);
   });
 
-  for (const button of document.querySelectorAll("button[data-open]")) {
-    button.addEventListener("click", async () => {
-      const reply = await send("open", { game: button.dataset.open });
-      if (!reply) return;
-      if (!reply.ok) say(reply.line, false);
-      else window.location.assign(reply.url);
-    });
-  }
 })();

@@ -173,3 +173,90 @@ def test_processes_opening_a_new_database_at_once_all_record(server: str, tmp_pa
         p.join(120)
     ids = sorted(results.get(timeout=5) for _ in procs)
     assert ids == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_server_tells_its_listeners_of_each_write_by_game_and_sqlite_none(
+    server: str, postgres_url: str, tmp_path: Path
+) -> None:
+    """``EventStore.listen``: on PostgreSQL, the game of each append (PEBBLES rule 2's take),
+    revert and hand edit, as it commits, to a listener in another connection; nothing of another
+    database (schema) on the same server; SQLite sends no news (its front ends poll)."""
+    import asyncio
+
+    from ledger.store.postgres import PostgresStore, connect
+
+    assert Store(tmp_path / "l.db").listen() is None
+    key = str(tmp_path / "club.key")
+    writer = Referee(PostgresStore(server, key_file=key), clock=fixed_clock())
+    first, second = writer.new_game("pebbles", ["ann", "ben"]), writer.new_game("pebbles", ["cat", "dan"])
+    elsewhere = Referee(
+        PostgresStore(in_schema(postgres_url, f"other_{os.getpid()}"), key_file=f"{key}.other"),
+        clock=fixed_clock(),
+    )
+    other = elsewhere.new_game("pebbles", ["eve", "fay"])
+    listening = PostgresStore(server, key_file=key).listen()
+    assert listening is not None
+
+    def edit(game: int) -> None:  # by hand, as with psql
+        conn = connect(server)
+        conn.execute("UPDATE events SET actor = 'ben' WHERE game_id = ? AND seq = 2", (game,))
+        conn.close()
+
+    async def heard() -> list[int | None]:
+        news = listening.news()
+        told = [await anext(news)]  # None: listening now (anything before it, not heard)
+        writes = [
+            lambda: writer.submit_text(second, ["take", "cat", "1"]),
+            lambda: elsewhere.submit_text(other, ["take", "eve", "1"]),  # another database's
+            lambda: writer.undo(second),
+            lambda: writer.submit_text(first, ["take", "ann", "2"]),
+            lambda: edit(first),
+        ]
+        for write in writes:
+            write()
+            if write is not writes[1]:
+                told.append(await asyncio.wait_for(anext(news), 5))
+        await news.aclose()  # type: ignore[attr-defined]
+        return told
+
+    assert asyncio.run(heard()) == [None, second, second, first, first]
+    writer.close()
+    elsewhere.close()
+
+
+def test_a_database_made_before_the_news_gets_it_when_next_opened(server: str, tmp_path: Path) -> None:
+    """A club's database made by a referee before the news (no NOTIFY triggers): the next
+    process to open it adds them, once, and its listeners hear each write from then on."""
+    import asyncio
+
+    from ledger.store.postgres import PostgresStore, connect
+
+    key = str(tmp_path / "club.key")
+    made = Referee(PostgresStore(server, key_file=key), clock=fixed_clock())
+    game = made.new_game("pebbles", ["ann", "ben"])
+    conn = connect(server)
+    for table in ("events", "links"):
+        conn.execute(f"DROP TRIGGER {table}_news ON {table}")
+        conn.execute(f"DROP TRIGGER {table}_emptied ON {table}")
+    conn.execute("DROP FUNCTION referee_news()")
+    made.close()
+
+    listening = PostgresStore(server, key_file=key).listen()
+    writer = Referee(PostgresStore(server, key_file=key), clock=fixed_clock())
+
+    async def heard() -> list[int | None]:
+        news = listening.news()
+        told = [await anext(news)]
+        writer.submit_text(game, ["take", "ann", "1"])  # PEBBLES rule 2
+        told.append(await asyncio.wait_for(anext(news), 5))
+        await news.aclose()  # type: ignore[attr-defined]
+        return told
+
+    assert asyncio.run(heard()) == [None, game]
+    (count,) = conn.execute(
+        "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+        " WHERE t.tgname LIKE '%\\_news' AND c.relnamespace = current_schema()::regnamespace"
+    ).fetchone()
+    assert count == 2  # events' and links', made once
+    conn.close()
+    writer.close()

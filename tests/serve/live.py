@@ -41,7 +41,7 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def serving(
-    db: Path,
+    db: Path | str,
     game: int | None,
     *,
     options: tuple[str, ...] = ("--new-links", "--no-qr"),

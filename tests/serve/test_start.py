@@ -194,9 +194,15 @@ def test_a_post_from_another_site_is_refused(empty: tuple[Referee, TestClient]) 
     assert answer.status_code == 400 and referee.games() == []
 
 
-def test_the_table_page_lists_the_games_and_opens_another(empty: tuple[Referee, TestClient]) -> None:
+def test_the_table_page_lists_the_games_each_by_its_public_board(empty: tuple[Referee, TestClient]) -> None:
+    """Issue 44 (a club's server, one database for many groups): one game's table link opens its
+    own game's table page only. The list of the database's games links each game's public board
+    (``/g/N``) and no game's table; taking another game's table needs that game's own table
+    link (or ``referee serve --link table`` at the command line), and no page makes one."""
     referee, client = empty
-    assert start(client, game="loop", players=["ann", "ben"])[0] == 200
+    first_status, first = start(client, game="loop", players=["ann", "ben"])
+    assert first_status == 200
+    [first_table] = TABLE_LINK.findall(str(first["html"]))
     status, answer = start(client, game="planet-b", players=["ann", "ben", "cat"])
     assert status == 200, answer
     [table] = TABLE_LINK.findall(str(answer["html"]))
@@ -204,13 +210,29 @@ def test_the_table_page_lists_the_games_and_opens_another(empty: tuple[Referee, 
     listing = client.get(f"/t/{token}/new").text
     assert "<b>#1</b> loop: ann, ben" in listing and "<b>#2</b> planet-b: ann, ben, cat" in listing
     assert f'<a href="/t/{token}">back to its table</a>' in listing  # game 2's own
-    # Game 1 again, from game 2's table page: a new table link for it, the board serves it.
-    ann = referee.find_link(LINK.findall(str(answer["html"]))[0][1].rsplit("/", 1)[1])
-    opened = client.post(f"/t/{token}/open", json={"game": 1}).json()
-    assert opened["ok"] is True and opened["url"].startswith("/t/")
-    page = client.get(opened["url"])
-    assert "<h1>LOOP: Life of Ordinary People</h1>" in page.text and "the table’s page" in page.text
-    assert "<h1>LOOP: Life of Ordinary People</h1>" in client.get("/").text
-    assert referee.find_link(opened["url"].rsplit("/", 1)[1]) == (1, "table")
-    assert ann == (2, "ann") and client.get(f"/t/{token}").status_code == 200  # game 2's links still work
-    assert client.post(f"/t/{token}/open", json={"game": 9}).status_code == 400
+    assert '<a href="/g/1">its board</a>' in listing
+    assert re.findall(r'href="(/t/[^"/]+)"', listing) == [f"/t/{token}"]  # no other game's link
+    # Game 1's board, public: its own stream and rows to witness, no move, no table action.
+    board = client.get("/g/1")
+    assert board.status_code == 200 and "<h1>LOOP: Life of Ordinary People</h1>" in board.text
+    assert 'data-events="/g/1/events"' in board.text and 'data-witness="/g/1/witness.json"' in board.text
+    assert "data-action" not in board.text and "the table’s page" not in board.text
+    assert client.get("/g/1/witness.json?after=0").json()["head"] == referee.head(1)[0]
+    assert client.get("/g/9").status_code == 404 and client.get("/g/9/witness.json").status_code == 400
+    # No page of game 2 takes game 1's table: there is no such request, and game 1's links stay
+    # what they were (its table's page opens with its own link only).
+    for path in ("open", "new"):
+        taken = client.post(f"/t/{token}/{path}", json={"game": 1})
+        assert taken.status_code in (400, 404, 405) and referee.head(1)[0] == 1, taken.text
+    assert referee.find_link(first_table.rsplit("/", 1)[1]) == (1, "table")
+    assert "<h1>LOOP: Life of Ordinary People</h1>" in client.get(first_table).text
+    assert "<h1>Planet B</h1>" in client.get(f"/t/{token}").text
+    # Game 2's table link acts on game 2 only: with a move in game 1 to undo, an undo from game
+    # 2's table page is refused as game 2's (no move made there), and game 1's move stays.
+    offered = client.get(f"{first_table}/state.json").json()["moves"][0]["moves"][0][1]  # a reveal
+    reply = client.post(f"{first_table}/move", json={"command": offered, "head": 1})
+    assert reply.status_code == 200, reply.text
+    moved = reply.json()["head"]
+    undone = client.post(f"/t/{token}/table/undo", json={"reason": "not ours"})
+    assert undone.status_code == 422 and undone.json()["line"] == "nothing to undo: no move has been made"
+    assert referee.head(1)[0] == moved and 'data-head="1"' in undone.json()["html"]
