@@ -190,14 +190,17 @@ def appends(folder: Path, url: str | None, seconds: float = 0.25, rounds: int = 
         kinds["raw PostgreSQL"] = raw_step("postgres", raw_pg_append, pg_raw, False)
         kinds["raw PostgreSQL + mark"] = raw_step("postgres", raw_pg_append, pg_raw, True)
     rates: dict[str, list[float]] = {name: [] for name in kinds}
+    cpu: dict[str, list[float]] = {name: [] for name in kinds}  # this process's CPU a move
     for _ in range(rounds):  # interleaved: the same disk weather for each
         for name, step in kinds.items():
-            n, start = 0, time.perf_counter()
+            n, start, used = 0, time.perf_counter(), time.process_time()
             while time.perf_counter() - start < seconds:
                 step(n)
                 n += 1
             rates[name].append(n / (time.perf_counter() - start))
+            cpu[name].append((time.process_time() - used) / n)
     got = {name: statistics.median(r) for name, r in rates.items()}
+    own = {name: statistics.median(c) * 1e6 for name, c in cpu.items()}
     print(
         f"durable appends/s, one move (2 rows) per transaction, median of {rounds} interleaved rounds;"
         f" this disk's fdatasync/s (4 KiB in place): {fsync:,.0f}"
@@ -211,6 +214,11 @@ def appends(folder: Path, url: str | None, seconds: float = 0.25, rounds: int = 
             f"  {db} ({settings}): store {ours:,.0f}/s, raw {db} (same tables, settings, row sizes)"
             f" {bare:,.0f}/s: {ours / bare:.2f}x (goal: {goal}x); raw that also moves a verified mark, as the"
             f" store does: {marked:,.0f}/s ({marked / bare:.2f}x raw; the store {ours / marked:.2f}x that)"
+        )
+        print(
+            f"    this process's CPU a move ({'the server' if db == 'PostgreSQL' else 'SQLite'}'s work"
+            f" {'not ' if db == 'PostgreSQL' else ''}included, no wait): store {own[f'{db} store']:.0f} us,"
+            f" raw {own[f'raw {db}']:.0f} us, raw + mark {own[f'raw {db} + mark']:.0f} us"
         )
     if url is not None:
         stores_ratio = got["PostgreSQL store"] / got["SQLite store"]
@@ -466,6 +474,7 @@ def main() -> None:
     )
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--replay-only", action="store_true", help="only the replay and log figures")
+    parser.add_argument("--appends-only", action="store_true", help="only the appends' figures")
     parser.add_argument(
         "--db",
         default=None,
@@ -480,6 +489,8 @@ def main() -> None:
             replay(*long_game(folder, args.events), args.events, folder)
             return
         appends(folder, url)
+        if args.appends_only:
+            return
         referee, game = long_game(folder, args.events)
         if url is not None:
             replay_across((referee, game), url, folder, args.events)
