@@ -154,6 +154,8 @@ class Result:
     unanswered: int = 0  # a POST with no answer within the timeout
     waited: int = 0  # a move whose game's previous move was still unanswered at its time
     elapsed: float = 0.0
+    served: float = 0.0  # the serve processes' CPU over the timed run
+    database: float = 0.0  # the PostgreSQL server's CPU over it (its backends), if measured
     cpu: float = 0.0  # this process's CPU time over the timed run (the pages and posts)
 
 
@@ -164,6 +166,7 @@ async def drive(
     pages: int,
     rate: float,
     seconds: float,
+    pids: tuple[list[int], list[int]] = ([], []),
     timeout: float = 10.0,
 ) -> Result:
     roles = [*PLAYERS, "table", "table"][:pages] if pages <= 5 else [*PLAYERS, *["table"] * (pages - 3)]
@@ -227,6 +230,7 @@ async def drive(
                     busy.discard(game)
 
             start, cpu = time.perf_counter(), time.process_time()
+            served, database = cpu_seconds(pids[0]), cpu_seconds(pids[1])
             n = 0
             while time.perf_counter() - start < seconds:
                 due = start + n / rate
@@ -246,11 +250,39 @@ async def drive(
             await asyncio.gather(*moves)
             result.elapsed = time.perf_counter() - start
             result.cpu = time.process_time() - cpu
+            result.served = cpu_seconds(pids[0]) - served
+            result.database = cpu_seconds(pids[1]) - database
     finally:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return result
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time (user and system) the processes ``pids`` have used so far (0 for one gone)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (the 14th and 15th fields)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def server_pids(db: str) -> list[int]:
+    """The processes of the PostgreSQL server at ``db`` when it is this machine's throwaway
+    cluster (its postmaster and the backends it forked), else none."""
+    found = re.search(r"host=([^&]+)", db)
+    if not found or not Path(found.group(1), "data", "postmaster.pid").exists():
+        return []
+    postmaster = int(Path(found.group(1), "data", "postmaster.pid").read_text().split()[0])
+    pids = [postmaster]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if int(entry.joinpath("stat").read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    pids.append(int(entry.name))
+    return pids
 
 
 def pct(values: list[float], p: float) -> float:
@@ -308,8 +340,9 @@ def main() -> None:
         made = time.perf_counter() - made
         with contextlib.ExitStack() as stack:
             servers: list[Server] = [stack.enter_context(serving(db, board)) for _ in range(args.processes)]
+            pids = ([s.process.pid for s in servers], server_pids(db))
             run = asyncio.run(
-                drive([s.base for s in servers], links, played, args.pages, args.rate, args.seconds)
+                drive([s.base for s in servers], links, played, args.pages, args.rate, args.seconds, pids)
             )
     kind = "SQLite" if args.db == "sqlite" else "PostgreSQL"
     processes = f"{args.processes} serve process{'es' if args.processes > 1 else ''}"
@@ -326,9 +359,16 @@ def main() -> None:
         f" {pct(run.updates, 1.0):.0f} ms (goal: 100 moves/s, p95 under 250 ms); the POST's answer: p50"
         f" {pct(run.answered, 0.5):.0f} ms, p95 {pct(run.answered, 0.95):.0f} ms"
     )
+    per_move = 1000 * run.served / max(1, moves)
+    on_server = (
+        f", PostgreSQL's server {run.database:.1f} s ({1000 * run.database / max(1, moves):.1f} ms a move)"
+        if run.database
+        else ""
+    )
     print(
-        f"  the load itself (this process: {len(links) * args.pages} streams read, the moves posted) took"
-        f" {run.cpu:.1f} s of CPU in {run.elapsed:.1f} s"
+        f"  CPU in the {run.elapsed:.1f} s: serve {run.served:.1f} s ({per_move:.1f} ms a move: one core"
+        f" would serve {1000 / per_move if per_move else 0:.0f} moves/s){on_server}, the load itself (this"
+        f" process: {len(links) * args.pages} streams read, the moves posted) {run.cpu:.1f} s"
     )
 
 
