@@ -1,13 +1,16 @@
 """Ledger figures on this machine, with the tests' trivial game: print them, assert nothing.
 
-    python benchmarks/ledger_bench.py [--events 100000]
+    python benchmarks/ledger_bench.py [--events 100000] [--db postgresql|postgresql://...]
 
 Each figure is printed beside its yardstick, measured in the same run and interleaved (the
 machine may be shared: ratios hold where absolute figures do not), and beside its goal:
 
-1. durable appends, one move (2 rows) per transaction, synchronous=FULL: the store against raw
-   SQLite with the same table, pragmas and row sizes (goal: 0.9x), the disk's fdatasync rate
-   beside; then the service's submit
+1. durable appends, one move (2 rows) per transaction: the store against raw SQLite with the
+   same table, pragmas (synchronous=FULL) and row sizes (goal: 0.9x), the disk's fdatasync rate
+   beside; with ``--db postgresql``, PostgreSQL's store against raw psycopg on the same server,
+   tables, settings (synchronous_commit on) and rows (goal: 0.8x), in the same interleaved
+   rounds; then the service's submit on each
+1b. with ``--db``: the same replay from scratch on each database, in turns
 2. replay from scratch (read + check the chain + decode + fold) of a long game, in CPU time
    (this process's, SQLite's included: other work on the machine moves it far less), against the
    same replay without the chain check (goal: 0.75x), and against the `eventsourcing`
@@ -43,6 +46,7 @@ from ledger.history import MOVE, Move  # noqa: E402
 from ledger.service import Referee, repository  # noqa: E402
 from ledger.service.repository import Repository  # noqa: E402
 from ledger.store import NewRow, Store  # noqa: E402
+from ledger.store.log import _inserting  # noqa: E402
 from referee_cli import render  # noqa: E402
 from tests import pebbles  # noqa: E402
 
@@ -91,17 +95,11 @@ def raw_sqlite(folder: Path, like: Store) -> tuple[sqlite3.Connection, list[list
     return conn, moves
 
 
-RAW_INSERT = (
-    "INSERT INTO events (game_id, seq, type, body, actor, recorded_at, prev_hash, hash)"
-    " VALUES (1, ?, ?, ?, ?, ?, ?, ?)"
-)
-
-
 def raw_append(conn: sqlite3.Connection, seq: int, rows: list[tuple[Any, ...]], mark: bool) -> int:
-    """One move's rows in one transaction, as the store writes them; with ``mark``, the
-    verified mark moved too, as the store's append does (one more table page a commit)."""
+    """One move's rows in one transaction, in the one statement the store writes them with; with
+    ``mark``, the verified mark moved too, as the store's append does (one more page a commit)."""
     conn.execute("BEGIN IMMEDIATE")
-    conn.executemany(RAW_INSERT, [(seq + 1 + i, *row) for i, row in enumerate(rows)])
+    conn.execute(_inserting(len(rows)), [v for i, row in enumerate(rows) for v in (1, seq + 1 + i, *row)])
     if mark:
         conn.execute(
             "UPDATE verified SET seq = ?, hash = ? WHERE game_id = 1", (seq + len(rows), rows[-1][-1])
@@ -110,47 +108,141 @@ def raw_append(conn: sqlite3.Connection, seq: int, rows: list[tuple[Any, ...]], 
     return seq + len(rows)
 
 
-def appends(folder: Path, seconds: float = 0.25, rounds: int = 16) -> None:
+def raw_postgres(url: str) -> tuple[Any, str]:
+    """A bare schema ``raw`` on the same server with the store's ``games``, ``events`` and
+    ``verified`` tables (its DDL, its primary key and indexes; not its version trigger, which is
+    the store's own work), one game in it: what psycopg alone writes, the yardstick."""
+    import psycopg
+
+    from ledger.store import postgres
+
+    conn = psycopg.connect(url, autocommit=True)
+    conn.execute("DROP SCHEMA IF EXISTS raw CASCADE")
+    conn.execute("CREATE SCHEMA raw")
+    conn.execute("SET search_path = raw")
+    for ddl in postgres._SCHEMA:
+        if ddl.startswith(("CREATE TABLE IF NOT EXISTS games", "CREATE TABLE IF NOT EXISTS events")) or (
+            ddl.startswith(("CREATE TABLE IF NOT EXISTS verified", "CREATE INDEX IF NOT EXISTS events_"))
+        ):
+            conn.execute(ddl)
+    conn.execute(
+        "INSERT INTO games (id, kind, rules_version, players, options, created_at, status)"
+        " VALUES (1, 'pebbles', '1', '[]', '{}', '', 'active')"
+    )
+    conn.execute("INSERT INTO verified (game_id, seq, hash, setup_hash) VALUES (1, 0, '', '')")
+    return conn, url
+
+
+def raw_pg_append(conn: Any, seq: int, rows: list[tuple[Any, ...]], mark: bool) -> int:
+    """One move's rows in one transaction and one statement, as the store's (synchronous_commit
+    on: the commit waits for the WAL's flush), psycopg alone; with ``mark``, the mark moved too."""
+    from ledger.store.postgres import _dialect
+
+    with conn.transaction():
+        conn.execute(
+            _dialect(_inserting(len(rows))), [v for i, row in enumerate(rows) for v in (1, seq + 1 + i, *row)]
+        )
+        if mark:
+            conn.execute(
+                "UPDATE verified SET seq = %s, hash = %s WHERE game_id = 1", (seq + len(rows), rows[-1][-1])
+            )
+    return seq + len(rows)
+
+
+def appends(folder: Path, url: str | None, seconds: float = 0.25, rounds: int = 16) -> None:
+    """Durable appends/s of each store beside its own database's raw rate, in interleaved rounds
+    (the same disk weather for each); the rows of both made once, before (a store is handed the
+    rows a move decided: encoding them is the service's work, not the store's)."""
     fsync = fsync_rate(folder)
     referee = Referee.open(folder / "append.db")
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
-    store, head = referee.store, 1
-    raw, moves = raw_sqlite(folder, store)
-    raw_seq = 0
-    rates: dict[str, list[float]] = {"store": [], "raw": [], "raw+mark": []}
+    raw, moves = raw_sqlite(folder, referee.store)
+    new_rows = [move_rows(n, ("alice", "bob")) for n in range(2)]
+    heads = {"sqlite": 1, "postgres": 1}
+    stores: dict[str, tuple[Store | Any, int]] = {"sqlite": (referee.store, game)}
+    raw_seq = {"sqlite": 0, "postgres": 0}
+    kinds: dict[str, Callable[[int], None]] = {}
+
+    def store_append(db: str) -> Callable[[int], None]:
+        store, game_id = stores[db]
+
+        def step(n: int) -> None:
+            heads[db] = store.append(game_id, heads[db], new_rows[n % 2], utcnow())[-1].seq
+
+        return step
+
+    def raw_step(db: str, writer: Callable[..., int], conn: Any, mark: bool) -> Callable[[int], None]:
+        def step(n: int) -> None:
+            raw_seq[db] = writer(conn, raw_seq[db], moves[n % 2], mark)
+
+        return step
+
+    kinds["SQLite store"] = store_append("sqlite")
+    kinds["raw SQLite"] = raw_step("sqlite", raw_append, raw, False)
+    kinds["raw SQLite + mark"] = raw_step("sqlite", raw_append, raw, True)
+    pg_referee = None
+    if url is not None:
+        pg_referee = Referee.open(url)
+        pg_game = pg_referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
+        stores["postgres"] = (pg_referee.store, pg_game)
+        pg_raw, _ = raw_postgres(url)
+        kinds["PostgreSQL store"] = store_append("postgres")
+        kinds["raw PostgreSQL"] = raw_step("postgres", raw_pg_append, pg_raw, False)
+        kinds["raw PostgreSQL + mark"] = raw_step("postgres", raw_pg_append, pg_raw, True)
+    rates: dict[str, list[float]] = {name: [] for name in kinds}
+    cpu: dict[str, list[float]] = {name: [] for name in kinds}  # this process's CPU a move
     for _ in range(rounds):  # interleaved: the same disk weather for each
-        for name, times in rates.items():
-            n, start = 0, time.perf_counter()
+        for name, step in kinds.items():
+            n, start, used = 0, time.perf_counter(), time.process_time()
             while time.perf_counter() - start < seconds:
-                if name == "store":
-                    head = store.append(game, head, move_rows(n, ("alice", "bob")), utcnow())[-1].seq
-                else:
-                    raw_seq = raw_append(raw, raw_seq, moves[n % 2], mark=name == "raw+mark")
+                step(n)
                 n += 1
-            times.append(n / (time.perf_counter() - start))
-    ours, bare, marked = (statistics.median(rates[k]) for k in ("store", "raw", "raw+mark"))
+            rates[name].append(n / (time.perf_counter() - start))
+            cpu[name].append((time.process_time() - used) / n)
+    got = {name: statistics.median(r) for name, r in rates.items()}
+    own = {name: statistics.median(c) * 1e6 for name, c in cpu.items()}
     print(
-        f"durable appends/s, one move (2 rows) per transaction, synchronous=FULL: store {ours:,.0f},"
-        f" raw SQLite (same table, pragmas, row sizes) {bare:,.0f}: {ours / bare:.2f}x (goal: 0.9x);"
+        f"durable appends/s, one move (2 rows) per transaction, median of {rounds} interleaved rounds;"
         f" this disk's fdatasync/s (4 KiB in place): {fsync:,.0f}"
     )
-    print(
-        f"  raw SQLite that also moves a verified mark, as the store does: {marked:,.0f}/s"
-        f" ({marked / bare:.2f}x raw; the store is {ours / marked:.2f}x that)"
-    )
-    game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
-    n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < 2.0:
-        referee.submit(game, pebbles.Take(("alice", "bob")[n % 2], 1))
-        n += 1
-    elapsed = time.perf_counter() - start
-    print(f"  the service's submit (load + decide + append): {n / elapsed:,.0f}/s")
+    pairs = [("SQLite", "synchronous=FULL, WAL", 0.9)]
+    if url is not None:
+        pairs.append(("PostgreSQL", "synchronous_commit on, fsync on", 0.8))
+    for db, settings, goal in pairs:
+        ours, bare, marked = got[f"{db} store"], got[f"raw {db}"], got[f"raw {db} + mark"]
+        print(
+            f"  {db} ({settings}): store {ours:,.0f}/s, raw {db} (same tables, settings, row sizes)"
+            f" {bare:,.0f}/s: {ours / bare:.2f}x (goal: {goal}x); raw that also moves a verified mark, as the"
+            f" store does: {marked:,.0f}/s ({marked / bare:.2f}x raw; the store {ours / marked:.2f}x that)"
+        )
+        print(
+            f"    this process's CPU a move ({'the server' if db == 'PostgreSQL' else 'SQLite'}'s work"
+            f" {'not ' if db == 'PostgreSQL' else ''}included, no wait): store {own[f'{db} store']:.0f} us,"
+            f" raw {own[f'raw {db}']:.0f} us, raw + mark {own[f'raw {db} + mark']:.0f} us"
+        )
+    if url is not None:
+        stores_ratio = got["PostgreSQL store"] / got["SQLite store"]
+        print(
+            f"  PostgreSQL store against the SQLite store: {stores_ratio:.2f}x;"
+            f" raw PostgreSQL against raw SQLite: {got['raw PostgreSQL'] / got['raw SQLite']:.2f}x"
+        )
+    for name, ref in (("SQLite", referee), ("PostgreSQL", pg_referee)):
+        if ref is None:
+            continue
+        game = ref.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
+        n = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < 2.0:
+            ref.submit(game, pebbles.Take(("alice", "bob")[n % 2], 1))
+            n += 1
+        elapsed = time.perf_counter() - start
+        print(f"  the service's submit (load + decide + append) on {name}: {n / elapsed:,.0f}/s")
 
 
-def long_game(folder: Path, events: int) -> tuple[Referee, int]:
-    """A game of ``events`` facts, written in bulk (the log is the same as one move at a time)."""
-    referee = Referee.open(folder / "long.db")
+def long_game(folder: Path, events: int, db: str | Path | None = None) -> tuple[Referee, int]:
+    """A game of ``events`` facts, written in bulk (the log is the same as one move at a time),
+    in ``db`` (an SQLite file in ``folder`` if not said)."""
+    referee = Referee.open(folder / "long.db" if db is None else db)
     game = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "1000000000"})
     head = 1
     batch = 5000
@@ -240,6 +332,42 @@ def replay(referee: Referee, game: int, events: int, folder: Path) -> None:
         f"`referee log` of it (rendered, in-process), CPU time: {checked:.3f} s; without the checks"
         f" {bare:.3f} s ({(checked / bare - 1) * 100:+.0f}%, goal: +25%)"
     )
+
+
+def replay_across(sqlite: tuple[Referee, int], url: str, folder: Path, events: int) -> None:
+    """The same replay from scratch of a game of ``events`` on each database, in turns: wall time
+    (PostgreSQL's reading is another process's CPU) and this process's CPU time beside it."""
+    postgres = long_game(folder, events, url)
+
+    def fold(referee: Referee, game: int) -> Callable[[], object]:
+        def step() -> None:
+            fresh = Referee.open(referee.store.path if isinstance(referee.store, Store) else url)
+            for table in ("snapshots", "checked", "folded"):  # replay from scratch, every row hashed
+                fresh.store.conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game,))
+            start = time.perf_counter(), time.process_time()
+            assert fresh.load(game).state.pile == 1000000000 - events
+            took.append((time.perf_counter() - start[0], time.process_time() - start[1]))
+            fresh.store.close()
+
+        took: list[tuple[float, float]] = []
+        step.took = took  # type: ignore[attr-defined]
+        return step
+
+    steps = {"SQLite": fold(*sqlite), "PostgreSQL": fold(*postgres)}
+    for _ in range(5):
+        for step in steps.values():
+            step()
+    best = {name: min(step.took) for name, step in steps.items()}  # type: ignore[attr-defined]
+    line = ", ".join(
+        f"{name} {events / wall:,.0f} events/s ({wall:.3f} s wall, {cpu:.3f} s of this process's CPU)"
+        for name, (wall, cpu) in best.items()
+    )
+    ratio = best["SQLite"][0] / best["PostgreSQL"][0]
+    print(
+        f"replay from scratch (every row read, hashed, decoded, folded) of {events:,} events, best of 5"
+        f" in turns: {line}; PostgreSQL {ratio:.2f}x SQLite"
+    )
+    postgres[0].store.close()
 
 
 def eventsourcing_replay(folder: Path, events: int) -> tuple[float, str] | None:
@@ -346,17 +474,48 @@ def main() -> None:
     )
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--replay-only", action="store_true", help="only the replay and log figures")
+    parser.add_argument("--appends-only", action="store_true", help="only the appends' figures")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="postgresql: PostgreSQL's figures too, on a throwaway cluster of its own (fsync on,"
+        " tests/pgcluster.py); or postgresql://... of a server where the bench may write (its own"
+        " schema `raw` is dropped and made)",
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, postgres(args.db, Path(tmp)) as url:
         folder = Path(tmp)
         if args.replay_only:
             replay(*long_game(folder, args.events), args.events, folder)
             return
-        appends(folder)
+        appends(folder, url)
+        if args.appends_only:
+            return
         referee, game = long_game(folder, args.events)
+        if url is not None:
+            replay_across((referee, game), url, folder, args.events)
         replay(referee, game, args.events, folder)
         with_snapshots(folder, referee, game, args.events)
         status_wall(folder)
+
+
+@contextlib.contextmanager
+def postgres(db: str | None, folder: Path) -> Iterator[str | None]:
+    """The address of the PostgreSQL server to measure (None: SQLite only), the key in ``folder``."""
+    if db is None:
+        yield None
+        return
+    os.environ.setdefault("REFEREE_KEY_FILE", str(folder / "club.key"))
+    if db != "postgresql":
+        yield db
+        return
+    from tests import pgcluster
+
+    cluster = pgcluster.start(durable=True)
+    try:
+        yield cluster.url
+    finally:
+        pgcluster.stop(cluster)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ the reads of the service and the games' histories."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ledger.codec import GENESIS, row_hash
@@ -13,10 +14,29 @@ from ledger.store.rows import MAX_ID, NewRow, Row, StaleHead, Tip
 from ledger.store.tables import Executor
 
 _COLUMNS = "seq, type, body, actor, recorded_at, prev_hash, hash"
+# A game's head and its verified mark, read by an append in one statement (one row, NULLs for
+# what is missing)
+_HEAD_AND_MARK = (
+    "SELECT h.seq, h.hash, v.seq, v.hash, v.setup_hash, v.seal, v.bad_seq, v.bad FROM (SELECT 1 AS one) o"
+    " LEFT JOIN (SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1) h ON 1 = 1"
+    " LEFT JOIN verified v ON v.game_id = ?"
+)
+_AT_ONCE = 200  # rows an INSERT statement writes at most (8 parameters a row)
+
+
+@lru_cache(maxsize=8)
+def _inserting(rows: int) -> str:
+    """The INSERT of ``rows`` rows of ``events`` in one statement."""
+    return f"INSERT INTO events (game_id, {_COLUMNS}) VALUES " + ", ".join(
+        ["(?, ?, ?, ?, ?, ?, ?, ?)"] * rows
+    )
 
 
 class Log(Marks):
     """The ``events`` table: append, head and tip, reading."""
+
+    # The mark this store's last append wrote: (game, seq, hash, setup hash, seal)
+    _marked: tuple[Any, ...] | None = None
 
     def tip(self, game_id: int) -> Tip:
         """The head and the verified mark in one statement, so that a writer committing
@@ -61,38 +81,40 @@ class Log(Marks):
         Raises ``StaleHead`` if the log's head is no longer ``expected_seq`` (another writer
         appended first); then nothing is written.
         """
+        marked = self.bound and self.sealed and self.keyed
         with self._immediate() as conn:
-            head = conn.execute(
-                "SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-                (game_id,),
-            ).fetchone()
-            seq, prev = head if head else (0, GENESIS)
+            if marked:  # the head and the mark in one statement (a round trip on a server)
+                found = conn.execute(_HEAD_AND_MARK, (game_id, game_id)).fetchone()
+                seq, prev = (found[0], found[1]) if found[0] is not None else (0, GENESIS)
+                mark = found[2:]
+            else:
+                head = conn.execute(
+                    "SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                    (game_id,),
+                ).fetchone()
+                seq, prev = head if head else (0, GENESIS)
             if seq != expected_seq:
                 raise StaleHead(expected_seq, seq)
             stored = self._insert(conn, game_id, seq, prev, rows, recorded_at)
-            if self.bound and self.sealed and self.keyed:
-                # The rows were decided on the checked state at ``seq``: the mark moves with them
-                # (only if it stood at ``seq``, sealed and clean: rows not yet checked stay to be
-                # checked, and a damaged game stays damaged).
-                mark = conn.execute(
-                    "SELECT seq, hash, setup_hash, seal, bad_seq, bad FROM verified WHERE game_id = ?",
-                    (game_id,),
-                ).fetchone()
-                if (
-                    mark is not None
-                    and (mark[0], mark[1], mark[4], mark[5]) == (seq, prev, None, None)
-                    and self._sealed(mark[3], "verified", game_id, seq, prev, mark[2], None, None)
-                ):
-                    last = stored[-1]
-                    conn.execute(
-                        "UPDATE verified SET seq = ?, hash = ?, seal = ? WHERE game_id = ?",
-                        (
-                            last.seq,
-                            last.hash,
-                            self._mark_seal(game_id, last.seq, last.hash, mark[2]),
-                            game_id,
-                        ),
-                    )
+            # The rows were decided on the checked state at ``seq``: the mark moves with them (only
+            # if it stood at ``seq``, sealed and clean: rows not yet checked stay to be checked,
+            # and a damaged game stays damaged). A mark exactly as this store last wrote it holds
+            # the seal made then: its seal is not made again to be compared.
+            if (
+                marked
+                and (mark[0], mark[1], mark[4], mark[5]) == (seq, prev, None, None)
+                and (
+                    (game_id, *mark[:4]) == self._marked
+                    or self._sealed(mark[3], "verified", game_id, seq, prev, mark[2], None, None)
+                )
+            ):
+                last = stored[-1]
+                seal = self._mark_seal(game_id, last.seq, last.hash, mark[2])
+                conn.execute(
+                    "UPDATE verified SET seq = ?, hash = ?, seal = ? WHERE game_id = ?",
+                    (last.seq, last.hash, seal, game_id),
+                )
+                self._marked = (game_id, last.seq, last.hash, mark[2], seal)
             if status is not None:
                 conn.execute(
                     "UPDATE games SET status = ? WHERE id = ? AND status != ?",
@@ -115,14 +137,19 @@ class Log(Marks):
             digest = row_hash(prev, seq, new.type, new.body, new.actor, recorded_at)
             stored.append(Row(seq, new.type, new.body, new.actor, recorded_at, prev, digest))
             prev = digest
+        values = [
+            v
+            for r in stored
+            for v in (game_id, r.seq, r.type, r.body, r.actor, r.recorded_at, r.prev_hash, r.hash)
+        ]
         try:
-            conn.executemany(
-                f"INSERT INTO events (game_id, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, r.seq, r.type, r.body, r.actor, r.recorded_at, r.prev_hash, r.hash)
-                    for r in stored
-                ],
-            )
+            # A move's rows in one statement (on a server: one round trip, one trigger's bump); a
+            # long batch (an import) in statements of ``_AT_ONCE`` rows, within both databases'
+            # limits on a statement's parameters.
+            step = 8 * _AT_ONCE
+            for first in range(0, len(values), step):
+                chunk = values[first : first + step]
+                conn.execute(_inserting(len(chunk) // 8), chunk)
         except self._DUPLICATE:
             # The primary key (game_id, seq) refused a row: another writer holds that seq.
             raise StaleHead(stored[0].seq - 1, -1) from None

@@ -243,8 +243,12 @@ class Server(Tables):
     def _transaction(self, wait: str) -> Iterator[Executor]:
         try:
             with self.raw.transaction():
-                self.raw.execute(f"SET LOCAL lock_timeout = '{wait}'")
-                before = self.raw.execute("SELECT n FROM referee_version FOR UPDATE").fetchone()
+                # the wait and the lock in one round trip (two statements, no parameters)
+                locked = self.raw.execute(
+                    f"SET LOCAL lock_timeout = '{wait}'; SELECT n FROM referee_version FOR UPDATE"
+                )
+                locked.nextset()
+                before = locked.fetchone()
                 self._noticed(int(before[0]) if before else 0)
                 yield self.conn
                 after = self.raw.execute("SELECT n FROM referee_version").fetchone()
