@@ -6,9 +6,11 @@ against its second, on one database (issue 17). Prints figures, asserts nothing.
 Each game is driven through the real command line (``referee_cli.main.run``, in process), as
 a table at real cards would type it: ``new``, then the table's setup reveals (the cards the
 shuffle put there, named as the README names them), until a player is to act. In the first
-game the library is empty, so the table also declares every face the referee asks for (the
-boards and settings the setup waits for, each card it reveals or the first player takes);
-the faces are the invented test decks in ``fixtures/``. The second game, of the same group on
+game the library is empty, so the table also types every face the referee asks for (the
+boards and settings the setup waits for, each card it reveals or the first player takes):
+LOOP's and Pursuit's in the reveal (or trait) that brings the card out, one card a command
+(issue 41), Planet B's each with a ``declare`` first; the faces are the invented test decks
+in ``fixtures/``. The second game, of the same group on
 the same database, starts from the card library. Goal for a second game: at most 2 + one
 command per player.
 """
@@ -175,6 +177,20 @@ def play(table: Table, setup: Setup) -> tuple[int, int]:
     library_faces = referee.card_library(kind).entries
     for n, line in enumerate((*setup.reveals, setup.first_move)):
         words = line.split()
+        if kind in ("loop", "pursuit"):  # a new face in the move that brings its card out, one a command
+            lead = 2  # `reveal goals`, `trait ann`
+            known, new = [], []
+            for word in words[lead:]:
+                key, text = deck.get(card_name(word), ("", ""))
+                (new if key and key not in library_faces and key not in declared else known).append(word)
+                if key:
+                    declared.add(key)
+            head = " ".join(words[:lead])
+            lines = [f"{head} {w} {deck[card_name(w)][1].split(' ', 3)[3]}" for w in new]
+            lines += [f"{head} {' '.join(known)}".strip()] if known or not new else []
+            for one in lines:
+                table.type(f"{kind} {one}", count=n < len(setup.reveals))
+            continue
         for word in words[1:]:
             name = card_name(word)
             if name not in deck:
@@ -182,11 +198,7 @@ def play(table: Table, setup: Setup) -> tuple[int, int]:
             key, text = deck[name]
             if key in library_faces or key in declared:
                 continue  # the game knows it already
-            if kind == "loop" and len(words) == 3:
-                line += " " + " ".join(text.split()[3:])  # a LOOP reveal declares the face on the way
-                declared.add(key)
-            else:
-                declare(key, text)
+            declare(key, text)
         table.type(f"{kind} {line}", count=n < len(setup.reveals))
     referee.store.close()
     return table.typed, table.words
