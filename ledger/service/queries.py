@@ -124,10 +124,7 @@ class Queries:
         """The moves of ``role`` (a player, or the table) whose card is new to the referee, as
         lines to type with placeholders (``legal`` cannot list them)."""
         loaded = self.repo.load(game_id)
-        if same_name(TABLE, role):
-            role = TABLE
-        else:
-            role = _player(loaded.setup, role)
+        role = TABLE if same_name(TABLE, role) else _player(loaded.setup, role)
         unlisted = optional(loaded.game, "unlisted")
         moves = unlisted(loaded.state) if unlisted is not None else []
         return [u.template() for u in moves if u.actor == role]
