@@ -53,7 +53,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.games.planet_b.rules import boxes, buildings, chance, core, elections, flow, to_act, turn
+from ledger.games.planet_b.rules import boxes, buildings, chance, core, elections, flow, setup, to_act, turn
 from ledger.games.planet_b.rules.costs import can_pay, cost_due, plan
 from ledger.piles import candidates, take_top
 from ledger.words import card_word
@@ -101,10 +101,13 @@ def _tops(state: State, pile: str) -> list[str]:
 
 
 def _setup_reveals(state: State) -> Iterator[Command]:
-    a_tiles = sorted(t.name for t in state.faces.tiles.values() if t.set == "A")
-    if state.spaces[0].tile is None and len(a_tiles) == 3:
-        yield Reveal("tiles", tuple(a_tiles))
-        yield Reveal("tiles", tuple(a_tiles[1:] + a_tiles[:1]))
+    placed = {space.tile for space in state.spaces}
+    a_tiles = sorted(t.name for t in state.faces.tiles.values() if t.set == "A" and t.name not in placed)
+    empty = setup.empty_spaces(state)
+    if empty and len(a_tiles) == len(empty):  # the only tiles left to place, from the left
+        yield Reveal("tiles", tuple(a_tiles[: len(empty)]))
+        if len(empty) > 1:
+            yield Reveal("tiles", tuple((a_tiles[1:] + a_tiles[:1])[: len(empty)]))
     if state.dummy and not state.removed:
         for name in sorted(t.name for t in state.faces.tiles.values() if t.set == "B"):
             yield Reveal("removed", (name,))
