@@ -490,6 +490,8 @@ def unlisted(state: State) -> Iterator[Unlisted]:
         ask = Ask("", "a building you drew, as printed", tuple(sorted(drawn)))
         yield Unlisted(state.active, f"redraw {state.active}", (ask,) * needed, "the buildings I drew")
     faces = state.faces
+    if state.phase == "cards" and setup.side_name(state) not in faces.sides:
+        yield side_form(state)
     kinds = [
         ("tile", "a new conglomerate tile", len(faces.tiles) < sum(data.TILE_SETS.values())),
         ("building", "a new building", len(faces.buildings) < sum(data.BUILDING_PILES.values())),
@@ -499,6 +501,22 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     for kind, label, wanted in kinds:
         if wanted:
             yield Unlisted("table", f"declare {kind}", (Ask("", _NAME, ()), *_ASKS[kind]), label)
+
+
+def side_form(state: State) -> Unlisted:
+    """The board's side the setup waits for first, asked as one form (issue 41): which side is
+    the rulebook's ("Make sure you use the right side of the board. Look for the "4" symbol":
+    the player count says it), filled in; what the side shows, a field each, in the move's keys."""
+    name = setup.side_name(state)
+    players = "4 players" if name == data.FULL_SIDE else "2 or 3 players"
+    asks = (
+        Ask("suitcases=", "suitcase spaces beside each conglomerate tile", ()),
+        Ask("track=", "spaces of the election track (the last calls an election)", ()),
+        Ask("start=", "the election marker's starting space (1: the leftmost)", ()),
+        Ask("market=", "the market below each tile, left to right: RESOURCE:GREY/RED,...", (), count=3),
+    )
+    fixed = ((f"side, for {players} (Game Components and Setup)", name),)
+    return Unlisted("table", f"declare side {name}", asks, "the board's side", form=True, fixed=fixed)
 
 
 _ASKS: dict[str, tuple[Ask, ...]] = {
