@@ -147,9 +147,9 @@ def test_pursuits_score_sheet_says_what_each_column_counts(cli: Cli) -> None:
     sheet = cli("score").out
     legend = sheet.split("share the lead", 1)[1]
     for column in ("cards", "popularity", "life goals", "overflow", "table", "STH", "resources", "alive"):
-        assert f"{column} (" in legend or f"{column} = " in legend, column
-    assert "LTH = Long Term Happiness" in legend
-    assert "alive = 1 while the character lives, 0 once their life has ended" in legend
+        assert f"{column} (" in legend or f"{column}: " in legend, column
+    assert "LTH: Long Term Happiness" in legend
+    assert "alive: 1 while the character lives, 0 once their life has ended" in legend
     # The Community rulebook's Popularity track: "for each excess one, gain 1 LTH instead".
     assert "overflow (1 LTH for each Popularity gained past the rightmost space of the track" in legend
 

@@ -65,7 +65,7 @@ def pick_trait(page: Any, card: str) -> None:
     from playwright.sync_api import expect
 
     picker = page.locator("#picker")
-    picker.locator(".picks button").filter(has_text=re.compile(r"^trait", re.I)).click()
+    picker.locator(".picks button").filter(has_text=re.compile(r"^(child )?trait", re.I)).click()
     picker.get_by_role("button", name=re.compile(card.replace(" ", "[ -]"), re.I)).click()
     expect(picker.locator(".told .move-text")).to_contain_text(re.compile(card.replace(" ", "[ -]"), re.I))
 
@@ -103,7 +103,7 @@ def test_a_half_made_pick_survives_another_phones_move_while_it_stays_legal(
         )
         expect(cat.locator("#said")).to_have_class("said refused")
         expect(cat.locator("#picker .told")).to_have_count(0)
-        cat.locator("#picker .picks button").filter(has_text=re.compile(r"^trait", re.I)).click()
+        cat.locator("#picker .picks button").filter(has_text=re.compile(r"^(child )?trait", re.I)).click()
         chips = " ".join(cat.locator("#picker .picks button").all_text_contents())
         assert re.search("bookworm", chips, re.I) and not re.search("artist", chips, re.I)
         ben.get_by_role("button", name="record", exact=True).click()
@@ -179,7 +179,7 @@ def test_a_stale_phones_refused_move_brings_the_fresh_table(tmp_path: Path, brow
         expect(cat.locator("#state")).to_have_attribute("data-head", str(head))
         assert head > shown and referee.store.head(game)[0] == head  # nothing recorded
         expect(cat.locator("ol.log li").first).to_contain_text(re.compile(f"#{seq} ann .*artist", re.I))
-        cat.locator("#picker .picks button").filter(has_text=re.compile(r"^trait", re.I)).click()
+        cat.locator("#picker .picks button").filter(has_text=re.compile(r"^(child )?trait", re.I)).click()
         chips = " ".join(cat.locator("#picker .picks button").all_text_contents())
         assert re.search("bookworm", chips, re.I) and not re.search("artist", chips, re.I)
     referee.store.close()

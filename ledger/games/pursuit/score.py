@@ -20,12 +20,12 @@ SOURCES = {
 CATEGORIES = ["LTH", *SOURCES.values(), "STH", "resources", "alive"]
 # What each column of the sheet counts, in words (the sheet's legend, under it).
 LEGEND = [
-    "LTH = Long Term Happiness, the total of: cards (the rewards of cards and board actions),"
+    "LTH: Long Term Happiness, the total of: cards (the rewards of cards and board actions),"
     " popularity (the Popularity Score gained each round, Community), life goals (the Life Goals"
     " met at the end), overflow (1 LTH for each Popularity gained past the rightmost space"
     " of the track, Community), table (adjustments the table made, `adjust`)",
-    "STH = Short Term Happiness; resources = knowledge + creativity + influence + money held;"
-    " alive = 1 while the character lives, 0 once their life has ended",
+    "STH: Short Term Happiness; resources: the knowledge, creativity, influence and money held, added;"
+    " alive: 1 while the character lives, 0 once their life has ended",
 ]
 
 
