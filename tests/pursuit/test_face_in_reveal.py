@@ -136,6 +136,7 @@ def test_the_face_in_a_move_reads_back_as_typed() -> None:
         "reveal friends anna l1=..1creativity.1money l2=.1money.1lth l3=.2money.1lth",
         "trait maya bookish l1=..1knowledge,2influence",
         "reveal friends anna",
+        "reveal community block-party engage=..1hourglass outcome=2sth..1lth outcome=..2money",
     ):
         command = pursuit.parse(state, line.split())
         assert pursuit.text(command) == line
