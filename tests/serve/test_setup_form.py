@@ -86,7 +86,16 @@ def test_the_form_posts_the_command_the_command_line_takes(served: Any) -> None:
     last = next(iter(referee.log(game, last=1)))
     # as `referee planet-b declare side 2-3 ...` records it (each market's prices in one order)
     assert last.text.startswith("declare side 2-3 suitcases=3 track=7 start=2 market=")
-    assert forms(picker_of(client, tokens["table"])) == []  # the side is known: asked no more
+    # one card at a time: the side known, player board 1 is asked next (Setting Up Your Player
+    # Board), its number filled in, a field for each production line
+    [board] = forms(picker_of(client, tokens["table"]))
+    assert board["text"] == "declare board 1"
+    assert board["fixed"] == [["player board, its number as printed on it", "1"]]
+    assert [(a["flag"], a["count"]) for a in board["asks"]] == [("upper=", 1), ("lower=", 1)]
+    head = referee.store.head(game)[0]
+    text = "declare board 1 upper=plastic,iridium,plant lower=water,meat,chip"
+    assert client.post(f"/t/{tokens['table']}/move", json={"text": text, "head": head}).status_code == 200
+    assert [f["text"] for f in forms(picker_of(client, tokens["table"]))] == ["declare board 2"]
 
 
 def test_a_form_with_a_box_left_empty_names_what_is_missing_and_records_nothing(served: Any) -> None:

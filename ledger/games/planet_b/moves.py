@@ -15,6 +15,7 @@ from itertools import combinations, combinations_with_replacement
 from ledger.decider import Ask, Unlisted
 from ledger.errors import AmbiguousMove, RefereeError
 from ledger.games.planet_b import data, effects
+from ledger.games.planet_b import faces as pb_faces
 from ledger.games.planet_b.effects import Item, parse_box
 from ledger.games.planet_b.model import (
     SPACES,
@@ -490,8 +491,9 @@ def unlisted(state: State) -> Iterator[Unlisted]:
         ask = Ask("", "a building you drew, as printed", tuple(sorted(drawn)))
         yield Unlisted(state.active, f"redraw {state.active}", (ask,) * needed, "the buildings I drew")
     faces = state.faces
-    if state.phase == "cards" and setup.side_name(state) not in faces.sides:
-        yield side_form(state)
+    form = setup_form(state) if state.phase == "cards" else None
+    if form is not None:
+        yield form
     kinds = [
         ("tile", "a new conglomerate tile", len(faces.tiles) < sum(data.TILE_SETS.values())),
         ("building", "a new building", len(faces.buildings) < sum(data.BUILDING_PILES.values())),
@@ -501,6 +503,31 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     for kind, label, wanted in kinds:
         if wanted:
             yield Unlisted("table", f"declare {kind}", (Ask("", _NAME, ()), *_ASKS[kind]), label)
+
+
+def setup_form(state: State) -> Unlisted | None:
+    """The first board the setup waits for, one at a time, asked as one form where it has one:
+    the board's side, then each player board (issue 41); the rest are asked a question at a time."""
+    missing = pb_faces.board_missing(state.faces, len(state.seats))
+    first = missing[0].split(" ") if missing else [""]
+    if first[0] == "side":
+        return side_form(state)
+    if first[0] == "board":
+        return board_form(first[1])
+    return None
+
+
+def board_form(number: str) -> Unlisted:
+    """A player board (Setting Up Your Player Board): its number, printed on it, filled in; its
+    two production lines, a field each."""
+    line = "left to right, RESOURCE,RESOURCE,RESOURCE"
+    asks = (
+        Ask("upper=", f"the upper production line, {line}", ()),
+        Ask("lower=", f"the lower production line, {line}", ()),
+    )
+    fixed = (("player board, its number as printed on it", number),)
+    label = f"player board {number}"
+    return Unlisted("table", f"declare board {number}", asks, label, form=True, fixed=fixed)
 
 
 def side_form(state: State) -> Unlisted:
