@@ -6,9 +6,11 @@ against its second, on one database (issue 17). Prints figures, asserts nothing.
 Each game is driven through the real command line (``referee_cli.main.run``, in process), as
 a table at real cards would type it: ``new``, then the table's setup reveals (the cards the
 shuffle put there, named as the README names them), until a player is to act. In the first
-game the library is empty, so the table also declares every face the referee asks for (the
-boards and settings the setup waits for, each card it reveals or the first player takes);
-the faces are the invented test decks in ``fixtures/``. The second game, of the same group on
+game the library is empty, so the table also types every face the referee asks for (the
+boards and settings the setup waits for, each card it reveals or the first player takes):
+each card's in the reveal (or trait, or draft) that brings it out, one card a command
+(issue 41); the boards and settings, which no move brings out, each with a ``declare``. The
+faces are the invented test decks in ``fixtures/``. The second game, of the same group on
 the same database, starts from the card library. Goal for a second game: at most 2 + one
 command per player.
 """
@@ -20,6 +22,7 @@ import io
 import shlex
 import sys
 import tempfile
+from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,6 +146,49 @@ def faces(kind: str, files: tuple[str, ...]) -> dict[str, tuple[str, str]]:
     return out
 
 
+FILLED = ("set=", "pile=")  # what a Planet B reveal or draft fills itself: the tile set, the pile
+
+
+def planet_b_lines(
+    line: str, deck: dict[str, tuple[str, str]], library_faces: Container[str], declared: set[str]
+) -> list[str]:
+    """A Planet B setup line as a first game types it: each card new to the referee alone, its
+    face in the reveal (or draft) that brings it out, the pile or set left to the move; the
+    cards it knows together, as the second game types them (issue 41)."""
+
+    def new(word: str) -> str:
+        key, text = deck.get(card_name(word), ("", ""))
+        if not key or key in library_faces or key in declared:
+            return ""
+        declared.add(key)
+        return " ".join(w for w in text.split()[3:] if not w.startswith(FILLED))
+
+    words = line.split()
+    if words[:2] != ["reveal", "news"]:
+        head, names = words[:2], words[2:]
+        faces = [(name, new(name)) for name in names]
+        known = [name for name, face in faces if not face]
+        lines = [" ".join([*head, name, face]) for name, face in faces if face]
+        return lines + ([" ".join([*head, *known])] if known or not lines else [])
+    removed = words[words.index("--removed") + 1] if "--removed" in words else ""
+    pairs = list(zip(words[2 : len(words) - (2 if removed else 0) : 2], words[3::2], strict=False))
+    lines, known = [], []
+    tile = new(removed) if removed else ""
+    if tile:
+        lines.append(f"reveal removed {removed} {tile}")
+    for pile, name in pairs:
+        face = new(name)
+        if face:
+            lines.append(f"reveal news {pile} {name} {face}")
+        else:
+            known += [pile, name]
+    if known or (removed and not tile):
+        lines.append(
+            " ".join(["reveal news", *known, *([f"--removed {removed}"] if removed and not tile else [])])
+        )
+    return lines
+
+
 def play(table: Table, setup: Setup) -> tuple[int, int]:
     """Type one game's setup up to its first player's move; how many commands and words it took."""
     kind = setup.kind
@@ -175,6 +221,25 @@ def play(table: Table, setup: Setup) -> tuple[int, int]:
     library_faces = referee.card_library(kind).entries
     for n, line in enumerate((*setup.reveals, setup.first_move)):
         words = line.split()
+        if kind == "planet-b":
+            for one in planet_b_lines(line, deck, library_faces, declared):
+                table.type(f"{kind} {one}", count=n < len(setup.reveals))
+            continue
+        if kind in ("loop", "pursuit"):  # a new face in the move that brings its card out, one a command
+            lead = 2  # `reveal goals`, `trait ann`
+            known: list[str] = []
+            new: list[str] = []
+            for word in words[lead:]:
+                key, text = deck.get(card_name(word), ("", ""))
+                (new if key and key not in library_faces and key not in declared else known).append(word)
+                if key:
+                    declared.add(key)
+            head = " ".join(words[:lead])
+            lines = [f"{head} {w} {deck[card_name(w)][1].split(' ', 3)[3]}" for w in new]
+            lines += [f"{head} {' '.join(known)}".strip()] if known or not new else []
+            for one in lines:
+                table.type(f"{kind} {one}", count=n < len(setup.reveals))
+            continue
         for word in words[1:]:
             name = card_name(word)
             if name not in deck:
@@ -182,11 +247,7 @@ def play(table: Table, setup: Setup) -> tuple[int, int]:
             key, text = deck[name]
             if key in library_faces or key in declared:
                 continue  # the game knows it already
-            if kind == "loop" and len(words) == 3:
-                line += " " + " ".join(text.split()[3:])  # a LOOP reveal declares the face on the way
-                declared.add(key)
-            else:
-                declare(key, text)
+            declare(key, text)
         table.type(f"{kind} {line}", count=n < len(setup.reveals))
     referee.store.close()
     return table.typed, table.words

@@ -86,6 +86,11 @@ class Unlisted(msgspec.Struct, frozen=True):
     text: str
     asks: tuple[Ask, ...]
     label: str  # the choice that leads to it, in the game's words
+    # A card or board the setup waits for, asked as one form laid out like it (issue 41): every
+    # named box a field at once; ``fixed``: what the rulebook prints of it, (label, value),
+    # shown filled in and not editable (its words are in ``text`` already).
+    form: bool = False
+    fixed: tuple[tuple[str, str], ...] = ()
 
     def template(self) -> str:
         """The move as a line to type, each asked part a capitalised placeholder (a choice

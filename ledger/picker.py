@@ -42,6 +42,8 @@ class Move(msgspec.Struct, frozen=True):
     asks: tuple[Ask, ...] = ()
     label: str = ""
     said: str = ""  # the move in the rulebook's words (``decider.sentence``)
+    form: bool = False  # asked as one form, every named box a field (``Unlisted.form``)
+    fixed: tuple[tuple[str, str], ...] = ()  # what the rulebook prints of it: shown, not editable
 
 
 class Choice(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -96,7 +98,7 @@ def build(game: Game, state: Any, commands: Iterable[Any], unlisted: Iterable[Un
         )
         for c in commands
     ]
-    moves += [(Move(u.text, "", u.asks, u.label), None) for u in unlisted]
+    moves += [(Move(u.text, "", u.asks, u.label, form=u.form, fixed=u.fixed), None) for u in unlisted]
     said_verb: dict[str, str] = {}
     for move, labels in moves:
         typed = shlex.split(move.text)

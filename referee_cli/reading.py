@@ -112,6 +112,8 @@ def register(app: typer.Typer) -> None:
 def show_moves(ctx: typer.Context, player: str | None, json: bool) -> None:
     s = session(ctx)
     game_id = s.game_id()
+    if player is not None and player.casefold() == "table":  # the table's steps, named as the prompt does
+        player = "table"
     legal = s.referee.legal(game_id, player)
     if json:
         out({"game": game_json(s.referee, game_id), "player": player, "moves": legal})

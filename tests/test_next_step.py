@@ -112,27 +112,23 @@ def test_a_real_pursuit_table_always_shows_its_next_step() -> None:
     # Faces a group would type from its own cards (invented here: the texts print none of them).
     typed = [
         *SETTINGS,
-        *(f"declare life-goal {goal} l1=1knowledge..2lth" for goal in GOALS),
-        "reveal goals " + " ".join(GOALS),
+        # each card's face typed in the reveal that brings it out, one card a command (issue 41)
+        *(f"reveal goals {goal} l1=1knowledge..2lth" for goal in GOALS),
+        "reveal friends kevin l1=...1money l2=.1money.1lth.1money",  # KS Promos 4 prints the rest
         *(
-            f"declare friend {friend} l1=..1creativity.1money l2=.1money.1lth.1money l3=.4knowledge.2lth"
-            for friend in FRIENDS[1:]
+            f"reveal friends {friend} l1=..1creativity.1money l2=.1money.1lth.1money l3=.4knowledge.2lth"
+            for friend in FRIENDS[1:4]
         ),
-        "declare friend kevin l1=...1money l2=.1money.1lth.1money",  # KS Promos 4 prints the rest
-        "reveal friends " + " ".join(FRIENDS[:4]),
-        "declare child-trait artist l1=..2knowledge,1creativity",
-        "trait maya artist",  # Child Traits: the step names trait, and the declaration first
-        "declare child-trait charmer l1=..2creativity,1influence",
-        "trait omar charmer",
-        "declare child-trait dreamer l1=..2money",
-        "trait lin dreamer",
+        "trait maya artist l1=..2knowledge,1creativity",  # Child Traits: the face with the trait
+        "trait omar charmer l1=..2creativity,1influence",
+        "trait lin dreamer l1=..2money",
         "start-friendship maya anna",  # the first Teen turn, no board action declared yet
         "pass omar",  # the Friends board waits for its refill: omar's verbs stay
-        "reveal friends dora",
+        "reveal friends dora l1=..1creativity.1money l2=.1money.1lth.1money l3=.4knowledge.2lth",
     ]
     seen = first_game("pursuit", ["maya", "omar", "lin"], {"modules": MODULES}, typed)
-    traits = seen[typed.index("trait maya artist")]
-    assert traits.startswith("maya, omar, lin: trait · table: declare child-trait CARD l1=")
+    traits = seen[typed.index("trait maya artist l1=..2knowledge,1creativity")]
+    assert traits.startswith("maya, omar, lin: trait · table: trait PLAYER CARD l1=")
     first_turn = seen[typed.index("start-friendship maya anna")]
     assert first_turn.startswith("maya: ") and "start-friendship" in first_turn
     assert "table: declare action NAME reward=REWARD (the board's actions: none declared yet)" in first_turn

@@ -16,6 +16,7 @@ from ledger.service.damage import _check_own_hash, _initial, _mark_lost, _record
 from ledger.service.repository import Repository
 from ledger.service.results import LegalMove, Loaded, Result, ScoreChart
 from ledger.store import GameRow
+from ledger.words import same_name
 
 if TYPE_CHECKING:  # the served table's move picker only
     from ledger.picker import Picker
@@ -109,19 +110,21 @@ class Queries:
         return game_verbs(opened.game, opened.setup)
 
     def legal(self, game_id: int, player: str | None = None) -> list[LegalMove]:
-        """The legal moves now (for ``player``, else for whoever may act), typed and as text."""
+        """The legal moves now (for ``player``, else for whoever may act), typed and as text;
+        ``player`` "table": the table's steps (its reveals, declarations, bookkeeping)."""
         loaded = self.repo.load(game_id)
+        game = loaded.game
+        if player is not None and same_name(TABLE, player):
+            return [LegalMove(game.text(c), c) for c in game.legal(loaded.state) if game.actor(c) == TABLE]
         if player is not None:
             player = _player(loaded.setup, player)
-        game = loaded.game
         return [LegalMove(game.text(c), c) for c in game.legal(loaded.state, player)]
 
     def unlisted(self, game_id: int, role: str) -> list[str]:
         """The moves of ``role`` (a player, or the table) whose card is new to the referee, as
         lines to type with placeholders (``legal`` cannot list them)."""
         loaded = self.repo.load(game_id)
-        if role != TABLE:
-            role = _player(loaded.setup, role)
+        role = TABLE if same_name(TABLE, role) else _player(loaded.setup, role)
         unlisted = optional(loaded.game, "unlisted")
         moves = unlisted(loaded.state) if unlisted is not None else []
         return [u.template() for u in moves if u.actor == role]

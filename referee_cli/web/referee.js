@@ -103,6 +103,79 @@
     return move.asks.flatMap((ask) => Array.from({ length: ask.count }, (_, i) => ({ ask, i })));
   }
 
+  // The path to the first move asked as one form (a board the setup waits for), if any.
+  function formPath(tree) {
+    const find = (step, path) => {
+      if (step.move && step.move.form) return step.choices.length ? [...path, -1] : path;
+      for (let i = 0; i < step.choices.length; i++) {
+        const found = find(step.choices[i].step, [...path, i]);
+        if (found) return found;
+      }
+      return null;
+    };
+    for (let i = 0; i < tree.verbs.length; i++) {
+      const found = find(tree.verbs[i].step, [i]);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  // A card or board asked as one form, laid out like it: what the rulebook prints of it shown
+  // and not editable, each named box a field (a box printed 3 times: 3 fields); posted as the
+  // grammar's words, told first as any move is.
+  function drawForm(box, move) {
+    const form = el("form", "card-form");
+    form.append(el("h3", null, move.label || move.text));
+    move.fixed.forEach(([label, value]) => {
+      const row = el("label", "field fixed");
+      row.append(el("span", null, label));
+      const input = el("input");
+      input.value = value;
+      input.readOnly = true;
+      input.setAttribute("aria-label", label);
+      row.append(input);
+      form.append(row);
+    });
+    const inputs = [];
+    slots(move).forEach(({ ask, i }, n) => {
+      const row = el("label", "field");
+      const name = ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count})` : ask.words;
+      row.append(el("span", null, name));
+      let input;
+      if (ask.choices.length) {
+        input = el("select");
+        ask.choices.forEach((value) => input.append(el("option", null, value)));
+      } else {
+        input = el("input");
+        input.autocomplete = "off";
+        input.autocapitalize = "none";
+        input.spellcheck = false;
+      }
+      input.setAttribute("aria-label", name);
+      const kept = pick.answers[n] || (pick.typed || [])[n];
+      if (kept) input.value = kept;
+      row.append(input);
+      form.append(row);
+      inputs.push({ input, ask, i });
+    });
+    const row = el("div", "chips");
+    const go = el("button", "chip record", "tell the move");
+    row.append(go, chip("cancel", () => { reset(); drawPicker(); }, "quiet"));
+    form.append(row);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const missing = inputs.find(({ input, ask, i }) => !input.value.trim() && !ask.optional && !(ask.least && i >= ask.least));
+      if (missing) {
+        say(`${missing.input.getAttribute("aria-label")}: as printed, please`, false);
+        missing.input.focus();
+        return;
+      }
+      pick.answers = inputs.map(({ input }) => input.value.trim());
+      drawPicker();
+    });
+    box.append(form);
+  }
+
   // A typed answer as one word of the grammar, whatever it holds (the server splits as a shell).
   function quoted(value) {
     return /^[\w:@=,.+-]+$/.test(value) ? value : "'" + value.replace(/'/g, "'\"'\"'") + "'";
@@ -164,6 +237,7 @@
     if (!reply) return;
     if (!reply.ok) {
       say(reply.line, false);
+      if (move.form) pick.typed = pick.answers; // a form keeps what was typed, to correct
       pick.answers = [];
       if (move.asks.length) drawPicker();
       else back();
@@ -263,6 +337,8 @@
       const was = pick;
       pick = { raw, tree: JSON.parse(raw), path: [], answers: [], told: null, telling: false, draft: null };
       if (was.raw !== null && was.path.length) keep(was);
+      // What the setup waits for, laid out as its card or board (issue 41): opened at once.
+      if (!pick.path.length) pick.path = formPath(pick.tree) || [];
     }
     const tree = pick.tree;
     if (!tree.verbs.length) return;
@@ -316,6 +392,10 @@
       if (step.move) chips.append(chip(step.move.label || done(step.move), () => { pick.path.push(-1); drawPicker(); }, "done"));
       step.choices.forEach((choice, i) => chips.append(chip(choice.label, () => { pick.path.push(i); drawPicker(); })));
       box.append(chips);
+      return;
+    }
+    if (move.form && pick.answers.length < slots(move).length) {
+      drawForm(box, move);
       return;
     }
     const slot = slots(move)[pick.answers.length];

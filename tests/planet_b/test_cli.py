@@ -58,7 +58,7 @@ def test_a_real_table_reveals_its_setup_and_drafts(table: Cli) -> None:
     wrong = table("planet-b", "reveal", "tiles", "gene-labs", "media-house", "orbital-farms")
     assert wrong.code == 1 and "GENE LABS is a B tile, not A" in wrong.err
     unknown = table("planet-b", "reveal", "news", "I", "moon-landing")
-    assert unknown.code == 2 and "declare news moon-landing" in unknown.err
+    assert unknown.code == 2 and "reveal news I moon-landing box=" in unknown.err  # the face with the reveal
     before = head(table)
     move(table, "reveal tiles orbital-farms asteroid-mining media-house")
     move(table, "reveal removed deep-mine")

@@ -73,7 +73,7 @@ def test_a_real_table_reveals_refusals_append_nothing(cli: Cli, both: str) -> No
     assert cli("new", "pursuit", "--players", "john,maria,nick", "--modules", ALL, "--cards", both).code == 0
     assert status(cli)["to_act"] == ["table"]
     unknown = cli("pursuit", "reveal", "goals", "make-a-fortune")
-    assert unknown.code == 2 and "declare life-goal make-a-fortune" in unknown.err
+    assert unknown.code == 2 and "reveal goals make-a-fortune l1=" in unknown.err  # the face in the reveal
     move(cli, "reveal goals test-well-read test-career-minded test-richest")
     move(cli, "reveal friends kevin test-friend-1 test-friend-2 test-friend-3")
     twice = cli("pursuit", "reveal", "friends", "kevin")

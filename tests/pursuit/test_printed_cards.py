@@ -92,7 +92,7 @@ def test_kevin_is_asked_only_what_friends_does_not_print(teen: Cli) -> None:
     refused = cli("pursuit", "reveal", "friends", "kevin", "anna", "bob", "carl")
     assert refused.code != 0
     # Printed: the L1 Requirement (a Job) and Reward, L3's cost and reward, no Upkeep at L3.
-    hint = "declare friend kevin l1=...UPKEEP.INCOME l2=.COST.REWARD.UPKEEP.INCOME"
+    hint = "reveal friends kevin l1=...UPKEEP.INCOME l2=.COST.REWARD.UPKEEP.INCOME"  # typed with the reveal
     assert hint in refused.err
     ok(cli, "pursuit declare friend kevin l1=...1money l2=.1influence.1lth.1money")
     kevin = json.loads(cli("status", "--json").out)["view"]["faces"]["cards"]["KEVIN"]

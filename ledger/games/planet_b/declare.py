@@ -8,6 +8,7 @@ two parts, and a track space's two boxes, are split by ``.`` (``grammar`` says w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -128,14 +129,25 @@ EXAMPLES: dict[str, str] = {
 }
 
 
-def form(section: str, name: str | None = None) -> str:
+# The key a move that brings a card out fills itself (the tile set, the pile it came off):
+# typed with that move, a face leaves it out (issue 41).
+FILLED = {"tile": "set", "news": "pile", "building": "pile"}
+
+
+def form(section: str, name: str | None = None, via: str = "") -> str:
     """How ``declare SECTION [NAME]`` is typed, every key in the move's words, and an example
-    of it (of card ``name``, where the example's name is a placeholder)."""
+    of it (of card ``name``, where the example's name is a placeholder). ``via``: the move that
+    brings the card out and takes its face instead (``reveal tiles``), the key it fills left out."""
     field = _NAMED.get(section)
     named = f" {name or ('N' if field == 'number' else 'NAME')}" if field else ""
-    keys = " ".join(_FORMS[section].values())
+    filled = FILLED.get(section, "") if via else ""
+    keys = " ".join(text for key, text in _FORMS[section].items() if key != filled)
     example = EXAMPLES[section].replace(" NAME ", f" {name} " if name else " NAME ")
-    return f"declare {section}{named} {keys}; e.g. {example}"
+    head = f"declare {section}"
+    if via:
+        example = re.sub(rf" {filled}=\S+", "", example).replace(head, via, 1)
+        head = via
+    return f"{head}{named} {keys}; e.g. {example}"
 
 
 _NAMED = dict.fromkeys(("side", "track", "tile", "building", "news", "law"), "name") | {"board": "number"}
@@ -143,12 +155,21 @@ _UPPER = {"set", "pile"}
 
 
 def face_needed(
-    kind: str, name: str, known: Iterable[str], *, said: str = "declare it first", new: str | None = None
+    kind: str,
+    name: str,
+    known: Iterable[str],
+    *,
+    said: str = "declare it first",
+    new: str | None = None,
+    via: str = "",
 ) -> BadInput:
     """The refusal asking the table to declare card ``name`` of ``kind`` before it is played, with
     how (``new``: ``form``'s by default), unless it is a typo of a card the referee knows (then
-    "did you mean", issue 41): one place for every rule that meets a card nobody declared."""
-    new = new or form(kind, card_word(name))
+    "did you mean", issue 41): one place for every rule that meets a card nobody declared.
+    ``via``: the move bringing the card out, which takes its face (the hint is that move)."""
+    if via:
+        said = "type what the card shows with it"
+    new = new or form(kind, card_word(name), via)
     not_a_typo(name, known, kind, new)
     return BadInput(f"the referee does not know {kind} {name} yet: {said}", legal=new)
 

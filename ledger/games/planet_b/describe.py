@@ -49,6 +49,7 @@ from ledger.games.planet_b.model import (
     Shuffled,
     SuitcasePlaced,
     SwindlePlaced,
+    TileLaidOut,
     TilePlaced,
     TileRemoved,
     TilesPlaced,
@@ -108,6 +109,9 @@ _DESCRIBE: dict[type, Callable[[Any], str]] = {
     Shuffled: lambda e: "the referee shuffles every pile",
     TilesPlaced: lambda e: (
         f"conglomerates: {e.tiles[0]} left, {e.tiles[1]} middle (red side up), {e.tiles[2]} right"
+    ),
+    TileLaidOut: lambda e: (
+        f"conglomerate {e.tile} onto the {SPACES[e.space]} space" + (" (red side up)" if e.space == 1 else "")
     ),
     TileRemoved: lambda e: f"{e.tile} removed from the B tiles (2 players)",
     NewsRevealed: lambda e: f"news pile {e.pile}: {e.card} face up",

@@ -55,6 +55,7 @@ from ledger.games.planet_b.model import (
     State,
     SuitcasePlaced,
     SwindlePlaced,
+    TileLaidOut,
     TilePlaced,
     TileRemoved,
     TilesPlaced,
@@ -132,6 +133,12 @@ def _shuffled(state: State, event: Shuffled) -> State:
 def _tiles_placed(state: State, event: TilesPlaced) -> State:
     spaces = tuple(Space(tile, red=i == 1) for i, tile in enumerate(event.tiles))
     return replace(state, spaces=spaces, markets=(False, True, False))
+
+
+def _tile_laid_out(state: State, event: TileLaidOut) -> State:
+    spaces = list(state.spaces)
+    spaces[event.space] = Space(event.tile, red=event.space == 1)  # the middle one red side up
+    return replace(state, spaces=tuple(spaces), markets=(False, True, False))
 
 
 def _from_tiles(state: State, tile: str) -> Pile:
@@ -474,6 +481,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     SetUp: _set_up,
     Shuffled: _shuffled,
     TilesPlaced: _tiles_placed,
+    TileLaidOut: _tile_laid_out,
     TileRemoved: _tile_removed,
     NewsRevealed: _news_revealed,
     PacketDealt: _packet_dealt,

@@ -16,7 +16,8 @@ from functools import partial
 from ledger.decider import Setup
 from ledger.errors import BadInput
 from ledger.games.planet_b import data
-from ledger.games.planet_b.declare import DECLARE_USAGE, declare_text, parse_declare
+from ledger.games.planet_b.declare import DECLARE_USAGE, FILLED, declare_text, parse_declare
+from ledger.games.planet_b.faces import Face
 from ledger.games.planet_b.model import (
     SPACES,
     Build,
@@ -58,8 +59,10 @@ from ledger.words import Spec, card_word, count, name_of, number, one, player_ve
 USAGE = {
     "declare": DECLARE_USAGE,
     "reveal": "reveal tiles LEFT MIDDLE RIGHT | reveal removed TILE | reveal news PILE CARD [PILE CARD ...]"
-    " [--removed TILE] | reveal tile TILE",
-    "draft": "draft PLAYER BUILDING",
+    " [--removed TILE] | reveal tile TILE | a card new to the referee, one a command, its face with it:"
+    " reveal tiles TILE grey=BOX red=BOX grey_then=flip|remove red_then=remove|flip"
+    " | reveal news PILE CARD box=BOX immoral=yes|no",
+    "draft": "draft PLAYER BUILDING [cost=N vp=N area=WORKIE[+WORKIE] box=BOX ...] (the face of a new one)",
     "deal": "deal PLAYER left|middle|right [--pay X,Y]",
     "sell": "sell PLAYER RESOURCE[:N] ...",
     "tile": "tile PLAYER RESOURCE upper1..lower3 [--back]",
@@ -155,8 +158,31 @@ def _colours(state: State, word: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- moves
 
 
+def _face(
+    kind: str, via: str, state: State, names: Sequence[str], parts: Sequence[str], filled: str
+) -> Face | None:
+    """The face typed after the one card a move brings out (``grey=... red=...``), read as
+    ``declare KIND NAME ...`` reads it, the key the move fills (``FILLED``: the tile set, the
+    pile) added from it when not typed; None if no part is typed (issue 41)."""
+    if not parts:
+        return None
+    if len(names) != 1:
+        raise BadInput(
+            f"a face belongs to one card: {via} names {', '.join(names)}",
+            legal=f"{via} CARD with its face, one card a command",
+        )
+    key = FILLED[kind]
+    if filled and not any(part.lower().startswith(f"{key}=") for part in parts):
+        parts = [*parts, f"{key}={filled}"]
+    declared = parse_declare(state, [kind, names[0], *parts])
+    assert isinstance(declared, Declare)
+    return declared.face
+
+
 def _parse_reveal(state: State, words: Sequence[str]) -> Command:
     positional, options = scan(words, {"removed": ("removed", "value")})
+    parts = [w for w in positional if "=" in w]
+    positional = [w for w in positional if "=" not in w]
     count(positional, 2, None, USAGE["reveal"])
     what = positional[0].lower()
     removed = one(options, "removed")
@@ -166,10 +192,15 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
         )
     tile = name_of([removed], "tile") if removed is not None else ""
     if what == "tiles":
-        count(positional, 4, 4, USAGE["reveal"])
-        return Reveal("tiles", tuple(name_of([w], "tile") for w in positional[1:]))
+        count(positional, 2, 4, USAGE["reveal"])
+        face = _face("tile", "reveal tiles", state, positional[1:], parts, "A")
+        if len(positional) > 2:  # every tile still to place, left to right (or the next one alone)
+            empty = sum(space.tile is None for space in state.spaces) or 3
+            count(positional, 1 + empty, 1 + empty, USAGE["reveal"])
+        return Reveal("tiles", tuple(name_of([w], "tile") for w in positional[1:]), face=face)
     if what in ("removed", "tile"):
-        return Reveal(what, (name_of(positional[1:], "tile"),))
+        name = name_of(positional[1:], "tile")
+        return Reveal(what, (name,), face=_face("tile", f"reveal {what}", state, [name], parts, "B"))
     if what == "news":
         count(positional, 3, None, USAGE["reveal"])
         if positional[1].upper() not in data.NEWS_PILES:
@@ -184,10 +215,28 @@ def _parse_reveal(state: State, words: Sequence[str]) -> Command:
             if not words:
                 raise BadInput(f"say the card revealed on news pile {pile}", legal=USAGE["reveal"])
         cards_ = tuple(name_of(words, "news card") for _, words in groups)
+        if parts and (len(groups) > 1 or tile):
+            raise BadInput(
+                "a face belongs to one card: reveal news names "
+                + ", ".join((*cards_, *([tile] if tile else []))),
+                legal="reveal news PILE CARD with its face, one card a command"
+                + (" (reveal removed TILE with its own first)" if tile else ""),
+            )
         if len(groups) == 1:
-            return Reveal("news", cards_, groups[0][0], removed=tile)
+            pile = groups[0][0]
+            face = _face("news", f"reveal news {pile}", state, cards_, parts, pile)
+            return Reveal("news", cards_, pile, removed=tile, face=face)
         return Reveal("news", cards_, piles=tuple(pile for pile, _ in groups), removed=tile)
     raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
+
+
+def _draft(state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
+    """``draft PLAYER BUILDING [cost=N vp=N area=... box=...]``: the face of a building new to the
+    referee typed with it, its pile the packet's (issue 41)."""
+    name = name_of([w for w in rest if "=" not in w], "building")
+    parts = [w for w in rest if "=" in w]
+    pile = state.draft.pile if state.draft is not None else ""
+    return DraftCard(player, name, _face("building", f"draft {player}", state, [name], parts, pile))
 
 
 _Build = Callable[[State, str, list[str], dict[str, list[str]]], Command]
@@ -270,7 +319,7 @@ def _give(state: State, player: str, rest: list[str], options: dict[str, list[st
 _PARSERS: dict[str, Callable[[State, Sequence[str]], Command]] = {
     "declare": parse_declare,
     "reveal": _parse_reveal,
-    "draft": partial(_simple, "draft", lambda s, p, r, o: DraftCard(p, name_of(r, "building")), low=1),
+    "draft": partial(_simple, "draft", _draft, low=1),
     "deal": partial(
         _simple, "deal", lambda s, p, r, o: Deal(p, _space(r[0]), _pay(o)), spec=_PAY, low=1, high=1
     ),
@@ -422,6 +471,14 @@ def parse(state: State, words: Sequence[str]) -> Command:
 # ---------------------------------------------------------------------------- text
 
 
+def _face_text(face: Face | None) -> str:
+    """A face typed with the move that brings its card out: its declaration's keys."""
+    if face is None:
+        return ""
+    parts = declare_text(face).split(" ", 3)[3:]
+    return f" {parts[0]}" if parts else ""
+
+
 def _pay_text(pay: tuple[str, ...]) -> str:
     return f" --pay {','.join(pay)}" if pay else ""
 
@@ -438,14 +495,19 @@ def text(command: Command) -> str:
     match command:
         case Declare(face):
             return declare_text(face)
-        case Reveal(what, names, pile, piles, removed):
+        case Reveal(what, names, pile, piles, removed, face):
             if what == "news":
                 each = zip(piles, names, strict=True) if piles else [(pile, names[0])]
                 tile = f" --removed {card_word(removed)}" if removed else ""
-                return "reveal news " + " ".join(f"{p} {card_word(n)}" for p, n in each) + tile
-            return f"reveal {what} {' '.join(map(card_word, names))}"
-        case DraftCard(player, card):
-            return f"draft {player} {card_word(card)}"
+                return (
+                    "reveal news "
+                    + " ".join(f"{p} {card_word(n)}" for p, n in each)
+                    + tile
+                    + _face_text(face)
+                )
+            return f"reveal {what} {' '.join(map(card_word, names))}" + _face_text(face)
+        case DraftCard(player, card, face):
+            return f"draft {player} {card_word(card)}" + _face_text(face)
         case Deal(player, space, pay):
             return f"deal {player} {space}{_pay_text(pay)}"
         case Sell(player, resources):

@@ -181,11 +181,13 @@ class Reveal(msgspec.Struct, frozen=True, tag="planet-b.reveal", omit_defaults=T
     pile: str = ""
     piles: tuple[str, ...] = ()  # several news cards: the pile of each card, in order
     removed: str = ""  # 2 players: the B tile removed at setup, typed with the news (``--removed``)
+    face: Face | None = None  # the one card's face, new to the referee, typed with it (issue 41)
 
 
-class DraftCard(msgspec.Struct, frozen=True, tag="planet-b.draft"):
+class DraftCard(msgspec.Struct, frozen=True, tag="planet-b.draft", omit_defaults=True):
     player: str
     card: str
+    face: Face | None = None  # the building's face, new to the referee, typed with it (issue 41)
 
 
 class Deal(msgspec.Struct, frozen=True, tag="planet-b.deal", omit_defaults=True):
@@ -411,6 +413,14 @@ class SetUp(msgspec.Struct, frozen=True, tag="planet-b.set_up"):
 
 class TilesPlaced(msgspec.Struct, frozen=True, tag="planet-b.tiles_placed"):
     tiles: tuple[str, ...]  # left, middle (red side up), right
+
+
+class TileLaidOut(msgspec.Struct, frozen=True, tag="planet-b.tile_laid_out"):
+    """One A tile onto its space at setup (``space``: 0 left, 1 middle, 2 right), as a table
+    reveals them one at a time, each with its face (issue 41)."""
+
+    tile: str
+    space: int
 
 
 class TileRemoved(msgspec.Struct, frozen=True, tag="planet-b.tile_removed"):
@@ -641,6 +651,7 @@ Event = (
     | Shuffled
     | SetUp
     | TilesPlaced
+    | TileLaidOut
     | TileRemoved
     | NewsRevealed
     | PacketDealt

@@ -15,6 +15,7 @@ from itertools import combinations, combinations_with_replacement
 from ledger.decider import Ask, Unlisted
 from ledger.errors import AmbiguousMove, RefereeError
 from ledger.games.planet_b import data, effects
+from ledger.games.planet_b import faces as pb_faces
 from ledger.games.planet_b.effects import Item, parse_box
 from ledger.games.planet_b.model import (
     SPACES,
@@ -53,7 +54,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
-from ledger.games.planet_b.rules import boxes, buildings, chance, core, elections, flow, to_act, turn
+from ledger.games.planet_b.rules import boxes, buildings, chance, core, elections, flow, setup, to_act, turn
 from ledger.games.planet_b.rules.costs import can_pay, cost_due, plan
 from ledger.piles import candidates, take_top
 from ledger.words import card_word
@@ -101,10 +102,13 @@ def _tops(state: State, pile: str) -> list[str]:
 
 
 def _setup_reveals(state: State) -> Iterator[Command]:
-    a_tiles = sorted(t.name for t in state.faces.tiles.values() if t.set == "A")
-    if state.spaces[0].tile is None and len(a_tiles) == 3:
-        yield Reveal("tiles", tuple(a_tiles))
-        yield Reveal("tiles", tuple(a_tiles[1:] + a_tiles[:1]))
+    placed = {space.tile for space in state.spaces}
+    a_tiles = sorted(t.name for t in state.faces.tiles.values() if t.set == "A" and t.name not in placed)
+    empty = setup.empty_spaces(state)
+    if empty and len(a_tiles) == len(empty):  # the only tiles left to place, from the left
+        yield Reveal("tiles", tuple(a_tiles[: len(empty)]))
+        if len(empty) > 1:
+            yield Reveal("tiles", tuple((a_tiles[1:] + a_tiles[:1])[: len(empty)]))
     if state.dummy and not state.removed:
         for name in sorted(t.name for t in state.faces.tiles.values() if t.set == "B"):
             yield Reveal("removed", (name,))
@@ -487,6 +491,9 @@ def unlisted(state: State) -> Iterator[Unlisted]:
         ask = Ask("", "a building you drew, as printed", tuple(sorted(drawn)))
         yield Unlisted(state.active, f"redraw {state.active}", (ask,) * needed, "the buildings I drew")
     faces = state.faces
+    form = setup_form(state) if state.phase == "cards" else None
+    if form is not None:
+        yield form
     kinds = [
         ("tile", "a new conglomerate tile", len(faces.tiles) < sum(data.TILE_SETS.values())),
         ("building", "a new building", len(faces.buildings) < sum(data.BUILDING_PILES.values())),
@@ -496,6 +503,47 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     for kind, label, wanted in kinds:
         if wanted:
             yield Unlisted("table", f"declare {kind}", (Ask("", _NAME, ()), *_ASKS[kind]), label)
+
+
+def setup_form(state: State) -> Unlisted | None:
+    """The first board the setup waits for, one at a time, asked as one form where it has one:
+    the board's side, then each player board (issue 41); the rest are asked a question at a time."""
+    missing = pb_faces.board_missing(state.faces, len(state.seats))
+    first = missing[0].split(" ") if missing else [""]
+    if first[0] == "side":
+        return side_form(state)
+    if first[0] == "board":
+        return board_form(first[1])
+    return None
+
+
+def board_form(number: str) -> Unlisted:
+    """A player board (Setting Up Your Player Board): its number, printed on it, filled in; its
+    two production lines, a field each."""
+    line = "left to right, RESOURCE,RESOURCE,RESOURCE"
+    asks = (
+        Ask("upper=", f"the upper production line, {line}", ()),
+        Ask("lower=", f"the lower production line, {line}", ()),
+    )
+    fixed = (("player board, its number as printed on it", number),)
+    label = f"player board {number}"
+    return Unlisted("table", f"declare board {number}", asks, label, form=True, fixed=fixed)
+
+
+def side_form(state: State) -> Unlisted:
+    """The board's side the setup waits for first, asked as one form (issue 41): which side is
+    the rulebook's ("Make sure you use the right side of the board. Look for the "4" symbol":
+    the player count says it), filled in; what the side shows, a field each, in the move's keys."""
+    name = setup.side_name(state)
+    players = "4 players" if name == data.FULL_SIDE else "2 or 3 players"
+    asks = (
+        Ask("suitcases=", "suitcase spaces beside each conglomerate tile", ()),
+        Ask("track=", "spaces of the election track (the last calls an election)", ()),
+        Ask("start=", "the election marker's starting space (1: the leftmost)", ()),
+        Ask("market=", "the market below each tile, left to right: RESOURCE:GREY/RED,...", (), count=3),
+    )
+    fixed = ((f"side, for {players} (Game Components and Setup)", name),)
+    return Unlisted("table", f"declare side {name}", asks, "the board's side", form=True, fixed=fixed)
 
 
 _ASKS: dict[str, tuple[Ask, ...]] = {

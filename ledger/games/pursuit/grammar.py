@@ -37,7 +37,7 @@ from ledger.games.pursuit.model import (
     Upkeep,
     UpkeepAll,
 )
-from ledger.games.pursuit.rules.setup import modules_of
+from ledger.games.pursuit.rules.setup import REVEALED_KIND, modules_of
 from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
 from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan, unknown
 
@@ -47,8 +47,9 @@ USAGE = {
     " [harder=COST.REWARD] [harder-upkeep=COST.REWARD] [ability=WORDS] | declare community NAME"
     " [multiple=yes]"
     " engage=REQUIREMENT.COST.REWARD outcome=REQUIREMENT.COST.REWARD ...",
-    "reveal": "reveal goals|community|friends CARD ...",
-    "trait": "trait PLAYER CARD",
+    "reveal": "reveal goals|community|friends CARD ... | reveal goals|community|friends CARD"
+    " l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ... (a card new to the referee, one a command)",
+    "trait": "trait PLAYER CARD [l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ...]",
     "action": "action PLAYER ACTION",
     "get-job": "get-job PLAYER JOB [--harder N]",
     "start-relationship": "start-relationship PLAYER PARTNER",
@@ -222,13 +223,31 @@ def declare_text(face: Face) -> str:
 # ---------------------------------------------------------------------------- moves
 
 
+def _face(kind: str, via: str, state: State, names: Sequence[str], words: Sequence[str]) -> Face | None:
+    """The face typed after the one card a move brings out (``l1=...``, ``engage=...``), read
+    as ``declare KIND NAME ...`` reads it; None if no part is typed (issue 41)."""
+    parts = [w for w in words if "=" in w]
+    if not parts:
+        return None
+    if len(names) != 1:
+        raise BadInput(
+            f"a face belongs to one card: {via} names {', '.join(card_word(_card([n])) for n in names)}",
+            legal=f"{via} CARD with its face, one card a command",
+        )
+    declared = _parse_declare(state, [kind, *names, *parts])
+    assert isinstance(declared, Declare)
+    return declared.face
+
+
 def _parse_reveal(state: State, words: Sequence[str]) -> Command:
     positional, _ = scan(words, {})
     count(positional, 2, None, USAGE["reveal"])
     what = positional[0].lower()
     if what not in ("goals", "community", "friends"):
         raise BadInput(f"reveal what? {positional[0]!r}", legal=USAGE["reveal"])
-    return Reveal(what, tuple(_card([w]) for w in positional[1:]))
+    names = [w for w in positional[1:] if "=" not in w]
+    face = _face(REVEALED_KIND[what], f"reveal {what}", state, names, positional[1:])
+    return Reveal(what, tuple(_card([w]) for w in names), face)
 
 
 # A verb whose first word is the player: ``build(verb, state, player, rest, options)``, its
@@ -248,7 +267,10 @@ def _verb(verb: str, state: State, words: Sequence[str]) -> Command:
 
 
 def _trait(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
-    return Trait(player, _card(rest))
+    names = [w for w in rest if "=" not in w]
+    return Trait(
+        player, _card(names), _face("child-trait", f"trait {player}", state, [" ".join(names)], rest)
+    )
 
 
 def _act(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
@@ -380,6 +402,14 @@ def parse(state: State, words: Sequence[str]) -> Command:
     return parser(state, words[1:])
 
 
+def _face_text(face: Face | None) -> str:
+    """A face typed with the move that brings its card out: its declaration's parts."""
+    if face is None:
+        return ""
+    parts = declare_text(face).split(" ", 3)[3:]
+    return f" {parts[0]}" if parts else ""
+
+
 def _token(token: bool) -> str:
     return " --token" if token else ""
 
@@ -389,10 +419,10 @@ def text(command: Command) -> str:
     match command:
         case Declare(face):
             return declare_text(face)
-        case Reveal(what, found):
-            return f"reveal {what} " + " ".join(card_word(c) for c in found)
-        case Trait(player, card):
-            return f"trait {player} {card_word(card)}"
+        case Reveal(what, found, face):
+            return f"reveal {what} " + " ".join(card_word(c) for c in found) + _face_text(face)
+        case Trait(player, card, face):
+            return f"trait {player} {card_word(card)}" + _face_text(face)
         case Act(player, action, token):
             return f"action {player} {action}{_token(token)}"
         case Take(player, how, found, harder, token):

@@ -138,17 +138,22 @@ class Declare(msgspec.Struct, frozen=True, tag="pursuit.declare"):
     face: Face
 
 
-class Reveal(msgspec.Struct, frozen=True, tag="pursuit.reveal"):
+class Reveal(msgspec.Struct, frozen=True, tag="pursuit.reveal", omit_defaults=True):
     """The table says what it turned up: ``goals`` face up at setup, or the cards drawn onto
-    the ``community`` or ``friends`` board (empty slots filled from the left)."""
+    the ``community`` or ``friends`` board (empty slots filled from the left). ``face``: the
+    one card's face, new to the referee, typed in the reveal that brings it out (issue 41)."""
 
     what: str
     cards: tuple[str, ...]
+    face: Face | None = None
 
 
-class Trait(msgspec.Struct, frozen=True, tag="pursuit.trait"):
+class Trait(msgspec.Struct, frozen=True, tag="pursuit.trait", omit_defaults=True):
+    """A player keeps a Child Trait; ``face``: the card's face if it is new to the referee."""
+
     player: str
     card: str
+    face: Face | None = None
 
 
 class Act(msgspec.Struct, frozen=True, tag="pursuit.act", omit_defaults=True):

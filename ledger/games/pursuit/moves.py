@@ -192,9 +192,10 @@ def unlisted(state: State) -> Iterator[Unlisted]:
         return
     name = Ask("", "its name, as printed on the card", ())
     players = [who for who in to_act(state) if who != "table"]
-    if state.phase == "setup":  # a Child Trait nobody declared: the table declares it first
+    if state.phase == "setup":  # a Child Trait nobody declared: its face typed with the trait (issue 41)
+        trait = (Ask("l1=", f"its level, {LEVEL}", ()), *_EXTRA["child-trait"])
         for player in players:
-            yield Unlisted(player, f"trait {player}", (name,), "a Child Trait new to the referee")
+            yield Unlisted(player, f"trait {player}", (name, *trait), "a Child Trait new to the referee")
     if core.actions_unknown(state):  # the base game's board actions
         board = Ask("", "the board action's name, as printed on the board", ())
         for player in players:

@@ -201,7 +201,7 @@ def awaited(state: State) -> list[str]:
     if state.virtual:
         return steps
     if state.phase == "setup" and not steps and _traits_unknown(state):
-        steps.append(f"declare child-trait CARD {TRAIT_FACE} (a Child Trait new to the referee)")
+        steps.append(f"trait PLAYER CARD {TRAIT_FACE} (a Child Trait new to the referee: its face with it)")
     if core.actions_unknown(state):
         steps.append("declare action NAME reward=REWARD (the board's actions: none declared yet)")
     return steps

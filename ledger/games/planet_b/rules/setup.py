@@ -21,6 +21,7 @@ from ledger.games.planet_b import data, faces
 from ledger.games.planet_b.declare import face_needed
 from ledger.games.planet_b.evolve import seeded_piles
 from ledger.games.planet_b.model import (
+    SPACES,
     Constructed,
     Declare,
     Declared,
@@ -33,6 +34,7 @@ from ledger.games.planet_b.model import (
     SetUp,
     Shuffled,
     State,
+    TileLaidOut,
     TileRemoved,
     TilesPlaced,
 )
@@ -134,13 +136,40 @@ def awaited(state: State) -> list[str]:
     if state.phase != "setup":
         return []
     wants = []
-    if state.spaces[0].tile is None:
-        wants.append("reveal tiles LEFT MIDDLE RIGHT")
+    empty = empty_spaces(state)
+    if empty:
+        wants.append("reveal tiles " + " ".join(SPACES[i].upper() for i in empty))
     news = [pile for pile in data.NEWS_PILES if pile not in state.news_up]
     removing = state.dummy and not state.removed
     if removing and not news:
         wants.append("reveal removed TILE")
     return wants + ([news_reveal(news) + (" --removed TILE" if removing else "")] if news else [])
+
+
+def empty_spaces(state: State) -> list[int]:
+    """The conglomerate spaces no A tile is on yet, at setup (0 left, 1 middle, 2 right)."""
+    return [i for i, space in enumerate(state.spaces) if space.tile is None]
+
+
+def bring_out(out: Out, face: faces.Face | None, names: Sequence[str], kind: str, via: str) -> None:
+    """The face typed in the move that brings its card out (``reveal tiles NAME set=A ...``,
+    ``draft PLAYER NAME cost=...``), declared on the way as ``declare`` would (issue 41): one
+    card's, of the kind the move brings out; the same face again is no new fact."""
+    if face is None:
+        return
+    name = faces.key_of(face)
+    if len(names) != 1 or names[0] != name:
+        raise BadInput(
+            f"a face belongs to one card: {via} names {', '.join(names)}",
+            legal=f"{via} CARD with its face, one card a command",
+        )
+    if faces.kind_of(face) != kind:
+        raise IllegalMove(
+            f"{name} typed as a {faces.kind_of(face)}: {via} brings out a {kind}", rule=R_COMPONENTS
+        )
+    stored = faces.check(out.state.faces, face)
+    if faces.known(out.state.faces, stored) != stored:
+        declare(out, Declare(face))
 
 
 def news_reveal(piles: Sequence[str]) -> str:
@@ -184,17 +213,29 @@ def begin(out: Out) -> None:
     deal_packet(out, "A")
 
 
-def check_tile(state: State, name: str, group: str, rule: str) -> None:
+def check_tile(state: State, name: str, group: str, rule: str, via: str = "") -> None:
+    """A tile of ``group`` (A, B), declared; ``via``: the reveal that takes its face."""
     face = state.faces.tiles.get(name)
     if face is None:
-        raise face_needed("tile", name, state.faces.tiles, said=AS_SHOWN)
+        raise face_needed("tile", name, state.faces.tiles, said=AS_SHOWN, via=via)
     if face.set != group:
         raise IllegalMove(
             f"{name} is a{'n' if face.set == 'A' else ''} {face.set} tile, not {group}", rule=rule
         )
 
 
+_REVEALED_KIND = {"tiles": "tile", "removed": "tile", "tile": "tile", "news": "news"}
+
+
 def reveal(out: Out, command: Reveal) -> None:
+    if command.face is not None:
+        if command.removed or command.piles:
+            raise BadInput(
+                "a face belongs to one card: reveal it alone",
+                legal="reveal removed TILE ... then reveal news",
+            )
+        via = f"reveal {command.what}" + (f" {command.pile}" if command.pile else "")
+        bring_out(out, command.face, command.cards, _REVEALED_KIND.get(command.what, ""), via)
     if command.removed:
         # 2 players: the B tile removed, typed with the news; each as if typed alone
         if out.state.phase != "setup":
@@ -218,20 +259,31 @@ def reveal(out: Out, command: Reveal) -> None:
     if state.phase != "setup":
         raise IllegalMove("the setup is over", rule=R_SETUP)
     if command.what == "tiles":
-        if state.spaces[0].tile is not None:
+        empty = empty_spaces(state)
+        if not empty:
             raise IllegalMove("the 3 A tiles are on the board already", rule=R_SETUP)
-        if len(command.cards) != 3 or len(set(command.cards)) != 3:
-            raise BadInput("name the 3 A tiles, left to right", legal="reveal tiles LEFT MIDDLE RIGHT")
+        placed = [space.tile for space in state.spaces if space.tile]
+        if len(command.cards) not in (1, len(empty)) or len(set(command.cards)) != len(command.cards):
+            raise BadInput(
+                f"name the {len(empty)} A tiles still to place, left to right, or the next one alone",
+                legal=awaited(state)[0],
+            )
         for name in command.cards:
-            check_tile(state, name, "A", R_SETUP)
-        out.add(TilesPlaced(command.cards))
+            if name in placed:
+                raise IllegalMove(f"{name} is on the board already", rule=R_SETUP)
+            check_tile(state, name, "A", R_SETUP, via="reveal tiles")
+        if len(empty) == 3 == len(command.cards):
+            out.add(TilesPlaced(command.cards))
+        else:  # one at a time (each with its face), from the left
+            for name, space in zip(command.cards, empty, strict=False):
+                out.add(TileLaidOut(name, space))
     elif command.what == "removed":
         if not state.dummy:
             raise IllegalMove("a B tile is removed with 2 players only", rule=R_SMALL)
         if state.removed:
             raise IllegalMove(f"{state.removed} is removed already", rule=R_SMALL)
         [name] = command.cards
-        check_tile(state, name, "B", R_SMALL)
+        check_tile(state, name, "B", R_SMALL, via="reveal removed")
         out.add(TileRemoved(name))
     elif command.what == "news":
         if command.pile in state.news_up:
@@ -249,7 +301,7 @@ def news_card(state: State, pile: str, name: str) -> None:
     """A real table's card off news pile ``pile``: declared, of that pile, not seen yet."""
     face = state.faces.news.get(name)
     if face is None:
-        raise face_needed("news", name, state.faces.news, said=AS_SHOWN)
+        raise face_needed("news", name, state.faces.news, said=AS_SHOWN, via=f"reveal news {pile}")
     if face.pile != pile:
         raise IllegalMove(f"{name} is a pile {face.pile} card, not pile {pile}", rule=R_NEWS)
     if name in state.piles[pile].seen:
@@ -266,6 +318,7 @@ def deal_packet(out: Out, pile: str) -> None:
 
 
 def draft(out: Out, command: DraftCard) -> None:
+    bring_out(out, command.face, (command.card,), "building", f"draft {command.player}")
     state = out.state
     plan = state.draft
     if state.phase != "draft" or plan is None:
@@ -287,7 +340,7 @@ def draft(out: Out, command: DraftCard) -> None:
     else:
         face = state.faces.buildings.get(name)
         if face is None:
-            raise face_needed("building", name, state.faces.buildings, said=AS_SHOWN)
+            raise face_needed("building", name, state.faces.buildings, said=AS_SHOWN, via=f"draft {picker}")
         if face.pile != plan.pile:
             raise IllegalMove(f"{name} is from the {face.pile} pile, not the {plan.pile} pile", rule=R_DRAFT)
         if name in state.piles[plan.pile].seen:

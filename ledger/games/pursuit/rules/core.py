@@ -173,42 +173,69 @@ def living(state: State) -> list[str]:
     return [name for name in state.seats if state.players[name].alive]
 
 
-def card(state: State, name: str, kind: str = "card") -> Card:
+def _via(hint: str, kind: str, via: str) -> str:
+    """A declaration's hint typed instead in the move that brings the card out (``via``, as
+    ``reveal goals`` or ``trait maya``): the face goes with that move (issue 41)."""
+    return hint.replace(f"declare {kind} ", f"{via} ", 1) if via else hint
+
+
+def card(state: State, name: str, kind: str = "card", via: str = "") -> Card:
     """A declared card's face; ``BadInput`` saying how to declare it if it is not yet (or
-    naming the known card it is a typo of)."""
+    naming the known card it is a typo of). ``via``: the move that brings the card out, which
+    takes its face (the hint is that move, not a ``declare`` before it)."""
     face = state.faces.cards.get(name)
     if face is None:
+        how = "type what the card shows with it" if via else "declare it as the card shows it first"
         words.not_a_typo(
-            name, [*state.faces.cards, *data.PRINTED_CARDS], "card", f"declare {kind} {card_word(name)} ..."
+            name,
+            [*state.faces.cards, *data.PRINTED_CARDS],
+            "card",
+            _via(f"declare {kind} {card_word(name)} ...", kind, via),
         )
         if name in data.PRINTED_CARDS:  # the text prints part of it: only the rest is asked
+            printed = str(data.PRINTED_CARDS[name]["kind"])
             raise BadInput(
-                f"the referee knows only part of {name} (the text prints the rest): declare what the card"
-                " shows of the rest first",
-                legal=faces.hint(name, str(data.PRINTED_CARDS[name]["kind"])),
+                f"the referee knows only part of {name} (the text prints the rest): "
+                + (
+                    "type what the card shows of the rest with it"
+                    if via
+                    else "declare what the card shows of the rest first"
+                ),
+                legal=_via(faces.hint(name, printed), printed, via),
             )
         example = "l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME"
         raise BadInput(
-            f"the referee does not know {name} yet: declare it as the card shows it first",
-            legal=f"declare {kind} {card_word(name)} {example}",
+            f"the referee does not know {name} yet: {how}",
+            legal=_via(f"declare {kind} {card_word(name)} {example}", kind, via),
         )
     return face
 
 
-def community(state: State, name: str) -> Community:
+def community(state: State, name: str, via: str = "") -> Community:
     face = state.faces.community.get(name)
     if face is None:
         known = [*state.faces.community, *data.PRINTED_COMMUNITY]
-        words.not_a_typo(name, known, "Community card", f"declare community {card_word(name)} ...")
+        words.not_a_typo(
+            name, known, "Community card", _via(f"declare community {card_word(name)} ...", "community", via)
+        )
         if name in data.PRINTED_COMMUNITY:  # the Community text prints part of it
             raise BadInput(
-                f"the referee knows only part of the Community card {name} (the text prints the rest):"
-                " declare what the card shows of the rest first",
-                legal=faces.hint(name, "community"),
+                f"the referee knows only part of the Community card {name} (the text prints the rest): "
+                + (
+                    "type what the card shows of the rest with it"
+                    if via
+                    else "declare what the card shows of the rest first"
+                ),
+                legal=_via(faces.hint(name, "community"), "community", via),
             )
+        how = "type what it shows with it" if via else "declare it as it shows first"
         raise BadInput(
-            f"the referee does not know the Community card {name} yet: declare it as it shows first",
-            legal=f"declare community {card_word(name)} engage=REQUIREMENT.COST.REWARD outcome=...",
+            f"the referee does not know the Community card {name} yet: {how}",
+            legal=_via(
+                f"declare community {card_word(name)} engage=REQUIREMENT.COST.REWARD outcome=...",
+                "community",
+                via,
+            ),
         )
     return face
 

@@ -200,14 +200,38 @@ def begin(out: Out) -> None:
 
 
 def _goal(state: State, name: str) -> Card:
-    face = core.card(state, name, "life-goal")
+    face = core.card(state, name, "life-goal", "reveal goals")
     if face.kind != "life-goal":
         raise IllegalMove(f"{name} is a {face.kind}, not a Life Goal", rule=R_PILES)
     core.pile_holds(state, face, R_PILES)
     return face
 
 
+# The kind of card each reveal brings out, as a face typed with it declares it.
+REVEALED_KIND = {"goals": "life-goal", "friends": "friend", "community": "community"}
+
+
+def bring_out(out: Out, face: faces.Face | None, names: tuple[str, ...], kind: str, via: str) -> None:
+    """The face typed in the move that brings its card out (``reveal goals NAME l1=...``,
+    ``trait PLAYER NAME l1=...``), declared on the way as ``declare`` would (issue 41): one
+    card's, of the kind the move brings out; the same face again is no new fact."""
+    if face is None:
+        return
+    name = getattr(face, "name", "")
+    if len(names) != 1 or names[0] != name:
+        raise BadInput(
+            f"a face belongs to one card: {via} names {', '.join(names)}",
+            legal=f"{via} CARD with its face, one card a command",
+        )
+    if faces.kind_of(face) != kind:
+        raise IllegalMove(f"{name} typed as a {faces.kind_of(face)}: {via} brings out a {kind}", rule=R_PILES)
+    stored = faces.check(out.state.faces, face)
+    if faces.known(out.state.faces, stored) != stored:
+        declare(out, Declare(face))
+
+
 def reveal(out: Out, command: Reveal) -> None:
+    bring_out(out, command.face, command.cards, REVEALED_KIND.get(command.what, ""), f"reveal {command.what}")
     state = out.state
     if command.what == "goals":
         wanted = core.goals_wanted(state) - len(state.goals)
@@ -267,11 +291,11 @@ def draw_one(out: Out, board: str, typed: str | None, by: str = "") -> None:
     if board == "community":
         rule = R_SETUP
         if typed is not None:
-            core.community(state, typed)
+            core.community(state, typed, "reveal community")
     else:
         rule = R_FRIENDS
         if typed is not None:
-            face = core.card(state, typed, "friend")
+            face = core.card(state, typed, "friend", "reveal friends")
             if face.kind != "friend":
                 raise IllegalMove(f"{typed} is a {face.kind}, not a Friend", rule=R_FRIENDS)
     label = "Community pile" if board == "community" else "Friend pile"
@@ -285,6 +309,7 @@ def draw_one(out: Out, board: str, typed: str | None, by: str = "") -> None:
 
 
 def trait(out: Out, command: Trait) -> None:
+    bring_out(out, command.face, (command.card,), "child-trait", f"trait {command.player}")
     state = out.state
     player = core.player_of(state, command.player)
     kept = int(core.setting(state, "child-traits"))
@@ -294,7 +319,7 @@ def trait(out: Out, command: Trait) -> None:
         )
     if len(player.traits) >= kept:
         raise IllegalMove(f"{player.name} keeps {kept} Child Traits (setting child-traits)", rule=R_SETTINGS)
-    face = core.card(state, command.card, "child-trait")
+    face = core.card(state, command.card, "child-trait", f"trait {player.name}")
     if face.kind != "child-trait":
         raise IllegalMove(f"{face.name} is a {face.kind}, not a Child Trait", rule=R_PILES)
     core.pile_holds(state, face, R_COMPONENTS)
