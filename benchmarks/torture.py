@@ -1025,7 +1025,7 @@ def edges(tally: Tally, folder: Path) -> int:
         report(f"import: {name}", imported(path), code, said, forged)
 
     # Hole 11: `export | head -1`, the export (the tampering game's) far more than a pipe holds.
-    base = folder / "tamper-base.db"
+    base = folder / "tamperbase.db"  # made by tampering() (place(folder, "tamperbase"))
     for unbuffered in (False, True):
         code, err = piped(base, unbuffered)
         right = code == 5 and err == "referee: the output was closed: not all of it was written\n"
