@@ -18,14 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from ledger import games
 from ledger.decider import Game
 from ledger.errors import BadInput, RefereeError
 from ledger.service import TABLE, Referee
 from referee_cli.serve.links import qr_svg
-from referee_cli.serve.table import HERE, POLL, Table, _int, _text
+from referee_cli.serve.table import POLL, Table, _int, _text, pages
 
 MAX_SEED = 2**63 - 1
 
@@ -59,13 +57,7 @@ class Tables:
         self.start_token = start_token
         self.by_game: dict[int, Table] = {}
         self._referee: Referee | None = None
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(HERE),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
+        self.env = pages()
 
     @property
     def referee(self) -> Referee:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import re
 from collections import OrderedDict
@@ -51,6 +52,18 @@ STREAMS_PER_ADDRESS = 16  # from one address (a phone with many tabs); this comp
 DESCRIPTORS_KEPT = 64  # descriptors never given to streams: the database, the listener, pages
 SUBMISSIONS = 256  # answers to recent submissions remembered, for a page's double tap or retry
 HERE = Path(__file__).parents[1] / "web"
+
+
+@functools.cache
+def pages() -> jinja2.Environment:
+    """The pages' templates (``web/``): one environment for every game a server serves."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
 
 
 class TooManyStreams(RefereeError):
@@ -163,13 +176,7 @@ class Table:
         # submission is recorded once and answered as the first time. In this process only,
         # the latest SUBMISSIONS: a restart forgets them.
         self.answers: OrderedDict[tuple[str, str], tuple[int, dict[str, Any]]] = OrderedDict()
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(HERE),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
+        self.env = pages()
 
     @property
     def referee(self) -> Referee:
