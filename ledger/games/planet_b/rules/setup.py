@@ -41,6 +41,7 @@ from ledger.games.planet_b.model import (
 from ledger.games.planet_b.rules import core
 from ledger.games.planet_b.rules.core import Out
 from ledger.games.planet_b.sections import R_COMPONENTS, R_DRAFT, R_NEWS, R_SETUP, R_SMALL
+from ledger.piles import face_brought_out
 
 OPTIONS = {
     core.OPTION_MOOD_VOTES: ("out", "supply"),
@@ -157,16 +158,7 @@ def bring_out(out: Out, face: faces.Face | None, names: Sequence[str], kind: str
     card's, of the kind the move brings out; the same face again is no new fact."""
     if face is None:
         return
-    name = faces.key_of(face)
-    if len(names) != 1 or names[0] != name:
-        raise BadInput(
-            f"a face belongs to one card: {via} names {', '.join(names)}",
-            legal=f"{via} CARD with its face, one card a command",
-        )
-    if faces.kind_of(face) != kind:
-        raise IllegalMove(
-            f"{name} typed as a {faces.kind_of(face)}: {via} brings out a {kind}", rule=R_COMPONENTS
-        )
+    face_brought_out(faces.key_of(face), faces.kind_of(face), names, kind, via, R_COMPONENTS)
     stored = faces.check(out.state.faces, face)
     if faces.known(out.state.faces, stored) != stored:
         declare(out, Declare(face))

@@ -37,7 +37,7 @@ from ledger.games.pursuit.sections import (
     R_SETUP,
     R_SOLO,
 )
-from ledger.piles import Pile, candidates, draw
+from ledger.piles import Pile, candidates, draw, face_brought_out
 
 OPTIONS = {
     core.OPTION_PRESET: ("none", *data.PRESETS),
@@ -217,14 +217,7 @@ def bring_out(out: Out, face: faces.Face | None, names: tuple[str, ...], kind: s
     card's, of the kind the move brings out; the same face again is no new fact."""
     if face is None:
         return
-    name = getattr(face, "name", "")
-    if len(names) != 1 or names[0] != name:
-        raise BadInput(
-            f"a face belongs to one card: {via} names {', '.join(names)}",
-            legal=f"{via} CARD with its face, one card a command",
-        )
-    if faces.kind_of(face) != kind:
-        raise IllegalMove(f"{name} typed as a {faces.kind_of(face)}: {via} brings out a {kind}", rule=R_PILES)
+    face_brought_out(getattr(face, "name", ""), faces.kind_of(face), names, kind, via, R_PILES)
     stored = faces.check(out.state.faces, face)
     if faces.known(out.state.faces, stored) != stored:
         declare(out, Declare(face))
