@@ -17,12 +17,26 @@ import shlex
 from collections.abc import Callable
 
 import pytest
+from msgspec.structs import replace
 
 import ledger.games.planet_b as planet_b
 from ledger import library
-from ledger.games.planet_b.faces import Board, Headquarters, Mood, Production, Side, Swindle, Track
+from ledger.errors import BadInput, IllegalMove, RefereeError
+from ledger.games.planet_b.faces import (
+    Board,
+    Headquarters,
+    Mood,
+    News,
+    Production,
+    Side,
+    Swindle,
+    Tile,
+    Track,
+)
+from ledger.games.planet_b.model import DraftCard, Reveal, TileLaidOut, TilesPlaced
 from tests.conftest import Result
-from tests.planet_b.table import CARDS
+from tests.planet_b.table import CARDS, Table, physical
+from tests.planet_b.test_election_steps import exchange_at_a_real_table
 
 Cli = Callable[..., Result]
 TILES = {
@@ -137,3 +151,91 @@ def test_the_face_in_a_move_reads_back_as_typed() -> None:
     assert typed == planet_b.parse(
         start, f"reveal tiles orbital-farms set=A {TILES['orbital-farms']}".split()
     )
+
+
+def at_setup(players: tuple[str, ...] = ("ann", "ben")) -> Table:
+    """A real table (every face of the test decks declared) at its setup's reveals."""
+    table = Table(players)
+    while table.state.phase != "setup":
+        table.apply(next(iter(planet_b.legal(table.state))))
+    return table
+
+
+def example(error: RefereeError) -> str:
+    """The working example a refusal's hint ends with ("...; e.g. LINE")."""
+    return (error.legal or "").split("; e.g. ")[1]
+
+
+def test_each_reveal_names_itself_in_a_new_cards_hint(boards: Cli) -> None:
+    """Every hint is a working example (issue 41): the hint for a card new to the referee is
+    the reveal that brings it out, with the face's parts, and typed as shown it is recorded."""
+    cli = boards
+    hint = refused(cli, "planet-b reveal removed deep-mine")  # 2 players: a B tile removed
+    assert "(reveal removed deep-mine grey=BOX red=BOX grey_then=flip|remove red_then=remove|flip;" in hint
+    shown = hint.split("; e.g. ")[1].rstrip(")\n")
+    assert shown.startswith("reveal removed deep-mine ") and "set=" not in shown
+    ok(cli, f"planet-b {shown}")
+    assert view(cli)["removed"] == "DEEP MINE"
+
+
+def test_a_face_with_several_cards_names_the_reveal_to_type_instead(boards: Cli) -> None:
+    err = refused(boards, f"planet-b reveal tiles orbital-farms media-house {TILES['media-house']}")
+    assert "(reveal tiles CARD with its face, one card a command)" in err
+
+
+def test_a_service_callers_face_of_another_card_is_refused_naming_its_move() -> None:
+    """A command the grammar cannot type (a face not the named card's, or of a kind the move
+    does not bring out): refused, naming the move as typed, nothing recorded."""
+    table = at_setup()
+    news = News(name="PLASTIC BAGS", pile="I", box="2plastic", immoral=False)
+    error = table.refuse_command(Reveal("news", ("BRIBE",), "I", face=news), BadInput)
+    assert error.legal == "reveal news I CARD with its face, one card a command"
+    with_removed = Reveal("news", ("PLASTIC BAGS",), "I", removed="DEEP MINE", face=news)
+    error = table.refuse_command(with_removed, BadInput)  # 2 players: the removed tile is its own card
+    assert "a face belongs to one card" in str(error)
+    tile = Tile(name="BAKERY", set="B", grey="vote", red="money", grey_then="flip", red_then="remove")
+    error = table.refuse_command(Reveal("law", ("BAKERY",), face=tile), BadInput)
+    assert "reveal law takes no face" in str(error)
+    while table.state.phase != "draft":
+        table.apply(next(iter(planet_b.legal(table.state))))
+    plan = table.state.draft
+    assert plan is not None
+    picker = plan.order[plan.index]
+    card = next(name for name, face in table.state.faces.buildings.items() if face.pile == plan.pile)
+    error = table.refuse_command(DraftCard(picker, card, face=replace(tile, name=card)), IllegalMove)
+    assert f"{card} typed as a tile: draft {picker} brings out a building" in str(error)
+
+
+def test_three_a_tiles_named_at_once_are_one_fact_and_one_at_a_time_a_fact_each() -> None:
+    """Setup, "3 A tiles": the three named in one reveal are recorded as the one fact a first
+    game has always recorded (TilesPlaced); named one at a time, each is laid out on the next
+    empty space from the left (TileLaidOut). Old logs replay either way."""
+    table = at_setup()
+    a_tiles = [name for name, face in table.state.faces.tiles.items() if face.set == "A"][:3]
+    words = " ".join(name.lower().replace(" ", "-") for name in a_tiles)
+    assert table.play(f"reveal tiles {words}") == [TilesPlaced(tuple(a_tiles))]
+    table = at_setup()
+    first, *rest = words.split()
+    assert table.play(f"reveal tiles {first}") == [TileLaidOut(a_tiles[0], 0)]
+    assert table.play(f"reveal tiles {' '.join(rest)}") == [
+        TileLaidOut(a_tiles[1], 1),
+        TileLaidOut(a_tiles[2], 2),
+    ]
+    assert [space.tile for space in table.state.spaces] == a_tiles
+
+
+def test_an_exchange_takes_a_new_b_tiles_face_in_its_reveal() -> None:
+    """Exchanges: "take the next one from the pile": a B tile new to the referee is typed with
+    its face in the exchange's ``reveal tile``; the hint shows that reveal, set B filled in by
+    the move (not ``declare tile ... set=A``, as it once did)."""
+    table = physical()
+    table.tile("left", "TEST LEFT", "2money", red=True, then="remove")
+    exchange_at_a_real_table(table)
+    faces = table.state.faces
+    table.set(faces=replace(faces, tiles={k: v for k, v in faces.tiles.items() if k != "GENE LABS"}))
+    table.play("deal you left", "end you", "exchange you meat water")
+    error = table.refuse("reveal tile gene-labs", BadInput)
+    shown = example(error)
+    assert shown.startswith("reveal tile gene-labs grey=") and "set=" not in shown and "declare" not in shown
+    table.play(shown)
+    assert table.state.spaces[0].tile == "GENE LABS" and table.state.faces.tiles["GENE LABS"].set == "B"

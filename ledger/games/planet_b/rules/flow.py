@@ -273,7 +273,7 @@ def reveal(out: Out, command: Reveal) -> None:
         if exchange_step(state) != "tile":
             raise IllegalMove("no conglomerate tile to add now", rule=R_EXCHANGE)
         [name] = command.cards
-        setup.check_tile(state, name, "B", R_EXCHANGE)
+        setup.check_tile(state, name, "B", R_EXCHANGE, via="reveal tile")
         names = [t.name for t in state.faces.tiles.values() if t.set == "B"]
         draw(state.tiles, name, names, "B tile pile", R_EXCHANGE)
         add_tile(out, name)

@@ -205,8 +205,10 @@ def begin(out: Out) -> None:
     deal_packet(out, "A")
 
 
-def check_tile(state: State, name: str, group: str, rule: str, via: str = "") -> None:
-    """A tile of ``group`` (A, B), declared; ``via``: the reveal that takes its face."""
+def check_tile(state: State, name: str, group: str, rule: str, *, via: str) -> None:
+    """A tile of ``group`` (A, B), declared; ``via``: the reveal that brings it out, which takes
+    its face (issue 41: the setup's ``reveal tiles`` and ``reveal removed``, the exchange's
+    ``reveal tile``), so a new tile's hint is that reveal with the face, never ``declare``."""
     face = state.faces.tiles.get(name)
     if face is None:
         raise face_needed("tile", name, state.faces.tiles, said=AS_SHOWN, via=via)
@@ -227,7 +229,12 @@ def reveal(out: Out, command: Reveal) -> None:
                 legal="reveal removed TILE ... then reveal news",
             )
         via = f"reveal {command.what}" + (f" {command.pile}" if command.pile else "")
-        bring_out(out, command.face, command.cards, _REVEALED_KIND.get(command.what, ""), via)
+        kind = _REVEALED_KIND.get(command.what)
+        if kind is None:  # not typed: a service caller's command
+            raise BadInput(
+                f"{via} takes no face", legal="a face goes with reveal tiles, removed, tile or news"
+            )
+        bring_out(out, command.face, command.cards, kind, via)
     if command.removed:
         # 2 players: the B tile removed, typed with the news; each as if typed alone
         if out.state.phase != "setup":
