@@ -517,6 +517,21 @@ def test_taking_another_job_comes_out_of_retirement_without_penalty() -> None:
     assert (after.stress, after.sth) == (ann.stress, ann.sth)
 
 
+def test_taking_a_stand_alone_job_comes_out_of_retirement_too() -> None:
+    """School: "unless you decide to get another Job. In that case, you must Come Out of
+    Retirement and the Career Job card will be discarded with no Penalty"; and Stand-Alone
+    Jobs: "whenever you perform the Get Job Board Action, you may choose to take a Stand-Alone
+    Job": a Stand-Alone Job is another Job, so the retired Career Job goes, with no penalty."""
+    table = rich(adult(("ann", "ben")))
+    table.give("ann", cards=(Held("TEST SINGER", 2, "retired"), Held("KOI", 2)))
+    ann = table.p("ann")
+    table.play("get-job ann test-courier")
+    after = table.p("ann")
+    assert sorted(h.name for h in after.cards) == ["KOI", "TEST COURIER"]
+    assert "TEST SINGER" in table.state.discarded and "KOI" not in table.state.discarded
+    assert (after.stress, after.sth) == (ann.stress, ann.sth)
+
+
 def test_an_educational_project_completes_with_one_advance_as_a_degree() -> None:
     table = rich(lay_out(Table(2)))
     table.play("career ann test-medicine", "pass ben")
