@@ -278,11 +278,9 @@ def piece_form(piece: str, number: str = "") -> str:
     """How one piece is declared in one command, every key in the move's words, and an example."""
     own = f" {number or 'N'} {' '.join(_FORMS['board'].values())}" if piece == "board" else ""
     keys = " ".join(_PIECE_FORMS[key] for key in PIECES[piece])
-    example = (
-        PIECE_EXAMPLES[piece].replace("declare board 1 ", f"declare board {number} ")
-        if number
-        else (PIECE_EXAMPLES[piece])
-    )
+    example = PIECE_EXAMPLES[piece]
+    if number:
+        example = example.replace("declare board 1 ", f"declare board {number} ")
     return f"declare {piece}{own} {keys}; e.g. {example}"
 
 
