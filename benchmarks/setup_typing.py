@@ -12,29 +12,44 @@ each card's in the reveal (or trait, or draft) that brings it out, one card a co
 (issue 41); the boards and settings, which no move brings out, each with a ``declare``. The
 faces are the invented test decks in ``fixtures/``. The second game, of the same group on
 the same database, starts from the card library. Goal for a second game: at most 2 + one
-command per player.
+command per player. Planet B's boards are declared one command a physical piece (a player
+board with its mood track and swindle spaces, the faction track's 3 tracks).
+
+Then the first game again from the table's page (``Page``): started from the start form, each
+step posted as the page posts it where its picker asks it, typed at the terminal where it does
+not: the fields filled, the taps, and the terminal commands left (goal: none after ``serve``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import html
 import io
+import json
+import re
 import shlex
 import sys
 import tempfile
 from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from starlette.testclient import TestClient  # noqa: E402
+
 from ledger import games, library  # noqa: E402
+from ledger.games.planet_b.data import TRACKS  # noqa: E402
+from ledger.games.planet_b.faces import key_of, kind_of  # noqa: E402
+from ledger.games.planet_b.model import Declare as PlanetBDeclare  # noqa: E402
 from ledger.games.pursuit.faces import as_typed  # noqa: E402
 from ledger.games.pursuit.model import Declare  # noqa: E402
 from ledger.service import Referee  # noqa: E402
 from ledger.words import card_name  # noqa: E402
 from referee_cli.main import run  # noqa: E402
+from referee_cli.serve import make_app  # noqa: E402
 
 FIXTURES = ROOT / "fixtures"
 MODULES = "community,friends,pets,school,stand-alone-jobs"
@@ -129,6 +144,164 @@ class Table:
         return Referee.open(self.db, create=False)
 
 
+START = "the-servers-own-table-link"
+PICKER = re.compile(r'data-picker="([^"]*)"')
+TABLE_LINK = re.compile(r'id="to-table" href="[^"]*/t/([^"/]+)"')
+
+
+class Page(Table):
+    """The same group's first game from the table's page (``referee serve``, starlette's
+    TestClient): started from the start form; each setup step posted as the page posts it where
+    the page asks it (a form, a listed move, or its questions one at a time: the picker JSON the
+    page gets), typed at the terminal where it does not. ``typed`` and ``words`` count only what
+    is still typed at the terminal after ``serve``; ``fields`` the values typed into the page,
+    ``taps`` every chip, box and button tapped (a form asked first opens by itself, and is sent
+    with a tap; a move, told in words once chosen or sent, is recorded with a tap)."""
+
+    def __init__(self, db: Path, client: TestClient) -> None:
+        super().__init__(db)
+        self.client = client
+        self.token = ""
+        self.fields = self.taps = 0
+        self.seen: Referee | None = None  # the group's database, read for the head a page shows
+
+    def type(self, line: str, *, count: bool = True) -> None:
+        words = shlex.split(line)
+        if words[0] == "new":
+            self.start(words)
+        elif not count:  # the first player's move: not the setup's
+            super().type(line, count=False)
+        elif not self.on_page(words[1:]):
+            # A piece the page asks part by part (a form a part): each part the page asks there,
+            # and the piece's one command at the terminal for the rest, if any (its parts
+            # declared already are no new facts).
+            parts = self.parts(words)
+            if len(parts) == 1 or not self.on_page(shlex.split(parts[0])[1:]):
+                super().type(line)
+                return
+            rest = parts[1:]
+            while rest and self.on_page(shlex.split(rest[0])[1:]):
+                rest = rest[1:]
+            if rest:
+                super().type(self.joined(words, len(parts) - len(rest)))
+
+    def parts(self, words: list[str]) -> list[str]:
+        """A line the page may take a part at a time: a Planet B piece's ``declare`` a part;
+        a reveal of several cards to several players (``reveal material A B --to ann,ben``)
+        a card; any other line, itself."""
+        if words[1] == "reveal" and "--to" in words:
+            names, to = words[3 : words.index("--to")], words[words.index("--to") + 1].split(",")
+            if len(names) == len(to) > 1:
+                return [
+                    f"{' '.join(words[:3])} {name} --to {who}" for name, who in zip(names, to, strict=True)
+                ]
+        return self.pieces(words)
+
+    def joined(self, words: list[str], done: int) -> str:
+        """``words`` less the ``done`` parts the page took: what is left to type in one line."""
+        if words[1] == "reveal" and "--to" in words:
+            at = words.index("--to")
+            names, to = words[3 + done : at], words[at + 1].split(",")[done:]
+            return " ".join([*words[:3], *names, "--to", ",".join(to)])
+        return " ".join(words)  # a piece again: the parts declared already are no new facts
+
+    def pieces(self, words: list[str]) -> list[str]:
+        """A Planet B piece's ``declare`` (``declare board 1 ... mood=...``) as one line a
+        part, the way a page asking each part alone takes it; any other line, itself."""
+        referee = self.head_reader()
+        game = games.get(words[0])
+        command = game.parse(referee.load(referee.resolve(None)).state, words[1:])
+        if not isinstance(command, PlanetBDeclare) or not command.also:
+            return [" ".join(words)]
+        return [f"{words[0]} {game.text(PlanetBDeclare(face))}" for face in (command.face, *command.also)]
+
+    def head_reader(self) -> Referee:
+        if self.seen is None:
+            self.seen = self.referee()
+        return self.seen
+
+    def start(self, words: list[str]) -> None:
+        """The start form: a tap on the game, a name in each seat, a box ticked a module, start."""
+        flags = dict(zip(words[2::2], words[3::2], strict=False))
+        players = flags["--players"].split(",")
+        modules = [m for m in flags.get("--modules", "").split(",") if m]
+        options = {"modules": ",".join(modules)} if modules else {}
+        body = {"game": words[1], "players": players, "options": options}
+        answer = self.client.post(f"/t/{START}/new", json=body).json()
+        if not answer["ok"]:
+            raise SystemExit(f"the start form: {answer['line']}")
+        self.token = TABLE_LINK.findall(answer["html"])[0]
+        self.fields += len(players)
+        self.taps += 1 + len(modules) + 1
+
+    def picker(self) -> dict[str, Any]:
+        raw = PICKER.findall(self.client.get(f"/t/{self.token}").text)
+        return dict(json.loads(html.unescape(raw[0]))) if raw else {"verbs": []}
+
+    def on_page(self, words: list[str]) -> bool:
+        """Post ``words`` as the page would if it asks that move (True), else nothing (False)."""
+        tree = self.picker()
+        found: list[tuple[int, dict[str, Any]]] = []
+
+        def walk(step: dict[str, Any], depth: int) -> None:
+            if step.get("move"):
+                found.append((depth, step["move"]))
+            for choice in step["choices"]:
+                walk(choice["step"], depth + 1)
+
+        for verb in tree["verbs"]:
+            walk(verb["step"], 1)
+        forms = [move for _, move in found if move["form"]]
+        for depth, move in found:
+            head = move["text"].split()
+            if move["command"] and not move["asks"]:
+                if head != words:
+                    continue
+                post: dict[str, Any] = {"command": move["command"]}
+                fields, taps = 0, depth + 1  # its chips, then record it
+            else:
+                answers = fit(move["asks"], words[len(head) :]) if words[: len(head)] == head else None
+                if answers is None:
+                    continue
+                post = {"text": " ".join(words)}
+                fields = sum(typed for typed, _ in answers)
+                chosen = sum(chips for _, chips in answers)
+                typed_in = sum(1 for ask in answers if ask[0])
+                first_form = move["form"] and forms and forms[0] is move
+                reach = 0 if first_form else depth
+                # a form's fields are sent at once (a tap); a question at a time takes a "next"
+                # each; then the move, told in words, is recorded (a tap)
+                taps = reach + chosen + (1 if move["form"] else typed_in) + 1
+            referee = self.head_reader()
+            head_seq = referee.head(referee.resolve(None))[0]
+            reply = self.client.post(f"/t/{self.token}/move", json={**post, "head": head_seq})
+            if reply.status_code != 200:
+                raise SystemExit(f"the table's page refused {' '.join(words)!r}: {reply.json()['line']}")
+            self.fields += fields
+            self.taps += taps
+            return True
+        return False
+
+
+def fit(asks: list[dict[str, Any]], rest: list[str]) -> list[tuple[int, int]] | None:
+    """Each of the move's questions answered by ``rest`` (its words after the move's own):
+    (values typed, chips tapped) per question, or None if ``rest`` is not its answers."""
+    by_flag: dict[str, list[str]] = {}
+    for word in rest:
+        flag = word.split("=", 1)[0] + "=" if "=" in word else ""
+        by_flag.setdefault(flag, []).append(word)
+    answers = []
+    for ask in asks:
+        given = by_flag.pop(ask["flag"], [])
+        if len(given) > ask["count"]:
+            return None
+        if not given and not ask["optional"] and not ask["least"] and ask["count"]:
+            return None
+        chips = len(given) if ask["choices"] else 0
+        answers.append((len(given) - chips, chips))
+    return None if by_flag else answers
+
+
 def faces(kind: str, files: tuple[str, ...]) -> dict[str, tuple[str, str]]:
     """The test decks' declarations, by card name (or library key): name -> (key, typed text)."""
     game = games.get(kind)
@@ -144,6 +317,23 @@ def faces(kind: str, files: tuple[str, ...]) -> dict[str, tuple[str, str]]:
                 out[key] = (key, text)
                 out[key.split(" ", 1)[-1]] = (key, text)
     return out
+
+
+def planet_b_piece(wanted: list[str], files: tuple[str, ...]) -> str:
+    """The ``declare`` of the piece Planet B's prompt names first, every part it prints in one
+    command (``declare board 1 ... mood=... swindle=...``, ``declare faction-track ...``)."""
+    game = games.get("planet-b")
+    setup = library.scratch(game)
+    by_key = {}
+    for file in files:
+        for command in game.load_cards(setup, (FIXTURES / file).read_text()):
+            by_key[f"{kind_of(command.face)} {key_of(command.face)}".strip()] = command.face
+    if wanted[0] == "faction-track":
+        parts = [by_key[f"track {track}"] for track in TRACKS]
+    else:
+        carried = [by_key[word.rstrip("=")] for word in wanted[2:] if word.rstrip("=") in by_key]
+        parts = [by_key[" ".join(wanted[:2])], *carried]
+    return str(game.text(PlanetBDeclare(parts[0], also=tuple(parts[1:]))))
 
 
 FILLED = ("set=", "pile=")  # what a Planet B reveal or draft fills itself: the tile set, the pile
@@ -212,6 +402,9 @@ def play(table: Table, setup: Setup) -> tuple[int, int]:
             for item in board.prompt.split(": ", 1)[-1].split("; ")
             if item.startswith("declare ")
         ]
+        if kind == "planet-b" and wanted:  # one command a physical piece (declare.PIECES)
+            table.type(f"{kind} {planet_b_piece(wanted[0], setup.files)}")
+            continue
         pending = [w for w in wanted if " ".join(w[:2]) in deck or w[0] in deck]
         if not pending:
             break
@@ -253,11 +446,25 @@ def play(table: Table, setup: Setup) -> tuple[int, int]:
     return table.typed, table.words
 
 
+def on_the_page(setup: Setup) -> Page:
+    """A first game of ``setup`` from the table's page, on an empty database."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "group.db"
+        Referee.open(db, create=True).store.close()
+        with TestClient(make_app(db, None, poll=60, start_token=START)) as client:
+            page = Page(db, client)
+            play(page, setup)
+            if page.seen is not None:
+                page.seen.store.close()
+    return page
+
+
 def main() -> None:
     print("commands a table types before the first player's move (first game · second game of the group)")
     print()
     print(f"{'game':<9} {'players':>7} {'first':>6} {'second':>7} {'goal':>5}  met  {'words typed':>12}")
     notes = []
+    pages = []
     for setup in SETUPS:
         with tempfile.TemporaryDirectory() as folder:
             table = Table(Path(folder) / "group.db")
@@ -270,8 +477,18 @@ def main() -> None:
         print(f"{setup.kind:<9} {setup.players:>7} {first:>6} {second:>7} {goal:>5}  {mark:<3}  {words:>12}")
         if not met and setup.bound:
             notes.append(f"{setup.kind} {setup.players}: {setup.bound}")
+        pages.append((setup, on_the_page(setup)))
     for note in notes:
         print(f"\n{note}")
+    print()
+    print("the same first game from the table's page (`referee serve`, started from its form): fields")
+    print("filled and taps on the page; the commands still typed at the terminal where a step has no")
+    print("form on the page (goal: none after `serve`)")
+    print()
+    print(f"{'game':<9} {'players':>7} {'fields':>6} {'taps':>5} {'terminal':>8} {'words':>6}")
+    for setup, page in pages:
+        figures = f"{page.fields:>6} {page.taps:>5} {page.typed:>8} {page.words:>6}"
+        print(f"{setup.kind:<9} {setup.players:>7} {figures}")
 
 
 if __name__ == "__main__":

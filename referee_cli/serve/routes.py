@@ -372,13 +372,26 @@ def make_app(
         """Start the game the form posts (``referee new``'s checks: a refusal records nothing);
         answered with its links, each with its QR code."""
         try:
-            table_link(request)
+            token, _ = table_link(request)
             body = await read_body(request)
-            game, line, links = tables.start(body, origin(request))
+            submission = _submission(body.get("submission"))
         except RefereeError as error:
             return refused(error)
-        answer = {"ok": True, "line": line, "game": game, "html": tables.started(line, links)}
-        return JSONResponse(answer, headers=HEADERS)
+        key = (token, submission) if submission else None
+        if key and key in tables.answers:  # the same submission again (a double tap, a retry)
+            status, answer = tables.answers[key]  # answered as the first time: no second game
+            return JSONResponse(answer, status_code=status, headers=HEADERS)
+        # No await from here to the answer's remembering: one submission at a time.
+        try:
+            game, line, links = tables.start(body, origin(request))
+        except RefereeError as error:
+            status, answer = refusal(error)
+        else:
+            status = 200
+            answer = {"ok": True, "line": line, "game": game, "html": tables.started(line, links)}
+        if key and status < 500:  # a store that failed may be asked again
+            tables.remember(key, status, answer)
+        return JSONResponse(answer, status_code=status, headers=HEADERS)
 
     def game_of(request: Request) -> Table:
         """The game whose public board ``/g/N`` shows: NotFound if there is none."""

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import hmac
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from ledger.decider import Game
 from ledger.errors import BadInput, RefereeError
 from ledger.service import TABLE, Referee
 from referee_cli.serve.links import qr_svg
-from referee_cli.serve.table import POLL, Table, _int, _text, pages
+from referee_cli.serve.table import POLL, SUBMISSIONS, Table, _int, _text, pages
 
 MAX_SEED = 2**63 - 1
 
@@ -58,6 +59,15 @@ class Tables:
         self.by_game: dict[int, Table] = {}
         self._referee: Referee | None = None
         self.env = pages()
+        # (table link's token, submission id) -> (status, answer): the form posted twice (a
+        # double tap, a retry after the referee could not be reached) starts one game, and the
+        # second post is answered as the first (as a move's, ``Table.answers``; this process only).
+        self.answers: OrderedDict[tuple[str, str], tuple[int, dict[str, Any]]] = OrderedDict()
+
+    def remember(self, key: tuple[str, str], status: int, answer: dict[str, Any]) -> None:
+        self.answers[key] = (status, answer)
+        while len(self.answers) > SUBMISSIONS:
+            self.answers.popitem(last=False)
 
     @property
     def referee(self) -> Referee:

@@ -60,6 +60,17 @@
     };
   }
 
+  // Each submission carries an id of its own (as referee.js's moves do): the same form posted
+  // again (a double tap, a retry after the referee could not be reached) keeps it, and the
+  // server starts one game for it, answering the second post as the first.
+  let pending = null;
+
+  function freshId() {
+    // (getRandomValues, not randomUUID: a phone on the table's network is no secure context)
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
   let busy = false;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -67,10 +78,15 @@
     busy = true;
     const button = document.getElementById("start-game");
     button.disabled = true;
-    const reply = await send("new", asked());
+    const data = asked();
+    const what = JSON.stringify(data);
+    if (!pending || pending.what !== what) pending = { what, id: freshId() };
+    data.submission = pending.id;
+    const reply = await send("new", data);
     busy = false;
     button.disabled = false;
-    if (!reply) return;
+    if (!reply) return; // not reached: the same submission again keeps its id
+    pending = null;
     if (!reply.ok) {
       say(reply.line, false);
       return;

@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import msgspec
 import pytest
 
 from ledger.games.planet_b.declare import EXAMPLES, face_needed
+from ledger.games.planet_b.faces import Mood
+from ledger.games.planet_b.model import Declare
 from tests.conftest import Result
 
 Cli = Callable[..., Result]
@@ -90,3 +93,70 @@ def test_a_card_the_rules_ask_for_shows_an_example_that_is_recorded(cli: Cli, ta
     example = legal.split("; e.g. ")[1]
     assert example.startswith(f"declare {kind} orbital-farms ")
     assert cli("planet-b", *example.split()).code == 0, example
+
+
+# Game Components: "1 faction track" is one piece of 3 tracks; "the mood track on your player
+# board" and the swindle spaces ("the topmost empty space on your player board") are printed on
+# each player board. What one piece prints is declared in one command, a fact a part.
+PIECES = ("faction-track", "board 1 upper=plastic,iridium,plant neutral=2")
+
+
+@pytest.mark.parametrize("piece", PIECES)
+def test_the_example_a_piece_shows_is_recorded_as_one_fact_a_part(cli: Cli, table: None, piece: str) -> None:
+    example = hint(cli, "declare", *piece.split())
+    result = cli("planet-b", *example.split())
+    assert result.code == 0, (example, result)
+    declared = [line.strip() for line in result.out.splitlines() if line.strip().endswith(" declared")]
+    if piece == "faction-track":
+        assert declared == [f"track {t} declared" for t in ("capitalist", "futurist", "traditionalist")]
+    else:
+        assert declared == ["board 1 declared", "mood declared", "swindle declared"]
+    status = cli("status").out
+    assert ("declare faction-track" if piece == "faction-track" else "mood=") not in status
+
+
+def test_a_missing_part_of_a_piece_names_every_missing_part_at_once(cli: Cli, table: None) -> None:
+    result = cli("planet-b", "declare", "faction-track", "capitalist=3money.vote")
+    assert result.code == 2 and "declare faction-track is missing futurist= traditionalist=" in result.err
+    result = cli(
+        "planet-b", "declare", "board", "2", "upper=plastic,iridium,plant", "neutral=2", "swindle=x.y"
+    )
+    assert result.code == 2 and "declare board 2 is missing lower= mood=" in result.err
+
+
+def test_the_status_names_each_piece_and_the_parts_left_alone(cli: Cli, table: None) -> None:
+    """The setup prompt names the piece while all its parts are to declare: the faction track
+    whole; the mood and swindle keys with the first board still to declare."""
+    prompt = cli("status").out
+    assert "declare board 1 with mood= neutral= swindle=; declare board 2; declare board 3;" in prompt
+    assert "declare faction-track" in prompt and "declare track" not in prompt
+    capitalist = "declare track capitalist space=3money.vote space=7money.brainy space=20money.build"
+    assert cli("planet-b", *capitalist.split()).code == 0
+    prompt = cli("status").out
+    assert "declare track futurist; declare track traditionalist" in prompt
+
+
+def test_each_part_alone_and_a_part_known_the_same(cli: Cli, table: None) -> None:
+    """Each part's own ``declare`` stays a move (the page's forms post them); a piece that
+    repeats a part declared the same adds only its new parts, and one that says it otherwise
+    is refused, appending nothing."""
+    mood = "declare mood space=-2vote space=-vote space= space=2money,vote space=4money,2vote neutral=2"
+    assert cli("planet-b", *mood.split()).code == 0
+    board = "declare board 2 upper=plastic,iridium,plant lower=water,meat,chip"
+    same = f"{board} mood=-2vote mood=-vote mood= mood=2money,vote mood=4money,2vote neutral=2"
+    before = cli("log", "--json").out
+    other = cli("planet-b", *same.replace("mood=4money", "mood=5money").split())
+    assert other.code == 1 and "mood was declared otherwise" in other.err
+    assert cli("log", "--json").out == before
+    result = cli("planet-b", *same.split())
+    assert result.code == 0 and "board 2 declared" in result.out and "mood declared" not in result.out
+    again = cli("planet-b", *same.split())
+    assert again.code == 1 and "board 2 is declared already" in again.err
+
+
+def test_a_declaration_of_one_part_is_stored_as_before() -> None:
+    """An old log's ``declare`` reads and replays as it was: no new key in its stored form."""
+    face = Mood(spaces=("-vote", "", "vote"), neutral=1)
+    stored = msgspec.json.encode(Declare(face))
+    assert b"also" not in stored
+    assert msgspec.json.decode(stored, type=Declare) == Declare(face, also=())

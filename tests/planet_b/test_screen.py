@@ -24,11 +24,12 @@ def test_the_setup_headlines() -> None:
     """Game Components and Setup: the table declares what the rulebook does not print, then
     reveals the 3 A tiles and the news; Starting Buildings: the last player keeps one of as
     many A buildings as there are players."""
+    # Game Components: "1 faction track" (one piece, one command for its 3 tracks); the mood
+    # track and swindle spaces are on each player board (Setting Up Your Player Board).
     assert screen(Table(("ann", "ben"), cards=False)) == (
         "Setup · waiting for the boards and cards the rulebook does not print",
-        "table: declare side 2-3; declare board 1; declare board 2; declare production; "
-        "declare headquarters; declare mood; declare swindle; declare track capitalist; "
-        "declare track futurist; declare track traditionalist",
+        "table: declare side 2-3; declare board 1 with mood= neutral= swindle=; declare board 2; "
+        "declare production; declare headquarters; declare faction-track",
     )
     assert screen(Table(("ann", "ben"))) == (
         "Setup · the table reveals the conglomerate tiles and the news",

@@ -236,3 +236,23 @@ def test_the_table_page_lists_the_games_each_by_its_public_board(empty: tuple[Re
     undone = client.post(f"/t/{token}/table/undo", json={"reason": "not ours"})
     assert undone.status_code == 422 and undone.json()["line"] == "nothing to undo: no move has been made"
     assert referee.head(1)[0] == moved and 'data-head="1"' in undone.json()["html"]
+
+
+def test_the_same_submission_twice_starts_one_game(empty: tuple[Referee, TestClient]) -> None:
+    """A double tap (or a retry after the referee could not be reached) posts the form again
+    with its submission id (start.js, as referee.js's moves): one game, both posts answered
+    alike; another submission of the same form is another game."""
+    referee, client = empty
+    form = {"game": "loop", "players": ["ann", "ben"], "submission": "a1b2c3"}
+    first = start(client, **form)
+    again = start(client, **form)
+    assert first[0] == again[0] == 200 and first[1] == again[1]
+    assert [info.id for info in referee.games()] == [1]
+    other = start(client, **{**form, "submission": "d4e5f6"})
+    assert other[0] == 200 and other[1]["game"] == 2
+    assert [info.id for info in referee.games()] == [1, 2]
+    # A refused submission is answered the same again, and starts nothing either time.
+    bad = {"game": "planet-b", "players": ["ann"], "submission": "0a0b"}
+    assert start(client, **bad) == start(client, **bad) and start(client, **bad)[0] == 400
+    assert len(referee.games()) == 2
+    assert start(client, **{**form, "submission": "x" * 65})[0] == 400  # no id's length unbounded

@@ -63,3 +63,40 @@ def test_a_phone_starts_a_game_and_lands_on_its_table_page(tmp_path: Path, brows
     assert (info.kind, info.players) == ("loop", ["ann", "ben", "cat"])
     assert referee.load(1).setup.mode == "competitive"
     referee.store.close()
+
+
+def test_a_retry_of_the_form_keeps_its_submission_id_and_starts_one_game(
+    tmp_path: Path, browser: Any
+) -> None:
+    """The form posted again after the referee could not be reached carries the same submission
+    id (start.js, as referee.js's moves), which the server starts one game for (test_start)."""
+    from playwright.sync_api import expect
+
+    db = tmp_path / "ledger.db"
+    with serving(db, None, options=("--no-qr",)) as server:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(server.links["table"])
+        sent: list[str] = []
+
+        def handle(route: Any) -> None:
+            if route.request.method != "POST":
+                route.continue_()
+                return
+            sent.append(route.request.post_data_json["submission"])
+            if len(sent) == 1:
+                route.abort()  # the first post never reaches the referee
+            else:
+                route.continue_()
+
+        page.route("**/new", handle)
+        fill_form(page, "LOOP: Life of Ordinary People", ["ann", "ben"])
+        page.get_by_role("button", name="start the game").click()
+        expect(page.locator("#said")).to_have_text("the referee cannot be reached: no game was started")
+        page.get_by_role("button", name="start the game").click()
+        expect(page.locator("#start .said")).to_have_text(
+            "game 1 started: LOOP: Life of Ordinary People for ann, ben (basic)"
+        )
+    assert len(sent) == 2 and sent[0] == sent[1] and len(sent[0]) == 32
+    referee = Referee(Store(db))
+    assert [info.id for info in referee.games()] == [1]
+    referee.store.close()

@@ -14,6 +14,7 @@ from typing import Any
 
 from ledger.errors import BadInput
 from ledger.games.planet_b import cards
+from ledger.games.planet_b.data import TRACKS
 from ledger.games.planet_b.faces import (
     Board,
     Building,
@@ -32,7 +33,7 @@ from ledger.games.planet_b.model import Command, Declare, State
 from ledger.words import card_word, name_of, not_a_typo, number
 
 DECLARE_USAGE = (
-    "declare side|board|production|headquarters|mood|track|swindle|tile|building|news"
+    "declare side|board|production|headquarters|mood|track|swindle|faction-track|tile|building|news"
     "|law [NAME] KEY=VALUE ..."
 )
 
@@ -190,16 +191,12 @@ def _value(kind: str, key: str, value: str) -> Any:
     return value.upper() if key in _UPPER else value.lower()
 
 
-def parse_declare(state: State, words: Sequence[str]) -> Command:
-    if not words:
-        raise BadInput("declare what?", legal=DECLARE_USAGE)
-    section = words[0].lower()
-    if section not in _KEYS:
-        raise BadInput(f"nothing to declare as {words[0]!r}", legal=", ".join(_KEYS))
+def _read(section: str, words: Sequence[str]) -> tuple[dict[str, Any], list[str], list[str]]:
+    """``declare SECTION WORDS`` read as a face's entry, with the keys it misses and its names."""
     keys = _KEYS[section]
     entry: dict[str, Any] = {}
     names: list[str] = []
-    for word in words[1:]:
+    for word in words:
         key, eq, value = word.partition("=")
         if not eq:
             names.append(word)
@@ -225,6 +222,18 @@ def parse_declare(state: State, words: Sequence[str]) -> Command:
     missing = [
         key for key, kind in keys.items() if (_PLURAL[key] if kind.endswith("+") else key) not in entry
     ]
+    return entry, missing, names
+
+
+def parse_declare(state: State, words: Sequence[str]) -> Command:
+    if not words:
+        raise BadInput("declare what?", legal=DECLARE_USAGE)
+    section = words[0].lower()
+    if section in PIECES:
+        return _parse_piece(section, words[1:])
+    if section not in _KEYS:
+        raise BadInput(f"nothing to declare as {words[0]!r}", legal=", ".join([*_KEYS, *PIECES]))
+    entry, missing, names = _read(section, words[1:])
     if missing:
         which = f"{section} {card_word(' '.join(names))}" if names else section
         listed = " ".join(f"{key}=" for key in missing)
@@ -232,6 +241,108 @@ def parse_declare(state: State, words: Sequence[str]) -> Command:
             f"declare {which} is missing {listed}", legal=form(section, card_word(" ".join(names)) or None)
         )
     return Declare(cards.face_of(section, entry, f"declare {section}"))
+
+
+# ---------------------------------------------------------------------------- pieces
+
+# What is printed on one physical piece (Game Components: "1 faction track", "4 player
+# boards"), declared in one command, one part a face of its own kind as ``declare KIND`` makes
+# it (each stays a fact of its own: the log and the card library keep one face a part).
+# piece -> the key typed on the piece -> (the part's declaration, its key there). A player
+# board's production lines are its own part; its mood track ("the mood track on your player
+# board", Setting Up Your Player Board) and swindle spaces ("the topmost empty space on your
+# player board", Buy a Swindle Tile) are printed the same on every board ("otherwise the boards
+# are identical"), so any board's declaration may carry them. The faction track is one piece of
+# 3 tracks. The board's side prints its markets and election track only (the faction track is
+# placed above it): ``declare side`` is already one command.
+PIECES: dict[str, dict[str, tuple[str, str]]] = {
+    "board": {"mood": ("mood", "space"), "neutral": ("mood", "neutral"), "swindle": ("swindle", "space")},
+    "faction-track": {track: (f"track {track}", "space") for track in TRACKS},
+}
+_PIECE_FORMS = {
+    "mood": "mood=BOX (one per space, bottom up)",
+    "neutral": "neutral=N",
+    "swindle": "swindle=COST.REWARD (x4)",
+    **{track: f"{track}=BOX.BOX (one per space)" for track in TRACKS},
+}
+PIECE_EXAMPLES = {
+    "board": EXAMPLES["board"] + " mood=-2vote mood=-vote mood= mood=2money,vote mood=4money,2vote neutral=2"
+    " swindle=-3money.2vote swindle=-5money.3vote swindle=-8money.4vote swindle=-12money.6vote",
+    "faction-track": "declare faction-track capitalist=3money.vote capitalist=7money.brainy"
+    " capitalist=20money.build futurist=iridium.right futurist=2hydrogen.work"
+    " traditionalist=plant,2money.mood traditionalist=2vote.meat",
+}
+
+
+def piece_form(piece: str, number: str = "") -> str:
+    """How one piece is declared in one command, every key in the move's words, and an example."""
+    own = f" {number or 'N'} {' '.join(_FORMS['board'].values())}" if piece == "board" else ""
+    keys = " ".join(_PIECE_FORMS[key] for key in PIECES[piece])
+    example = PIECE_EXAMPLES[piece]
+    if number:
+        example = example.replace("declare board 1 ", f"declare board {number} ")
+    return f"declare {piece}{own} {keys}; e.g. {example}"
+
+
+def _parse_piece(piece: str, words: Sequence[str]) -> Command:
+    """``declare board N ... mood=... swindle=...`` or ``declare faction-track capitalist=...``:
+    each part read as its own ``declare`` reads it, every part's missing keys named at once."""
+    routes = PIECES[piece]
+    own: list[str] = []
+    parts: dict[str, list[str]] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        route = routes.get(key.lower()) if eq else None
+        if route is None:
+            own.append(word)
+        else:
+            parts.setdefault(route[0], []).append(f"{route[1]}={value}")
+    wanted = list(dict.fromkeys(part for part, _ in routes.values()))
+    if piece == "board":
+        wanted = [part for part in wanted if part in parts]  # a board alone is still its lines only
+    elif own:
+        raise BadInput(f"{piece} has no {own[0].partition('=')[0]!r}", legal=piece_form(piece))
+    faces: list[Face] = []
+    missing: list[str] = []
+    names: list[str] = []
+    if piece == "board":
+        entry, lacking, names = _read("board", own)
+        missing += lacking
+        if not lacking:
+            faces.append(cards.face_of("board", entry, "declare board"))
+    for part in wanted:
+        section, *name = part.split(" ")
+        entry, lacking, _ = _read(section, [*name, *parts.get(part, [])])
+        back = {there: key for key, (whose, there) in routes.items() if whose == part}
+        missing += [back[key] for key in lacking]
+        if not lacking:
+            faces.append(cards.face_of(section, entry, f"declare {part}"))
+    if missing:
+        which = f"{piece} {names[0]}" if names else piece
+        listed = " ".join(f"{key}=" for key in dict.fromkeys(missing))
+        number = names[0] if names else ""
+        legal = piece_form(piece, number) if wanted else form(piece, number or None)
+        raise BadInput(f"declare {which} is missing {listed}", legal=legal)
+    return Declare(faces[0], also=tuple(faces[1:]))
+
+
+def piece_text(faces: Sequence[Face]) -> str:
+    """``declare``'s text of several parts of one piece, in the piece's keys (``_parse_piece``)."""
+    first, *rest = faces
+    head = declare_text(first) if isinstance(first, Board) else "declare faction-track"
+    parts = [] if isinstance(first, Board) else [first]
+    words = [head]
+    for face in [*parts, *rest]:
+        match face:
+            case Mood():
+                words += [f"mood={_words(b)}" for b in face.spaces] + [f"neutral={face.neutral}"]
+            case Swindle():
+                words += [f"swindle={_words(c)}.{_words(r)}" for c, r in face.spaces]
+            case Track():
+                words += [f"{face.name}={'.'.join(map(_words, s))}" for s in face.spaces]
+            case _:
+                raise AssertionError(face)
+    return " ".join(words)
 
 
 def _words(box: str) -> str:

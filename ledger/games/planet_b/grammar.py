@@ -16,7 +16,7 @@ from functools import partial
 from ledger.decider import Setup
 from ledger.errors import BadInput
 from ledger.games.planet_b import data
-from ledger.games.planet_b.declare import DECLARE_USAGE, FILLED, declare_text, parse_declare
+from ledger.games.planet_b.declare import DECLARE_USAGE, FILLED, declare_text, parse_declare, piece_text
 from ledger.games.planet_b.faces import Face
 from ledger.games.planet_b.model import (
     SPACES,
@@ -493,8 +493,8 @@ def _grouped(items: Sequence[str]) -> str:
 def text(command: Command) -> str:
     """The canonical text of a move; ``parse`` reads it back to the same command."""
     match command:
-        case Declare(face):
-            return declare_text(face)
+        case Declare(face, also):
+            return piece_text((face, *also)) if also else declare_text(face)
         case Reveal(what, names, pile, piles, removed, face):
             if what == "news":
                 each = zip(piles, names, strict=True) if piles else [(pile, names[0])]

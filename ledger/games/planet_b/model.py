@@ -167,8 +167,13 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
 # ---------------------------------------------------------------------------- commands
 
 
-class Declare(msgspec.Struct, frozen=True, tag="planet-b.declare"):
+class Declare(msgspec.Struct, frozen=True, tag="planet-b.declare", omit_defaults=True):
+    """A face the rulebook does not print; ``also``: the other parts printed on the same piece
+    (a player board's mood track and swindle spaces, the faction track's 3 tracks), declared in
+    the one command (``declare.PIECES``), one fact a part."""
+
     face: Face
+    also: tuple[Face, ...] = ()
 
 
 class Reveal(msgspec.Struct, frozen=True, tag="planet-b.reveal", omit_defaults=True):

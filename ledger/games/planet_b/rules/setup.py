@@ -170,19 +170,26 @@ def news_reveal(piles: Sequence[str]) -> str:
 
 
 def declare(out: Out, command: Declare) -> None:
-    state = out.state  # decide refuses every move once the game is over
-    face = faces.check(state.faces, command.face)
-    before = faces.known(state.faces, face)
-    if before is not None:
-        if before == face:
+    """Each part of the piece a fact of its own; a part declared the same before (a player
+    board's mood track, printed on every board) is no new fact; nothing new at all is refused."""
+    added = 0
+    for part in (command.face, *command.also):
+        state = out.state  # decide refuses every move once the game is over
+        face = faces.check(state.faces, part)
+        before = faces.known(state.faces, face)
+        if before is None:
+            out.add(Declared(face))
+            added += 1
+        elif before != face:
             raise IllegalMove(
-                f"{faces.kind_of(face)} {faces.key_of(face)} is declared already", rule=R_COMPONENTS
+                f"{faces.kind_of(face)} {faces.key_of(face)}".strip()
+                + " was declared otherwise; a face is declared once",
+                rule=R_COMPONENTS,
             )
-        raise IllegalMove(
-            f"{faces.kind_of(face)} {faces.key_of(face)} was declared otherwise; a face is declared once",
-            rule=R_COMPONENTS,
-        )
-    out.add(Declared(face))
+    if not added:
+        face = command.face
+        what = f"{faces.kind_of(face)} {faces.key_of(face)}".strip()
+        raise IllegalMove(f"{what} is declared already", rule=R_COMPONENTS)
     if out.state.phase == "cards" and not waiting_for(out.state):
         begin(out)
 
