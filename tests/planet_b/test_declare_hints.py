@@ -160,3 +160,33 @@ def test_a_declaration_of_one_part_is_stored_as_before() -> None:
     stored = msgspec.json.encode(Declare(face))
     assert b"also" not in stored
     assert msgspec.json.decode(stored, type=Declare) == Declare(face, also=())
+
+
+def test_a_reveal_or_draft_before_the_boards_names_the_boards_still_to_declare(cli: Cli, table: None) -> None:
+    """Game Components and Setup: the boards are laid out before the tiles, the news and the
+    draft. A reveal or a draft typed first is refused naming what the setup waits for (it
+    once said "the setup is over", "no news card to reveal on pile I now", or asked for a
+    building's pile), nothing appended."""
+    before = cli("log", "--json").out
+    for words in (
+        ("reveal", "tiles", "orbital-farms"),
+        ("reveal", "news", "I", "plastic-bags", "box=2plastic", "immoral=no"),
+        ("draft", "maya", "bakery", "cost=5", "vp=1", "area=crafty", "box=2plant"),
+    ):
+        result = cli("planet-b", *words)
+        assert result.code == 1 and "the boards come first: declare side 2-3; declare board 1" in result.err
+        assert "setup is over" not in result.err and "pile=" not in result.err
+    assert cli("log", "--json").out == before
+
+
+MOOD = "declare mood space=-2vote space=-vote space= space=2money,vote neutral="
+
+
+def test_a_mood_track_without_its_empty_neutral_space_says_how_neutral_counts(cli: Cli, table: None) -> None:
+    """Elections, 2. Score Mood Tracks: "for neutral mood, nothing happens": the neutral space
+    shows nothing; ``neutral=`` counts the spaces from 0, the bottom one."""
+    result = cli("planet-b", *(MOOD + "1").split(" "))
+    assert result.code == 1
+    assert "neutral=1 shows" in result.err and "counts the spaces from 0" in result.err
+    assert "neutral=2, the space showing nothing" in result.err
+    assert cli("planet-b", *(MOOD + "2").split(" ")).code == 0

@@ -364,7 +364,15 @@ def _mood(face: Mood) -> Mood:
     if not 0 < face.neutral < len(spaces) - 1:
         raise IllegalMove("the mood track has spaces above and below the neutral one", rule=R_MOOD_SCORE)
     if spaces[face.neutral]:
-        raise IllegalMove("for neutral mood, nothing happens", rule=R_MOOD_SCORE)
+        empty = [str(i) for i, text in enumerate(spaces) if not text]
+        raise IllegalMove(
+            f"for neutral mood, nothing happens: neutral={face.neutral} shows {spaces[face.neutral]}"
+            " (neutral= counts the spaces from 0, the bottom one)",
+            rule=R_MOOD_SCORE,
+            legal=f"neutral={empty[0]}, the space showing nothing"
+            if empty
+            else "mood= with nothing after it, the neutral space",
+        )
     for i, text in enumerate(spaces):
         box = effects.parse_box(text)
         items = [*box.costs, *(item for slot in box.slots for item in slot.items)]

@@ -235,8 +235,11 @@ def _draft(state: State, player: str, rest: list[str], options: dict[str, list[s
     referee typed with it, its pile the packet's (issue 41)."""
     name = name_of([w for w in rest if "=" not in w], "building")
     parts = [w for w in rest if "=" in w]
-    pile = state.draft.pile if state.draft is not None else ""
-    return DraftCard(player, name, _face("building", f"draft {player}", state, [name], parts, pile))
+    if state.draft is None:  # no draft now: the rules refuse the move and say why, the face unread
+        return DraftCard(player, name)
+    return DraftCard(
+        player, name, _face("building", f"draft {player}", state, [name], parts, state.draft.pile)
+    )
 
 
 _Build = Callable[[State, str, list[str], dict[str, list[str]]], Command]

@@ -323,24 +323,8 @@ def faces_in_view(state: State, shown: dict[str, bool]) -> Faces:
 
 def awaited(state: State) -> list[str]:
     if state.phase == "cards":
-        return [f"declare {what}" for what in by_piece(setup.waiting_for(state))]
+        return setup.declarations_awaited(state)
     return flow.awaited(state)
-
-
-def by_piece(wanted: list[str]) -> list[str]:
-    """The faces still to declare, named by the piece that prints them where one command
-    declares several (``declare.PIECES``): the faction track's 3 tracks; the mood track and
-    swindle spaces with the next player board (each board prints them)."""
-    tracks = [f"track {t}" for t in data.TRACKS]
-    if all(t in wanted for t in tracks):
-        wanted = [w for w in wanted if w not in tracks[1:]]
-        wanted = [("faction-track" if w == tracks[0] else w) for w in wanted]
-    board = next((w for w in wanted if w.startswith("board ")), None)
-    carried = [w for w in ("mood", "swindle") if w in wanted]
-    if board and carried:
-        keys = " ".join({"mood": "mood= neutral=", "swindle": "swindle="}[w] for w in carried)
-        wanted = [(f"{board} with {keys}" if w == board else w) for w in wanted if w not in carried]
-    return wanted
 
 
 def view(state: State, as_player: str | None = None, reveal: bool = False) -> View:

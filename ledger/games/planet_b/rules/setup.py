@@ -132,6 +132,34 @@ def waiting_for(state: State) -> list[str]:
     return wanted
 
 
+def by_piece(wanted: list[str]) -> list[str]:
+    """The faces still to declare, named by the piece that prints them where one command
+    declares several (``declare.PIECES``): the faction track's 3 tracks; the mood track and
+    swindle spaces with the next player board (each board prints them)."""
+    tracks = [f"track {t}" for t in data.TRACKS]
+    if all(t in wanted for t in tracks):
+        wanted = [w for w in wanted if w not in tracks[1:]]
+        wanted = [("faction-track" if w == tracks[0] else w) for w in wanted]
+    board = next((w for w in wanted if w.startswith("board ")), None)
+    carried = [w for w in ("mood", "swindle") if w in wanted]
+    if board and carried:
+        keys = " ".join({"mood": "mood= neutral=", "swindle": "swindle="}[w] for w in carried)
+        wanted = [(f"{board} with {keys}" if w == board else w) for w in wanted if w not in carried]
+    return wanted
+
+
+def declarations_awaited(state: State) -> list[str]:
+    """What the table declares before the setup starts, a command a piece (the prompt's words)."""
+    return [f"declare {what}" for what in by_piece(waiting_for(state))]
+
+
+def boards_first(state: State) -> IllegalMove:
+    """A reveal or draft typed while the boards are still to declare: it names them (Game
+    Components and Setup: the boards are laid out before the tiles, the news and the draft)."""
+    wanted = declarations_awaited(state)
+    return IllegalMove(f"the boards come first: {'; '.join(wanted)}", rule=R_COMPONENTS, legal=wanted[0])
+
+
 def awaited(state: State) -> list[str]:
     """What a real table still reveals at setup, in the command grammar."""
     if state.phase != "setup":
@@ -259,6 +287,8 @@ def reveal(out: Out, command: Reveal) -> None:
     state = out.state
     if state.virtual:
         raise IllegalMove("the referee deals the virtual piles itself: nothing to reveal", rule=R_SETUP)
+    if state.phase == "cards":
+        raise boards_first(state)
     if command.what in ("news", "tile") and state.phase != "setup":
         out.flow.reveal(out, command)  # the end of a turn and the exchange reveal too
         return
@@ -324,6 +354,8 @@ def deal_packet(out: Out, pile: str) -> None:
 
 
 def draft(out: Out, command: DraftCard) -> None:
+    if out.state.phase == "cards":
+        raise boards_first(out.state)
     bring_out(out, command.face, (command.card,), "building", f"draft {command.player}")
     state = out.state
     plan = state.draft
