@@ -282,6 +282,12 @@ OPTIONAL: dict[str, Any] = {
     # effect language: ``-plastic 2workie``) as the rulebook prints it, for a page's board.
     # None: boards show the notation as written.
     "box_words": None,
+    # ``score_only_at_end``: the rule, in words, by which the game's score is counted only at its
+    # end (Planet B's Game End: money, factions, mood, the President and the bag are counted
+    # then), so that no score stands at a round's end: a score chart is not drawn of it, the
+    # final sheet is shown instead. "": the score sheet holds at any point of the game, and
+    # ``score`` replayed at each round's end is its chart (``Referee.score_by_round``).
+    "score_only_at_end": "",
 }
 
 

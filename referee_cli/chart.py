@@ -31,16 +31,23 @@ def _ticks(low: int, high: int) -> list[int]:
     return list(range(low // step * step, max(high, low + 1) + step, step))
 
 
-def _marker(shape: str, x: float, y: float, colour: str) -> str:
+def _round(label: str) -> str:
+    """A round's label said: ``3`` is round 3, Pursuit's ``Teen`` the Teen round."""
+    return f"round {label}" if label.isdigit() else f"the {label} round"
+
+
+def _marker(shape: str, x: float, y: float, colour: str, said: str) -> str:
+    """A point, with ``said`` as its title (what a pointer or a screen reader tells of it)."""
+    title = f"<title>{escape(said)}</title>"
     if shape == "square":
-        return f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="{colour}"/>'
+        return f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="{colour}">{title}</rect>'
     if shape == "diamond":
         points = f"{x:.1f},{y - 4:.1f} {x + 4:.1f},{y:.1f} {x:.1f},{y + 4:.1f} {x - 4:.1f},{y:.1f}"
-        return f'<polygon points="{points}" fill="{colour}"/>'
+        return f'<polygon points="{points}" fill="{colour}">{title}</polygon>'
     if shape == "triangle":
         points = f"{x:.1f},{y - 4:.1f} {x + 4:.1f},{y + 3:.1f} {x - 4:.1f},{y + 3:.1f}"
-        return f'<polygon points="{points}" fill="{colour}"/>'
-    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{colour}"/>'
+        return f'<polygon points="{points}" fill="{colour}">{title}</polygon>'
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{colour}">{title}</circle>'
 
 
 def svg(chart: ScoreChart, *, mine: str | None = None, standalone: bool = False) -> str:
@@ -108,7 +115,10 @@ def svg(chart: ScoreChart, *, mine: str | None = None, standalone: bool = False)
                 f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="{width}"'
                 ' stroke-linejoin="round"/>'
             )
-        out.extend(_marker(shape, x(j), y(v), colour) for j, v in enumerate(values))
+        out.extend(
+            _marker(shape, x(j), y(v), colour, f"{name}: {v} at the end of {_round(rounds[j])}")
+            for j, v in enumerate(values)
+        )
         if values:
             label = f"{name} {values[-1]}"
             weight = ' font-weight="700"' if name == mine else ""

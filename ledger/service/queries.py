@@ -4,11 +4,11 @@ the page's move picker and its result.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ledger.decider import Board, Score, Screen, Verb, optional
+from ledger.decider import Board, Score, Screen, Standing, Verb, optional
 from ledger.history import TABLE, MoveEntry, iter_entries
 from ledger.service.catalogue import game_verbs
 from ledger.service.checks import _player
@@ -67,16 +67,21 @@ class Queries:
         return loaded, loaded.game.score(loaded.state)
 
     def score_by_round(self, game_id: int) -> tuple[Loaded, ScoreChart]:
-        """The score chart: the live history folded fact by fact, each player's standing taken
-        just before the fact that starts the next round (the state ``at`` that round's end),
-        and at the head. A hidden score (Planet B's pockets) counts only once the game is over."""
+        """The score chart: the live history folded fact by fact, the state taken just before
+        the fact that starts the next round (the state ``at`` that round's end), and at the head;
+        at each, the game's own score sheet (``score``) gives each player's points, as
+        ``referee score`` would have then. A game whose score is counted only at its end
+        (``score_only_at_end``) has no such sheet: its chart says so (``only_at_end``) and takes
+        where the Game End would put each player so far (``standing``; a hidden score, Planet
+        B's pockets, counts only once the game is over)."""
         loaded = self.repo.load(game_id)  # refuses a log that does not check out
         game = loaded.game
         reveal = game.is_over(loaded.state)
+        only_at_end = optional(game, "score_only_at_end")
         reverted = self.repo.reverted(game_id)
         state = _initial(game, loaded.setup)
-        ends = []
-        last = game.standing(state, reveal)
+        ends: list[tuple[Standing, Any]] = []
+        last, before = game.standing(state, reveal), state
         for entry in iter_entries(game, self.repo.store.iter_rows(game_id, 1)):
             if not isinstance(entry, MoveEntry) or entry.seq in reverted:
                 continue
@@ -84,15 +89,23 @@ class Queries:
                 state = game.evolve(state, event)
                 now = game.standing(state, reveal)
                 if now.round != last.round and last.round is not None:
-                    ends.append(last)
-                last = now
+                    ends.append((last, before))
+                last, before = now, state
         if last.round is not None:
-            ends.append(last)
+            ends.append((last, before))
+        players = loaded.setup.players
+        if only_at_end:
+            scores = {name: [s.scores[name] for s, _ in ends] for name in players}
+        else:
+            sheets = [game.score(at) for _, at in ends]
+            points = [{line.player: line.categories[s.points] for line in s.lines} for s in sheets]
+            scores = {name: [p[name] for p in points] for name in players}
         chart = ScoreChart(
             measure=last.measure,
-            rounds=[s.label for s in ends],
-            scores={name: [s.scores[name] for s in ends] for name in loaded.setup.players},
+            rounds=[s.label for s, _ in ends],
+            scores=scores,
             final=reveal,
+            only_at_end=only_at_end,
         )
         return loaded, chart
 

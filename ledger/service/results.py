@@ -120,14 +120,19 @@ class ScoreChart(msgspec.Struct):
     """Each player's score at each round's end, from the log (``Referee.score_by_round``).
 
     ``rounds`` are the rounds' labels; ``scores`` one list per player, one number per round.
-    Once the game is over the last round's number is the score that counts (its end scoring
-    done); before, the last is the round being played, as it stands now (``final`` False).
+    Each number is the game's own score sheet (``score``, its ``points``) replayed at that
+    round's end. Once the game is over the last round's number is the score that counts (its
+    end scoring done); before, the last is the round being played, as it stands now (``final``
+    False).
     """
 
     measure: str
     rounds: list[str]
     scores: dict[str, list[int]]
     final: bool
+    # the game's ``score_only_at_end``: why no score stands at a round's end (Planet B's Game End);
+    # its numbers are then where the Game End would put each player so far (``standing``)
+    only_at_end: str = ""
 
 
 class PlayerStats(msgspec.Struct):

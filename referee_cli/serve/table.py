@@ -439,16 +439,37 @@ class Table:
 
     def history(self, token: str) -> str:
         """The group's history (``referee stats``), for the table's page: each finished game of
-        the database, latest first, with its players' final scores and ranks, and each player's
-        record per kind of game; read-only (an abandoned game is left out, as ``stats`` does)."""
+        the database, latest first, with its players' final scores and ranks and its score chart,
+        and each player's record per kind of game; read-only (an abandoned game is left out, as
+        ``stats`` does)."""
         told = self.referee.history()
         games: dict[int, list[Any]] = {}
         for played in reversed(told.results):  # (in the order the games ended: latest first here)
             games.setdefault(played.game_id, []).append(played)
         for rows in games.values():
             rows.sort(key=lambda r: (r.rank, r.player.casefold()))
+        # Each game's score chart, its score sheet replayed at each round's end; where a game's
+        # score is counted only at its end (``only_at_end``), that rule and the final sheet's
+        # every category instead: no score is drawn that the table never had.
+        charts: dict[int, tuple[str, str]] = {}  # the SVG, what it counts (LOOP's HAPPINESS)
+        finals: dict[int, tuple[str, dict[str, list[tuple[str, int]]]]] = {}
+        for game_id in games:
+            chart = self.referee.score_by_round(game_id)[1]
+            if chart.only_at_end:
+                sheet = self.referee.score(game_id)[1]
+                cats = [c for c in sheet.categories if c != sheet.points]
+                lines = {line.player: [(c, line.categories.get(c, 0)) for c in cats] for line in sheet.lines}
+                finals[game_id] = (chart.only_at_end, lines)
+            else:
+                charts[game_id] = (draw_chart(chart), chart.measure)
         return self.env.get_template("history.html").render(
-            games=games, stats=told.stats, lengths=told.lengths, token=token, game_id=self.game_id
+            games=games,
+            charts=charts,
+            finals=finals,
+            stats=told.stats,
+            lengths=told.lengths,
+            token=token,
+            game_id=self.game_id,
         )
 
     def _page(self, context: dict[str, Any], role: str | None, token: str | None, notice: str) -> str:

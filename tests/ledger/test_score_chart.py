@@ -3,18 +3,21 @@
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+import ledger.games.loop as loop
 import ledger.games.planet_b as planet_b
 from ledger.games.planet_b.model import TurnStarted
 from ledger.service import Referee
 from referee_cli.chart import _ticks
 from tests import finished
 from tests.conftest import Result
+from tests.loop.fuzz import choose
 from tests.loop.table import CARDS
 from tests.planet_b import table as planet_b_table
 
@@ -161,3 +164,27 @@ def test_a_finished_planet_b_chart_counts_the_pockets_at_every_rounds_end(refere
         for r in range(ended)
     }
     assert min(more.values()) >= 0 and max(more.values()) > 0
+
+
+def test_each_point_of_a_competitive_chart_is_the_score_sheet_then(referee: Referee) -> None:
+    """Issue 42: the chart replays the game's own score at each round's end. In Competitive Mode
+    the sheet takes the game-end penalties off the mat's HAPPINESS (5.4 Debt Penalty: 2 per
+    CREDIT CARD not paid off; 5.5: 1 per 3 MATERIAL in one's LANDFILL), provisionally before
+    the end: the chart's points are the sheet's, not the mat's, wherever the two differ."""
+    game = referee.new_game("loop", ["ann", "ben", "cat"], mode="competitive", seed=5, cards=CARDS)
+    rng, ends = random.Random(3), []
+    while not loop.is_over(state := referee.load(game).state):
+        head = referee.store.head(game)[0]
+        referee.submit(game, choose(rng, list(loop.legal(state))))
+        if state.round and referee.load(game).state.round != state.round:
+            ends.append(head)  # the move before the one that starts the next round
+    ends.append(referee.store.head(game)[0])
+    chart = referee.score_by_round(game)[1]
+    assert len(chart.rounds) == len(ends) > 1
+    differ = 0
+    for i, head in enumerate(ends):
+        then = referee.load(game, head).state
+        sheet = {line.player: line.categories["happiness"] for line in loop.score(then).lines}
+        assert sheet == {name: chart.scores[name][i] for name in sheet}
+        differ += sheet != {name: p.happiness for name, p in then.players.items()}
+    assert differ  # (this game has penalties pending at some round's end: the test tells)

@@ -159,7 +159,7 @@ def test_the_career_table_counts_credit_cards_face_down_events_and_face_up_favou
     table.give("alice", credit=((3, 1), (0, 0)), events=("?", "?"), played=("share", "acquire", "share"))
     table.give("bob", credit=((2, 0),))
     assert career_rows(screen(table)) == [
-        ["alice*", "INTERN", "3, 0", "2", "acquire, share x2"],
+        ["alice*", "INTERN", "3, 0", "2", "ACQUIRE, SHARE x2"],
         ["bob", "CHEF", "2", "0", "none"],
     ]
 

@@ -65,7 +65,8 @@ def test_a_player_sees_their_own_favour_and_goal_by_name_and_only_how_many_other
     table = Table(seed=3)
     mine = sorted(table.p("alice").hand)
     counted = ", ".join(
-        f"{kind} x{mine.count(kind)}" if mine.count(kind) > 1 else kind for kind in dict.fromkeys(mine)
+        f"{kind.upper()} x{mine.count(kind)}" if mine.count(kind) > 1 else kind.upper()
+        for kind in dict.fromkeys(mine)
     )
     as_alice = tables(loop.present(loop.view(table.state, as_player="alice")))
     assert [row[-1] for row in as_alice["players (* starting player)"][1]] == [f"3: {counted}", "3"]
@@ -98,7 +99,7 @@ def test_a_hand_known_in_part_an_empty_hand_no_material_and_every_goal_achieved(
     )
     view = _with(view, "bob", hand=0, favours=[], unseen=0)
     seen = tables(loop.present(view))
-    assert [row[-1] for row in seen["players (* starting player)"][1]] == ["2: acquire, 1 unseen", "0"]
+    assert [row[-1] for row in seen["players (* starting player)"][1]] == ["2: ACQUIRE, 1 unseen", "0"]
     assert seen["AREA"][1] == [
         ["alice*", "none", "COOKING (food+food); DANCE (glass+plastic)"],
         ["bob", "plastic@2", "none"],
@@ -136,3 +137,16 @@ def test_a_modes_table_waiting_for_its_card_faces_asks_the_table_for_them() -> N
         assert shown.prompt == "table: declare activity NAME ... | declare goal NAME ... (a --cards file)", (
             mode
         )
+
+
+def test_the_favour_kinds_are_said_as_the_rulebook_prints_them() -> None:
+    """3.1 "1 REPUTATION if you ACCEPT ACQUIRE, BARTER, or RESELL": the FAVOUR kinds in capitals,
+    as the rulebook and the pages say them, in each hand and in the FAVOUR Discard Pile (never
+    the grammar's ``barter``)."""
+    table = started()
+    table.give("alice", hand=("resell", "barter", "acquire", "barter"))
+    table.set(favour_discard=("acquire", "barter", "resell"))
+    as_alice = loop.present(loop.view(table.state, as_player="alice"))
+    rows = tables(as_alice)["players (* starting player)"][1]
+    assert rows[0][-1] == "4: ACQUIRE, BARTER x2, RESELL"
+    assert ("FAVOUR discard", "ACQUIRE, BARTER, RESELL") in as_alice.facts

@@ -103,6 +103,7 @@ def test_a_favour_awaiting_its_answer() -> None:
         landfill=None,
         pay=0,
         reputation=1,
+        gain=1,
         answers=answers,
         rejects=["discard"],
     )
@@ -118,6 +119,7 @@ def test_a_favour_awaiting_its_answer() -> None:
         landfill="metal",
         pay=2,
         reputation=0,
+        gain=0,
         answers=answers,
         rejects=["discard"],
     )
@@ -126,6 +128,22 @@ def test_a_favour_awaiting_its_answer() -> None:
     pending = loop.view(table.state).pending
     assert pending is not None
     assert (pending.theirs, pending.mine, pending.reputation) == (Material("plastic", 2), None, 2)
+    assert pending.gain == 2
+
+
+def test_the_reputation_an_accept_gains_up_to_two_kept() -> None:
+    """1.1 "You can keep up to 2 REPUTATION" and 2.4 a): "can keep at most 2 REPUTATION, at which
+    you can still ACCEPT but gain no REPUTATION": a SHARE (2, LOOP 3.1) ACCEPTed by a target
+    holding 1 gains 1, holding 2 gains none; the view says it and ACCEPT records it."""
+    for held, gained in ((0, 2), (1, 1), (2, 0)):
+        table = started()
+        table.give("bob", reputation=held)
+        table.play("favour alice share bob plastic")
+        pending = loop.view(table.state).pending
+        assert pending is not None
+        assert (pending.reputation, pending.gain) == (2, gained)
+        table.play("accept bob")
+        assert table.p("bob").reputation == held + gained
 
 
 def test_a_players_career_credit_cards_events_and_favours_face_up() -> None:

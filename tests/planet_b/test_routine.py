@@ -206,9 +206,9 @@ def test_all_others_are_each_asked_what_they_pay_for_a_cost_of_choice() -> None:
     screen = planet_b.present(planet_b.view(table.state))
     assert screen.prompt == "ben: pay"
     assert [text for what, text in screen.facts if what == "open box"] == [  # each asked once
-        "ann: left TEST LEFT: 2money",
-        "cat: left TEST LEFT (all others): -2resource",
-        "ben: left TEST LEFT (all others): -2resource",
+        "ann: left TEST LEFT: 2 money",
+        "cat: left TEST LEFT (all others): pay 2 resources of your choice",
+        "ben: left TEST LEFT (all others): pay 2 resources of your choice",
     ]
     assert {planet_b.text(m) for m in planet_b.legal(table.state)} >= {"pay ben water:2", "pay ben plastic:2"}
     table.refuse("pay cat plastic:2", NotYourTurn, R_COSTS)

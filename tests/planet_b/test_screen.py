@@ -76,6 +76,21 @@ def test_a_turn_names_the_open_box_on_top() -> None:
     )
 
 
+def test_the_status_says_each_tiles_box_as_the_rulebook_does() -> None:
+    """Costs and Action Boxes: "If the word "all" is printed above an action, then all players
+    (including yourself) either take or must pay something"; the Headquarters' "Perform a
+    production action": the board's boxes in those words (``box_words``), not the notation
+    ``all:iridium produce``."""
+    table = board(started(), "all:iridium produce", "-3money news")
+    facts = dict(planet_b.present(planet_b.view(table.state)).facts)
+    assert facts["left"].startswith(
+        "TEST LEFT (grey, 0/4 suitcases, then flip): everyone: 1 iridium, a production action ·"
+    )
+    assert facts["middle"].startswith(
+        "TEST MIDDLE (grey, 0/4 suitcases, then flip): pay 3 money, a news card ·"
+    )
+
+
 def test_after_the_turn_the_redraw_and_the_news_revealed() -> None:
     """Your Turn, A Summary: "After your turn, redraw to 3 building cards in hand and reveal a
     new news card if necessary"."""
@@ -225,13 +240,13 @@ def test_the_board_and_the_players_at_a_real_table() -> None:
         ("board", "side 2-3 · election marker 2 of 7"),
         (
             "left",
-            "ORBITAL FARMS (grey, 1/3 suitcases, then flip): produce 2money"
+            "ORBITAL FARMS (grey, 1/3 suitcases, then flip): a production action, 2 money"
             " · market grey: iridium 3, plastic 3",
         ),
         (
             "middle",
-            "ASTEROID MINING (red, 0/3 suitcases, then remove): -2money 2iridium faction-check news"
-            " · market red: plant 4, water 3",
+            "ASTEROID MINING (red, 0/3 suitcases, then remove): pay 2 money, 2 iridium, a faction of your"
+            " choice: a step or its score (checkmark), a news card · market red: plant 4, water 3",
         ),
         ("right", "empty · market grey: chip 4, hydrogen 3"),
         ("B tiles", "3 to come (DEEP MINE removed)"),
@@ -239,7 +254,7 @@ def test_the_board_and_the_players_at_a_real_table() -> None:
         ("piles", "buildings A 12, B 12, C 12 · news I 15, II 15, III 13 · laws yellow 10, blue 10"),
         ("bag", "6: 3 ann, 3 ben"),
         ("dummy", "votes: 25 supply, 0 bag, Vice-President"),
-        ("open box", "ann: left ORBITAL FARMS: produce 2money"),
+        ("open box", "ann: left ORBITAL FARMS: a production action, 2 money"),
     ]
     players, production, buildings = shown.tables
     assert players.title == "players (* start player; P, VP, LAMA, DODO: offices)"

@@ -10,7 +10,9 @@ board.png``, ``docs/serve-planet-b-player.png``, ``docs/serve-pursuit-board.png`
 that saw a row rewritten since: ``python -m tests.serve.screenshots witness`` takes it alone),
 ``docs/serve-start.png`` and ``docs/serve-started.png`` (the table's link of a database with no
 game: the form of a new game filled in, then the game's links; ``... screenshots start`` takes
-them alone) and ``docs/score-chart.svg``; needs Debian's chromium.
+them alone), ``docs/serve-history.png`` (the group's history: a finished LOOP game's chart, a
+Planet B game's final sheet; ``... screenshots history`` takes it alone) and
+``docs/score-chart.svg``; needs Debian's chromium.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def take() -> list[Path]:
                     shots.append(path)
         shots.append(witness(browser, Path(tmp)))
         shots.extend(start(browser, Path(tmp)))
+        shots.append(history(browser, Path(tmp)))
         referee = Referee(Store(Path(tmp) / "chart.db"), clock=fixed_clock())
         game, _ = referee.import_lines(LOOP_GAME.read_text().splitlines())
         chart = DOCS / "score-chart.svg"
@@ -102,6 +105,28 @@ def witness(browser: Any, tmp: Path) -> Path:
         path = DOCS / "serve-witness.png"
         page.screenshot(path=str(path), full_page=False)
     referee.store.close()
+    return path
+
+
+def history(browser: Any, tmp: Path) -> Path:
+    """The table's history page of a database with a finished Planet B game, then the hand-made
+    LOOP game of tests/serve/test_history_page.py (the latest first: its chart at the top)."""
+    from playwright.sync_api import expect
+
+    from tests.serve.test_history_page import _loop_game
+
+    db = tmp / "history.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    planet = finished.new(referee, "planet-b", ["ann", "ben"])
+    finished.play(referee, planet, "planet-b")
+    game, _ = _loop_game(referee)
+    referee.store.close()
+    with serving(db, game) as server:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(server.links["table"] + "/history")
+        expect(page.locator("figure.chart svg")).to_be_visible()
+        path = DOCS / "serve-history.png"
+        page.screenshot(path=str(path), full_page=False)
     return path
 
 
@@ -136,6 +161,9 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["witness"]:
         with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
             shots = [witness(browser, Path(tmp))]
+    elif sys.argv[1:] == ["history"]:
+        with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
+            shots = [history(browser, Path(tmp))]
     elif sys.argv[1:] == ["start"]:
         with tempfile.TemporaryDirectory() as tmp, chromium() as browser:
             shots = start(browser, Path(tmp))

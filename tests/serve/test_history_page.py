@@ -13,8 +13,11 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+import ledger.games.loop as loop
 from ledger.service import Referee
 from referee_cli.serve import make_app
+from tests import finished
+from tests.loop.table import CARDS as LOOP_CARDS
 
 
 def _games(referee: Referee) -> int:
@@ -71,3 +74,112 @@ def test_the_table_page_shows_the_finished_games_with_their_scores(referee: Refe
         assert refused.status_code == 403 and "from the table&#39;s link only" in refused.text
         assert client.get("/history").status_code == 404
     assert referee.store.head(served) == head  # nothing recorded by looking
+
+
+# A hand-made LOOP Basic game at a real table (tests/loop/test-cards: alice and bob, INTERN each).
+# LOOP 1.0: HAPPINESS 4 and 2 COIN each, 1 MATERIAL at QUALITY 2; 2 players leave 13 MATERIAL in
+# the deck (food 3, glass 2, metal 3, plastic 2, utility 3) under a BUY AREA of one of each.
+LOOP_SETUP = [
+    "reveal material glass --to alice",
+    "reveal material plastic --to bob",
+    *(f"reveal activity {name}" for name in ("dance", "picnic", "picnic", "library", "cooking")),
+]
+LOOP_ROUNDS = [
+    # 1: both WORK (2.2 a: -1 HAPPINESS, +3 COIN): alice 3, bob 3.
+    ["work alice", "end alice", "work bob", "end bob"],
+    # 2: both BUY 3 at QUALITY 1 (3 COIN each), the BUY AREA refilled (2.7): 13 - 6 = 7 in the deck.
+    ["buy alice plastic:1 food:1 utility:1", "end alice"]
+    + [f"reveal material {m}" for m in ("food", "utility", "metal")]
+    + ["buy bob glass:1 metal:1 food:1", "end bob"]
+    + [f"reveal material {m}" for m in ("glass", "plastic", "food")],
+    # 3: alice CONSUMEs DANCE and PICNIC (2.2 c: +1 HAPPINESS each): 5; bob WORKs: 2.
+    [
+        "consume alice dance=glass@2,plastic@1 picnic=food@1,utility@1",
+        "end alice",
+        *("reveal activity yoga", "reveal activity hiking", "work bob", "end bob"),
+    ],
+    # 4: alice WORKs: 4; bob BUYs 3: 4 left in the deck.
+    ["work alice", "end alice", "buy bob metal:1 utility:1 glass:1", "end bob"]
+    + [f"reveal material {m}" for m in ("metal", "utility", "plastic")],
+    # 5: alice BUYs 3: 1 left; bob WORKs: 1.
+    ["buy alice plastic:1 food:1 metal:1", "end alice"]
+    + [f"reveal material {m}" for m in ("food", "glass", "metal")]
+    + ["work bob", "end bob"],
+    # 6: alice BUYs 1 and her refill takes the deck's last card: DEPLETION, the final round, and
+    # her DEPLETION Penalty (2.8 a: -1 HAPPINESS): 3. bob, right of the starting player, WORKs: 0,
+    # and the game ends (2.8). Basic Mode: no game-end penalty; alice wins (2.8).
+    ["buy alice utility:1", "end alice", "work bob", "end bob"],
+]
+# Each player's HAPPINESS at each round's end, from the rules as the comments above apply them.
+LOOP_CHART = {"alice": [3, 3, 5, 4, 4, 3], "bob": [3, 3, 2, 2, 1, 0]}
+
+
+def _loop_game(referee: Referee) -> tuple[int, list[int]]:
+    """The game above, played to its end; the log's head at each round's end (the move before
+    the one that starts the next round, and the last)."""
+    game = referee.new_game("loop", ["alice", "bob"], cards=LOOP_CARDS)
+    for line in LOOP_SETUP:
+        referee.submit_text(game, line.split())
+    ends = []
+    for moves in LOOP_ROUNDS:
+        for line in moves:
+            before, (head, _) = referee.load(game).state.round, referee.store.head(game)
+            referee.submit_text(game, line.split())
+            if referee.load(game).state.round != before:
+                ends.append(head)
+    ends.append(referee.store.head(game)[0])
+    assert loop.is_over(referee.load(game).state)
+    return game, ends
+
+
+def test_a_finished_loop_games_chart_is_its_score_sheet_at_each_rounds_end(
+    referee: Referee, db_path: Path
+) -> None:
+    """Issue 42: "each finished game's score chart": the score each player had at the end of each
+    round, replayed from the log; each point equals what the score sheet gave at that point."""
+    game, ends = _loop_game(referee)
+    chart = referee.score_by_round(game)[1]
+    assert (chart.rounds, chart.scores, chart.final, chart.only_at_end) == (
+        ["1", "2", "3", "4", "5", "6"],
+        LOOP_CHART,
+        True,
+        "",
+    )
+    for i, head in enumerate(ends):  # the sheet then (2.8: the HAPPINESS that counts)
+        sheet = loop.score(referee.load(game, head).state)
+        assert {line.player: line.categories["happiness"] for line in sheet.lines} == {
+            name: LOOP_CHART[name][i] for name in LOOP_CHART
+        }
+    tokens = referee.new_links(game)
+    with TestClient(make_app(db_path, game)) as client:
+        page = client.get(f"/t/{tokens['table']}/history").text
+    section = re.search(r'<section class="played" aria-label="game 1">(.*?)</section>', page, re.S)
+    assert section is not None
+    svg = section[1]
+    # Drawn here as SVG, each point titled (not told by colour alone), each line named at its end.
+    assert '<svg class="chart"' in svg and "<script" not in page
+    points = re.findall(r"<title>(\w+): (\d+) at the end of round (\d+)</title>", svg)
+    assert {(name, int(n), int(r)) for name, n, r in points} == {
+        (name, n, r) for name, values in LOOP_CHART.items() for r, n in enumerate(values, start=1)
+    }
+    assert ">alice 3</text>" in svg and ">bob 0</text>" in svg
+
+
+def test_a_game_scored_only_at_its_end_shows_the_final_sheet_instead(referee: Referee, db_path: Path) -> None:
+    """Planet B counts its score at the Game End only (money exchanged, factions, mood, the
+    President, the bag, the pockets turned): no chart is drawn of points nobody had; the page
+    says so and shows the final sheet's every category."""
+    game = finished.new(referee, "planet-b", ["ann", "ben"])
+    finished.play(referee, game, "planet-b")
+    sheet = referee.score(game)[1]
+    tokens = referee.new_links(game)
+    with TestClient(make_app(db_path, game)) as client:
+        page = client.get(f"/t/{tokens['table']}/history").text
+    section = re.search(r'<section class="played" aria-label="game 1">(.*?)</section>', page, re.S)
+    assert section is not None
+    assert "<svg" not in section[1]
+    assert "no score chart: PLANET B Game End:" in _text(section[1])
+    for line in sheet.lines:
+        for category in ("money VP", "factions", "mood", "president", "bag", "pocket"):
+            said = f'<span class="cat">{category} <b>{line.categories[category]}</b></span>'
+            assert said in section[1]

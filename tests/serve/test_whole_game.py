@@ -51,10 +51,13 @@ def player_card(html: str, name: str) -> str:
 
 
 def _counted(hand: list[str]) -> list[str]:
-    """A hand as the board counts it: ``barter x2, share``."""
+    """A hand as the board counts it, each FAVOUR as the rulebook prints it: ``BARTER x2, SHARE``."""
     if not hand:
         return ["0"]
-    return [card if hand.count(card) == 1 else f"{card} x{hand.count(card)}" for card in sorted(set(hand))]
+    return [
+        card.upper() if hand.count(card) == 1 else f"{card.upper()} x{hand.count(card)}"
+        for card in sorted(set(hand))
+    ]
 
 
 def _moves(step: dict[str, Any]) -> list[dict[str, Any]]:

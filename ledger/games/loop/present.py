@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from ledger.decider import Screen, Table
 from ledger.games.loop.describe import offer_text
 from ledger.games.loop.rules.core import starting_text
+from ledger.games.loop.said import favour_name
 from ledger.games.loop.view import ActivityCard, GoalCard, Material, OfferView, PlayerView, View
 
 
@@ -23,6 +24,11 @@ def _list(items: Iterable[str]) -> str:
     for item in sorted(items):
         counts[item] = counts.get(item, 0) + 1
     return _counts(counts)
+
+
+def _favours(kinds: Iterable[str]) -> str:
+    """FAVOUR cards counted, each kind as the rulebook prints it (``said.favour_name``)."""
+    return _list(map(favour_name, kinds))
 
 
 def _mats(mats: Iterable[Material]) -> str:
@@ -40,7 +46,7 @@ def _offer(o: OfferView) -> str:
 def _hand(p: PlayerView) -> str:
     if p.favours is None:
         return str(p.hand)
-    parts = [_list(p.favours)] if p.favours else []
+    parts = [_favours(p.favours)] if p.favours else []
     if p.unseen:
         parts.append(f"{p.unseen} unseen")
     return f"{p.hand}: {', '.join(parts)}" if p.hand else "0"
@@ -141,7 +147,7 @@ def present(view: View) -> Screen:
         ("ACTIVITY deck", str(view.activity_deck.count)),
         ("ACTIVITY discard", _counts(view.activity_discard)),
         ("FAVOUR deck", str(view.favour_deck.count)),
-        ("FAVOUR discard", _counts(view.favour_discard)),
+        ("FAVOUR discard", _counts({favour_name(k): n for k, n in view.favour_discard.items()})),
     ]
     if view.pending is not None:
         facts.append(("FAVOUR played", _offer(view.pending)))
@@ -249,7 +255,7 @@ def _modes(
                     career(p),
                     ", ".join(str(paid) for paid in p.credit) or "none",
                     str(p.events),
-                    _list(p.played) if p.played else "none",
+                    _favours(p.played) if p.played else "none",
                 ]
                 for p in ranks
             ],

@@ -47,6 +47,12 @@ def _name(word: str) -> str:
     return card_name(word)
 
 
+def favour_name(kind: str) -> str:
+    """A FAVOUR kind as the rulebook prints it (3.1: ``barter`` is BARTER, ``blue-share`` BLUE
+    SHARE): the move's words here, and the status's hands and piles (``present``)."""
+    return _name(kind)
+
+
 def _ref(ref: MatRef) -> str:
     quality = f"@{ref.quality}" if ref.quality is not None else ""
     owner = "" if not ref.owner else "the BUY AREA's " if ref.owner == AREA else f"{ref.owner}'s "
@@ -139,7 +145,7 @@ def said(state: State, command: Command) -> list[str]:
         case Favour(player, kind, target, mine, theirs, pay, card, face_down):
             paid = _opt("pay", pay if kind == "recycle" else None, f"pay {pay} COIN (QUALITY {pay})")
             extra = _opt("card", card or None, f"play {card.upper()}") + (["face down"] if face_down else [])
-            words = [w for w in ("FAVOUR", player, kind.upper(), f"to {target}:" if target else "") if w]
+            words = [w for w in ("FAVOUR", player, favour_name(kind), f"to {target}:" if target else "") if w]
             return [*words, *_favour_mats(kind, target, mine, theirs), *paid, *extra]
         case Accept(target):
             # (what it moves: the FAVOUR's terms, told beside the answers and in its facts)

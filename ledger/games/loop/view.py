@@ -23,6 +23,7 @@ from ledger.games.loop.modes import MODES
 from ledger.games.loop.moves import legal
 from ledger.games.loop.notation import text
 from ledger.games.loop.rules import (
+    accept_gain,
     achieved_by,
     activity_wanted,
     consume_possible,
@@ -112,7 +113,8 @@ class OfferView(msgspec.Struct, frozen=True, kw_only=True):
     theirs: Material | None  # ACQUIRE, BARTER, SHARE: the target's MATERIAL
     landfill: str | None  # RECYCLE: the type taken from the target's LANDFILL
     pay: int  # RECYCLE: COIN paid, the new QUALITY
-    reputation: int  # what the target gains by ACCEPTing (LOOP 3.1)
+    reputation: int  # what the FAVOUR gives its ACCEPTing target (LOOP 3.1)
+    gain: int  # what the target gains by ACCEPTing now: ``reputation`` up to the 2 kept (1.1)
     answers: list[str]  # the target's answers now, as moves
     rejects: list[str] = []  # how the target may REJECT now (2.4 b, 2.5 d): "discard", "rep"
 
@@ -268,6 +270,7 @@ def _offer(state: State, offer: Offer, shown: bool) -> OfferView:
         landfill=offer.landfill,
         pay=offer.pay,
         reputation=data.ACCEPT_REPUTATION[offer.kind],
+        gain=accept_gain(offer.kind, target.reputation),
         answers=[f"accept {target.name}"] + [f"reject {target.name} --{way}" for way in ways],
         rejects=ways,
     )

@@ -174,7 +174,7 @@ from ledger.games.planet_b.moves import legal, unlisted
 from ledger.games.planet_b.present import present
 from ledger.games.planet_b.rules import BOOKKEEPING, actor, decide, initial, is_over, to_act
 from ledger.games.planet_b.said import box_words, said
-from ledger.games.planet_b.score import score, standing
+from ledger.games.planet_b.score import SCORE_ONLY_AT_END, score, standing
 from ledger.games.planet_b.view import View, view
 
 name = "planet-b"
@@ -257,6 +257,7 @@ _HELP: dict[str, str] = {
 verbs: tuple[Verb, ...] = tuple(
     Verb(word, USAGE[word], help_, ALIASES.get(word, ())) for word, help_ in _HELP.items()
 )
+score_only_at_end = SCORE_ONLY_AT_END  # no score stands before the Game End: no chart of it
 
 __all__ = [
     "BOOKKEEPING",
@@ -289,6 +290,7 @@ __all__ = [
     "rules_versions",
     "said",
     "score",
+    "score_only_at_end",
     "standing",
     "text",
     "title",

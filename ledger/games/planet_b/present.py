@@ -77,7 +77,7 @@ def _space(space: SpaceView) -> tuple[str, str]:
     return (
         space.name,
         f"{space.tile} ({space.side}, {space.suitcases}/{space.room} suitcases, then {space.then}): "
-        f"{space.box or 'nothing'} · market {space.market}: {prices}",
+        f"{box_words(space.box) if space.box else 'nothing'} · market {space.market}: {prices}",
     )
 
 
@@ -112,7 +112,8 @@ def present(view: View) -> Screen:
             office = f", {data.OFFICE_NAMES[view.dummy_office]}" if view.dummy_office else ""
             facts.append(("dummy", f"votes: {view.dummy.supply} supply, {view.dummy.bag} bag{office}"))
     for frame in view.stack:
-        facts.append(("open box", f"{frame.owner}: {frame.source}: {' '.join(frame.left) or 'done'}"))
+        left = ", ".join(map(box_words, frame.left)) or "done"
+        facts.append(("open box", f"{frame.owner}: {frame.source}: {left}"))
     if view.draft is not None and view.draft.packet is not None:
         facts.append(("packet", ", ".join(view.draft.packet)))
     if view.election is not None:

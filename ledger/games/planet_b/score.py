@@ -13,6 +13,11 @@ from ledger.games.planet_b import data
 from ledger.games.planet_b.model import Player, State
 from ledger.games.planet_b.rules import core, elections
 
+# (the contract's ``score_only_at_end``): what the sheet counts at Game End is counted then only
+SCORE_ONLY_AT_END = (
+    "PLANET B Game End: resources are sold, money exchanged, factions, mood, the President and "
+    "the votes in the bag counted, and the pockets turned, only when the game ends"
+)
 CATEGORIES = ["resources", "money", "money VP", "factions", "mood", "president", "bag", "pocket", "total"]
 # Before the end the pockets are hidden (Money and Victory Points): the sheet leaves them out.
 PROVISIONAL = [*CATEGORIES[:-2], "total shown"]

@@ -81,7 +81,15 @@ from ledger.games.loop.rules.core import (
 from ledger.games.loop.rules.credit import _apply, _payoff
 from ledger.games.loop.rules.end import _end, refill_now
 from ledger.games.loop.rules.events import _respond, _reveal_events
-from ledger.games.loop.rules.favour import _accept, _call, _favour, _object, _reject, reject_options
+from ledger.games.loop.rules.favour import (
+    _accept,
+    _call,
+    _favour,
+    _object,
+    _reject,
+    accept_gain,
+    reject_options,
+)
 from ledger.games.loop.rules.goal import _goal
 from ledger.games.loop.rules.reveals import (
     _declare_activity,
@@ -104,6 +112,7 @@ __all__ = [
     "OPTION_DISPOSABLE",
     "OPTION_FAVOUR_DEAL",
     "OPTION_ZONES",
+    "accept_gain",
     "achieved_by",
     "activity_wanted",
     "actor",

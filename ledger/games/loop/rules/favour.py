@@ -233,12 +233,18 @@ def _pending_for(state: State, target: str) -> Offer:
     return offer
 
 
+def accept_gain(kind: str, held: int) -> int:
+    """The REPUTATION the target of a ``kind`` FAVOUR holding ``held`` gains by ACCEPTing it: the
+    FAVOUR's (LOOP 3.1: 2 for SHARE, 1 for ACQUIRE, BARTER and RESELL, 0 for RECYCLE) up to the
+    2 one may keep (1.1; 2.4 a: "at which you can still ACCEPT but gain no REPUTATION")."""
+    return max(0, min(data.ACCEPT_REPUTATION[kind], data.MAX_REPUTATION - held))
+
+
 def _accept(out: _Out, command: Accept) -> None:
     offer = _pending_for(out.state, command.target)
     target = out.state.players[offer.target]
     # A blind ACCEPT of a POLITICIAN's face-down FAVOUR takes the claimed effect and REPUTATION.
-    gain = min(data.MAX_REPUTATION, target.reputation + data.ACCEPT_REPUTATION[offer.kind])
-    out.add(FavourAccepted(offer, gain - target.reputation))
+    out.add(FavourAccepted(offer, accept_gain(offer.kind, target.reputation)))
     _salesman(out, offer)
 
 
