@@ -530,6 +530,7 @@ def setup_form(state: State) -> Unlisted | None:
     return None
 
 
+_SOLD = tuple(r for r in data.RESOURCES if r != "meat")  # Selling Resources: meat is sold for 6
 _RESOURCES = "left to right, a resource each: tap them or type RESOURCE,RESOURCE,RESOURCE"
 
 
@@ -553,13 +554,17 @@ def side_form(state: State) -> Unlisted:
     the player count says it), filled in; what the side shows, a field each, in the move's keys."""
     name = setup.side_name(state)
     players = "4 players" if name == data.FULL_SIDE else "2 or 3 players"
-    market = "the market below each tile, left to right: RESOURCE:GREY/RED,..."
+    examples = ("plastic:3/4,iridium:3/5", "water:2/3,plant:2/4", "hydrogen:3/5,chip:4/6")
     asks = (
         Ask("suitcases=", "suitcase spaces beside each conglomerate tile", (), example="3"),
         Ask("track=", "spaces of the election track (the last calls an election)", (), example="7"),
         Ask("start=", "the election marker's starting space (1: the leftmost)", (), example="2"),
-        Ask("market=", market, data.RESOURCES[:-1], count=3, tap=True, example="plastic:3/4,iridium:3/5"),
-    )
+        *(
+            Ask("market=", f"the market below the {where} tile, RESOURCE:GREY/RED,...", _SOLD, tap=True,
+                example=example)
+            for where, example in zip(SPACES, examples, strict=True)
+        ),
+    )  # fmt: skip
     fixed = ((f"side, for {players} (Game Components and Setup)", name),)
     return Unlisted("table", f"declare side {name}", asks, "the board's side", form=True, fixed=fixed)
 
