@@ -139,7 +139,8 @@
     const inputs = [];
     slots(move).forEach(({ ask, i }, n) => {
       const row = el("label", printed(ask) ? "field fixed" : "field");
-      const name = ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count})` : ask.words;
+      const more = ask.least && i >= ask.least ? ", if printed" : ""; // (a card printing fewer: left empty)
+      const name = ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count}${more})` : ask.words;
       row.append(el("span", null, name));
       let input;
       if (ask.choices.length && !ask.tap && !printed(ask)) {
@@ -158,7 +159,13 @@
         // what the rulebook prints: shown, not editable, posted as it is
         input.value = ask.choices[0];
         input.readOnly = true;
-      } else if (kept) input.value = kept;
+      } else {
+        if (kept) input.value = kept;
+        // What is typed survives the page's live updates (a redraw builds the form afresh).
+        const keep = () => { (pick.typed = pick.typed || [])[n] = input.value; };
+        input.addEventListener("input", keep);
+        input.addEventListener("change", keep);
+      }
       row.append(input);
       if (ask.tap) row.append(taps(input, ask));
       form.append(row);

@@ -603,10 +603,10 @@ def mood_form() -> Unlisted:
     ... add the indicated number of votes") and above it ("you take money and add votes to the
     bag"), a field each; and the neutral space's place, which is how many spaces lie below it."""
     asks = (
-        Ask("space=", f"below neutral, the lowest first: each space's box, {_BOX}", (), MOOD_SPACES,
-            least=1, example="-2vote"),
+        Ask("space=", "a space below neutral, the lowest first: its box (votes paid; very negative: others:"
+            "Nvote too)", (), MOOD_SPACES, least=1, example="-2vote"),
         Ask("space=", "the neutral space: nothing happens (2. Score Mood Tracks)", ("",)),
-        Ask("space=", f"above neutral, upwards: each space's box, {_BOX}", (), MOOD_SPACES, least=1,
+        Ask("space=", "a space above neutral, upwards: its box (money and votes)", (), MOOD_SPACES, least=1,
             example="2money,vote"),
         Ask("neutral=", "how many spaces lie below the neutral one", (), example="1"),
     )  # fmt: skip
@@ -636,7 +636,7 @@ def track_form(name: str) -> Unlisted:
     space your disc is on"): its name filled in; each space after the start, its 2 boxes split
     by '.', a field each; the last capitalist space printed, shown and posted as it is (the
     Scoring example: "you'd rather have a build action than 20 money")."""
-    two = f"each space after the start, left to right: its 2 action boxes split by '.', {_BOX}"
+    two = "a space after the start, left to right: its 2 action boxes split by '.'"
     last = data.CAPITALIST_LAST if name == "capitalist" else None
     asks: tuple[Ask, ...] = (
         Ask("space=", two, (), TRACK_SPACES - (last is not None), least=1, example="3money.vote"),
