@@ -52,7 +52,10 @@ TABLE = [
 DRAFT = [("ben", "A"), ("ann", "A"), ("ann", "B"), ("ben", "B"), ("ben", "C"), ("ann", "C")]
 TAPPED = {  # the resource chips tapped into a list (left to right)
     "player board 1": ["plastic", "iridium", "plant"],
-    "the production tiles": ["plastic", "iridium", "water", "plant", "hydrogen", "chip", "meat", "meat", "chip"],
+    "the production tiles": [
+        *("plastic", "iridium", "water", "plant", "hydrogen"),
+        *("chip", "meat", "meat", "chip"),
+    ],
 }
 
 
@@ -117,7 +120,9 @@ def test_a_whole_setup_from_the_table_page_and_the_players_phones(tmp_path: Path
                 expect(upper).to_have_value("plastic,iridium,plant")  # tapped, joined by commas
             if label == "the production tiles":
                 tiles = form.get_by_role("textbox", name=re.compile("^the resource on each"))
-                expect(tiles).to_have_value("plastic,iridium,water,plant,hydrogen,chip,meat,meat,chip,hydrogen")
+                expect(tiles).to_have_value(
+                    "plastic,iridium,water,plant,hydrogen,chip,meat,meat,chip,hydrogen"
+                )
                 shot(page, tmp_path, "setup-production.png")
             if label == "the capitalist track":
                 # Faction Action, Scoring example: the last capitalist space, printed
@@ -125,7 +130,8 @@ def test_a_whole_setup_from_the_table_page_and_the_players_phones(tmp_path: Path
                 expect(last).to_have_value("20money.build")
                 expect(last).not_to_be_editable()
             if label == "the mood track":
-                neutral = form.get_by_role("textbox", name="the neutral space: nothing happens (2. Score Mood Tracks)")
+                said = "the neutral space: nothing happens (2. Score Mood Tracks)"
+                neutral = form.get_by_role("textbox", name=said)
                 expect(neutral).to_have_value("")
                 expect(neutral).not_to_be_editable()
                 shot(page, tmp_path, "setup-mood.png")
