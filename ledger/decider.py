@@ -67,7 +67,12 @@ class Ask(msgspec.Struct, frozen=True):
     ``flag`` (none: a word of its own; ending in ``=``, as ``pile=``, each value a word
     ``pile=I`` of its own) and a value among ``choices`` (none: typed freely), ``count`` of them
     joined by commas (or as few as ``least``, where the card prints a number between; or none
-    at all if ``optional``, a part a card may not print), asked in the game's own ``words``."""
+    at all if ``optional``, a part a card may not print), asked in the game's own ``words``.
+    One choice only, not optional: the value the rulebook prints, shown and posted as it is
+    (even empty: a mood track's neutral space).
+    ``tap``: the choices are chips tapped into one typed value, each tap adding one after a
+    comma (a production line's resources), not one value chosen. ``example``: a value the move
+    takes, in its own keys and separators (a form's placeholder; tests type it)."""
 
     flag: str
     words: str
@@ -75,6 +80,8 @@ class Ask(msgspec.Struct, frozen=True):
     count: int = 1
     least: int = 0  # 0: exactly ``count``
     optional: bool = False
+    tap: bool = False
+    example: str = ""
 
 
 class Unlisted(msgspec.Struct, frozen=True):

@@ -138,11 +138,12 @@
     });
     const inputs = [];
     slots(move).forEach(({ ask, i }, n) => {
-      const row = el("label", "field");
-      const name = ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count})` : ask.words;
+      const row = el("label", printed(ask) ? "field fixed" : "field");
+      const more = ask.least && i >= ask.least ? ", if printed" : ""; // (a card printing fewer: left empty)
+      const name = ask.count > 1 ? `${ask.words} (${i + 1} of ${ask.count}${more})` : ask.words;
       row.append(el("span", null, name));
       let input;
-      if (ask.choices.length) {
+      if (ask.choices.length && !ask.tap && !printed(ask)) {
         input = el("select");
         ask.choices.forEach((value) => input.append(el("option", null, value)));
       } else {
@@ -150,11 +151,23 @@
         input.autocomplete = "off";
         input.autocapitalize = "none";
         input.spellcheck = false;
+        if (ask.example) input.placeholder = "e.g. " + ask.example;
       }
       input.setAttribute("aria-label", name);
       const kept = pick.answers[n] || (pick.typed || [])[n];
-      if (kept) input.value = kept;
+      if (printed(ask)) {
+        // what the rulebook prints: shown, not editable, posted as it is
+        input.value = ask.choices[0];
+        input.readOnly = true;
+      } else {
+        if (kept) input.value = kept;
+        // What is typed survives the page's live updates (a redraw builds the form afresh).
+        const keep = () => { (pick.typed = pick.typed || [])[n] = input.value; };
+        input.addEventListener("input", keep);
+        input.addEventListener("change", keep);
+      }
       row.append(input);
+      if (ask.tap) row.append(taps(input, ask));
       form.append(row);
       inputs.push({ input, ask, i });
     });
@@ -164,7 +177,9 @@
     form.append(row);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const missing = inputs.find(({ input, ask, i }) => !input.value.trim() && !ask.optional && !(ask.least && i >= ask.least));
+      const missing = inputs.find(
+        ({ input, ask, i }) => !input.value.trim() && !printed(ask) && !ask.optional && !(ask.least && i >= ask.least),
+      );
       if (missing) {
         say(`${missing.input.getAttribute("aria-label")}: as printed, please`, false);
         missing.input.focus();
@@ -174,6 +189,29 @@
       drawPicker();
     });
     box.append(form);
+  }
+
+  // A question whose one answer the rulebook prints (not optional): shown and posted as it is.
+  function printed(ask) {
+    return ask.choices.length === 1 && !ask.optional && !ask.tap;
+  }
+
+  // Chips tapped into a typed field, each adding its value after a comma (a list of resources).
+  function taps(input, ask) {
+    const row = el("span", "chips taps");
+    ask.choices.forEach((value) => {
+      const add = chip(value, () => {
+        const now = input.value.trim();
+        input.value = !now || now.endsWith(",") ? now + value : `${now},${value}`;
+        input.dispatchEvent(new Event("input"));
+      });
+      row.append(add);
+    });
+    row.append(chip("⌫ last", () => {
+      input.value = input.value.replace(/,?[^,]*$/, "");
+      input.dispatchEvent(new Event("input"));
+    }, "quiet"));
+    return row;
   }
 
   // A typed answer as one word of the grammar, whatever it holds (the server splits as a shell).
@@ -188,7 +226,7 @@
     let at = 0;
     const asked = move.asks.flatMap((ask) => {
       // (a question answered with fewer values than it may take leaves the rest empty)
-      const values = pick.answers.slice(at, at + ask.count).filter((v) => v !== "");
+      const values = printed(ask) ? [ask.choices[0]] : pick.answers.slice(at, at + ask.count).filter((v) => v !== "");
       at += ask.count;
       if (!values.length) return [];
       if (ask.flag.endsWith("=")) return values.map((v) => quoted(ask.flag + v));

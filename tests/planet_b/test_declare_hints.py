@@ -9,14 +9,18 @@ per try."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import shlex
+from collections.abc import Callable, Iterator
 
 import msgspec
 import pytest
 
+from ledger.decider import Ask
 from ledger.games.planet_b.declare import EXAMPLES, face_needed
 from ledger.games.planet_b.faces import Mood
 from ledger.games.planet_b.model import Declare
+from ledger.picker import Move, Step
+from ledger.service import Referee
 from tests.conftest import Result
 
 Cli = Callable[..., Result]
@@ -190,3 +194,63 @@ def test_a_mood_track_without_its_empty_neutral_space_says_how_neutral_counts(cl
     assert "neutral=1 shows" in result.err and "counts the spaces from 0" in result.err
     assert "neutral=2, the space showing nothing" in result.err
     assert cli("planet-b", *(MOOD + "2").split(" ")).code == 0
+
+
+def _forms(step: Step) -> Iterator[Move]:
+    if step.move is not None and step.move.form:
+        yield step.move
+    for choice in step.choices:
+        yield from _forms(choice.step)
+
+
+def _example(ask: Ask, n: int) -> list[str]:
+    """A field as its form shows it: printed, a choice, or typed as its example says."""
+    if len(ask.choices) == 1 and not ask.optional and not ask.tap:
+        return [ask.flag + ask.choices[0]]
+    value = ask.choices[0] if ask.choices and not ask.tap else ask.example
+    assert value, ask  # a field typed freely shows how
+    if not ask.flag:
+        return [f"{value}-{n}"]  # a card's name: each card its own
+    return [ask.flag + value] * (ask.least or ask.count)
+
+
+def test_every_setup_form_examples_are_a_command_the_grammar_records(cli: Cli, referee: Referee) -> None:
+    """Each form the setup asks (issue 41: the side, the boards, the production tiles, the
+    headquarters, the mood track, the swindle spaces, the faction tracks, the A tiles, the B
+    tile removed with 2 players, the news cards, the draft), each field filled with its own
+    example, typed at the command line: recorded, until the first move."""
+    assert cli("new", "planet-b", "--players", "maya,omar").code == 0
+    game = referee.resolve(None)
+    typed = []
+    for n in range(40):
+        found = [
+            move
+            for role in ("table", "maya", "omar")
+            for verb in referee.picker(game, role).verbs
+            for move in _forms(verb.step)
+        ]
+        if not found:
+            break
+        [move] = found  # one card at a time
+        words = [*shlex.split(move.text), *(w for ask in move.asks for w in _example(ask, n))]
+        result = cli("planet-b", *words)
+        assert result.code == 0, (words, result)
+        typed.append(words[:2])
+    kinds = [" ".join(w) for w in typed]
+    assert kinds[:10] == [
+        "declare side",
+        "declare board",
+        "declare board",
+        "declare production",
+        "declare headquarters",
+        "declare mood",
+        "declare swindle",
+        "declare track",
+        "declare track",
+        "declare track",
+    ]
+    # 3 A tiles, the B tile removed (2 players), 3 news piles; then (Starting Buildings) A from
+    # the last player, B from the start player, C like A
+    reveals = ["reveal tiles"] * 3 + ["reveal removed"] + ["reveal news"] * 3
+    drafts = ["draft omar", "draft maya", "draft maya", "draft omar", "draft omar", "draft maya"]
+    assert kinds[10:] == reveals + drafts

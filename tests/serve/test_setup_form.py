@@ -68,7 +68,15 @@ def test_the_board_side_is_asked_as_one_form_its_side_filled_in(served: Any) -> 
         ("suitcases=", 1),
         ("track=", 1),
         ("start=", 1),
-        ("market=", 3),
+        ("market=", 1),
+        ("market=", 1),
+        ("market=", 1),
+    ]
+    # one market below each of the 3 conglomerate tiles (Exchanges), left to right
+    assert [a["words"].split(",")[0] for a in side["asks"][3:]] == [
+        "the market below the left tile",
+        "the market below the middle tile",
+        "the market below the right tile",
     ]
     # no player's page asks it
     assert forms(picker_of(client, tokens["ann"])) == []

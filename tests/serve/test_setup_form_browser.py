@@ -49,9 +49,8 @@ def test_a_phone_fills_the_board_side_as_one_form(tmp_path: Path, browser: Any) 
             "the election marker's starting space (1: the leftmost)": "2",
         }
         markets = ["plastic:3/4,iridium:3/5", "water:2/3,plant:2/4", "hydrogen:3/5,chip:4/6"]
-        market = "the market below each tile, left to right: RESOURCE:GREY/RED,..."
-        for n, value in enumerate(markets, start=1):
-            fields[f"{market} ({n} of 3)"] = value
+        for where, value in zip(("left", "middle", "right"), markets, strict=True):
+            fields[f"the market below the {where} tile, RESOURCE:GREY/RED,..."] = value
         # a box left empty: said, nothing posted
         form.get_by_role("button", name="tell the move").click()
         expect(page.locator("#said")).to_contain_text("as printed, please")

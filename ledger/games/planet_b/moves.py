@@ -491,7 +491,7 @@ def unlisted(state: State) -> Iterator[Unlisted]:
         ask = Ask("", "a building you drew, as printed", tuple(sorted(drawn)))
         yield Unlisted(state.active, f"redraw {state.active}", (ask,) * needed, "the buildings I drew")
     faces = state.faces
-    form = setup_form(state) if state.phase == "cards" else None
+    form = setup_form(state)
     if form is not None:
         yield form
     kinds = [
@@ -506,25 +506,43 @@ def unlisted(state: State) -> Iterator[Unlisted]:
 
 
 def setup_form(state: State) -> Unlisted | None:
-    """The first board the setup waits for, one at a time, asked as one form where it has one:
-    the board's side, then each player board (issue 41); the rest are asked a question at a time."""
-    missing = pb_faces.board_missing(state.faces, len(state.seats))
-    first = missing[0].split(" ") if missing else [""]
-    if first[0] == "side":
-        return side_form(state)
-    if first[0] == "board":
-        return board_form(first[1])
+    """What the setup waits for first, one card or board at a time, asked as one form (issue
+    41): in phase "cards" the board faces (``faces.board_missing``'s order: the side, each
+    player board, the production tiles, the headquarters, the mood track, the swindle spaces,
+    the 3 faction tracks); at a real table's setup the cards it brings out with their faces
+    (the A tiles from the left, the B tile removed with 2 players, the top news card of each
+    pile); in the draft, a building new to the referee, asked of the player choosing."""
+    if state.phase == "cards":
+        missing = pb_faces.board_missing(state.faces, len(state.seats))
+        first = missing[0].split(" ") if missing else [""]
+        if first[0] == "side":
+            return side_form(state)
+        if first[0] == "board":
+            return board_form(first[1])
+        if first[0] == "track":
+            return track_form(first[1])
+        build = _BOARD_FORMS.get(first[0])
+        return build() if build is not None else None
+    if state.phase == "setup":
+        return reveal_form(state)
+    if state.phase == "draft":
+        return draft_form(state)
     return None
+
+
+_SOLD = tuple(r for r in data.RESOURCES if r != "meat")  # Selling Resources: meat is sold for 6
+_RESOURCES = "left to right, a resource each: tap them or type RESOURCE,RESOURCE,RESOURCE"
 
 
 def board_form(number: str) -> Unlisted:
     """A player board (Setting Up Your Player Board): its number, printed on it, filled in; its
-    two production lines, a field each."""
-    line = "left to right, RESOURCE,RESOURCE,RESOURCE"
+    two production lines, a field each, the resources chips to tap."""
     asks = (
-        Ask("upper=", f"the upper production line, {line}", ()),
-        Ask("lower=", f"the lower production line, {line}", ()),
-    )
+        Ask("upper=", f"the upper production line, {_RESOURCES}", data.RESOURCES, tap=True,
+            example="plastic,iridium,plant"),
+        Ask("lower=", f"the lower production line, {_RESOURCES}", data.RESOURCES, tap=True,
+            example="water,meat,chip"),
+    )  # fmt: skip
     fixed = (("player board, its number as printed on it", number),)
     label = f"player board {number}"
     return Unlisted("table", f"declare board {number}", asks, label, form=True, fixed=fixed)
@@ -536,14 +554,187 @@ def side_form(state: State) -> Unlisted:
     the player count says it), filled in; what the side shows, a field each, in the move's keys."""
     name = setup.side_name(state)
     players = "4 players" if name == data.FULL_SIDE else "2 or 3 players"
+    examples = ("plastic:3/4,iridium:3/5", "water:2/3,plant:2/4", "hydrogen:3/5,chip:4/6")
     asks = (
-        Ask("suitcases=", "suitcase spaces beside each conglomerate tile", ()),
-        Ask("track=", "spaces of the election track (the last calls an election)", ()),
-        Ask("start=", "the election marker's starting space (1: the leftmost)", ()),
-        Ask("market=", "the market below each tile, left to right: RESOURCE:GREY/RED,...", (), count=3),
-    )
+        Ask("suitcases=", "suitcase spaces beside each conglomerate tile", (), example="3"),
+        Ask("track=", "spaces of the election track (the last calls an election)", (), example="7"),
+        Ask("start=", "the election marker's starting space (1: the leftmost)", (), example="2"),
+        *(
+            Ask("market=", f"the market below the {where} tile, RESOURCE:GREY/RED,...", _SOLD, tap=True,
+                example=example)
+            for where, example in zip(SPACES, examples, strict=True)
+        ),
+    )  # fmt: skip
     fixed = ((f"side, for {players} (Game Components and Setup)", name),)
     return Unlisted("table", f"declare side {name}", asks, "the board's side", form=True, fixed=fixed)
+
+
+def production_form() -> Unlisted:
+    """Each player's production tiles (Game Components: "40 production tiles (10 per player)";
+    Setting Up Your Player Board: "Take the 4 swindle tiles and 10 production tiles"): how many
+    is printed, filled in; the resource of each, chips to tap."""
+    ask = Ask(
+        "tiles=",
+        "the resource on each of them, tap them or type RESOURCE,... (10)",
+        data.RESOURCES,
+        tap=True,
+        example="plastic,iridium,water,plant,hydrogen,chip,meat,meat,chip,hydrogen",
+    )
+    fixed = (("production tiles per player (Game Components)", str(data.PRODUCTION_TILES)),)
+    return Unlisted("table", "declare production", (ask,), "the production tiles", form=True, fixed=fixed)
+
+
+def headquarters_form() -> Unlisted:
+    """The headquarters (Placing a Workie: "The Headquarters has only one area that needs to be
+    filled with 1 crafty and 1 brainy"): its work area printed, filled in; its 1 or 2 action
+    boxes, a field each."""
+    ask = Ask("box=", f"each action box, {_BOX}", (), 2, least=1, example="swindle,2money")
+    fixed = (("its work area, 1 crafty and 1 brainy (Placing a Workie)", data.HEADQUARTERS_AREAS[0]),)
+    return Unlisted("table", "declare headquarters", (ask,), "the headquarters", form=True, fixed=fixed)
+
+
+MOOD_SPACES = 5  # fields offered on each side of the neutral space (the rulebook prints no count)
+
+
+def mood_form() -> Unlisted:
+    """The mood track, lowest space first (Elections: 2. Score Mood Tracks): the neutral space
+    printed empty ("For neutral mood, nothing happens"), shown and posted as it is; the spaces
+    below it ("you must pay the indicated number of votes"; very negative: "all other players
+    ... add the indicated number of votes") and above it ("you take money and add votes to the
+    bag"), a field each; and the neutral space's place, which is how many spaces lie below it."""
+    asks = (
+        Ask("space=", "a space below neutral, the lowest first: its box (votes paid; very negative: others:"
+            "Nvote too)", (), MOOD_SPACES, least=1, example="-2vote"),
+        Ask("space=", "the neutral space: nothing happens (2. Score Mood Tracks)", ("",)),
+        Ask("space=", "a space above neutral, upwards: its box (money and votes)", (), MOOD_SPACES, least=1,
+            example="2money,vote"),
+        Ask("neutral=", "how many spaces lie below the neutral one", (), example="1"),
+    )  # fmt: skip
+    return Unlisted("table", "declare mood", asks, "the mood track", form=True)
+
+
+def swindle_form() -> Unlisted:
+    """The swindle spaces of a player board, topmost first (Buy a Swindle Tile: "You have a total
+    of 4 swindle tiles"; "pay the indicated costs and take the indicated reward"): how many is
+    printed, filled in; each space's cost and reward, a field each."""
+    ask = Ask(
+        "space=",
+        "each space, the topmost first: its costs, then its reward, split by '.'",
+        (),
+        len(data.SWINDLE_TILES),
+        example="-3money.2vote",
+    )
+    fixed = (("swindle spaces, one per swindle tile (Buy a Swindle Tile)", str(len(data.SWINDLE_TILES))),)
+    return Unlisted("table", "declare swindle", (ask,), "the swindle spaces", form=True, fixed=fixed)
+
+
+TRACK_SPACES = 8  # fields offered for a faction track's spaces (the rulebook prints no count)
+
+
+def track_form(name: str) -> Unlisted:
+    """A faction track (Faction Action: Scoring, "Choose 1 of the two action boxes next to the
+    space your disc is on"): its name filled in; each space after the start, its 2 boxes split
+    by '.', a field each; the last capitalist space printed, shown and posted as it is (the
+    Scoring example: "you'd rather have a build action than 20 money")."""
+    two = "a space after the start, left to right: its 2 action boxes split by '.'"
+    last = data.CAPITALIST_LAST if name == "capitalist" else None
+    asks: tuple[Ask, ...] = (
+        Ask("space=", two, (), TRACK_SPACES - (last is not None), least=1, example="3money.vote"),
+    )
+    if last is not None:
+        asks += (Ask("space=", "its last space (Faction Action: Scoring example)", (".".join(last),)),)
+    fixed = (("faction track (Faction Action)", name),)
+    return Unlisted("table", f"declare track {name}", asks, f"the {name} track", form=True, fixed=fixed)
+
+
+_BOARD_FORMS = {
+    "production": production_form,
+    "headquarters": headquarters_form,
+    "mood": mood_form,
+    "swindle": swindle_form,
+}
+
+
+def _tile_asks(example: str) -> tuple[Ask, ...]:
+    return (
+        Ask("", _NAME, (), example=example),
+        Ask("grey=", f"its grey side's box, {_BOX}", (), example="produce,2money"),
+        Ask("grey_then=", "after its grey side is used, the tile is", ("flip", "remove")),
+        Ask("red=", f"its red side's box, {_BOX}", (), example="-3money,news"),
+        Ask("red_then=", "after its red side is used, the tile is", ("remove", "flip")),
+    )
+
+
+def reveal_form(state: State) -> Unlisted | None:
+    """A real table's setup (Game Components and Setup), each card it brings out asked with its
+    face, one a form: the A tiles, from the left ("Add the 3 A tiles to the game board"), the
+    B tile removed with 2 players (Changes for 2 and 3 Players), then the top card of each news
+    pile ("flip the top news card of each pile"); the set or pile it comes off filled in, and
+    a II news card's immoral symbol ("All II news cards are immoral")."""
+    if state.virtual or not setup.awaited(state):
+        return None
+    set_a = sum(t.set == "A" for t in state.faces.tiles.values()) < data.TILE_SETS["A"]
+    empty = setup.empty_spaces(state)
+    if empty and set_a:
+        where = SPACES[empty[0]]
+        fixed: tuple[tuple[str, str], ...] = (
+            ("set, on its back (Game Components and Setup)", "A"),
+            ("its space on the board", where),
+        )
+        label = f"the A tile on the {where} space"
+        return Unlisted("table", "reveal tiles", _tile_asks("orbital-farms"), label, form=True, fixed=fixed)
+    set_b = sum(t.set == "B" for t in state.faces.tiles.values()) < data.TILE_SETS["B"]
+    if state.dummy and not state.removed and set_b and not empty:
+        fixed = (("set, on its back (Changes for 2 and 3 Players)", "B"),)
+        label = "the B tile removed (2 players)"
+        return Unlisted("table", "reveal removed", _tile_asks("deep-mine"), label, form=True, fixed=fixed)
+    for pile in data.NEWS_PILES:
+        known = sum(n.pile == pile for n in state.faces.news.values())
+        if pile in state.news_up or known >= data.NEWS_PILES[pile]:
+            continue
+        immoral = Ask("immoral=", "an immoral news card (all II are, half of the III)", ("yes", "no"))
+        if pile == "II":
+            immoral = Ask("immoral=", "immoral: all II news cards are (Immoral News Cards)", ("yes",))
+        asks = (
+            Ask("", _NAME, (), example="plastic-bags"),
+            Ask("box=", f"its box, {_BOX}", (), example="2plastic"),
+            immoral,
+        )
+        fixed = (("pile, the top card flipped (Game Components and Setup)", pile),)
+        label = f"the top news card of pile {pile}"
+        return Unlisted("table", f"reveal news {pile}", asks, label, form=True, fixed=fixed)
+    return None
+
+
+def draft_form(state: State) -> Unlisted | None:
+    """Starting Buildings at a real table: the building the player choosing keeps, new to the
+    referee, its face typed with the draft (``draft PLAYER NAME cost=...``): the pile, the
+    packet's, filled in; its cost (Redrawing Buildings: the pile's range), victory points, work
+    areas (the pile's workies) and action boxes, a field each."""
+    plan = state.draft
+    if state.virtual or plan is None or plan.packet:
+        return None
+    pile = plan.pile
+    if sum(b.pile == pile for b in state.faces.buildings.values()) >= data.BUILDING_PILES[pile]:
+        return None
+    player = plan.order[plan.index]
+    low, high = data.BUILDING_COSTS[pile]
+    workies = " and ".join(sorted(data.BUILDING_WORKIES[pile]))
+    asks = (
+        Ask("", _NAME, (), example="garage"),
+        Ask("cost=", f"its cost in money ({pile} buildings cost {low} to {high}: Redrawing Buildings)", (),
+            example=str(low)),
+        Ask("vp=", "its victory points", (), example="1"),
+        Ask("area=", f"each work area's spaces, {workies} ({pile} buildings: Redrawing Buildings),"
+            " joined by '+'", (), 2, least=1, example=_AREA_EXAMPLE[pile]),
+        Ask("box=", f"each action box, {_BOX}", (), 2, least=1, example="2plant"),
+    )  # fmt: skip
+    fixed = (("its pile, the packet's (Starting Buildings)", pile),)
+    label = f"the {pile} building {player} keeps"
+    return Unlisted(player, f"draft {player}", asks, label, form=True, fixed=fixed)
+
+
+_AREA_EXAMPLE = {"A": "crafty", "B": "crafty+brainy", "C": "brainy"}
 
 
 _ASKS: dict[str, tuple[Ask, ...]] = {
