@@ -315,6 +315,8 @@ class Table:
             # A game's own board, drawn from its typed view, where it has one: above the
             # generic tables of its present().
             "designed": designed_template(game.name),
+            # A player's page: below their moves and their own area, the rest folded (fold.html).
+            "folded": as_player is not None,
             # a box of the game's card notation, as its rulebook prints it (Planet B's boxes)
             "box": optional(game, "box_words") or str,
             "chart": self.chart(as_player) if board.over else None,
@@ -361,6 +363,7 @@ class Table:
             "as_player": as_player,
             "view": board.view,
             "designed": designed_template(game.name),
+            "folded": False,  # (the board then, all of it open: what a dispute looks for)
             "box": optional(game, "box_words") or str,
         }
         html = self.env.get_template("past.html").render(**context)
