@@ -345,6 +345,11 @@ class Table:
         game = loaded.game
         said = {e.seq: _said_entry(game, loaded.state, e) for e in before if e.kind in MOVES}
         led = said.get(entry.seq) or _said_other(game, loaded.state, entry, entries)
+        # By round: the start of this round (or, at its start, of the one before) and of the next,
+        # where the game's own count of rounds says each begins (``round_starts``).
+        starts = referee.round_starts(game_id)
+        round_back = next((r for r in reversed(starts) if r.seq < entry.seq), None)
+        round_on = next((r for r in starts if r.seq > entry.seq), None)
         context = {
             "info": loaded.info,
             "at": entry.seq,
@@ -353,6 +358,8 @@ class Table:
             "led": led,
             "seqs": seqs,
             "index": index,
+            "round_back": round_back,
+            "round_on": round_on,
             "board": board,
             "screen": screen,
             "entries": before,
