@@ -47,6 +47,7 @@ from ledger.service.results import (
     Preview,
     Recorded,
     Result,
+    RoundStart,
     ScoreChart,
     Started,
     TakeBack,
@@ -96,6 +97,7 @@ __all__ = [
     "Recorded",
     "Referee",
     "Result",
+    "RoundStart",
     "ScoreChart",
     "Started",
     "TakeBack",
@@ -354,6 +356,9 @@ class Referee:
 
     def score_by_round(self, game_id: int) -> tuple[Loaded, ScoreChart]:
         return self._queries.score_by_round(game_id)
+
+    def round_starts(self, game_id: int) -> list[RoundStart]:
+        return self._queries.round_starts(game_id)
 
     def verbs(self, game_id: int) -> list[Verb]:
         return self._queries.verbs(game_id)

@@ -14,7 +14,7 @@ from ledger.service.catalogue import game_verbs
 from ledger.service.checks import _player
 from ledger.service.damage import _check_own_hash, _initial, _mark_lost, _recorded_damage
 from ledger.service.repository import Repository
-from ledger.service.results import LegalMove, Loaded, Result, ScoreChart
+from ledger.service.results import LegalMove, Loaded, Result, RoundStart, ScoreChart
 from ledger.store import GameRow
 from ledger.words import same_name
 
@@ -108,6 +108,29 @@ class Queries:
             only_at_end=only_at_end,
         )
         return loaded, chart
+
+    def round_starts(self, game_id: int) -> list[RoundStart]:
+        """Where each round begins in the live history, from the log's facts: the move after
+        which the game's standing (its own count of rounds, as the score chart reads it) is in
+        a round it was not in before (the setup, for the round a game starts in). For the board
+        at any move's "previous round" and "next round"; a move taken back starts none."""
+        loaded = self.repo.load(game_id)  # refuses a log that does not check out
+        game = loaded.game
+        reverted = self.repo.reverted(game_id)
+        state = _initial(game, loaded.setup)
+        first = game.standing(state)
+        starts = [] if first.round is None else [RoundStart(1, first.round, first.label)]
+        current = first.round
+        for entry in iter_entries(game, self.repo.store.iter_rows(game_id, 1)):
+            if not isinstance(entry, MoveEntry) or entry.seq in reverted:
+                continue
+            for event in entry.events:
+                state = game.evolve(state, event)
+            now = game.standing(state)
+            if now.round is not None and now.round != current:
+                starts.append(RoundStart(entry.seq, now.round, now.label))
+            current = now.round
+        return starts
 
     def verbs(self, game_id: int) -> list[Verb]:
         """The verbs of this game's grammar in its setup: a mode's own (LOOP's Basic Mode has no

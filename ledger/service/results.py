@@ -135,6 +135,17 @@ class ScoreChart(msgspec.Struct):
     only_at_end: str = ""
 
 
+class RoundStart(msgspec.Struct, frozen=True):
+    """Where a round begins in the live history (``Referee.round_starts``): ``seq``, the entry
+    after which the game first stands in round ``round`` (the game's own count, its
+    ``standing``: the setup's seq for a round the game starts in), and ``label``, how the table
+    says it ("Teen" for Pursuit's round 0, "3")."""
+
+    seq: int
+    round: int
+    label: str
+
+
 class PlayerStats(msgspec.Struct):
     """One player's record in one kind of game, over the finished games."""
 

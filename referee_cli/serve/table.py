@@ -315,6 +315,8 @@ class Table:
             # A game's own board, drawn from its typed view, where it has one: above the
             # generic tables of its present().
             "designed": designed_template(game.name),
+            # A player's page: below their moves and their own area, the rest folded (fold.html).
+            "folded": as_player is not None,
             # a box of the game's card notation, as its rulebook prints it (Planet B's boxes)
             "box": optional(game, "box_words") or str,
             "chart": self.chart(as_player) if board.over else None,
@@ -343,6 +345,11 @@ class Table:
         game = loaded.game
         said = {e.seq: _said_entry(game, loaded.state, e) for e in before if e.kind in MOVES}
         led = said.get(entry.seq) or _said_other(game, loaded.state, entry, entries)
+        # By round: the start of this round (or, at its start, of the one before) and of the next,
+        # where the game's own count of rounds says each begins (``round_starts``).
+        starts = referee.round_starts(game_id)
+        round_back = next((r for r in reversed(starts) if r.seq < entry.seq), None)
+        round_on = next((r for r in starts if r.seq > entry.seq), None)
         context = {
             "info": loaded.info,
             "at": entry.seq,
@@ -351,6 +358,8 @@ class Table:
             "led": led,
             "seqs": seqs,
             "index": index,
+            "round_back": round_back,
+            "round_on": round_on,
             "board": board,
             "screen": screen,
             "entries": before,
@@ -361,6 +370,7 @@ class Table:
             "as_player": as_player,
             "view": board.view,
             "designed": designed_template(game.name),
+            "folded": False,  # (the board then, all of it open: what a dispute looks for)
             "box": optional(game, "box_words") or str,
         }
         html = self.env.get_template("past.html").render(**context)

@@ -20,11 +20,14 @@
   }
 
   function show(html) {
-    // Keep which folded parts are open across updates.
-    const open = new Set([...live.querySelectorAll("details[open] summary")].map((s) => s.textContent));
+    // Keep which folded parts are open across updates: by the part's name (fold.html's
+    // data-fold; its summary's words may change with the move, "the last moves (#81 to #88)"),
+    // else by its summary's words.
+    const key = (details) => details.dataset.fold || (details.querySelector("summary") || {}).textContent;
+    const open = new Set([...live.querySelectorAll("details[open]")].map(key));
     live.innerHTML = html;
-    live.querySelectorAll("details summary").forEach((s) => {
-      if (open.has(s.textContent)) s.parentElement.open = true;
+    live.querySelectorAll("details").forEach((details) => {
+      if (open.has(key(details))) details.open = true;
     });
     stopped();
     drawPicker();

@@ -10,6 +10,11 @@ import shutil
 from collections.abc import Iterator
 from typing import Any
 
+# The two screens the pages are tested at (issue 42, "Tests and figures"): a phone's and a laptop's.
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+VIEWPORTS = {"phone": PHONE, "laptop": LAPTOP}
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -26,12 +26,11 @@ from ledger.store import Store
 from referee_cli.chart import svg
 from tests import finished
 from tests.conftest import fixed_clock
-from tests.serve.browser import chromium
+from tests.serve.browser import PHONE, chromium
 from tests.serve.conftest import PLAYERS, served_game
 from tests.serve.live import ROOT, serving
 
 DOCS = ROOT / "docs"
-PHONE = {"width": 390, "height": 844}
 LOOP_MOVES = [["buy", "ann", "plastic:1"], ["end", "ann"], ["work", "ben"]]
 LOOP_GAME = ROOT / "fixtures" / "loop-basic-3p.jsonl"
 MOVES = {"planet-b": 40, "pursuit": 60}  # a few rounds in: a board with something on it

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.serve.browser import chromium_path
+from tests.serve.browser import VIEWPORTS, chromium_path
 from tests.serve.live import serving
 from tests.serve.test_boards import served
 
@@ -19,7 +19,6 @@ pytestmark = pytest.mark.skipif(
     reason="no chromium here (apt-get install chromium; .ci/run installs it, so CI runs this test)",
 )
 
-VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1366, "height": 768}]
 READABLE = 14  # pixels: the smallest text a log line's facts may have
 
 
@@ -46,7 +45,7 @@ def test_the_boards_fit_a_phone_and_a_laptop(tmp_path: Path, browser: Any, kind:
     referee, game, _ = served(db, kind, over=False)
     referee.store.close()
     with serving(db, game) as server:
-        for viewport in VIEWPORTS:
+        for viewport in VIEWPORTS.values():
             context = browser.new_context(viewport=viewport)
             board, ben = context.new_page(), context.new_page()
             board.goto(server.base + "/")
@@ -90,7 +89,7 @@ def test_a_finished_game_shows_its_end_on_a_phone_and_a_laptop(
     _, sheet = referee.score(game)
     referee.store.close()
     with serving(db, game) as server:
-        for viewport in VIEWPORTS:
+        for viewport in VIEWPORTS.values():
             context = browser.new_context(viewport=viewport)
             for url in (server.base + "/", server.links["ben"]):  # (the table's page: test_boards)
                 page = context.new_page()

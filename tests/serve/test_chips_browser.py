@@ -1,4 +1,5 @@
-"""Every chip on each game's board page names what it is, at a phone's 390x844 (issue 42): a
+"""Every chip on each game's board page names what it is, at a phone's 390x844 and a laptop's
+1366x768 (issue 42): a
 MATERIAL, a resource or a card shows its name as text, whole, with no icon drawn over it. The
 names are the rulebooks': LOOP's five MATERIAL (1.1: "FOOD, GLASS, METAL, PLASTIC and UTILITY"),
 Planet B's resources ("plastic, iridium, water, plant, hydrogen, computer chip, meat") and the
@@ -13,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.serve.browser import chromium_path
+from tests.serve.browser import PHONE, VIEWPORTS, chromium_path
 from tests.serve.live import serving
-from tests.serve.screenshots import MOVES, PHONE, _game
+from tests.serve.screenshots import MOVES, _game
 
 pytestmark = pytest.mark.skipif(
     chromium_path() is None and not os.environ.get("REFEREE_REQUIRE_BROWSER"),
@@ -107,25 +108,29 @@ def test_every_chip_on_the_board_shows_its_name(tmp_path: Path, browser: Any, ki
 
     db, game = board_of(tmp_path, kind)
     with serving(db, game) as server:
-        page = browser.new_context(viewport=PHONE).new_page()
-        page.goto(server.base + "/")
-        expect(page.locator("#link")).to_have_text("live")
-        problems, seen = [], 0
-        for selector, prefix, names in CHIPS[kind]:
-            chips = page.evaluate(MEASURE, selector)
-            assert chips, f"no {selector} on the {kind} board"
-            seen += len(chips)
-            for chip in chips:
-                problems += [f"{selector} {chip['text']!r}: {why}" for why in unreadable(chip, names, prefix)]
-        assert not problems, "\n".join(problems)
-        if kind == "loop":
-            # The chip this test was written for: GLASS, in the BUY AREA and in DANCE's needs.
-            glass = page.locator(".loop .mat.mat-glass")
-            assert glass.count() >= 2 and all(t.startswith("GLASS") for t in glass.all_inner_texts())
-            expect(page.locator(".loop .card", has_text="DANCE").locator(".mat-glass")).to_have_text("GLASS")
-        elif kind == "pursuit":
-            expect(page.locator(".pursuit .counter.res")).to_have_count(4 * 3)  # three players' four
-        assert seen >= 10
+        for screen, viewport in VIEWPORTS.items():
+            page = browser.new_context(viewport=viewport).new_page()
+            page.goto(server.base + "/")
+            expect(page.locator("#link")).to_have_text("live")
+            problems, seen = [], 0
+            for selector, prefix, names in CHIPS[kind]:
+                chips = page.evaluate(MEASURE, selector)
+                assert chips, f"no {selector} on the {kind} board on a {screen}"
+                seen += len(chips)
+                for chip in chips:
+                    wrong = unreadable(chip, names, prefix)
+                    problems += [f"{screen}: {selector} {chip['text']!r}: {why}" for why in wrong]
+            assert not problems, "\n".join(problems)
+            if kind == "loop":
+                # The chip this test was written for: GLASS, in the BUY AREA and in DANCE's needs.
+                glass = page.locator(".loop .mat.mat-glass")
+                assert glass.count() >= 2 and all(t.startswith("GLASS") for t in glass.all_inner_texts())
+                dance = page.locator(".loop .card", has_text="DANCE")
+                expect(dance.locator(".mat-glass")).to_have_text("GLASS")
+            elif kind == "pursuit":
+                expect(page.locator(".pursuit .counter.res")).to_have_count(4 * 3)  # three players' four
+            assert seen >= 10
+            page.context.close()
 
 
 def test_a_hourglass_is_still_an_hourglass(tmp_path: Path, browser: Any) -> None:

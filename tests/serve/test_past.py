@@ -7,10 +7,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from tests.conftest import Result
-from tests.serve.conftest import Served
+from starlette.testclient import TestClient
+
+from ledger.service import Referee
+from ledger.store import Store
+from referee_cli.serve import make_app
+from tests import finished
+from tests.conftest import Result, fixed_clock
+from tests.serve.conftest import PLAYERS, Served
 
 
 def _player(html: str, name: str) -> str:
@@ -105,3 +112,74 @@ def test_the_live_page_offers_the_move_before_and_the_way_back(served: Served) -
     assert f'data-at="{worked}"' in page and 'id="past"' in page
     past = _past(served, "ben", worked)["html"]
     assert "data-live" in past and "back to live" in past
+
+
+def _round_buttons(html: str) -> dict[str, int | None]:
+    """The past view's two steps by round: where "◀◀" and "▶▶" land (None: disabled)."""
+    nav = re.search(r'<nav class="replay rounds".*?</nav>', html, re.S)
+    assert nav is not None, "no steps by round"
+    buttons = re.findall(r'<button [^>]*data-at="(\d+)"( disabled)?[^>]*>([^<]*)</button>', nav.group(0))
+    assert [text[:2] if "◀" in text else text[-2:] for _, _, text in buttons] == ["◀◀", "▶▶"], buttons
+    back, on = ((None if disabled else int(seq)) for seq, disabled, _ in buttons)
+    return {"back": back, "on": on}
+
+
+def test_a_loop_round_steps_back_to_where_it_began(served: Served) -> None:
+    """LOOP 2.7 (the turn goes to the left) and 6.2 (a full round is completed at the turn end of
+    the last player): in a 3-player game round 2 begins when cat, the last seat, ends the turn;
+    round 1 once the setup is done, at the entry before ann's first move. "Round back" from ann's
+    second WORK lands on cat's END, from there on the setup's end; "round on" the other way."""
+    setup_done = served.last().seq
+    moves = [
+        ["work", "ann"],
+        ["end", "ann"],
+        ["work", "ben"],
+        ["end", "ben"],
+        ["work", "cat"],
+        ["end", "cat"],
+    ]
+    seqs = [served.referee.submit_text(served.game, words).seq for words in moves]
+    cat_ended = seqs[-1]
+    again = served.referee.submit_text(served.game, ["work", "ann"]).seq
+    for role in (None, "ann", "table"):
+        assert _round_buttons(_past(served, role, again)["html"]) == {"back": cat_ended, "on": None}
+        assert _round_buttons(_past(served, role, cat_ended)["html"]) == {"back": setup_done, "on": None}
+        html = _past(served, role, seqs[2])["html"]  # ben's WORK, in round 1
+        assert _round_buttons(html) == {"back": setup_done, "on": cat_ended}
+        assert f'aria-label="the board as round 1 began (#{setup_done})">◀◀ round 1 (#{setup_done})' in html
+        assert f'aria-label="the board as round 2 began (#{cat_ended})">round 2 (#{cat_ended}) ▶▶' in html
+    # Before round 1 began (the setup's reveals), no round to step back to.
+    assert _round_buttons(_past(served, None, 1)["html"])["back"] is None
+    # A move taken back starts no round: cat's END undone, round 2 has not begun.
+    served.referee.undo(served.game, by="table")  # (ann's second WORK)
+    served.referee.undo(served.game, by="table")  # cat's END
+    assert _round_buttons(_past(served, None, seqs[4])["html"]) == {"back": setup_done, "on": None}
+
+
+def test_a_pursuit_round_steps_back_to_where_it_began(tmp_path: Path) -> None:
+    """The Pursuit with the Community module: "When you enter the 1st Adult round, during the
+    Preparation Phase, draw 5 Community cards and place them face-up" (Community rules). The move
+    after which the Community board first holds cards is where Adult round 1 began: "round back"
+    from a few moves later lands on it, and "round on" from the move before it too."""
+    db = tmp_path / "ledger.db"
+    referee = Referee(Store(db), clock=fixed_clock())
+    game = finished.new(referee, "pursuit", PLAYERS)
+    dealt = before = None
+    while dealt is None:
+        finished.play(referee, game, "pursuit", until_over=False, moves=1)
+        latest = next(iter(referee.log(game, last=1)))
+        if any(slot.card for slot in referee.board(game)[1].view.community):
+            dealt = latest.seq
+        else:
+            before = latest.seq
+    assert len([s for s in referee.board(game)[1].view.community if s.card]) == 5
+    finished.play(referee, game, "pursuit", seed=2, until_over=False, moves=4)
+    later = next(iter(referee.log(game, last=1))).seq
+    tokens = referee.new_links(game)
+    with TestClient(make_app(db, game)) as client:
+        for path in ("", f"/t/{tokens['ben']}"):
+            later_html = client.get(f"{path}/at/{later}.json").json()["html"]
+            assert _round_buttons(later_html)["back"] == dealt
+            assert f"◀◀ round 1 (#{dealt})" in later_html
+            assert _round_buttons(client.get(f"{path}/at/{before}.json").json()["html"])["on"] == dealt
+    referee.store.close()

@@ -19,7 +19,7 @@ from ledger.store import Store
 from tests.conftest import fixed_clock
 from tests.pursuit.table import CARDS as PURSUIT_CARDS
 from tests.pursuit.table import SETTINGS as PURSUIT_SETTINGS
-from tests.serve.browser import chromium_path
+from tests.serve.browser import LAPTOP, chromium_path
 from tests.serve.conftest import PLAYERS, served_game
 from tests.serve.live import serving
 from tests.serve.test_stopped import edit_in_place
@@ -186,9 +186,17 @@ def test_a_stale_phones_refused_move_brings_the_fresh_table(tmp_path: Path, brow
 
 
 def readable(page: Any) -> None:
-    """Styled for a phone: no sideways scroll, every visible text at 12 px or more, the
-    stylesheet applied (the body's font is the page's, not the browser's default serif)."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    """Styled for a phone and a laptop: at each screen's size, no sideways scroll, every visible
+    text at 12 px or more, the stylesheet applied (the body's font is the page's, not the
+    browser's default serif); left at the phone's."""
+    for viewport in (LAPTOP, PHONE["viewport"]):
+        page.set_viewport_size(viewport)
+        _readable(page)
+
+
+def _readable(page: Any) -> None:
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"{width} px wide on a {inner} px screen"
     smallest = page.evaluate(
         """() => Math.min(...[...document.querySelectorAll("body *")]
             .filter((e) => e.offsetParent
@@ -199,7 +207,7 @@ def readable(page: Any) -> None:
     assert "system-ui" in page.evaluate("getComputedStyle(document.body).fontFamily")
 
 
-def test_every_error_a_page_can_show_is_a_page_for_a_phone(tmp_path: Path, browser: Any) -> None:
+def test_every_error_a_page_can_show_is_a_page_for_a_phone_and_a_laptop(tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
     db = tmp_path / "ledger.db"

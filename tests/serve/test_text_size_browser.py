@@ -1,6 +1,8 @@
-"""No visible text under 12 px on a phone (issue 42: Planet B's and the Pursuit's counter labels
-were 11.2-11.5 px, a tenth of the text): every piece of visible text on each game's board and
-player's page at 390x844, measured from the browser's computed font sizes."""
+"""No visible text under 12 px (issue 42: Planet B's and the Pursuit's counter labels were
+11.2-11.5 px on a phone, a tenth of the text): every piece of visible text on each game's board,
+player's and table's page, at a phone's 390x844 and a laptop's 1366x768 (one served game for
+both), measured from the browser's computed font sizes (a player's page with its folds opened); and
+none of them scrolls sideways."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.serve.browser import chromium_path
+from tests.serve.browser import VIEWPORTS, chromium_path
 from tests.serve.live import serving
-from tests.serve.screenshots import MOVES, PHONE, _game
+from tests.serve.screenshots import MOVES, _game
+from tests.serve.test_boards_browser import fits
 
 pytestmark = pytest.mark.skipif(
     chromium_path() is None and not os.environ.get("REFEREE_REQUIRE_BROWSER"),
@@ -45,7 +48,9 @@ GAMES = [("loop", 0), ("planet-b", MOVES["planet-b"]), ("pursuit", MOVES["pursui
 
 
 @pytest.mark.parametrize(("kind", "moves"), GAMES)
-def test_no_visible_text_under_12_px_on_a_phone(tmp_path: Path, browser: Any, kind: str, moves: int) -> None:
+def test_no_visible_text_under_12_px_on_a_phone_or_a_laptop(
+    tmp_path: Path, browser: Any, kind: str, moves: int
+) -> None:
     """A few rounds in (LOOP: the screenshots' game), and a Pursuit game at its end: the score
     sheet and its chart too."""
     from playwright.sync_api import expect
@@ -53,11 +58,19 @@ def test_no_visible_text_under_12_px_on_a_phone(tmp_path: Path, browser: Any, ki
     db = tmp_path / "ledger.db"
     game = _game(db, kind, moves)
     with serving(db, game) as server:
-        for url in (server.base + "/", server.links["ben"], server.links["table"]):
-            page = browser.new_context(viewport=PHONE).new_page()
-            page.goto(url)
-            expect(page.locator("#link")).to_have_text("live")
-            texts = page.evaluate(SIZES)
-            assert len(texts) > 50, f"{url}: only {len(texts)} texts seen"
-            small = [f"{t['size']:.1f} px {t['where']}: {t['text']!r}" for t in texts if t["size"] < SMALLEST]
-            assert not small, f"{kind} {url}:\n" + "\n".join(sorted(set(small)))
+        for screen, viewport in VIEWPORTS.items():
+            context = browser.new_context(viewport=viewport)
+            for url in (server.base + "/", server.links["ben"], server.links["table"]):
+                page = context.new_page()
+                page.goto(url)
+                expect(page.locator("#link")).to_have_text("live")
+                # (what a player's page folds is text too, once opened)
+                page.evaluate("document.querySelectorAll('#live details.fold').forEach(d => d.open = true)")
+                fits(page)  # nothing scrolls sideways either
+                texts = page.evaluate(SIZES)
+                assert len(texts) > 50, f"{screen} {url}: only {len(texts)} texts seen"
+                small = [
+                    f"{t['size']:.1f} px {t['where']}: {t['text']!r}" for t in texts if t["size"] < SMALLEST
+                ]
+                assert not small, f"{kind} on a {screen} {url}:\n" + "\n".join(sorted(set(small)))
+            context.close()
