@@ -25,6 +25,7 @@ from ledger.games.pursuit.model import (
     CardAction,
     Command,
     Declare,
+    DeclareSettings,
     Discard,
     Engage,
     Outcome,
@@ -37,12 +38,13 @@ from ledger.games.pursuit.model import (
     Upkeep,
     UpkeepAll,
 )
-from ledger.games.pursuit.rules.setup import REVEALED_KIND, modules_of
+from ledger.games.pursuit.rules.setup import REVEALED_KIND, modules_of, required, settings_example
 from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
 from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan, unknown
 
 USAGE = {
-    "declare": "declare setting NAME VALUE | declare action NAME reward=BOX [requirement=BOX]"
+    "declare": "declare setting NAME VALUE | declare settings NAME=VALUE ..."
+    " | declare action NAME reward=BOX [requirement=BOX]"
     " | declare KIND NAME l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ... [set=community] [retirement=BOX]"
     " [harder=COST.REWARD] [harder-upkeep=COST.REWARD] [ability=WORDS] | declare community NAME"
     " [multiple=yes]"
@@ -128,10 +130,15 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
         if len(names) != 2 or pairs:
             raise BadInput("declare setting NAME VALUE", legal=", ".join(data.SETTINGS))
         return Declare(Setting(names[0].lower(), names[1]))
+    if kind == "settings":  # every setting awaited at once, checked by the rules (issue 41)
+        if names or not pairs:
+            loose = f": {' '.join(names)} is not NAME=VALUE" if names else ""
+            raise BadInput(f"declare settings NAME=VALUE ...{loose}", legal=settings_example(required(state)))
+        return DeclareSettings(tuple((key, "".join(value.split())) for key, _, value in pairs))
     if kind not in ("action", "community", *data.KINDS):
         raise BadInput(
             f"nothing to declare as {words[0]!r}",
-            legal=", ".join(("setting", "action", "community", *data.KINDS)),
+            legal=", ".join(("setting", "settings", "action", "community", *data.KINDS)),
         )
     if not names:
         raise BadInput(f"say which {kind}", legal=USAGE["declare"])
@@ -419,6 +426,8 @@ def text(command: Command) -> str:
     match command:
         case Declare(face):
             return declare_text(face)
+        case DeclareSettings(settings):
+            return "declare settings " + " ".join(f"{name}={value}" for name, value in settings)
         case Reveal(what, found, face):
             return f"reveal {what} " + " ".join(card_word(c) for c in found) + _face_text(face)
         case Trait(player, card, face):

@@ -31,7 +31,7 @@ from ledger.games.pursuit.model import (
     Upkeep,
     UpkeepAll,
 )
-from ledger.games.pursuit.rules import community, core, decide, flow, to_act
+from ledger.games.pursuit.rules import community, core, decide, flow, setup, to_act
 from ledger.piles import candidates
 
 PARTNERS = 3  # Blind Date's Partners listed
@@ -188,6 +188,9 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     """Moves ``legal`` cannot list at a real table, the card being new to the referee: a card
     of a pile in this game, or a Community card, whose face nobody has declared. The table
     types what the card shows; ``legal`` then lists the moves it allows."""
+    form = settings_form(state)
+    if form is not None:
+        yield form
     if state.virtual or state.phase == "over":
         return
     name = Ask("", "its name, as printed on the card", ())
@@ -225,3 +228,30 @@ def unlisted(state: State) -> Iterator[Unlisted]:
             ),
             "a new Community card",
         )
+
+
+def settings_form(state: State) -> Unlisted | None:
+    """Every base-game setting the setup still waits for, asked as one form (issue 41): a field
+    a setting, in ``declare settings``'s keys, its shape and an example of it in its words; the
+    Community, Friends, School and solo settings only where the game has them (``required``).
+    No rulebook here prints the base game's values: none is filled in."""
+    if state.phase != "settings":
+        return None
+    waiting = [name for name in setup.required(state) if name not in state.faces.settings]
+    if not waiting:
+        return None
+    words = data.SETTING_WORDS
+    asks = tuple(
+        Ask(f"{name}=", f"{name}: {words[name]}", _SETTING_CHOICES[name])
+        if name in _SETTING_CHOICES
+        else Ask(
+            f"{name}=",
+            f"{name}: {words[name]}, as {data.SETTINGS[name]} (e.g. {data.SETTING_EXAMPLES[name]})",
+            (),
+        )
+        for name in waiting
+    )
+    return Unlisted("table", "declare settings", asks, "the base game's settings", form=True)
+
+
+_SETTING_CHOICES = {"order": ("seats", "rotate", "sth"), "relax": ("section", "space")}
