@@ -45,7 +45,8 @@ from ledger.words import Spec, card_word, count, name_of, number, one, player_ve
 USAGE = {
     "declare": "declare setting NAME VALUE | declare settings NAME=VALUE ..."
     " | declare action NAME reward=BOX [requirement=BOX]"
-    " | declare KIND NAME l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ... [set=community] [retirement=BOX]"
+    " | declare KIND NAME l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME (or l1.reward=BOX ...) ..."
+    " [set=community] [retirement=BOX]"
     " [harder=COST.REWARD] [harder-upkeep=COST.REWARD] [ability=WORDS] | declare community NAME"
     " [multiple=yes]"
     " engage=REQUIREMENT.COST.REWARD outcome=REQUIREMENT.COST.REWARD ...",
@@ -80,6 +81,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
 CARD_ACTIONS = ("advance", "promote", "develop", "dedicate")
 _TOKEN: Spec = {"token": ("token", "flag")}
 _LEVEL = re.compile(r"^l(\d+)$")
+# One named box of a level, typed alone (``l1.reward=1creativity,2influence``): how the table
+# page's form posts a card, a field a box (issue 41).
+_LEVEL_PART = re.compile(r"^l(\d+)\.(" + "|".join(LEVEL_PARTS) + r")$")
 
 
 def _card(words: Sequence[str], what: str = "card") -> str:
@@ -144,10 +148,19 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
         raise BadInput(f"say which {kind}", legal=USAGE["declare"])
     entry: dict[str, Any] = {}
     levels: dict[int, Level] = {}
+    boxes: dict[int, dict[str, str]] = {}
     outcomes: list[Level] = []
     for key, _, value in pairs:
         key = key.lower().replace("_", "-")
         level = _LEVEL.match(key)
+        box = _LEVEL_PART.match(key)
+        if kind in data.KINDS and box:
+            if ";" in value:
+                raise BadInput(
+                    f"{key}={value}: a box's words are joined by ','", legal=f"{key}=1knowledge,2money"
+                )
+            boxes.setdefault(int(box.group(1)), {})[box.group(2)] = _box(value)
+            continue
         if kind == "action" and key in ("reward", "requirement"):
             entry[key] = _box(value)
         elif kind == "community" and key == "multiple":
@@ -181,6 +194,10 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
         if "engage" not in entry:
             raise BadInput("a Community card shows its Engage part", legal="engage=REQUIREMENT.COST.REWARD")
         return Declare(cards.face_of("community", {"name": name, "outcomes": outcomes, **entry}, "declare"))
+    for n, fields in boxes.items():
+        if n in levels:
+            raise BadInput(f"l{n} is typed whole and by its boxes", legal=f"l{n}=... or l{n}.reward=... ...")
+        levels[n] = Level(**fields)
     if sorted(levels) != list(range(1, len(levels) + 1)):
         raise BadInput("levels are l1, l2, ... in order", legal="l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME")
     ordered = [levels[n] for n in sorted(levels)]
