@@ -269,7 +269,7 @@ BOX_WORDS = {
     "upkeep": "Upkeep Cost",
     "income": "Income",
 }
-BOX = "as printed, a box's words joined by commas (e.g. 1creativity,2influence); empty: none"
+BOX = "as printed, e.g. 1creativity,2influence; empty: none"
 
 
 def boxes(kind: str, name: str = "") -> tuple[Ask, ...]:
@@ -279,7 +279,7 @@ def boxes(kind: str, name: str = "") -> tuple[Ask, ...]:
     levels = _LEVELS[kind][0]  # (a kind printing a fixed number of levels)
     missing = faces.unprinted(name) if name else None
     return tuple(
-        Ask(f"l{n}.{part}=", f"L{n} {BOX_WORDS[part]}, {BOX}", (), optional=True)
+        Ask(f"l{n}.{part}=", f"L{n} {BOX_WORDS[part]} ({BOX})", (), optional=True)
         for n in range(1, levels + 1)
         for part in faces.parts_shown(kind, n, levels)
         if missing is None or f"l{n}.{part}" in missing
