@@ -154,6 +154,10 @@
       input.setAttribute("aria-label", name);
       const kept = pick.answers[n] || (pick.typed || [])[n];
       if (kept) input.value = kept;
+      // What is being typed survives the page's live updates (as a single question's draft).
+      const typing = () => { pick.typed = pick.typed || []; pick.typed[n] = input.value; };
+      input.addEventListener("input", typing);
+      input.addEventListener("change", typing);
       row.append(input);
       form.append(row);
       inputs.push({ input, ask, i });
@@ -320,6 +324,7 @@
     if (kept) {
       pick.answers = was.answers.slice();
       pick.draft = was.draft;
+      pick.typed = was.typed;
       return;
     }
     const picked = [...pathLabels(was.tree, was.path), ...was.answers.filter((v) => v !== "")].join(" ");
