@@ -9,7 +9,8 @@ shuffle put there, named as the README names them), until a player is to act. In
 game the library is empty, so the table also types every face the referee asks for (the
 boards and settings the setup waits for, each card it reveals or the first player takes):
 each card's in the reveal (or trait, or draft) that brings it out, one card a command
-(issue 41); the boards and settings, which no move brings out, each with a ``declare``. The
+(issue 41); the boards and settings, which no move brings out, each with a ``declare`` (Pursuit's
+settings all in one ``declare settings``). The
 faces are the invented test decks in ``fixtures/``. The second game, of the same group on
 the same database, starts from the card library. Goal for a second game: at most 2 + one
 command per player. Planet B's boards are declared one command a physical piece (a player
@@ -394,9 +395,16 @@ def play(table: Table, setup: Setup) -> tuple[int, int]:
         table.type(f"{kind} {text}")
         declared.add(key)
 
-    # What the setup waits for (boards, settings): the prompt names each "declare KIND NAME".
+    # What the setup waits for (boards, settings): the prompt names each "declare KIND NAME";
+    # Pursuit's settings in one "declare settings NAME=SHAPE ..." (issue 41), typed at once.
     while True:
         _, board, _ = referee.board(game_id)
+        folded = [i for i in board.prompt.split(": ", 1)[-1].split("; ") if i.startswith("declare settings ")]
+        if folded:
+            names = [word.split("=")[0] for word in folded[0].split()[2:]]
+            table.type(f"{kind} declare settings " + " ".join(f"{n}={deck[n][1].split()[3]}" for n in names))
+            declared.update(deck[n][0] for n in names)
+            continue
         wanted = [
             item.removeprefix("declare ").split(" ")
             for item in board.prompt.split(": ", 1)[-1].split("; ")

@@ -361,6 +361,7 @@
     if (kept) {
       pick.answers = was.answers.slice();
       pick.draft = was.draft;
+      pick.typed = was.typed;
       return;
     }
     const picked = [...pathLabels(was.tree, was.path), ...was.answers.filter((v) => v !== "")].join(" ");
@@ -412,6 +413,9 @@
         chip("record", async () => {
           const made = payload(move);
           reset();
+          // A form's card recorded: the setup's next card opens as its form, even where it is
+          // asked as the last one was (the next Life Goal: the same picker), so read afresh.
+          if (move.form) pick.raw = null;
           drawPicker(); // at once: a second tap finds no record button to post the move twice
           await post("move", made);
         }, "record"),

@@ -25,7 +25,9 @@ def levels(least: int, most: int) -> tuple[Ask, ...]:
 
 
 def offered(table: Table) -> dict[str, Unlisted]:
-    found = {u.text: u for u in pursuit.unlisted(table.state)}
+    found = {
+        u.text: u for u in pursuit.unlisted(table.state) if not u.form
+    }  # (the setup's forms: their own test)
     assert all(u.actor == "table" for u in found.values())
     return found
 

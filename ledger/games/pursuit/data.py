@@ -127,6 +127,41 @@ SETTINGS = {
     "friend-cards": "N",
     "refresh": "COST",
 }
+# Each setting in a person's words, and an example of its shape: a value the referee reads
+# (``declare settings``'s hints and the table page's form, issue 41). The numbers are examples
+# of the form only, never the publisher's: no text in ../shared/rules prints the base game's.
+SETTING_WORDS = {
+    "hourglasses": "hourglass tokens at the start, and at most",
+    "stress": "the Stress track's sections, from no Stress up: spaces and hourglass change",
+    "sth": "the STH track's ends",
+    "rounds": "the Stress old age adds at each Adult round's Upkeep",
+    "order": "the Action Phase's turn order",
+    "slots": "a play area's slots, and the kinds of card they hold",
+    "relax": "a Relax moves Stress 1 space left within its section, or 1 space left",
+    "life-goals": "Life Goals face up at setup (players: one a player)",
+    "child-traits": "Child Traits each player keeps",
+    "teen-closed": "the board actions closed in the Teen round",
+    "popularity": "the spaces of the Popularity track's six sections",
+    "solo-target": "the solo game's LTH target",
+    "friend-cards": "Friend cards in the Friend pile",
+    "refresh": "what Refresh Cards costs",
+}
+SETTING_EXAMPLES = {
+    "hourglasses": "6,9",
+    "stress": "3:+1,3:0,3:-1,3:-2",
+    "sth": "-5,5",
+    "rounds": "0,0,0,1,2,4",
+    "order": "seats",
+    "slots": "6:project,item,activity,job,partner,pet",
+    "relax": "section",
+    "life-goals": "players",
+    "child-traits": "1",
+    "teen-closed": "get-job,start-relationship,overtime",
+    "popularity": "1,2,2,2,2,2",
+    "solo-target": "20",
+    "friend-cards": "16",
+    "refresh": "1influence",
+}
 # --option preset=public: what public descriptions of the base game agree on.
 PRESETS = {
     "public": {

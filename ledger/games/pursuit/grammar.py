@@ -25,6 +25,7 @@ from ledger.games.pursuit.model import (
     CardAction,
     Command,
     Declare,
+    DeclareSettings,
     Discard,
     Engage,
     Outcome,
@@ -37,13 +38,15 @@ from ledger.games.pursuit.model import (
     Upkeep,
     UpkeepAll,
 )
-from ledger.games.pursuit.rules.setup import REVEALED_KIND, modules_of
+from ledger.games.pursuit.rules.setup import REVEALED_KIND, modules_of, required, settings_example
 from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
 from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan, unknown
 
 USAGE = {
-    "declare": "declare setting NAME VALUE | declare action NAME reward=BOX [requirement=BOX]"
-    " | declare KIND NAME l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ... [set=community] [retirement=BOX]"
+    "declare": "declare setting NAME VALUE | declare settings NAME=VALUE ..."
+    " | declare action NAME reward=BOX [requirement=BOX]"
+    " | declare KIND NAME l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME (or l1.reward=BOX ...) ..."
+    " [set=community] [retirement=BOX]"
     " [harder=COST.REWARD] [harder-upkeep=COST.REWARD] [ability=WORDS] | declare community NAME"
     " [multiple=yes]"
     " engage=REQUIREMENT.COST.REWARD outcome=REQUIREMENT.COST.REWARD ...",
@@ -78,6 +81,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
 CARD_ACTIONS = ("advance", "promote", "develop", "dedicate")
 _TOKEN: Spec = {"token": ("token", "flag")}
 _LEVEL = re.compile(r"^l(\d+)$")
+# One named box of a level, typed alone (``l1.reward=1creativity,2influence``): how the table
+# page's form posts a card, a field a box (issue 41).
+_LEVEL_PART = re.compile(r"^l(\d+)\.(" + "|".join(LEVEL_PARTS) + r")$")
 
 
 def _card(words: Sequence[str], what: str = "card") -> str:
@@ -128,19 +134,33 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
         if len(names) != 2 or pairs:
             raise BadInput("declare setting NAME VALUE", legal=", ".join(data.SETTINGS))
         return Declare(Setting(names[0].lower(), names[1]))
+    if kind == "settings":  # every setting awaited at once, checked by the rules (issue 41)
+        if names or not pairs:
+            loose = f": {' '.join(names)} is not NAME=VALUE" if names else ""
+            raise BadInput(f"declare settings NAME=VALUE ...{loose}", legal=settings_example(required(state)))
+        return DeclareSettings(tuple((key, "".join(value.split())) for key, _, value in pairs))
     if kind not in ("action", "community", *data.KINDS):
         raise BadInput(
             f"nothing to declare as {words[0]!r}",
-            legal=", ".join(("setting", "action", "community", *data.KINDS)),
+            legal=", ".join(("setting", "settings", "action", "community", *data.KINDS)),
         )
     if not names:
         raise BadInput(f"say which {kind}", legal=USAGE["declare"])
     entry: dict[str, Any] = {}
     levels: dict[int, Level] = {}
+    boxes: dict[int, dict[str, str]] = {}
     outcomes: list[Level] = []
     for key, _, value in pairs:
         key = key.lower().replace("_", "-")
         level = _LEVEL.match(key)
+        box = _LEVEL_PART.match(key)
+        if kind in data.KINDS and box:
+            if ";" in value:
+                raise BadInput(
+                    f"{key}={value}: a box's words are joined by ','", legal=f"{key}=1knowledge,2money"
+                )
+            boxes.setdefault(int(box.group(1)), {})[box.group(2)] = _box(value)
+            continue
         if kind == "action" and key in ("reward", "requirement"):
             entry[key] = _box(value)
         elif kind == "community" and key == "multiple":
@@ -174,6 +194,10 @@ def _parse_declare(state: State, words: Sequence[str]) -> Command:
         if "engage" not in entry:
             raise BadInput("a Community card shows its Engage part", legal="engage=REQUIREMENT.COST.REWARD")
         return Declare(cards.face_of("community", {"name": name, "outcomes": outcomes, **entry}, "declare"))
+    for n, fields in boxes.items():
+        if n in levels:
+            raise BadInput(f"l{n} is typed whole and by its boxes", legal=f"l{n}=... or l{n}.reward=... ...")
+        levels[n] = Level(**fields)
     if sorted(levels) != list(range(1, len(levels) + 1)):
         raise BadInput("levels are l1, l2, ... in order", legal="l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME")
     ordered = [levels[n] for n in sorted(levels)]
@@ -419,6 +443,8 @@ def text(command: Command) -> str:
     match command:
         case Declare(face):
             return declare_text(face)
+        case DeclareSettings(settings):
+            return "declare settings " + " ".join(f"{name}={value}" for name, value in settings)
         case Reveal(what, found, face):
             return f"reveal {what} " + " ".join(card_word(c) for c in found) + _face_text(face)
         case Trait(player, card, face):

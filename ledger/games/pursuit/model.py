@@ -138,6 +138,14 @@ class Declare(msgspec.Struct, frozen=True, tag="pursuit.declare"):
     face: Face
 
 
+class DeclareSettings(msgspec.Struct, frozen=True, tag="pursuit.declare-settings"):
+    """Every setting the setup still waits for, in one command (``declare settings NAME=VALUE
+    ...``, issue 41): the same facts as a ``declare setting`` each, one ``Declared`` a setting,
+    in the order typed. ``settings``: (name, value) as typed, checked by ``decide``."""
+
+    settings: tuple[tuple[str, str], ...]
+
+
 class Reveal(msgspec.Struct, frozen=True, tag="pursuit.reveal", omit_defaults=True):
     """The table says what it turned up: ``goals`` face up at setup, or the cards drawn onto
     the ``community`` or ``friends`` board (empty slots filled from the left). ``face``: the
@@ -236,6 +244,7 @@ class Adjust(msgspec.Struct, frozen=True, tag="pursuit.adjust"):
 
 Command = (
     Declare
+    | DeclareSettings
     | Reveal
     | Trait
     | Act

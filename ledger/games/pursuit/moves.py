@@ -13,7 +13,7 @@ from itertools import combinations
 
 from ledger.decider import Ask, Unlisted
 from ledger.errors import RefereeError
-from ledger.games.pursuit import data
+from ledger.games.pursuit import data, faces
 from ledger.games.pursuit.faces import Card
 from ledger.games.pursuit.model import (
     Act,
@@ -31,8 +31,9 @@ from ledger.games.pursuit.model import (
     Upkeep,
     UpkeepAll,
 )
-from ledger.games.pursuit.rules import community, core, decide, flow, to_act
+from ledger.games.pursuit.rules import community, core, decide, flow, setup, to_act
 from ledger.piles import candidates
+from ledger.words import card_word
 
 PARTNERS = 3  # Blind Date's Partners listed
 BLACK_FRIDAY_PAIRS = 4  # Item pairs listed for a Black Friday Spend
@@ -188,14 +189,19 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     """Moves ``legal`` cannot list at a real table, the card being new to the referee: a card
     of a pile in this game, or a Community card, whose face nobody has declared. The table
     types what the card shows; ``legal`` then lists the moves it allows."""
+    form = settings_form(state)
+    if form is not None:
+        yield form
     if state.virtual or state.phase == "over":
         return
     name = Ask("", "its name, as printed on the card", ())
     players = [who for who in to_act(state) if who != "table"]
+    yield from reveal_forms(state)
     if state.phase == "setup":  # a Child Trait nobody declared: its face typed with the trait (issue 41)
-        trait = (Ask("l1=", f"its level, {LEVEL}", ()), *_EXTRA["child-trait"])
+        trait = (*boxes("child-trait"), *_EXTRA["child-trait"])
         for player in players:
-            yield Unlisted(player, f"trait {player}", (name, *trait), "a Child Trait new to the referee")
+            label = "a Child Trait new to the referee"
+            yield Unlisted(player, f"trait {player}", (name, *trait), label, form=True)
     if core.actions_unknown(state):  # the base game's board actions
         board = Ask("", "the board action's name, as printed on the board", ())
         for player in players:
@@ -225,3 +231,88 @@ def unlisted(state: State) -> Iterator[Unlisted]:
             ),
             "a new Community card",
         )
+
+
+def settings_form(state: State) -> Unlisted | None:
+    """Every base-game setting the setup still waits for, asked as one form (issue 41): a field
+    a setting, in ``declare settings``'s keys, its shape and an example of it in its words; the
+    Community, Friends, School and solo settings only where the game has them (``required``).
+    No rulebook here prints the base game's values: none is filled in."""
+    if state.phase != "settings":
+        return None
+    waiting = [name for name in setup.required(state) if name not in state.faces.settings]
+    if not waiting:
+        return None
+    words = data.SETTING_WORDS
+    asks = tuple(
+        Ask(f"{name}=", f"{name}: {words[name]}", _SETTING_CHOICES[name])
+        if name in _SETTING_CHOICES
+        else Ask(
+            f"{name}=",
+            f"{name}: {words[name]}, as {data.SETTINGS[name]} (e.g. {data.SETTING_EXAMPLES[name]})",
+            (),
+        )
+        for name in waiting
+    )
+    return Unlisted("table", "declare settings", asks, "the base game's settings", form=True)
+
+
+_SETTING_CHOICES = {"order": ("seats", "rotate", "sth"), "relax": ("section", "space")}
+
+
+# A level's named boxes, in the texts' words (KS Promos 4: "L1 Requirement", "L1 Reward",
+# "Level Cost", "Upkeep Cost"; the base game's Income).
+BOX_WORDS = {
+    "requirement": "Requirement",
+    "cost": "Cost",
+    "reward": "Reward",
+    "upkeep": "Upkeep Cost",
+    "income": "Income",
+}
+BOX = "as printed, e.g. 1creativity,2influence; empty: none"
+
+
+def boxes(kind: str, name: str = "") -> tuple[Ask, ...]:
+    """Each box a ``kind`` of card shows on each level (``faces.parts_shown``: what its text's
+    procedure reads), a field each in the move's keys (``l1.reward=``); of a card a text prints
+    in part (``name``: KEVIN), only the boxes it does not print (``faces.unprinted``)."""
+    levels = _LEVELS[kind][0]  # (a kind printing a fixed number of levels)
+    missing = faces.unprinted(name) if name else None
+    return tuple(
+        Ask(f"l{n}.{part}=", f"L{n} {BOX_WORDS[part]} ({BOX})", (), optional=True)
+        for n in range(1, levels + 1)
+        for part in faces.parts_shown(kind, n, levels)
+        if missing is None or f"l{n}.{part}" in missing
+    )
+
+
+def printed_boxes(name: str) -> tuple[tuple[str, str], ...]:
+    """What a text prints of a named card, box by box, as a form shows it (not editable)."""
+    printed = data.PRINTED_CARDS[name]
+    return tuple(
+        (f"L{key[1:].split('.')[0]} {BOX_WORDS[key.split('.')[1]]} (printed)", str(value) or "none")
+        for key, value in printed.items()
+        if key.startswith("l") and "." in key
+    )
+
+
+def reveal_forms(state: State) -> Iterator[Unlisted]:
+    """The setup's reveals of a card new to the referee, asked as one form a card, laid out like
+    it (issue 41): its name and each box of its levels a field, posted as the reveal with its face
+    (``reveal goals NAME l1.requirement=... l1.reward=...``). A Friend the Friends text prints in
+    part (KEVIN) has its own form: the boxes printed shown, filled in, the rest asked."""
+    name = Ask("", "its name, as printed on the card", ())
+    if state.phase == "setup" and core.goals_wanted(state) > len(state.goals):
+        goal = (name, *boxes("life-goal"))
+        yield Unlisted("table", "reveal goals", goal, "a Life Goal turned up", form=True)
+    friends = [c for c in state.faces.cards.values() if c.kind == "friend"]
+    pile = int(state.faces.settings.get("friend-cards", "0"))
+    if core.empty_slots(state, "friends") and len(friends) < pile:
+        yield Unlisted("table", "reveal friends", (name, *boxes("friend")), "a Friend turned up", form=True)
+        for printed, card in data.PRINTED_CARDS.items():
+            if card["kind"] == "friend" and printed not in state.faces.cards:
+                text = f"reveal friends {card_word(printed)}"
+                asks = boxes("friend", printed)
+                fixed = printed_boxes(printed)
+                label = f"{printed} (the Friends text prints part of it)"
+                yield Unlisted("table", text, asks, label, form=True, fixed=fixed)

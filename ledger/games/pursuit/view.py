@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ledger.games.pursuit import data
 from ledger.games.pursuit.faces import Faces
 from ledger.games.pursuit.grammar import text
 from ledger.games.pursuit.model import Held, Player, State
@@ -195,8 +196,13 @@ def awaited(state: State) -> list[str]:
     """What the table types now, in the grammar: the settings, the reveals; at a real table,
     the face of a card or board action a player's step needs and nobody declared yet (a Child
     Trait, the board's actions: the base game prints them, these texts do not)."""
-    if state.phase == "settings":
-        return [f"declare {what}" for what in setup.waiting_for(state)]
+    if state.phase == "settings":  # the settings in one command (issue 41), the rest as they are
+        waiting = setup.waiting_for(state)
+        settings = [w.split(" ")[1] for w in waiting if w.startswith("setting ")]
+        keys = " ".join(f"{name}={data.SETTINGS[name].split(' ')[0]}" for name in settings)
+        return [f"declare settings {keys}"] * bool(settings) + [
+            f"declare {what}" for what in waiting if not what.startswith("setting ")
+        ]
     steps = flow.awaited(state)
     if state.virtual:
         return steps

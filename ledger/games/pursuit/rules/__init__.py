@@ -19,6 +19,7 @@ from ledger.games.pursuit.model import (
     CardAction,
     Command,
     Declare,
+    DeclareSettings,
     Discard,
     Engage,
     Event,
@@ -40,6 +41,7 @@ to_act = flow.to_act
 
 _DECIDERS: dict[type, Callable[[core.Out, Any], None]] = {
     Declare: setup.declare,
+    DeclareSettings: setup.declare_settings,
     Reveal: setup.reveal,
     Trait: setup.trait,
     Act: actions.act,
@@ -89,7 +91,7 @@ BOOKKEEPING: tuple[type, ...] = (UpkeepAll,)
 
 def actor(command: Command) -> str:
     """Who makes the move: a player, or "table" for declarations and reveals."""
-    if isinstance(command, Declare | Reveal | UpkeepAll):
+    if isinstance(command, Declare | DeclareSettings | Reveal | UpkeepAll):
         return "table"
     player: str = command.player
     return player

@@ -16,6 +16,7 @@ from ledger.games.pursuit.model import (
     Began,
     Declare,
     Declared,
+    DeclareSettings,
     Drawn,
     GoalsRevealed,
     Player,
@@ -38,6 +39,7 @@ from ledger.games.pursuit.sections import (
     R_SOLO,
 )
 from ledger.piles import Pile, candidates, draw, face_brought_out
+from ledger.words import unknown
 
 OPTIONS = {
     core.OPTION_PRESET: ("none", *data.PRESETS),
@@ -170,6 +172,60 @@ def declare(out: Out, command: Declare) -> None:
     out.add(Declared(face))
     if out.state.phase == "settings" and not waiting_for(out.state):
         begin(out)
+
+
+def settings_example(names: list[str]) -> str:
+    """``declare settings`` with ``names`` typed in their shape: a working example."""
+    return "declare settings " + " ".join(f"{n}={data.SETTING_EXAMPLES[n]}" for n in names)
+
+
+def declare_settings(out: Out, command: DeclareSettings) -> None:
+    """Every setting the setup still waits for at once (issue 41): each checked as ``declare
+    setting`` checks it, and every key missing, unknown, unreadable or declared already named
+    in one refusal, each with an example; then one ``Declared`` a setting, as typed, exactly
+    the facts of a ``declare setting`` each (and the setup, once nothing else is awaited)."""
+    state = out.state
+    problems: list[str] = []
+    hinted: list[str] = []
+    typed: list[faces.Setting] = []
+    seen: set[str] = set()
+    illegal = True  # every problem a rule's (no track could be so), none a typing one
+    for raw, value in command.settings:
+        name = raw.lower()
+        if name not in data.SETTINGS:
+            problems.append(unknown("setting", raw, data.SETTINGS))
+            illegal = False
+            continue
+        if name in seen:
+            problems.append(f"{name} is typed twice")
+            illegal = False
+            continue
+        seen.add(name)
+        if name in state.faces.settings:
+            problems.append(f"{name} is declared already ({state.faces.settings[name]}), once")
+            continue
+        try:
+            face = faces.Setting(name, faces.setting(name, value))
+            _friend_count(state, face)
+        except (BadInput, IllegalMove) as refused:
+            shape = data.SETTINGS[name]
+            why = f"is not {shape}" if isinstance(refused, BadInput) else f"({refused.message})"
+            problems.append(f"{name}={value} {why}")
+            illegal = illegal and isinstance(refused, IllegalMove)
+            hinted.append(name)
+            continue
+        typed.append(face)
+    missing = [n for n in required(state) if n not in state.faces.settings and n not in seen]
+    if missing:
+        problems.insert(0, "missing " + ", ".join(missing))
+        illegal = False
+    if problems:
+        error = IllegalMove if illegal else BadInput
+        hints = sorted({*missing, *hinted}, key=list(data.SETTINGS).index)
+        example = settings_example(hints) if hints else None
+        raise error("declare settings: " + "; ".join(problems), rule=R_SETTINGS, legal=example)
+    for face in typed:
+        declare(out, Declare(face))
 
 
 def _friend_count(state: State, face: faces.Face) -> None:
