@@ -19,6 +19,7 @@ board with its mood track and swindle spaces, the faction track's 3 tracks).
 Then the first game again from the table's page (``Page``): started from the start form, each
 step posted as the page posts it where its picker asks it, typed at the terminal where it does
 not: the fields filled, the taps, and the terminal commands left (goal: none after ``serve``).
+A Planet B piece goes into the forms of its parts, each when the page asks it.
 """
 
 from __future__ import annotations
@@ -157,7 +158,9 @@ class Page(Table):
     page gets), typed at the terminal where it does not. ``typed`` and ``words`` count only what
     is still typed at the terminal after ``serve``; ``fields`` the values typed into the page,
     ``taps`` every chip, box and button tapped (a form asked first opens by itself, and is sent
-    with a tap; a move, told in words once chosen or sent, is recorded with a tap)."""
+    with a tap; a move, told in words once chosen or sent, is recorded with a tap; a value the
+    rulebook prints is shown filled in, neither typed nor tapped; a list of resources is a chip
+    tapped a resource, and a field typed too where it holds more, as a market's prices)."""
 
     def __init__(self, db: Path, client: TestClient) -> None:
         super().__init__(db)
@@ -165,18 +168,26 @@ class Page(Table):
         self.token = ""
         self.fields = self.taps = 0
         self.seen: Referee | None = None  # the group's database, read for the head a page shows
+        self.held: list[str] = []  # parts of a piece whose form the page asks later
 
     def type(self, line: str, *, count: bool = True) -> None:
+        self.held = [part for part in self.held if part != line]  # (the line itself, now)
+        self.step(line, count=count)
+        self.flush()  # a part held back whose form the page asks now
+
+    def step(self, line: str, *, count: bool) -> None:
         words = shlex.split(line)
         if words[0] == "new":
             self.start(words)
         elif not count:  # the first player's move: not the setup's
             super().type(line, count=False)
         elif not self.on_page(words[1:]):
-            # A piece the page asks part by part (a form a part): each part the page asks there,
-            # and the piece's one command at the terminal for the rest, if any (its parts
-            # declared already are no new facts).
             parts = self.parts(words)
+            if len(parts) > 1 and words[1] == "declare":
+                self.piece(words, parts)
+                return
+            # A reveal the page asks a card at a time: each card the page asks there, and the
+            # rest at the terminal in one command, if any.
             if len(parts) == 1 or not self.on_page(shlex.split(parts[0])[1:]):
                 super().type(line)
                 return
@@ -185,6 +196,28 @@ class Page(Table):
                 rest = rest[1:]
             if rest:
                 super().type(self.joined(words, len(parts) - len(rest)))
+
+    def piece(self, words: list[str], parts: list[str]) -> None:
+        """A Planet B piece (a player board with the mood track and swindle spaces it prints, the
+        faction track's 3 tracks): each part posted in the form the page asks it by, when it
+        asks it (the setup asks the mood track and swindle spaces after the production tiles
+        and headquarters: the table fills them from the board in front of it then); the piece
+        typed at the terminal only if the page asks none of its parts now."""
+        self.held += [part for part in parts if part not in self.held]
+        if not self.flush():
+            self.held = [part for part in self.held if part not in parts]
+            super().type(" ".join(words))
+
+    def flush(self) -> bool:
+        """Each part held back posted as soon as the page asks its form; whether any was."""
+        posted = False
+        while True:
+            # the first part held whose form the page asks now, posted there (``on_page``)
+            asked = next((part for part in self.held if self.on_page(shlex.split(part)[1:])), None)
+            if asked is None:
+                return posted
+            self.held.remove(asked)
+            posted = True
 
     def parts(self, words: list[str]) -> list[str]:
         """A line the page may take a part at a time: a Planet B piece's ``declare`` a part;
@@ -261,10 +294,11 @@ class Page(Table):
                 post: dict[str, Any] = {"command": move["command"]}
                 fields, taps = 0, depth + 1  # its chips, then record it
             else:
-                answers = fit(move["asks"], words[len(head) :]) if words[: len(head)] == head else None
-                if answers is None:
+                fitted = fit(move["asks"], words[len(head) :]) if words[: len(head)] == head else None
+                if fitted is None:
                     continue
-                post = {"text": " ".join(words)}
+                answers, posted = fitted
+                post = {"text": " ".join([*head, *posted])}
                 fields = sum(typed for typed, _ in answers)
                 chosen = sum(chips for _, chips in answers)
                 typed_in = sum(1 for ask in answers if ask[0])
@@ -284,23 +318,76 @@ class Page(Table):
         return False
 
 
-def fit(asks: list[dict[str, Any]], rest: list[str]) -> list[tuple[int, int]] | None:
-    """Each of the move's questions answered by ``rest`` (its words after the move's own):
-    (values typed, chips tapped) per question, or None if ``rest`` is not its answers."""
+def fit(asks: list[dict[str, Any]], rest: list[str]) -> tuple[list[tuple[int, int]], list[str]] | None:
+    """Each of the move's questions answered by ``rest`` (its words after the move's own), as
+    its form takes them: a key's values in order, each question of that key (a market a field,
+    the mood track's spaces below and above its printed neutral one) taking as many as it has
+    fields, what the rulebook prints exactly as printed. (values typed, chips tapped) per
+    question, and the words the page posts (``referee.js``'s ``payload``); None if ``rest`` is
+    not its answers."""
     by_flag: dict[str, list[str]] = {}
     for word in rest:
         flag = word.split("=", 1)[0] + "=" if "=" in word else ""
-        by_flag.setdefault(flag, []).append(word)
-    answers = []
-    for ask in asks:
-        given = by_flag.pop(ask["flag"], [])
-        if len(given) > ask["count"]:
-            return None
-        if not given and not ask["optional"] and not ask["least"] and ask["count"]:
-            return None
+        by_flag.setdefault(flag, []).append(word.removeprefix(flag))
+    if any(flag not in {ask["flag"] for ask in asks} for flag in by_flag):
+        return None
+    split = _split(asks, {flag: 0 for flag in by_flag}, by_flag, 0)
+    if split is None:
+        return None
+    answers, posted = [], []
+    for ask, given in zip(asks, split, strict=True):
+        answers.append(_filled(ask, given))
+        if ask["flag"].endswith("="):
+            posted += [ask["flag"] + value for value in given]
+        elif given:
+            posted.append(",".join(given))
+    return answers, posted
+
+
+def _printed(ask: dict[str, Any]) -> bool:
+    """What the rulebook prints (``referee.js``'s ``printed``): shown filled in, posted as it is."""
+    return len(ask["choices"]) == 1 and not ask["optional"] and not ask["tap"]
+
+
+def _split(
+    asks: list[dict[str, Any]], at: dict[str, int], values: dict[str, list[str]], n: int
+) -> list[list[str]] | None:
+    """``values`` (by key, from ``at``) shared among ``asks[n:]`` in order, every value taken."""
+    if n == len(asks):
+        return [] if all(at[flag] == len(vs) for flag, vs in values.items()) else None
+    ask = asks[n]
+    queue = values.get(ask["flag"], [])
+    start = at.get(ask["flag"], 0)
+    if _printed(ask):
+        ways = [1] if queue[start : start + 1] == [ask["choices"][0]] else []
+    else:
+        least = 0 if ask["optional"] else ask["least"] or ask["count"]
+        ways = list(range(min(ask["count"], len(queue) - start), least - 1, -1))
+    for taken in ways:
+        rest = _split(asks, {**at, ask["flag"]: start + taken}, values, n + 1)
+        if rest is not None:
+            return [queue[start : start + taken], *rest]
+    return None
+
+
+def _filled(ask: dict[str, Any], given: list[str]) -> tuple[int, int]:
+    """(values typed, chips tapped) for one question: nothing where the rulebook prints it; a
+    chip a value among few; where chips are tapped into a typed value (a list of resources), a
+    chip each resource and the field typed in too if the value holds more (a market's prices)."""
+    if _printed(ask):
+        return 0, 0
+    if not ask["tap"]:
         chips = len(given) if ask["choices"] else 0
-        answers.append((len(given) - chips, chips))
-    return None if by_flag else answers
+        return len(given) - chips, chips
+    typed = chips = 0
+    for value in given:
+        heads = [
+            next((c for c in sorted(ask["choices"], key=len, reverse=True) if item.startswith(c)), "")
+            for item in value.split(",")
+        ]
+        chips += sum(1 for h in heads if h)
+        typed += any(not h or item != h for h, item in zip(heads, value.split(","), strict=True))
+    return typed, chips
 
 
 def faces(kind: str, files: tuple[str, ...]) -> dict[str, tuple[str, str]]:
@@ -462,6 +549,8 @@ def on_the_page(setup: Setup) -> Page:
         with TestClient(make_app(db, None, poll=60, start_token=START)) as client:
             page = Page(db, client)
             play(page, setup)
+            for part in page.held:  # a part the page never asked: typed at the terminal
+                Table.type(page, part)
             if page.seen is not None:
                 page.seen.store.close()
     return page
