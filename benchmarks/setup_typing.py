@@ -46,7 +46,7 @@ from ledger import games, library  # noqa: E402
 from ledger.games.planet_b.data import TRACKS  # noqa: E402
 from ledger.games.planet_b.faces import key_of, kind_of  # noqa: E402
 from ledger.games.planet_b.model import Declare as PlanetBDeclare  # noqa: E402
-from ledger.games.pursuit.faces import as_typed  # noqa: E402
+from ledger.games.pursuit.faces import LEVEL_PARTS, as_typed  # noqa: E402
 from ledger.games.pursuit.model import Declare  # noqa: E402
 from ledger.service import Referee  # noqa: E402
 from ledger.words import card_name  # noqa: E402
@@ -181,6 +181,8 @@ class Page(Table):
             self.start(words)
         elif not count:  # the first player's move: not the setup's
             super().type(line, count=False)
+        elif words[0] == "pursuit" and self.pursuit_form(words[1:]):
+            pass  # a card's levels typed a box a field in its form
         elif not self.on_page(words[1:]):
             parts = self.parts(words)
             if len(parts) > 1 and words[1] == "declare":
@@ -218,6 +220,55 @@ class Page(Table):
                 return posted
             self.held.remove(asked)
             posted = True
+
+    def pursuit_form(self, words: list[str]) -> bool:
+        """A Pursuit card's reveal (``reveal friends NAME l1=REQ.COST.REWARD.UPKEEP.INCOME ...``)
+        posted through the form the page asks it in, each level split into its boxes, a field a
+        box (``l1.requirement=...``): the form most particular to the card (KEVIN's, its printed
+        boxes shown filled in, not typed), else the kind's (the name typed too). False, for the
+        terminal, where no form asks it or a box the line fills has no field there."""
+        boxed = []
+        for word in words:
+            level, _, value = word.partition("=")
+            if not re.fullmatch(r"l\d+", level):
+                boxed.append(word)
+                continue
+            parts = value.split(".")
+            if len(parts) > len(LEVEL_PARTS):
+                return False
+            boxed += [f"{level}.{part}={box}" for part, box in zip(LEVEL_PARTS, parts, strict=False) if box]
+        if boxed == words:  # no level typed whole: the page's other forms and chips (``on_page``)
+            return False
+        forms: list[tuple[int, dict[str, Any]]] = []
+
+        def walk(step: dict[str, Any], depth: int) -> None:
+            if step.get("move") and step["move"]["form"]:
+                forms.append((depth, step["move"]))
+            for choice in step["choices"]:
+                walk(choice["step"], depth + 1)
+
+        for verb in self.picker()["verbs"]:
+            walk(verb["step"], 1)
+        fitting = [(d, m) for d, m in forms if boxed[: len(m["text"].split())] == m["text"].split()]
+        if not fitting:
+            return False
+        depth, move = max(fitting, key=lambda found: len(found[1]["text"].split()))
+        answers = fit(move["asks"], boxed[len(move["text"].split()) :])
+        if answers is None:  # a box the line fills that the form has no field for: a real gap
+            return False
+        referee = self.head_reader()
+        head = referee.head(referee.resolve(None))[0]
+        reply = self.client.post(f"/t/{self.token}/move", json={"text": " ".join(boxed), "head": head})
+        if reply.status_code != 200:
+            raise SystemExit(f"the table's page refused {' '.join(boxed)!r}: {reply.json()['line']}")
+        [entry] = referee.log(referee.resolve(None), last=1)
+        if entry.text != " ".join(words):  # the form's boxes are the line's levels, no less
+            raise SystemExit(f"the form recorded {entry.text!r} for {' '.join(words)!r}")
+        self.fields += sum(typed for typed, _ in answers)
+        # opened by itself if the page's first form, else reached chip by chip; its chips; sent; recorded
+        reach = 0 if move is forms[0][1] else depth
+        self.taps += reach + sum(chips for _, chips in answers) + 2
+        return True
 
     def parts(self, words: list[str]) -> list[str]:
         """A line the page may take a part at a time: a Planet B piece's ``declare`` a part;
