@@ -253,12 +253,15 @@ class Page(Table):
         if not fitting:
             return False
         depth, move = max(fitting, key=lambda found: len(found[1]["text"].split()))
-        answers = fit(move["asks"], boxed[len(move["text"].split()) :])
-        if answers is None:  # a box the line fills that the form has no field for: a real gap
+        fitted = fit(move["asks"], boxed[len(move["text"].split()) :])
+        if fitted is None:  # a box the line fills that the form has no field for: a real gap
             return False
+        answers, posted = fitted
         referee = self.head_reader()
         head = referee.head(referee.resolve(None))[0]
-        reply = self.client.post(f"/t/{self.token}/move", json={"text": " ".join(boxed), "head": head})
+        reply = self.client.post(
+            f"/t/{self.token}/move", json={"text": " ".join([*move["text"].split(), *posted]), "head": head}
+        )
         if reply.status_code != 200:
             raise SystemExit(f"the table's page refused {' '.join(boxed)!r}: {reply.json()['line']}")
         [entry] = referee.log(referee.resolve(None), last=1)
