@@ -148,6 +148,8 @@
       let input;
       if (ask.choices.length && !ask.tap && !printed(ask)) {
         input = el("select");
+        // an optional choice starts unchosen (a card may print none of it)
+        if (ask.optional) input.append(Object.assign(el("option", null, "none"), { value: "" }));
         ask.choices.forEach((value) => input.append(el("option", null, value)));
       } else {
         input = el("input");

@@ -100,7 +100,8 @@ def test_a_life_goal_is_asked_with_its_boxes_and_revealed_with_its_face(served: 
     post(served, FOLDED)
     goal = next(f for f in form_of(served) if f["text"] == "reveal goals")
     # a Life Goal's one level: what it requires and what it gives (its procedure reads no more)
-    assert [a["flag"] for a in goal["asks"]] == ["", "l1.requirement=", "l1.reward="]
+    # and, with Community, whether it is one of Community's Additional Cards ("Additional Cards")
+    assert [a["flag"] for a in goal["asks"]] == ["", "l1.requirement=", "l1.reward=", "set="]
     posted = post(served, f"reveal goals {GOALS[0]} l1.requirement=5knowledge l1.reward=4lth")
     assert posted.status_code == 200, posted.json()
     state = referee.load(game).state
@@ -108,6 +109,10 @@ def test_a_life_goal_is_asked_with_its_boxes_and_revealed_with_its_face(served: 
     assert state.faces.cards["TEST WELL READ"].levels == (Level(requirement="5knowledge", reward="4lth"),)
     # the log records it as the command line's canonical words
     assert next(iter(referee.log(game, last=1))).text == "reveal goals test-well-read l1=5knowledge..4lth"
+    # one of Community's Additional Life Goals, its set chosen in the form
+    additional = "reveal goals test-good-neighbour l1.requirement=2popularity l1.reward=3lth set=community"
+    assert post(served, additional).status_code == 200
+    assert referee.load(game).state.faces.cards["TEST GOOD NEIGHBOUR"].set == "community"
 
 
 def test_a_friend_is_asked_level_by_level_and_kevin_with_his_printed_boxes_filled_in(served: Any) -> None:
@@ -169,7 +174,7 @@ def test_a_child_trait_is_asked_on_its_players_page_as_one_form(served: Any) -> 
     assert referee.load(game).state.phase == "setup"
     [trait] = form_of(served, "ann")
     assert trait["text"] == "trait ann" and trait["form"]
-    assert [a["flag"] for a in trait["asks"]] == ["", "l1.requirement=", "l1.reward=", "ability="]
+    assert [a["flag"] for a in trait["asks"]] == ["", "l1.requirement=", "l1.reward=", "ability=", "set="]
     assert [f["text"] for f in form_of(served)] == []  # nothing left for the table to lay out
     posted = post(served, "trait ann test-artist l1.reward=2creativity", "ann")
     assert posted.status_code == 200, posted.json()

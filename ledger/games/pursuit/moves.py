@@ -198,7 +198,7 @@ def unlisted(state: State) -> Iterator[Unlisted]:
     players = [who for who in to_act(state) if who != "table"]
     yield from reveal_forms(state)
     if state.phase == "setup":  # a Child Trait nobody declared: its face typed with the trait (issue 41)
-        trait = (*boxes("child-trait"), *_EXTRA["child-trait"])
+        trait = (*boxes("child-trait"), *_EXTRA["child-trait"], *additional(state, "child-trait"))
         for player in players:
             label = "a Child Trait new to the referee"
             yield Unlisted(player, f"trait {player}", (name, *trait), label, form=True)
@@ -214,9 +214,7 @@ def unlisted(state: State) -> Iterator[Unlisted]:
         levels = tuple(
             Ask(f"l{n}=", f"its level {n}, {LEVEL}", (), optional=n > least) for n in range(1, most + 1)
         )
-        extra = _EXTRA.get(kind, ())
-        if core.module(state, "community") and data.ADDITIONAL_PILE.get(kind, kind) in data.ADDITIONAL:
-            extra += (Ask("set=", "one of Community's Additional Cards", ("community",), optional=True),)
+        extra = (*_EXTRA.get(kind, ()), *additional(state, kind))
         words = kind.replace("-", " ")
         yield Unlisted("table", f"declare {kind}", (name, *levels, *extra), f"a new {words} card")
     if core.module(state, "community") and len(state.faces.community) < data.COMMUNITY_CARDS:
@@ -296,6 +294,14 @@ def printed_boxes(name: str) -> tuple[tuple[str, str], ...]:
     )
 
 
+def additional(state: State, kind: str) -> tuple[Ask, ...]:
+    """With the Community module, a card of ``kind`` may be one of its Additional Cards
+    (Community: "Additional Cards" shuffled into the base piles): a ``set=community`` to choose."""
+    if core.module(state, "community") and data.ADDITIONAL_PILE.get(kind, kind) in data.ADDITIONAL:
+        return (Ask("set=", "one of Community's Additional Cards", ("community",), optional=True),)
+    return ()
+
+
 def reveal_forms(state: State) -> Iterator[Unlisted]:
     """The setup's reveals of a card new to the referee, asked as one form a card, laid out like
     it (issue 41): its name and each box of its levels a field, posted as the reveal with its face
@@ -303,7 +309,7 @@ def reveal_forms(state: State) -> Iterator[Unlisted]:
     part (KEVIN) has its own form: the boxes printed shown, filled in, the rest asked."""
     name = Ask("", "its name, as printed on the card", ())
     if state.phase == "setup" and core.goals_wanted(state) > len(state.goals):
-        goal = (name, *boxes("life-goal"))
+        goal = (name, *boxes("life-goal"), *additional(state, "life-goal"))
         yield Unlisted("table", "reveal goals", goal, "a Life Goal turned up", form=True)
     friends = [c for c in state.faces.cards.values() if c.kind == "friend"]
     pile = int(state.faces.settings.get("friend-cards", "0"))
