@@ -112,7 +112,9 @@ def test_a_referee_told_of_each_write_by_its_game_folds_again_only_the_game_writ
     assert referee.load(first).state.held == {"alice": 1, "bob": 3}  # its move, read
     assert referee.load(second) is kept  # another game's write: nothing folded again
     version = referee.version_of(second)
-    edit(db_path, """UPDATE events SET body = replace(body, '"n":2', '"n":4') WHERE game_id = 2 AND seq = 2""")
+    edit(
+        db_path, """UPDATE events SET body = replace(body, '"n":2', '"n":4') WHERE game_id = 2 AND seq = 2"""
+    )
     assert referee.load(second) is kept  # the state checked, not the row edited, until heard
     referee.heard(second)
     assert referee.version_of(second) != version  # (its pages look again)
