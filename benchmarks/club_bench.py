@@ -285,6 +285,13 @@ def server_pids(db: str) -> list[int]:
     return pids
 
 
+def profiled(stats: str | None, n: int) -> tuple[str, ...]:
+    """How a serve process runs the command line: under cProfile (its stats written to
+    ``STATS.N`` as it stops) if ``stats`` is said."""
+    cli = ("-m", "tests.run_cli")
+    return ("-m", "cProfile", "-o", f"{Path(stats).resolve()}.{n}", *cli) if stats else cli
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return 1000 * ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))] if ordered else float("nan")
@@ -330,6 +337,9 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=5)
     parser.add_argument("--rate", type=float, default=100.0, help="moves a second, all tables together")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--profile", metavar="FILE", help="each serve process under cProfile, its stats in FILE.N (wall time)"
+    )
     args = parser.parse_args()
     per_game = int(args.rate * args.seconds / args.tables) + 2
     with tempfile.TemporaryDirectory() as tmp, database(args.db, Path(tmp)) as db:
@@ -339,7 +349,10 @@ def main() -> None:
         links, board = club(db, args.tables, args.game)
         made = time.perf_counter() - made
         with contextlib.ExitStack() as stack:
-            servers: list[Server] = [stack.enter_context(serving(db, board)) for _ in range(args.processes)]
+            servers: list[Server] = [
+                stack.enter_context(serving(db, board, cli=profiled(args.profile, n)))
+                for n in range(args.processes)
+            ]
             pids = ([s.process.pid for s in servers], server_pids(db))
             run = asyncio.run(
                 drive([s.base for s in servers], links, played, args.pages, args.rate, args.seconds, pids)

@@ -6,6 +6,7 @@ error from :mod:`ledger.errors`; ``evolve`` applies one fact. Both are pure: no 
 clock, no randomness beyond what the setup's seed makes deterministic.
 """
 
+import functools
 import shlex
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -303,12 +304,21 @@ def optional(game: Game, name: str) -> Any:
     return getattr(game, name, OPTIONAL[name])
 
 
+@functools.lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    """A move's typed text split into its words as the shell splits them (``shlex.split``),
+    kept for the texts met again: a served page says every offered move at each update, the
+    same few hundred texts from move to move and game to game, and splitting was a third of a
+    LOOP page's CPU (docs/benchmarks.md)."""
+    return tuple(shlex.split(text))
+
+
 def said(game: Game, state: Any, command: Any) -> list[str] | None:
     """Each word of ``command``'s text as the rulebook says it (the game's ``said``), as many as
     ``text`` has; None where the game does not say that move (a card's face declared)."""
     hook = optional(game, "said")
     labels = list(hook(state, command)) if hook is not None else []
-    if not labels or len(labels) != len(shlex.split(game.text(command))):
+    if not labels or len(labels) != len(words(game.text(command))):
         return None  # (a count that differs is a game's bug: its tests catch it)
     return labels
 
@@ -317,9 +327,15 @@ def sentence(game: Game, state: Any, command: Any) -> str:
     """The move in the rulebook's words, its mover first (``ann: BUY FOOD at QUALITY 1``); ""
     where the game does not say it. A word that only leads to the next (``spend REPUTATION…``)
     is its chip alone: the sentence says the next."""
-    labels = said(game, state, command)
+    return sentence_of(game, command, said(game, state, command))
+
+
+def sentence_of(game: Game, command: Any, labels: Sequence[str] | None) -> str:
+    """``sentence`` from the words ``said`` gave for ``command`` (said once where both are
+    needed: the picker's chips and its sentence)."""
     if labels is None:
         return ""
+    labels = list(labels)
     actor = game.actor(command)
     if actor in labels:
         labels.remove(actor)

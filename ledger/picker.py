@@ -18,7 +18,6 @@ with the answers, which the game parses as at the command line.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -26,7 +25,8 @@ import msgspec
 from msgspec.structs import replace
 
 from ledger.codec import encode
-from ledger.decider import Ask, Game, Unlisted, optional, said, sentence
+from ledger.decider import Ask, Game, Unlisted, optional, said, sentence_of
+from ledger.decider import words as split_words
 
 MAX_CHOICES = 12  # choices a step shows at most
 SEPARATORS = ":@=, "  # where a chip's words are split to group its choices (``GLASS …``)
@@ -86,22 +86,15 @@ def build(game: Game, state: Any, commands: Iterable[Any], unlisted: Iterable[Un
     ``unlisted`` moves whose card is new (their face asked)."""
     asks = optional(game, "asks")
     by_verb: dict[str, list[tuple[list[tuple[str, str]], Move]]] = {}
-    moves = [
-        (
-            Move(
-                game.text(c),
-                encode(c),
-                tuple(asks(state, c)) if asks is not None else (),
-                said=sentence(game, state, c),
-            ),
-            said(game, state, c),
-        )
-        for c in commands
-    ]
+    moves: list[tuple[Move, list[str] | None]] = []
+    for c in commands:
+        labels = said(game, state, c)  # (once: its chips and its sentence)
+        asked = tuple(asks(state, c)) if asks is not None else ()
+        moves.append((Move(game.text(c), encode(c), asked, said=sentence_of(game, c, labels)), labels))
     moves += [(Move(u.text, "", u.asks, u.label, form=u.form, fixed=u.fixed), None) for u in unlisted]
     said_verb: dict[str, str] = {}
     for move, labels in moves:
-        typed = shlex.split(move.text)
+        typed = split_words(move.text)
         words = list(zip(typed, labels or typed, strict=True))  # (the grammar's, where not said)
         verb_name = _verb(game, words[0][0])
         by_verb.setdefault(verb_name, []).append((words[1:], move))

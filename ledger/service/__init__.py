@@ -225,6 +225,21 @@ class Referee:
         referee last asked (see ``Store.version``): a long-lived front end polls it."""
         return self.repo.store.version()
 
+    def version_of(self, game_id: int) -> tuple[int, ...]:
+        """A value that changes whenever another process may have written to game ``game_id``
+        (``Repository.version_of``): ``version``, or once the referee is ``told`` of every write,
+        what was heard of that game."""
+        return self.repo.version_of(game_id)
+
+    def told(self, on: bool) -> None:
+        """Whether a front end now hears every write to the database game by game (``listen``'s
+        news, each given to ``heard``): a write to one game then costs the others nothing."""
+        self.repo.told(on)
+
+    def heard(self, game_id: int | None) -> None:
+        """News of a write to game ``game_id`` (None: any game): it is loaded afresh next time."""
+        self.repo.heard(game_id)
+
     def listen(self) -> News | None:
         """News of other processes' writes as they commit, game by game, where the database sends
         it (PostgreSQL's NOTIFY: ``EventStore.listen``); None on SQLite, whose front ends poll

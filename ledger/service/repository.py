@@ -87,6 +87,12 @@ class Repository:
         # edited in place leaves the head's hash as it was, and a long-lived process (``serve``,
         # ``play``) must then check the rows again as a fresh one would.
         self._version: int | None = None
+        # Told of each write game by game instead (``told``: a front end that hears the
+        # database's news of every write, PostgreSQL's NOTIFY naming its game, ``heard``): a
+        # write then drops the kept state of its own game only, and ``Store.version`` is not
+        # asked. ``_news`` counts what was heard, of all games (None) and of each game.
+        self._told = False
+        self._news: dict[int | None, int] = {}
 
     def peek(self, game_id: int) -> GameRow:
         """One game as the ``games`` table caches it, unchecked: a cheap look at its kind and
@@ -145,10 +151,11 @@ class Repository:
         revert in the log (not only those recorded by ``upto``): the state just before a move
         in today's history, which is what a void re-validates from.
         """
-        version = self.store.version()  # before anything is read: a write after it is seen next time
-        if version != self._version:
-            self._tips.clear()
-            self._version = version
+        if not self._told:
+            version = self.store.version()  # before anything is read: a write after it is seen next time
+            if version != self._version:
+                self._tips.clear()
+                self._version = version
         tip = self.store.tip(game_id)
         if tip.bad is not None:
             raise _recorded_damage(tip)
@@ -180,6 +187,30 @@ class Repository:
                     game_id, snapshot_key(opened.game), head, _snapshot_body(state), tip.head_hash
                 )
         return loaded
+
+    def told(self, on: bool) -> None:
+        """Whether every write by anyone is now heard, game by game (``heard``): while it is, a
+        write to one game leaves every other game's kept state as it was; from either change on,
+        nothing kept before is used (what was written while nobody listened is not known)."""
+        self._told = on
+        self._version = None
+        self.heard(None)
+
+    def heard(self, game_id: int | None) -> None:
+        """News of a write to game ``game_id`` (None: to any game, or to one not named): its kept
+        state is folded and checked afresh at its next load, as after another process's write."""
+        if game_id is None:
+            self._tips.clear()
+        else:
+            self._tips.pop(game_id, None)
+        self._news[game_id] = self._news.get(game_id, 0) + 1
+
+    def version_of(self, game_id: int) -> tuple[int, ...]:
+        """A value that changes whenever another process may have written to game ``game_id``:
+        what was heard of it (and of every game) while told, else ``Store.version``."""
+        if self._told:
+            return (self._news.get(None, 0), self._news.get(game_id, 0))
+        return (self.store.version(),)
 
     def forget(self, game_id: int) -> None:
         """Drop the last state kept for the game: an append made outside ``wrote`` (a revealed

@@ -20,9 +20,17 @@ class Links(Tables):
                 " token_hash TEXT NOT NULL, PRIMARY KEY (game_id, role))"
             )
 
+    def _has_links(self) -> bool:
+        """Whether the ``links`` table is there: asked of the database until it is (another
+        process may make it), then known (the referee never drops it). A served page asks at each
+        request: on PostgreSQL, the catalogue's query cost more than the links' own."""
+        if self._table_names is None or "links" not in self._table_names:
+            self._table_names = self._tables()
+        return "links" in self._table_names
+
     def links(self, game_id: int) -> dict[str, str]:
         """A game's link hashes, token hash -> role (none if ``serve`` never made any)."""
-        if "links" not in self._tables():
+        if not self._has_links():
             return {}
         rows = self._read("SELECT token_hash, role FROM links WHERE game_id = ?", (game_id,))
         return {str(h): str(r) for h, r in rows}
@@ -30,7 +38,7 @@ class Links(Tables):
     def link_owner(self, token_hash: str) -> tuple[int, str] | None:
         """The game and role whose link's token has this hash, if any game's has (a served page's
         link names no game: its token alone finds it)."""
-        if "links" not in self._tables():
+        if not self._has_links():
             return None
         rows = self._read("SELECT game_id, role FROM links WHERE token_hash = ?", (token_hash,))
         return next(((int(g), str(r)) for g, r in rows), None)

@@ -58,6 +58,7 @@ class Tables:
         self.start_token = start_token
         self.by_game: dict[int, Table] = {}
         self._referee: Referee | None = None
+        self.told = False  # the referee hears every write game by game (``watch``)
         self.env = pages()
         # (table link's token, submission id) -> (status, answer): the form posted twice (a
         # double tap, a retry after the referee could not be reached) starts one game, and the
@@ -107,13 +108,24 @@ class Tables:
         ``serve``, the command line, ``play``, a hand edit): at once where the database sends
         news (PostgreSQL's NOTIFY, ``Referee.listen``), the game named looked at as a page's
         own move is; else (SQLite, or while the news is cut off) every game looked at each
-        ``poll`` seconds."""
+        ``poll`` seconds. While the news comes, the referee is ``told`` of each write by its
+        game: another game's write leaves a game's state as it was folded and checked (a write
+        to it, a row edited by hand too, is news of it: the database's trigger names its game)."""
         listening = self.referee.listen()
         while True:
             if listening is not None:
-                with contextlib.suppress(RefereeError):  # (cut off: polled until heard again)
-                    async for game in listening.news():
-                        self.look(game)
+                try:
+                    with contextlib.suppress(RefereeError):  # (cut off: polled until heard again)
+                        async for game in listening.news():  # (None first, once listening)
+                            if game is None and not self.told:
+                                self.referee.told(True)
+                                self.told = True
+                            self.referee.heard(game)
+                            self.look(game)
+                finally:
+                    if self.told:  # (what is written until it listens again is not heard)
+                        self.referee.told(False)
+                        self.told = False
             await asyncio.sleep(self.poll)
             self.look(None)
 

@@ -164,14 +164,22 @@ class Table:
         # with the seq: a log rewritten behind the pages' back, as long as it was, is news too
         # (each page's witness checks it)
         self.head_hash = ""
-        # The database's version (``Store.version``) at the last look: another process wrote
-        # since if it differs (a move, a link revoked, a row edited by hand).
-        self.version: int | None = None
+        # The game's version (``Referee.version_of``: the database's, or what was heard of this
+        # game where every write is heard) at the last look: another process wrote since if it
+        # differs (a move, a link revoked, a row edited by hand).
+        self.version: tuple[int, ...] | None = None
         # Why the game cannot be shown, as the service said (a log that does not check out):
         # every page then says so and takes no move.
         self.trouble: RefereeError | None = None
         self.listeners: set[Listener] = set()
         self._cache: dict[tuple[str | None, int, str, str], str] = {}
+        # What a page's drawing needs that does not change between moves, kept while it holds:
+        # each role's picker at one head (by the head's hash: the fold it was built from; a page
+        # of another role asks it again for its prompt), and each move of the log in the
+        # rulebook's words (a row is never rewritten while the game shows: one that was stops
+        # every page).
+        self._pickers: dict[tuple[str, str], Picker] = {}
+        self._words: dict[tuple[int, str, str], str] = {}
         # (role, submission id) -> (status, answer): a page's double tap or retry of one
         # submission is recorded once and answered as the first time. In this process only,
         # the latest SUBMISSIONS: a restart forgets them.
@@ -202,7 +210,7 @@ class Table:
         line loads it, which checks the rows again: a row edited in place moves no head. While
         the game is stopped, at every look (the table's page may have checked it again)."""
         head, head_hash = self._read_head()
-        version = self.referee.version()
+        version = self.referee.version_of(self.game_id)
         if (head, head_hash, version) == (self.head, self.head_hash, self.version) and self.trouble is None:
             return
         self.version = version
@@ -281,10 +289,10 @@ class Table:
         # its viewer's log.
         entries = list(referee.log(game_id, last=LAST_MOVES, as_player=as_player))
         sheet = referee.score(game_id)[1] if board.over else None
-        chooser = referee.picker(game_id, role) if role is not None else Picker()
+        chooser = self._picker(role, loaded.head_hash) if role is not None else Picker()
         # Who must act and what they may do, in the rulebook's words: the verbs of their legal
         # moves as the pickers say them (the command line's prompt names the typed verbs).
-        pickers = {who: chooser if who == role else self._picker(who) for who in board.to_act}
+        pickers = {who: self._picker(who, loaded.head_hash) for who in board.to_act}
         # A player's own latest move: theirs to take back while nobody has moved since; who moved
         # since, while one has (the moment a mis-tap is noticed). Once a second has, the table
         # has moved on: the page says nothing of it (the table's page still undoes or voids it).
@@ -300,7 +308,7 @@ class Table:
             "screen": screen,
             "entries": entries,
             # each move in the rulebook's words (its typed command, said as its picker said it)
-            "said": {e.seq: _said_entry(game, loaded.state, e) for e in entries if e.kind in MOVES},
+            "said": {e.seq: self._said_entry(game, loaded.state, e) for e in entries if e.kind in MOVES},
             "sheet": sheet,
             "groups": _groups(chooser),
             "prompt": _prompt(pickers),
@@ -376,13 +384,30 @@ class Table:
         html = self.env.get_template("past.html").render(**context)
         return {"ok": True, "seq": entry.seq, "seqs": seqs, "head": loaded.head, "html": html}
 
-    def _picker(self, who: str) -> Picker:
-        """The moves of ``who`` (one the board says must act), or none if it is nobody's page
-        (Planet B's dummy draws by the table's hand)."""
-        try:
-            return self.referee.picker(self.game_id, who)
-        except BadInput:  # (not a player of the game)
-            return Picker()
+    def _picker(self, who: str, head_hash: str) -> Picker:
+        """The moves of ``who`` (a page's role, or one the board says must act) at the head
+        ``head_hash``, or none if it is nobody's page (Planet B's dummy draws by the table's
+        hand): built once a head, however many pages show it."""
+        key = (who, head_hash)
+        chooser = self._pickers.get(key)
+        if chooser is None:
+            try:
+                chooser = self.referee.picker(self.game_id, who)
+            except BadInput:  # (not a player of the game)
+                chooser = Picker()
+            self._pickers = {k: v for k, v in self._pickers.items() if k[1] == head_hash}
+            self._pickers[key] = chooser
+        return chooser
+
+    def _said_entry(self, game: Any, state: Any, entry: LogEntry) -> str:
+        """``_said_entry``, said once a row: the words of a move stay as they were."""
+        key = (entry.seq, entry.kind, entry.text)
+        words = self._words.get(key)
+        if words is None:
+            if len(self._words) >= 4 * LAST_MOVES:
+                self._words.clear()
+            words = self._words[key] = _said_entry(game, state, entry)
+        return words
 
     def chart(self, mine: str | None = None, *, standalone: bool = False) -> str:
         """The score chart of each player's score at each round's end, as SVG."""

@@ -93,3 +93,36 @@ def test_play_refuses_a_row_edited_in_place_during_the_session(db_path: Path) ->
     conn = sqlite3.connect(db_path)
     assert conn.execute("SELECT max(seq) FROM events").fetchone() == (3,)
     conn.close()
+
+
+def test_a_referee_told_of_each_write_by_its_game_folds_again_only_the_game_written(db_path: Path) -> None:
+    """Issue 44: a `serve` that hears every write by its game (PostgreSQL's NOTIFY) keeps the
+    state of every other game as it was folded and checked; the game written, a row of it edited
+    in place too, is folded and checked afresh once its news is heard."""
+    referee = Referee(Store(db_path), clock=fixed_clock())
+    first = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "10"})
+    second = referee.new_game("pebbles", ["alice", "bob"], options={"pile": "10"})
+    referee.submit(first, pebbles.Take("alice", 1))
+    referee.submit(second, pebbles.Take("alice", 2))
+    referee.told(True)
+    kept = referee.load(second)
+    other = Referee(Store(db_path), clock=fixed_clock())  # another process
+    other.submit(first, pebbles.Take("bob", 3))
+    referee.heard(first)
+    assert referee.load(first).state.held == {"alice": 1, "bob": 3}  # its move, read
+    assert referee.load(second) is kept  # another game's write: nothing folded again
+    version = referee.version_of(second)
+    edit(
+        db_path, """UPDATE events SET body = replace(body, '"n":2', '"n":4') WHERE game_id = 2 AND seq = 2"""
+    )
+    assert referee.load(second) is kept  # the state checked, not the row edited, until heard
+    referee.heard(second)
+    assert referee.version_of(second) != version  # (its pages look again)
+    with pytest.raises(LogDamaged) as refused:
+        referee.load(second)
+    assert refused.value.seq == 2 and "row #2 was altered" in str(refused.value)
+    referee.told(False)  # no news: any write by another process makes every game checked again
+    other.submit(first, pebbles.Take("alice", 1))
+    assert referee.load(first).state.held == {"alice": 2, "bob": 3}
+    other.store.close()
+    referee.store.close()
