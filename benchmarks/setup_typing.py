@@ -177,6 +177,8 @@ class Page(Table):
 
     def step(self, line: str, *, count: bool) -> None:
         words = shlex.split(line)
+        if count and words[0] == "loop" and loop_activity_form(self, words[1:]):
+            return
         if words[0] == "new":
             self.start(words)
         elif not count:  # the first player's move: not the setup's
@@ -370,6 +372,42 @@ class Page(Table):
             self.taps += taps
             return True
         return False
+
+
+def loop_activity_form(page: Page, words: list[str]) -> bool:
+    """LOOP's ``reveal activity NAME --needs A,B --props X,Y`` posted through the new ACTIVITY's
+    form, if the page asks it (True), else nothing (False): the name typed (a field), each colour
+    and PROPERTY a chip tapped in its own field, the form sent (a tap; reached with the chips to
+    it unless it opened by itself, the first form asked), then the move recorded (a tap)."""
+    if words[:2] != ["reveal", "activity"] or len(words) != 7 or words[3::2] != ["--needs", "--props"]:
+        return False
+    found: list[tuple[int, dict[str, Any]]] = []
+
+    def walk(step: dict[str, Any], depth: int) -> None:
+        if step.get("move") and step["move"]["form"]:
+            found.append((depth, step["move"]))
+        for choice in step["choices"]:
+            walk(choice["step"], depth + 1)
+
+    for verb in page.picker()["verbs"]:
+        walk(verb["step"], 1)
+    form = [(depth, move) for depth, move in found if move["text"] == "reveal activity"]
+    if not form:
+        return False
+    depth, move = form[0]
+    values = [words[4].split(","), words[6].split(",")]
+    asks = {ask["flag"]: ask for ask in move["asks"]}
+    for flag, given in zip(("--needs", "--props"), values, strict=True):
+        if len(given) != asks[flag]["count"] or not set(given) <= set(asks[flag]["choices"]):
+            return False  # not what its chips offer: typed at the terminal
+    referee = page.head_reader()
+    head = referee.head(referee.resolve(None))[0]
+    reply = page.client.post(f"/t/{page.token}/move", json={"text": " ".join(words), "head": head})
+    if reply.status_code != 200:
+        raise SystemExit(f"the table's page refused {' '.join(words)!r}: {reply.json()['line']}")
+    page.fields += 1
+    page.taps += (0 if found[0][1] is move else depth) + sum(map(len, values)) + 1 + 1
+    return True
 
 
 def fit(asks: list[dict[str, Any]], rest: list[str]) -> tuple[list[tuple[int, int]], list[str]] | None:

@@ -201,17 +201,20 @@
     return ask.choices.length === 1 && !ask.optional && !ask.tap;
   }
 
-  // Chips tapped into a typed field, each adding its value after a comma (a list of resources).
+  // Chips tapped into a typed field, each adding its value after a comma (a list of resources);
+  // a question asked once a value (a card's 2 colours: 2 fields), the field's one value.
   function taps(input, ask) {
     const row = el("span", "chips taps");
     ask.choices.forEach((value) => {
       const add = chip(value, () => {
         const now = input.value.trim();
-        input.value = !now || now.endsWith(",") ? now + value : `${now},${value}`;
+        if (ask.count > 1) input.value = value;
+        else input.value = !now || now.endsWith(",") ? now + value : `${now},${value}`;
         input.dispatchEvent(new Event("input"));
       });
       row.append(add);
     });
+    if (ask.count > 1) return row; // (one value: typed over, or tapped again)
     row.append(chip("⌫ last", () => {
       input.value = input.value.replace(/,?[^,]*$/, "");
       input.dispatchEvent(new Event("input"));

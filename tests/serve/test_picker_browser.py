@@ -232,15 +232,20 @@ def test_a_new_activity_card_is_revealed_from_the_table_page_its_face_asked(
         table = browser.new_context(**PHONE).new_page()
         table.goto(server.links["table"])
         picker = table.locator("#picker")
-        # The kind the grammar spells is on the verb's chip (issue 18: a tap less).
-        picker.get_by_role("button", name="reveal activity", exact=True).click()
-        expect(picker.locator(".ask")).to_have_text("the new ACTIVITY's name, as printed on the card")
-        picker.get_by_role("textbox").fill("YOGA")
-        picker.get_by_role("button", name="next").click()
-        expect(picker.locator(".ask")).to_have_text("the 2 MATERIAL colours it needs (1 of 2)")
-        for value in ("utility", "utility", "heart", "leaf"):
-            picker.get_by_role("button", name=value, exact=True).click()
+        # Asked as one form laid out like the card, opened at once (issue 41): its name typed,
+        # each of its 2 colours and 2 PROPERTY a field with the chips to tap.
+        form = picker.locator("form.card-form")
+        expect(form.locator("h3")).to_have_text("a new ACTIVITY card")
+        form.get_by_role("textbox", name="the new ACTIVITY's name, as printed on the card").fill("YOGA")
+        boxes = [f"the 2 MATERIAL colours it needs ({n} of 2)" for n in (1, 2)]
+        boxes += [f"the 2 PROPERTY it shows ({n} of 2)" for n in (1, 2)]
+        # a field holds one colour: a second tap changes it, it adds none
+        form.locator("label.field", has_text=boxes[0]).get_by_role("button", name="food", exact=True).click()
+        for box, value in zip(boxes, ("utility", "utility", "heart", "leaf"), strict=True):
+            form.locator("label.field", has_text=box).get_by_role("button", name=value, exact=True).click()
+            expect(form.get_by_role("textbox", name=box, exact=True)).to_have_value(value)
         fits(table)
+        form.get_by_role("button", name="tell the move").click()
         expect(picker.locator(".told .move-text")).to_have_text(
             "table: reveal ACTIVITY YOGA needs UTILITY, UTILITY PROPERTY HEART, LEAF"
         )

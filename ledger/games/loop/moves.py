@@ -153,7 +153,8 @@ def asks(state: State, command: Command) -> tuple[Ask, ...]:
 
 def unlisted(state: State) -> Iterator[Unlisted]:
     """Moves ``legal`` cannot list at a physical table, the card being new to the referee:
-    an ACTIVITY flipped whose face nobody has typed (1.0, 2.7: the table says what it shows),
+    an ACTIVITY flipped whose face nobody has typed (1.0, 2.7: the table says what it shows, on
+    its page in one form laid out like the card),
     and a GOAL achieved whose PROPERTY nobody has typed, or whose name nobody has (2.3)."""
     if state.virtual:
         return
@@ -166,11 +167,12 @@ def unlisted(state: State) -> Iterator[Unlisted]:
             "table",
             "reveal activity",
             (
-                Ask("", "the new ACTIVITY's name, as printed on the card", ()),
-                Ask("--needs", "the 2 MATERIAL colours it needs", data.MATERIALS, 2),
-                Ask("--props", "the 2 PROPERTY it shows", data.PROPERTIES, 2),
+                Ask("", "the new ACTIVITY's name, as printed on the card", (), example="dance"),
+                Ask("--needs", "the 2 MATERIAL colours it needs", data.MATERIALS, 2, tap=True),
+                Ask("--props", "the 2 PROPERTY it shows", data.PROPERTIES, 2, tap=True),
             ),
             "a new ACTIVITY card",
+            form=True,  # laid out like the card: its name, its 2 colours and 2 PROPERTY (issue 41)
         )
 
 
