@@ -241,16 +241,8 @@ class Page(Table):
             boxed += [f"{level}.{part}={box}" for part, box in zip(LEVEL_PARTS, parts, strict=False) if box]
         if boxed == words:  # no level typed whole: the page's other forms and chips (``on_page``)
             return False
-        forms: list[tuple[int, dict[str, Any]]] = []
-
-        def walk(step: dict[str, Any], depth: int) -> None:
-            if step.get("move") and step["move"]["form"]:
-                forms.append((depth, step["move"]))
-            for choice in step["choices"]:
-                walk(choice["step"], depth + 1)
-
-        for verb in self.picker()["verbs"]:
-            walk(verb["step"], 1)
+        found = offered(self.picker())
+        forms = [(d, m) for d, m in found if m["form"]]
         fitting = [(d, m) for d, m in forms if boxed[: len(m["text"].split())] == m["text"].split()]
         if not fitting:
             return False
@@ -270,9 +262,8 @@ class Page(Table):
         if entry.text != " ".join(words):  # the form's boxes are the line's levels, no less
             raise SystemExit(f"the form recorded {entry.text!r} for {' '.join(words)!r}")
         self.fields += sum(typed for typed, _ in answers)
-        # opened by itself if the page's first form, else reached chip by chip; its chips; sent; recorded
-        reach = 0 if move is forms[0][1] else depth
-        self.taps += reach + sum(chips for _, chips in answers) + 2
+        # reached (or opened by itself); its chips; sent; recorded
+        self.taps += reached(found, depth, move) + sum(chips for _, chips in answers) + 2
         return True
 
     def parts(self, words: list[str]) -> list[str]:
@@ -330,18 +321,7 @@ class Page(Table):
 
     def on_page(self, words: list[str]) -> bool:
         """Post ``words`` as the page would if it asks that move (True), else nothing (False)."""
-        tree = self.picker()
-        found: list[tuple[int, dict[str, Any]]] = []
-
-        def walk(step: dict[str, Any], depth: int) -> None:
-            if step.get("move"):
-                found.append((depth, step["move"]))
-            for choice in step["choices"]:
-                walk(choice["step"], depth + 1)
-
-        for verb in tree["verbs"]:
-            walk(verb["step"], 1)
-        forms = [move for _, move in found if move["form"]]
+        found = offered(self.picker())
         for depth, move in found:
             head = move["text"].split()
             if move["command"] and not move["asks"]:
@@ -358,8 +338,7 @@ class Page(Table):
                 fields = sum(typed for typed, _ in answers)
                 chosen = sum(chips for _, chips in answers)
                 typed_in = sum(1 for ask in answers if ask[0])
-                first_form = move["form"] and forms and forms[0] is move
-                reach = 0 if first_form else depth
+                reach = reached(found, depth, move)
                 # a form's fields are sent at once (a tap); a question at a time takes a "next"
                 # each; then the move, told in words, is recorded (a tap)
                 taps = reach + chosen + (1 if move["form"] else typed_in) + 1
@@ -378,20 +357,11 @@ def loop_activity_form(page: Page, words: list[str]) -> bool:
     """LOOP's ``reveal activity NAME --needs A,B --props X,Y`` posted through the new ACTIVITY's
     form, if the page asks it (True), else nothing (False): the name typed (a field), each colour
     and PROPERTY a chip tapped in its own field, the form sent (a tap; reached with the chips to
-    it unless it opened by itself, the first form asked), then the move recorded (a tap)."""
+    it unless it opened by itself: ``reached``), then the move recorded (a tap)."""
     if words[:2] != ["reveal", "activity"] or len(words) != 7 or words[3::2] != ["--needs", "--props"]:
         return False
-    found: list[tuple[int, dict[str, Any]]] = []
-
-    def walk(step: dict[str, Any], depth: int) -> None:
-        if step.get("move") and step["move"]["form"]:
-            found.append((depth, step["move"]))
-        for choice in step["choices"]:
-            walk(choice["step"], depth + 1)
-
-    for verb in page.picker()["verbs"]:
-        walk(verb["step"], 1)
-    form = [(depth, move) for depth, move in found if move["text"] == "reveal activity"]
+    found = offered(page.picker())
+    form = [(depth, move) for depth, move in found if move["form"] and move["text"] == "reveal activity"]
     if not form:
         return False
     depth, move = form[0]
@@ -406,8 +376,31 @@ def loop_activity_form(page: Page, words: list[str]) -> bool:
     if reply.status_code != 200:
         raise SystemExit(f"the table's page refused {' '.join(words)!r}: {reply.json()['line']}")
     page.fields += 1
-    page.taps += (0 if found[0][1] is move else depth) + sum(map(len, values)) + 1 + 1
+    page.taps += reached(found, depth, move) + sum(map(len, values)) + 1 + 1
     return True
+
+
+def offered(tree: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Every move a page's picker offers, with the chips tapped to reach it (its depth)."""
+    found: list[tuple[int, dict[str, Any]]] = []
+
+    def walk(step: dict[str, Any], depth: int) -> None:
+        if step.get("move"):
+            found.append((depth, step["move"]))
+        for choice in step["choices"]:
+            walk(choice["step"], depth + 1)
+
+    for verb in tree["verbs"]:
+        walk(verb["step"], 1)
+    return found
+
+
+def reached(found: list[tuple[int, dict[str, Any]]], depth: int, move: dict[str, Any]) -> int:
+    """The taps to reach a form: none if it opens by itself (the first form, where the page
+    offers no move to tap: referee.js's ``formPath``), else its chips."""
+    forms = [m for _, m in found if m["form"]]
+    listed = any(m["command"] for _, m in found)
+    return 0 if forms and forms[0] is move and not listed else depth
 
 
 def fit(asks: list[dict[str, Any]], rest: list[str]) -> tuple[list[tuple[int, int]], list[str]] | None:

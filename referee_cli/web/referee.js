@@ -106,8 +106,12 @@
     return move.asks.flatMap((ask) => Array.from({ length: ask.count }, (_, i) => ({ ask, i })));
   }
 
-  // The path to the first move asked as one form (a board the setup waits for), if any.
+  // The path to the first move asked as one form (a board the setup waits for), if any, to open
+  // by itself: only where no move is offered to tap (a card the library knows, a starting
+  // MATERIAL dealt), which the form would otherwise cover; then the form is a chip like any.
   function formPath(tree) {
+    const listed = (step) => Boolean(step.move && step.move.command) || step.choices.some((c) => listed(c.step));
+    if (tree.verbs.some((verb) => listed(verb.step))) return null;
     const find = (step, path) => {
       if (step.move && step.move.form) return step.choices.length ? [...path, -1] : path;
       for (let i = 0; i < step.choices.length; i++) {
