@@ -18,7 +18,7 @@ from typing import Any
 import jinja2
 import msgspec
 
-from ledger import picker
+from ledger import games, picker
 from ledger.decider import Verb, optional, sentence
 from ledger.errors import (
     AmbiguousMove,
@@ -57,13 +57,15 @@ HERE = Path(__file__).parents[1] / "web"
 @functools.cache
 def pages() -> jinja2.Environment:
     """The pages' templates (``web/``): one environment for every game a server serves."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["game_title"] = games.title  # a kind as its box names it: "LOOP: Life of ..."
+    return env
 
 
 class TooManyStreams(RefereeError):

@@ -56,14 +56,14 @@ def test_the_table_page_shows_the_finished_games_with_their_scores(referee: Refe
         # The finished games only (not the abandoned, not the one still played), latest first.
         assert [int(game) for game, _ in sections] == [2, 1]
         friday, first = (_text(html) for _, html in sections)
-        assert friday.startswith("game 2 “Friday” · pebbles")
+        assert friday.startswith("game 2 “Friday” · Pebbles (test game)")  # the box's name, not its kind
         assert "3 players" in friday
         assert "1 alice 2 pebbles shared the win 1 bob 2 pebbles shared the win 3 carol 0 pebbles" in friday
         assert "1 alice 3 pebbles won 2 bob 0 pebbles" in first
         # Each player's record: alice played 2, won 1, shared 1 (100 %), average 2.5, best 3.
         rows = {
             re.findall(r"<b>(.*?)</b>", row)[0]: re.findall(r"<b>(\d[\d.]*)</b>", row)
-            for row in re.findall(r"<li><b>[a-z]+</b> · pebbles:.*?</li>", page.text, re.S)
+            for row in re.findall(r"<li><b>[a-z]+</b> · Pebbles \(test game\):.*?</li>", page.text, re.S)
         }
         assert rows["alice"] == ["2", "1", "1", "100", "2.5", "3", "2", "1"]
         assert rows["bob"] == ["2", "0", "1", "50", "1.0", "2", "2", "1"]
