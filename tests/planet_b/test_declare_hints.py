@@ -180,7 +180,26 @@ def test_a_reveal_or_draft_before_the_boards_names_the_boards_still_to_declare(c
         result = cli("planet-b", *words)
         assert result.code == 1 and "the boards come first: declare side 2-3; declare board 1" in result.err
         assert "setup is over" not in result.err and "pile=" not in result.err
+        # the rule cited (Game Components and Setup) and the first to declare, as the hint
+        assert "PLANET B Game Components and Setup" in result.err
+        assert result.err.rstrip().endswith("(declare side 2-3)"), result.err
     assert cli("log", "--json").out == before
+
+
+def test_the_mood_track_and_swindle_spaces_are_asked_alone_once_every_board_is_declared(
+    cli: Cli, table: None
+) -> None:
+    """Setting Up Your Player Board: each player board prints the mood track and the swindle
+    spaces; the prompt asks them with the next board still to declare, then on their own."""
+    side = EXAMPLES["side"].split()
+    assert cli("planet-b", *side).code == 0
+    for n, lines in enumerate(("plastic,iridium,plant water,meat,chip",) * 3, start=1):
+        upper, lower = lines.split()
+        assert cli("planet-b", "declare", "board", str(n), f"upper={upper}", f"lower={lower}").code == 0
+        status = cli("status").out
+        if n < 3:
+            assert f"declare board {n + 1} with mood= neutral= swindle=" in status
+    assert "declare mood; declare swindle" in status and "with mood=" not in status
 
 
 MOOD = "declare mood space=-2vote space=-vote space= space=2money,vote neutral="

@@ -135,3 +135,36 @@ def test_a_refused_declare_settings_appends_nothing_at_the_command_line(cli: Cal
     assert "Traceback" not in bad.err
     log = cli("log")
     assert "declare settings" not in log.out
+
+
+FRIEND = "l1=..1sth.1money l2=.1hourglass,1influence.1lth.1influence l3=.1hourglass,2creativity.2lth,1sth"
+
+
+def test_a_refusal_is_the_rules_only_where_every_problem_is_a_rules() -> None:
+    """A value no track could be (``sth=2,5``), or a Friend pile smaller than the Friends the
+    table declared already (Friends: the pile holds the cards declared), alone: refused as the
+    rules refuse (exit 1), the rule cited. With a typing problem beside it (a key unknown or
+    typed twice, a value not in its shape): refused as bad input (exit 2), every problem named,
+    the keys after the first problem checked too."""
+    rest = folded([n for n in AWAITED if n not in ("sth", "friend-cards")])
+    table = fresh()
+    with pytest.raises(IllegalMove, match="the STH track runs") as refused:
+        table.play(f"{rest} friend-cards=16 sth=2,5")
+    assert refused.value.rule == R_SETTINGS
+    table.play(f"declare friend test-pal {FRIEND}")
+    with pytest.raises(IllegalMove, match=r"friend-cards=0 \(1 Friend cards are declared already\)"):
+        table.play(f"{rest} sth={VALUES['sth']} friend-cards=0")
+    for typo, named in (
+        ("colour=red", "unknown setting 'colour'"),
+        (f"hourglasses={VALUES['hourglasses']}", "hourglasses is typed twice"),
+        ("order=seat", None),  # (order typed twice and not in its shape)
+    ):
+        with pytest.raises(BadInput) as refused:
+            table.play(f"{rest} friend-cards=16 {typo} sth=2,5")
+        line = str(refused.value)
+        assert "the STH track runs" in line  # checked after the typing problem
+        assert named is None or named in line
+    shape = folded([n for n in AWAITED if n != "hourglasses"]) + " hourglasses=6"
+    with pytest.raises(BadInput, match="hourglasses=6 is not START,MAX"):
+        table.play(shape)
+    assert table.state.faces.settings == {}

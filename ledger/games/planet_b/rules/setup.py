@@ -157,7 +157,7 @@ def boards_first(state: State) -> IllegalMove:
     """A reveal or draft typed while the boards are still to declare: it names them (Game
     Components and Setup: the boards are laid out before the tiles, the news and the draft)."""
     wanted = declarations_awaited(state)
-    return IllegalMove(f"the boards come first: {'; '.join(wanted)}", rule=R_COMPONENTS, legal=wanted[0])
+    return IllegalMove(f"the boards come first: {'; '.join(wanted)}", rule=R_SETUP, legal=wanted[0])
 
 
 def awaited(state: State) -> list[str]:
