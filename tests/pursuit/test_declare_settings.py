@@ -71,7 +71,7 @@ def test_a_refusal_names_every_missing_and_bad_setting_at_once_each_with_an_exam
         table.play(typed)
     line = str(refused.value)
     missing = [n for n in AWAITED if n not in ("hourglasses", "sth", "order")]
-    assert "missing " + ", ".join(missing) in line
+    assert "declare settings: missing " + ", ".join(missing) in line  # what is missing first
     assert "hourglasses=6 is not START,MAX" in line and "order=seat is not seats|rotate|sth" in line
     assert "the STH track runs from MIN up to MAX through 0" in line  # sth=2,5: no track could be
     assert "unknown setting 'colour'" in line
