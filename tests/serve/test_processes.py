@@ -19,7 +19,10 @@ from tests.serve.club import DEAF, club_game, edit_by_hand
 from tests.serve.live import serving
 from tests.serve.test_stopped import next_board
 
-AT_ONCE = 0.2  # seconds: well under a poll (0.25 s), and far under the minute these processes poll
+# seconds: far under the minute these processes poll, so only the database's news can explain
+# it; not a latency goal (tests assert no wall-clock figure: benchmarks/club_bench.py measures
+# that), so a loaded machine does not fail it (it did at 0.2 s, under a load of 18)
+AT_ONCE = 5.0
 
 
 def test_a_move_at_the_command_line_reaches_a_serve_process_at_once(
