@@ -23,7 +23,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 PHONE = {"viewport": {"width": 390, "height": 844}}
-AT_ONCE = 200  # milliseconds: well under a poll (250), and far under these processes' minute
+# milliseconds: far under the minute these processes poll, so only the database's news explains
+# it; not a latency goal (benchmarks measure that; a loaded machine must not fail the test)
+AT_ONCE = 5000
 # The time the move's answer came (the page that made it), and the time a page first showed it.
 ANSWERED = """() => {
   const fetched = window.fetch;
