@@ -131,7 +131,7 @@ def test_a_real_pursuit_table_always_shows_its_next_step() -> None:
     assert traits.startswith("maya, omar, lin: trait · table: trait PLAYER CARD l1=")
     first_turn = seen[typed.index("start-friendship maya anna")]
     assert first_turn.startswith("maya: ") and "start-friendship" in first_turn
-    assert "table: declare action NAME reward=REWARD (the board's actions: none declared yet)" in first_turn
+    assert "table: action maya NAME reward=REWARD (the board's actions are new to the referee" in first_turn
     refill = seen[typed.index("pass omar")]
     assert refill.startswith("omar: ") and "pass" in refill and "table: reveal friends CARD (x1)" in refill
 

@@ -89,7 +89,7 @@ def test_a_typo_of_a_board_action_is_not_invited_to_be_declared(cli: Cli, pursui
     line = refused(cli, "pursuit", "action", "maya", "studdy")
     assert "did you mean study?" in line
     assert "the table declares it" not in line
-    assert line.index("did you mean") < line.find("declare action studdy")
+    assert line.index("did you mean") < line.find("action maya studdy reward=")
 
 
 def test_a_typo_of_a_printed_card_names_it(cli: Cli, pursuit: None) -> None:
@@ -102,4 +102,4 @@ def test_a_typo_of_a_printed_card_names_it(cli: Cli, pursuit: None) -> None:
 
 def test_a_new_name_far_from_every_known_one_is_still_asked_for(cli: Cli, pursuit: None) -> None:
     line = refused(cli, "pursuit", "action", "maya", "yoga")
-    assert "did you mean" not in line and "declare action yoga" in line
+    assert "did you mean" not in line and "action maya yoga reward=REWARD" in line

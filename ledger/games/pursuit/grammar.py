@@ -53,7 +53,7 @@ USAGE = {
     "reveal": "reveal goals|community|friends CARD ... | reveal goals|community|friends CARD"
     " l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ... (a card new to the referee, one a command)",
     "trait": "trait PLAYER CARD [l1=REQUIREMENT.COST.REWARD.UPKEEP.INCOME ...]",
-    "action": "action PLAYER ACTION",
+    "action": "action PLAYER ACTION [reward=BOX requirement=BOX] (the board's box, the first time)",
     "get-job": "get-job PLAYER JOB [--harder N]",
     "start-relationship": "start-relationship PLAYER PARTNER",
     "start-project": "start-project PLAYER PROJECT",
@@ -298,7 +298,11 @@ def _trait(how: str, state: State, player: str, rest: list[str], options: dict[s
 
 
 def _act(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
-    return Act(player, rest[0].lower(), "token" in options)
+    names = [w for w in rest if "=" not in w]
+    if len(names) != 1:
+        raise BadInput("name one board action", legal=USAGE["action"])
+    face = _face("action", f"action {player}", state, names, rest)
+    return Act(player, names[0].lower(), "token" in options, face)
 
 
 def _take(how: str, state: State, player: str, rest: list[str], options: dict[str, list[str]]) -> Command:
@@ -367,7 +371,7 @@ _HARDER: Spec = {"harder": ("harder", "value")}
 _ENGAGE: Spec = {**_TOKEN, "hourglass": ("hourglass", "flag")}
 _PLAYER_VERBS: dict[str, tuple[Build, Spec, int, int | None]] = {
     "trait": (_trait, {}, 1, None),
-    "action": (_act, _TOKEN, 1, 1),
+    "action": (_act, _TOKEN, 1, 3),
     **{how: (_take, {**_TOKEN, **(_HARDER if how == "get-job" else {})}, 1, None) for how in data.TAKES},
     **{how: (_card_action, _TOKEN, 1, None) for how in CARD_ACTIONS},
     "engage": (_engage, _ENGAGE, 1, None),
@@ -449,8 +453,8 @@ def text(command: Command) -> str:
             return f"reveal {what} " + " ".join(card_word(c) for c in found) + _face_text(face)
         case Trait(player, card, face):
             return f"trait {player} {card_word(card)}" + _face_text(face)
-        case Act(player, action, token):
-            return f"action {player} {action}{_token(token)}"
+        case Act(player, action, token, face):
+            return f"action {player} {action}{_face_text(face)}{_token(token)}"
         case Take(player, how, found, harder, token):
             more = f" --harder {harder}" if harder else ""
             return f"{how} {player} {' '.join(card_word(c) for c in found)}{more}{_token(token)}"

@@ -165,11 +165,13 @@ class Trait(msgspec.Struct, frozen=True, tag="pursuit.trait", omit_defaults=True
 
 
 class Act(msgspec.Struct, frozen=True, tag="pursuit.act", omit_defaults=True):
-    """A board action the table declared (Study, Overtime, ...)."""
+    """A board action the table declared (Study, Overtime, ...); ``face``: what the board prints
+    of it, typed with the first move onto it (issue 41: no ``declare action`` first)."""
 
     player: str
     action: str
     token: bool = False
+    face: Face | None = None
 
 
 class Take(msgspec.Struct, frozen=True, tag="pursuit.take", omit_defaults=True):

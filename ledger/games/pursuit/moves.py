@@ -202,10 +202,15 @@ def unlisted(state: State) -> Iterator[Unlisted]:
         for player in players:
             label = "a Child Trait new to the referee"
             yield Unlisted(player, f"trait {player}", (name, *trait), label, form=True)
-    if core.actions_unknown(state):  # the base game's board actions
-        board = Ask("", "the board action's name, as printed on the board", ())
+    if core.actions_unknown(state):  # the base game's board actions: its box typed with the move
+        board = (
+            Ask("", "the board action's name, as printed on the board", (), example="study"),
+            Ask("reward=", "what it gives, as printed (a box: 3knowledge)", (), example="3knowledge"),
+            Ask("requirement=", "what it requires, if printed", (), optional=True, example="job"),
+        )
         for player in players:
-            yield Unlisted(player, f"action {player}", (board,), "a board action new to the referee")
+            label = "a board action new to the referee"
+            yield Unlisted(player, f"action {player}", board, label, form=True)
     for kind in data.KINDS:
         module = data.MODULE_OF.get(kind)
         if module is not None and not core.module(state, module):

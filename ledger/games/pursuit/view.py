@@ -209,7 +209,10 @@ def awaited(state: State) -> list[str]:
     if state.phase == "setup" and not steps and _traits_unknown(state):
         steps.append(f"trait PLAYER CARD {TRAIT_FACE} (a Child Trait new to the referee: its face with it)")
     if core.actions_unknown(state):
-        steps.append("declare action NAME reward=REWARD (the board's actions: none declared yet)")
+        steps.append(
+            f"action {state.active} NAME reward=REWARD (the board's actions are new to the referee: "
+            "the first move onto one types its box with it)"
+        )
     return steps
 
 

@@ -28,7 +28,7 @@ from ledger.games.pursuit.model import (
     Take,
     Taken,
 )
-from ledger.games.pursuit.rules import core
+from ledger.games.pursuit.rules import core, setup
 from ledger.games.pursuit.rules.core import Out
 from ledger.games.pursuit.sections import (
     R_ACTION,
@@ -83,7 +83,9 @@ def _closed(state: State, action: str) -> None:
 
 
 def act(out: Out, command: Act) -> None:
-    """A board action the table declared: 1 hourglass on its space, its requirement, its reward."""
+    """A board action the table declared: 1 hourglass on its space, its requirement, its reward;
+    its face typed with it the first time (``action PLAYER NAME reward=...``), declared on the way."""
+    setup.bring_out(out, command.face, (command.action,), "action", f"action {command.player}")
     state = out.state
     _start(state, command.player, command.token, R_ACTION)
     _hourglass_left(state, command.player, R_ACTION)
@@ -98,12 +100,13 @@ def act(out: Out, command: Act) -> None:
             *data.ACTION_NAMES,
             *(n for p in data.PRESET_ACTIONS.values() for n in p),
         ]
-        declare = f"declare action {command.action} reward=REWARD"
-        words.not_a_typo(command.action, known, "board action", declare)
+        typed = f"action {command.player} {command.action} reward=REWARD"
+        words.not_a_typo(command.action, known, "board action", typed)
         raise BadInput(
             f"the referee does not know what the board action {command.action} gives yet: "
-            "the table declares it",
-            legal=f"declare action {command.action} reward=REWARD [requirement=REQUIREMENT]",
+            "type what the board shows with it",
+            legal=f"{typed} [requirement=REQUIREMENT]; e.g. action {command.player} {command.action}"
+            " reward=3knowledge",
         )
     _closed(state, face.name)
     what = f"the board action {face.name}"
