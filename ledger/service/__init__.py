@@ -18,6 +18,7 @@ the last-state cache); the others are named for their job. Every name a front en
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -239,6 +240,11 @@ class Referee:
     def heard(self, game_id: int | None) -> None:
         """News of a write to game ``game_id`` (None: any game): it is loaded afresh next time."""
         self.repo.heard(game_id)
+
+    def at_once(self) -> contextlib.AbstractContextManager[None]:
+        """Read as at one moment (``Repository.at_once``): a front end drawing the parts of one
+        page from one state, checked once, with one look at the database."""
+        return self.repo.at_once()
 
     def listen(self) -> News | None:
         """News of other processes' writes as they commit, game by game, where the database sends

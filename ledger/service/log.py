@@ -57,7 +57,8 @@ class Log:
         """
         loaded = self.repo.load(game_id)  # refuses a log that does not check out
         info, game = loaded.info, loaded.game
-        first = self.repo.store.rows(game_id, 0, 1)[0]
+        # (each read once per state kept, however many pages draw from it: ``per_state``)
+        first = self.repo.per_state(loaded, "setup row", lambda: self.repo.store.rows(game_id, 0, 1)[0])
         setup = decode_setup(first.body)
         if as_player is not None:
             as_player = _player(setup, as_player)
@@ -71,23 +72,32 @@ class Log:
         if last is not None:
             if not 1 <= last <= MAX_ID:
                 raise BadInput(f"-n takes a number of entries, 1 to {MAX_ID}, not {last}")
-            start = max(start, self.repo.store.nth_last_meta(game_id, last))
+            nth = self.repo.per_state(
+                loaded, ("entries", last), lambda: self.repo.store.nth_last_meta(game_id, last)
+            )
+            start = max(start, nth)
         # Reverts are few and indexed: read them first so each move can say what became of it.
-        fate: dict[int, tuple[int, str, str]] = {}
         with self.repo.damage_marked(game_id):
-            reverts = []
-            for row in self.repo.store.reverts(game_id, loaded.head):
-                _check_own_hash(row)
-                reverts.append((row.seq, decode_revert(row.body)))
-            in_force = dict(reverts)
-            for target, seq in taken_out(reverts).out.items():  # a void taken back: its moves are live
-                revert = in_force[seq]
-                fate[target] = (seq, revert.how if target == revert.target else "cascade", revert.reason)
+            fate = self.repo.per_state(loaded, "fate", lambda: self._fate(game_id, loaded.head))
         # Everything above is checked now, before a line is printed; the entries are read as
         # they are asked for.
         first_entry = LogEntry(1, SETUP, first.actor, first.recorded_at, _describe_setup(setup), body=setup)
         rows = self.repo.checked_stream(loaded, max(start, 2) - 1)  # the links and a first batch checked now
         return self._log_entries(game, loaded, rows, start, first_entry, fate, as_player, reveal)
+
+    def _fate(self, game_id: int, head: int) -> dict[int, tuple[int, str, str]]:
+        """What became of each move taken back by row ``head`` (the revert's seq, how, why), each
+        revert row checked against its own hash."""
+        fate: dict[int, tuple[int, str, str]] = {}
+        reverts = []
+        for row in self.repo.store.reverts(game_id, head):
+            _check_own_hash(row)
+            reverts.append((row.seq, decode_revert(row.body)))
+        in_force = dict(reverts)
+        for target, seq in taken_out(reverts).out.items():  # a void taken back: its moves are live
+            revert = in_force[seq]
+            fate[target] = (seq, revert.how if target == revert.target else "cascade", revert.reason)
+        return fate
 
     def witness(
         self,

@@ -55,7 +55,11 @@ class Queries:
         view = game.view(state, as_player, reveal)
         screen = game.present(view)
         board = Board(screen.headline, list(game.to_act(state)), screen.prompt, game.is_over(state), view)
-        given = self.repo.abandoned(loaded.info.id) if loaded.upto == loaded.head else None
+        given = (
+            self.repo.per_state(loaded, "abandoned", lambda: self.repo.abandoned(loaded.info.id, loaded.head))
+            if loaded.upto == loaded.head
+            else None
+        )
         if given is not None:  # the table gave it up: nobody is asked for anything more
             said = f"abandoned at #{loaded.head} ({given.reason}): nothing more is recorded in it"
             screen = msgspec.structs.replace(screen, headline=said, prompt="")

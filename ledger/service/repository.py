@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -70,6 +70,7 @@ from ledger.store import CURRENT_GAME, MAX_ID, GameRow, Row, Tip
 
 SNAPSHOT_EVERY = 1000  # rows between cached folds
 FOLD_BATCH = 5000  # rows a fold reads at a time
+_T = TypeVar("_T")
 PlainRows = list[tuple[int, str, str, str, str, str]]  # (seq, type, body, actor, recorded_at, hash)
 Seals = list[tuple[str, tuple[Any, ...]]]  # of batches checked row by row, to store (``Store.batch_seals``)
 
@@ -93,6 +94,12 @@ class Repository:
         # asked. ``_news`` counts what was heard, of all games (None) and of each game.
         self._told = False
         self._news: dict[int | None, int] = {}
+        # While ``at_once`` holds: the state each game was loaded at, given again to every load
+        # of its head (a page drawn from one tip: one look at the database, not one per part).
+        self._pinned: dict[int, Loaded] | None = None
+        # What was read of a game's log beside the state kept for it (``per_state``): the same for
+        # every page drawn from that state, read once; dropped with it.
+        self._reads: dict[int, tuple[Loaded, dict[Hashable, Any]]] = {}
 
     def peek(self, game_id: int) -> GameRow:
         """One game as the ``games`` table caches it, unchecked: a cheap look at its kind and
@@ -151,6 +158,9 @@ class Repository:
         revert in the log (not only those recorded by ``upto``): the state just before a move
         in today's history, which is what a void re-validates from.
         """
+        pinned = self._pinned.get(game_id) if self._pinned is not None else None
+        if pinned is not None and (upto is None or upto == pinned.head) and not without:
+            return pinned  # (at the head every revert is recorded: ``all_reverts`` changes nothing)
         if not self._told:
             version = self.store.version()  # before anything is read: a write after it is seen next time
             if version != self._version:
@@ -163,7 +173,7 @@ class Repository:
         extra = set(without)
         cached = self._tips.get(game_id)
         if cached and cached[0] == tip.head_hash and (upto is None or upto == head) and not extra:
-            return cached[1]
+            return self._pin(game_id, cached[1])
         try:
             opened = self.open(game_id, tip)
             self._check_tip(opened, tip)
@@ -180,6 +190,7 @@ class Repository:
         info = msgspec.structs.replace(opened.info, status=_status_of(opened.game, state))
         loaded = Loaded(info, opened.game, opened.setup, state, head, upto, tip.head_hash)
         if upto == head and not extra and not all_reverts:
+            self._pin(game_id, loaded)
             self._tips[game_id] = (tip.head_hash, loaded)
             # A long fold (an imported game, say): cache it (best effort).
             if read >= SNAPSHOT_EVERY and _cacheable(opened.setup):
@@ -187,6 +198,57 @@ class Repository:
                     game_id, snapshot_key(opened.game), head, _snapshot_body(state), tip.head_hash
                 )
         return loaded
+
+    def _pin(self, game_id: int, loaded: Loaded) -> Loaded:
+        if self._pinned is not None:
+            self._pinned[game_id] = loaded
+        return loaded
+
+    @contextlib.contextmanager
+    def at_once(self) -> Iterator[None]:
+        """Read as at one moment (the parts of one page): the first load of a game's head checks
+        it as ever (its tip, its mark, the rows since); every later load of that head within
+        gets the same state, without asking the database again, until this process writes to
+        it, forgets it or hears news of it. Within one synchronous stretch only: what another
+        process writes meanwhile is seen at the next ``at_once``."""
+        if self._pinned is not None:  # (nested: the outer one holds)
+            yield
+            return
+        self._pinned = {}
+        try:
+            yield
+        finally:
+            self._pinned = None
+
+    def per_state(self, loaded: Loaded, what: Hashable, read: Callable[[], _T]) -> _T:
+        """``read()``: what it reads of the log as stored at ``loaded``'s head (its reverts, where
+        its last entries start), read once while ``loaded`` is the state kept for its game and
+        given again to every later asker (each page drawn from that state). The state kept is
+        dropped at any write to the game, by this process or (heard, or seen in ``version``)
+        another, and what was read beside it with it: nothing is kept longer than the state,
+        which ``load`` checks at every call. Another state (a past one) reads afresh each time."""
+        game_id = loaded.info.id
+        kept = self._reads.get(game_id)
+        if kept is None or kept[0] is not loaded:
+            current = self._tips.get(game_id)
+            if current is None or current[1] is not loaded:
+                return read()
+            kept = self._reads[game_id] = (loaded, {})
+        if what not in kept[1]:
+            kept[1][what] = read()
+        value: _T = kept[1][what]
+        return value
+
+    def _unpin(self, game_id: int | None) -> None:
+        if game_id is None:
+            self._reads.clear()
+        else:
+            self._reads.pop(game_id, None)
+        if self._pinned is not None:
+            if game_id is None:
+                self._pinned.clear()
+            else:
+                self._pinned.pop(game_id, None)
 
     def told(self, on: bool) -> None:
         """Whether every write by anyone is now heard, game by game (``heard``): while it is, a
@@ -199,6 +261,7 @@ class Repository:
     def heard(self, game_id: int | None) -> None:
         """News of a write to game ``game_id`` (None: to any game, or to one not named): its kept
         state is folded and checked afresh at its next load, as after another process's write."""
+        self._unpin(game_id)
         if game_id is None:
             self._tips.clear()
         else:
@@ -215,6 +278,7 @@ class Repository:
     def forget(self, game_id: int) -> None:
         """Drop the last state kept for the game: an append made outside ``wrote`` (a revealed
         seed, a void that lifts a damage mark, ``verify``) is folded afresh next time."""
+        self._unpin(game_id)
         self._tips.pop(game_id, None)
 
     def mark_bad(self, game_id: int, error: RefereeError, tip: Tip) -> None:
@@ -454,6 +518,7 @@ class Repository:
 
     def wrote(self, loaded: Loaded, stored: list[Row], state: Any) -> None:
         """After an append: remember the new tip, and cache a snapshot now and then."""
+        self._unpin(loaded.info.id)  # (the next load looks at the database again)
         head = stored[-1].seq
         info = msgspec.structs.replace(loaded.info, status=_status_of(loaded.game, state))
         self._tips[loaded.info.id] = (
@@ -580,9 +645,11 @@ class Repository:
         """The log's reverts composed (``history.taken_out``): the moves out, the voids in force."""
         return taken_out([(r.seq, decode_revert(r.body, r.seq)) for r in self.store.reverts(game_id)])
 
-    def abandoned(self, game_id: int) -> Abandoned | None:
-        """The abandon the game's log ends with, if it does (read as stored: ``load`` checks it)."""
-        head, _ = self.store.head(game_id)
+    def abandoned(self, game_id: int, head: int | None = None) -> Abandoned | None:
+        """The abandon the game's log ends with (at ``head``, the one a state was loaded at; else
+        as stored now), if it does (read as stored: ``load`` checks it)."""
+        if head is None:
+            head, _ = self.store.head(game_id)
         last = self.store.rows(game_id, head - 1, head)
         return decode_abandoned(last[0]) if last and last[0].type == ABANDONED else None
 

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import msgspec
@@ -31,6 +32,7 @@ from ledger.history import (
     MoveEntry,
     Replay,
     Reverted,
+    TakenOut,
     check_chain,
     decode_setup,
     group_entries,
@@ -154,25 +156,42 @@ class Reverts:
         game, player = loaded.game, _player(loaded.setup, player)
         if game.is_over(loaded.state):
             return None
-        reading = self.repo.taken_out(game_id)
+        # What is read for it is the same for every player: read once per state kept (``per_state``).
+        reading, setup_span, seqs, rows = self.repo.per_state(
+            loaded, ("take back", within), lambda: self._latest_moves(game_id, loaded.head, within)
+        )
         reverted = set(reading.out)
         since: list[str] = []
-        setup_span = self.repo.store.setup_span(game_id)
         void = max(reading.voids, default=0)  # a void in force: the table acted after the moves before it
-        for n, seq in enumerate(self.repo.store.seqs_of_type(game_id, MOVE, descending=True)):
-            if n >= within or seq <= setup_span:
+        at = {row.seq: n for n, row in enumerate(rows)}
+        for seq in seqs:
+            if seq <= setup_span:
                 return None
             if seq in reverted:
                 continue
             if seq < void and TABLE not in since:
                 since.append(TABLE)
-            row = self.repo.store.rows(game_id, seq - 1, seq)[0]
+            if seq not in at:  # (removed since it was loaded: the next load says so)
+                return None
+            row = rows[at[seq]]
             if row.actor == player:
-                move = self._move_entry(game, game_id, seq)
+                move = next(iter_entries(game, rows[at[seq] :]))
+                assert isinstance(move, MoveEntry) and move.seq == seq
                 return TakeBack(seq, game.text(move.command), since, "" if since else _dealt(loaded, move))
             if row.actor not in since:
                 since.append(row.actor)
         return None
+
+    def _latest_moves(
+        self, game_id: int, head: int, within: int
+    ) -> tuple[TakenOut, int, list[int], list[Row]]:
+        """What a take-back offer reads: the moves taken out, the setup's span, the seqs of the
+        last ``within`` moves by row ``head`` (latest first), and the rows from the earliest of
+        them to ``head`` in one read (each move's mover, and the facts of the one offered)."""
+        moves = (seq for seq in self.repo.store.seqs_of_type(game_id, MOVE, descending=True) if seq <= head)
+        seqs = list(itertools.islice(moves, within))
+        rows = self.repo.store.rows(game_id, seqs[-1] - 1, head) if seqs else []
+        return self.repo.taken_out(game_id), self.repo.store.setup_span(game_id), seqs, rows
 
     def _not_yours(self, game_id: int, player: str, seq: int | None = None) -> IllegalMove:
         offer = self.take_back_offer(game_id, player)

@@ -417,7 +417,12 @@ class Table:
 
     def fragment(self, role: str | None) -> str:
         """The live part of a page (rendered once per role and head, however many listen); what
-        stops the game instead, while it cannot be shown."""
+        stops the game instead, while it cannot be shown. Drawn from one state, checked once
+        (``Referee.at_once``): the head it shows is the one each of its parts was read at."""
+        with self.referee.at_once():
+            return self._fragment(role)
+
+    def _fragment(self, role: str | None) -> str:
         self.look()
         key = (role, self.head, self.head_hash, _said(self.trouble))
         html = self._cache.get(key)
@@ -443,11 +448,12 @@ class Table:
         """A whole page and its HTTP status: 200, or the refusal's while the game is stopped (a
         log that does not check out), whose page says why and offers no move."""
         try:
-            live = self.fragment(role)
-            trouble = self.trouble
-            if trouble is None:
-                context = {**self.context(role), "live": live, "stopped": None}
-                return self._page(context, role, token, notice), 200
+            with self.referee.at_once():  # (its live part and the rest from one state)
+                live = self.fragment(role)
+                trouble = self.trouble
+                if trouble is None:
+                    context = {**self.context(role), "live": live, "stopped": None}
+                    return self._page(context, role, token, notice), 200
         except RefereeError as error:
             trouble = error
         return self.stopped_page(role, trouble, token, notice), status_of(trouble)
