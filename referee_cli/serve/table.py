@@ -329,7 +329,7 @@ class Table:
             "folded": as_player is not None,
             # a box of the game's card notation, as its rulebook prints it (Planet B's boxes)
             "box": optional(game, "box_words") or str,
-            "chart": self.chart(as_player) if board.over else None,
+            **(self._drawn(as_player) if board.over else {"chart": None, "chart_caption": ""}),
             "board_at": self.board_at,
         }
 
@@ -376,6 +376,7 @@ class Table:
             "said": said,
             "sheet": game.score(loaded.state) if board.over else None,
             "chart": None,
+            "chart_caption": "",
             "role": role,
             "as_player": as_player,
             "view": board.view,
@@ -410,6 +411,18 @@ class Table:
                 self._words.clear()
             words = self._words[key] = _said_entry(game, state, entry)
         return words
+
+    def _drawn(self, mine: str | None) -> dict[str, str]:
+        """The end page's score chart and what it shows: a game whose score stands only at its end
+        (Planet B's Game End) is drawn as that end would count it at each round's end, and says so
+        (the history page shows its final sheet instead)."""
+        chart = self.referee.score_by_round(self.game_id)[1]
+        caption = (
+            "each player’s score as the Game End would count it at each round’s end (none stands before it)"
+            if chart.only_at_end
+            else "each player’s score at each round’s end, from the log"
+        )
+        return {"chart": draw_chart(chart, mine=mine), "chart_caption": caption}
 
     def chart(self, mine: str | None = None, *, standalone: bool = False) -> str:
         """The score chart of each player's score at each round's end, as SVG."""

@@ -79,6 +79,15 @@ def test_every_page_shows_the_end_sheet_and_the_chart(
         assert series == list(chart.scores)
         mine = [row for row in re.findall(r'<li class="line([^"]*)">', end) if "mine" in row]
         assert len(mine) == (1 if role == "ben" else 0)
+        # What the chart shows: Planet B has no score before its Game End ("only when the game
+        # ends"), so its chart says it counts each round's end as that end would
+        caption = text_of(re.findall(r"<figcaption>(.*?)</figcaption>", end, re.S)[0])
+        if chart.only_at_end:
+            assert caption.startswith(
+                "each player’s score as the Game End would count it at each round’s end"
+            )
+        else:
+            assert caption.startswith("each player’s score at each round’s end, from the log")
     # The chart as a file too: the board's, one series per player.
     reply = client.get("/chart.svg")
     assert reply.status_code == 200 and reply.headers["content-type"].startswith("image/svg+xml")
