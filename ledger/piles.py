@@ -147,14 +147,21 @@ def draw(pile: Pile, typed: str | None, composition: Iterable[str], label: str, 
     return typed
 
 
+def several_cards(names: Sequence[str], via: str) -> BadInput:
+    """The refusal of a face typed in ``via`` (the move bringing cards out) that is not the face
+    of the one card it names (issue 41: a face belongs to one card), naming them as shown: the
+    grammars' as a move is read, and ``face_brought_out``'s for a command no grammar typed."""
+    return BadInput(
+        f"a face belongs to one card: {via} names {', '.join(names)}",
+        legal=f"{via} CARD with its face, one card a command",
+    )
+
+
 def face_brought_out(name: str, typed: str, names: Sequence[str], kind: str, via: str, rule: str) -> None:
     """Refuse a face typed in the move that brings its card out (``reveal ... NAME l1=...``,
     ``draft PLAYER NAME cost=...``) unless it is the face of the one card ``names`` holds
     (``name``) and of the ``kind`` that move brings out (its kind as typed: ``typed``)."""
     if len(names) != 1 or names[0] != name:
-        raise BadInput(
-            f"a face belongs to one card: {via} names {', '.join(names)}",
-            legal=f"{via} CARD with its face, one card a command",
-        )
+        raise several_cards(names, via)
     if typed != kind:
         raise IllegalMove(f"{name} typed as a {typed}: {via} brings out a {kind}", rule=rule)

@@ -54,6 +54,7 @@ from ledger.games.planet_b.model import (
     Swap,
     Workie,
 )
+from ledger.piles import several_cards
 from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan, unknown
 
 USAGE = {
@@ -167,10 +168,7 @@ def _face(
     if not parts:
         return None
     if len(names) != 1:
-        raise BadInput(
-            f"a face belongs to one card: {via} names {', '.join(names)}",
-            legal=f"{via} CARD with its face, one card a command",
-        )
+        raise several_cards(names, via)
     key = FILLED[kind]
     if filled and not any(part.lower().startswith(f"{key}=") for part in parts):
         parts = [*parts, f"{key}={filled}"]

@@ -40,6 +40,7 @@ from ledger.games.pursuit.model import (
 )
 from ledger.games.pursuit.rules.setup import REVEALED_KIND, modules_of, required, settings_example
 from ledger.games.pursuit.sections import R_ENGAGE, R_FRIENDS
+from ledger.piles import several_cards
 from ledger.words import Spec, card_word, count, name_of, number, one, player_verb, scan, unknown
 
 USAGE = {
@@ -254,10 +255,7 @@ def _face(kind: str, via: str, state: State, names: Sequence[str], words: Sequen
     if not parts:
         return None
     if len(names) != 1:
-        raise BadInput(
-            f"a face belongs to one card: {via} names {', '.join(card_word(_card([n])) for n in names)}",
-            legal=f"{via} CARD with its face, one card a command",
-        )
+        raise several_cards([card_word(_card([n])) for n in names], via)
     declared = _parse_declare(state, [kind, *names, *parts])
     assert isinstance(declared, Declare)
     return declared.face
