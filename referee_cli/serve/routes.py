@@ -111,6 +111,14 @@ def make_app(
         table, _ = found(request)
         return table if table is not None else tables.board
 
+    def viewer(request: Request) -> tuple[Table, str]:
+        """The game and role a player's (or the table's) link opens; refused for any other link."""
+        role, _ = role_of(request)
+        table = table_of(request)
+        if role is None or table is None:
+            raise Forbidden("this link opens no player's page")
+        return table, role
+
     def board_table() -> Table:
         table = tables.board
         if table is None:
@@ -172,11 +180,8 @@ def make_app(
 
     async def player_past(request: Request) -> Response:
         """A player's (or the table's) page as it stood after a row: what that viewer saw then."""
-        role, _ = role_of(request)
-        table = table_of(request)
         try:
-            if role is None or table is None:
-                raise Forbidden("this link opens no player's page")
+            table, role = viewer(request)
             return JSONResponse(table.past(role, int(request.path_params["seq"])), headers=HEADERS)
         except RefereeError as error:
             return refused(error)
@@ -190,11 +195,8 @@ def make_app(
 
     async def player_witness(request: Request) -> Response:
         """A player's (or the table's) rows to witness: never a fact hidden from its viewer."""
-        role, _ = role_of(request)
-        table = table_of(request)
         try:
-            if role is None or table is None:
-                raise Forbidden("this link opens no player's page")
+            table, role = viewer(request)
             return JSONResponse(table.witness(role, request.query_params), headers=HEADERS)
         except RefereeError as error:
             return refused(error)
