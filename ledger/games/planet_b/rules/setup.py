@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from ledger.decider import Setup
 from ledger.errors import BadInput, IllegalMove, NotYourTurn
 from ledger.games.planet_b import data, faces
-from ledger.games.planet_b.declare import face_needed
+from ledger.games.planet_b.declare import PIECES, face_needed
 from ledger.games.planet_b.evolve import seeded_piles
 from ledger.games.planet_b.model import (
     SPACES,
@@ -136,14 +136,15 @@ def by_piece(wanted: list[str]) -> list[str]:
     """The faces still to declare, named by the piece that prints them where one command
     declares several (``declare.PIECES``): the faction track's 3 tracks; the mood track and
     swindle spaces with the next player board (each board prints them)."""
-    tracks = [f"track {t}" for t in data.TRACKS]
+    tracks = list(dict.fromkeys(part for part, _ in PIECES["faction-track"].values()))
     if all(t in wanted for t in tracks):
         wanted = [w for w in wanted if w not in tracks[1:]]
         wanted = [("faction-track" if w == tracks[0] else w) for w in wanted]
     board = next((w for w in wanted if w.startswith("board ")), None)
-    carried = [w for w in ("mood", "swindle") if w in wanted]
+    on_board = PIECES["board"]  # a board's keys -> (the part each declares, its key there)
+    carried = [w for w in dict.fromkeys(part for part, _ in on_board.values()) if w in wanted]
     if board and carried:
-        keys = " ".join({"mood": "mood= neutral=", "swindle": "swindle="}[w] for w in carried)
+        keys = " ".join(f"{key}=" for w in carried for key, (part, _) in on_board.items() if part == w)
         wanted = [(f"{board} with {keys}" if w == board else w) for w in wanted if w not in carried]
     return wanted
 
