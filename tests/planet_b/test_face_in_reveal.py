@@ -222,6 +222,8 @@ def test_three_a_tiles_named_at_once_are_one_fact_and_one_at_a_time_a_fact_each(
         TileLaidOut(a_tiles[2], 2),
     ]
     assert [space.tile for space in table.state.spaces] == a_tiles
+    # Setup: "Add the 3 A tiles ... the middle one red side up": its market on red, the others grey
+    assert table.state.markets == (False, True, False)
 
 
 def test_an_exchange_takes_a_new_b_tiles_face_in_its_reveal() -> None:
